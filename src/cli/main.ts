@@ -1,0 +1,289 @@
+/**
+ * `consilium` — the command line face of the workbench. Every command is a thin
+ * layer over src/: the same functions the notebooks call.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { ConfigError, configKeys } from "../run/config";
+import { DEFAULT_SEED, runExperiment, type LlmMode } from "../run/runner";
+import { EXPERIMENT_NAMES, isExperimentName, loadExperiment } from "../run/registry";
+import { writeRunFolder } from "../run/writer";
+import { packageVersion } from "../run/paths";
+import { CALC_NAMES, loadCalc } from "./calc/index";
+import { terminalProgress } from "./progress";
+
+export interface CliIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  readStdin: () => Promise<string>;
+}
+
+const defaultIo: CliIo = {
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+  readStdin: async () => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks).toString("utf8");
+  },
+};
+
+const USAGE = `consilium ${"<command>"} — reproduce three papers on LLM multi-agent systems
+
+Commands:
+  run <sentimental|finmem|blackboard>   run one experiment and write a run folder
+      [--config FILE] [--set key=value ...] [--llm offline|openai|replay] [--model NAME]
+      [--seed N] [--data DIR] [--out DIR] [--cache DIR] [--concurrency N] [--json] [--report]
+  sweep <experiment> --grid key=v1,v2 [--grid ...]   run a parameter grid (resumable via the LLM cache)
+  calc <${CALC_NAMES.join("|")}>   JSON object on stdin -> JSON object on stdout
+  data <check|fetch|synth> ...         validate, download or generate a data folder
+  figures <run-dir> [--formats svg,pdf,png,html] [--dpi 300]   export a run's figures
+  report <run-dir>                     one self-contained HTML report of a run
+  audit [--json] [--out FILE]          recompute the papers' own tables under each reading
+  reproduce [--out DIR] [--seed N]     every experiment on the embedded defaults (npm run reproduce)
+  keys <experiment>                    the config keys of an experiment and what they accept
+
+Models: --llm offline (default; embedded data-grounded agents, labelled as such),
+        --llm openai (OPENAI_API_KEY, OPENAI_BASE_URL, --model), --llm replay (cache only).
+Data:   --data DIR, else CONSILIUM_DATA, else the bundled synthetic datasets/.
+`;
+
+const RUN_OPTIONS = {
+  config: { type: "string" },
+  set: { type: "string", multiple: true },
+  llm: { type: "string" },
+  model: { type: "string" },
+  seed: { type: "string" },
+  data: { type: "string" },
+  out: { type: "string" },
+  cache: { type: "string" },
+  concurrency: { type: "string" },
+  embedder: { type: "string" },
+  json: { type: "boolean" },
+  report: { type: "boolean" },
+  grid: { type: "string", multiple: true },
+  help: { type: "boolean", short: "h" },
+} as const;
+
+class UsageError extends Error {}
+
+function parseIntOption(value: string | undefined, name: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new UsageError(`--${name} expects a non-negative integer, got "${value}"`);
+  return n;
+}
+
+function parseLlm(value: string | undefined): LlmMode {
+  const llm = value ?? "offline";
+  if (llm !== "offline" && llm !== "openai" && llm !== "replay") throw new UsageError(`--llm must be offline, openai or replay, got "${llm}"`);
+  return llm;
+}
+
+export async function main(argv: string[], io: CliIo = defaultIo): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    switch (command) {
+      case undefined:
+      case "help":
+      case "--help":
+      case "-h":
+        io.stdout(USAGE);
+        return 0;
+      case "--version":
+      case "version":
+        io.stdout(`${packageVersion()}\n`);
+        return 0;
+      case "run":
+        return await runCommand(rest, io);
+      case "sweep":
+        return await sweepCommand(rest, io);
+      case "calc":
+        return await calcCommand(rest, io);
+      case "keys":
+        return await keysCommand(rest, io);
+      case "data": {
+        const { dataCommand } = await import("./data");
+        return await dataCommand(rest, io);
+      }
+      case "figures":
+        return await figuresCommand(rest, io);
+      case "report":
+        return await reportCommand(rest, io);
+      case "audit":
+        return await auditCommand(rest, io);
+      case "reproduce": {
+        const { reproduceCommand } = await import("./reproduce");
+        return await reproduceCommand(rest, io);
+      }
+      default:
+        io.stderr(`consilium: unknown command "${command}"\n\n${USAGE}`);
+        return 2;
+    }
+  } catch (error) {
+    if (error instanceof UsageError || error instanceof ConfigError) {
+      io.stderr(`consilium: ${error.message}\n`);
+      return 2;
+    }
+    const err = error as Error;
+    io.stderr(`consilium: ${err.name && err.name !== "Error" ? `${err.name}: ` : ""}${err.message}\n`);
+    if (process.env.CONSILIUM_DEBUG) io.stderr(`${err.stack ?? ""}\n`);
+    return 1;
+  }
+}
+
+async function runCommand(argv: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseArgs({ args: argv, options: RUN_OPTIONS, allowPositionals: true, strict: true });
+  const name = positionals[0];
+  if (values.help || !name) {
+    io.stdout(USAGE);
+    return name ? 0 : 2;
+  }
+  if (!isExperimentName(name)) throw new UsageError(`unknown experiment "${name}"; choose one of ${EXPERIMENT_NAMES.join(", ")}`);
+  const llm = parseLlm(values.llm);
+  const seed = parseIntOption(values.seed, "seed", DEFAULT_SEED);
+  const outDir = path.resolve(values.out ?? path.join("runs", `${name}-seed${seed}${llm === "offline" ? "" : `-${llm}`}`));
+  const cacheDir = values.cache ? path.resolve(values.cache) : llm === "offline" ? undefined : path.join(outDir, "llm-cache");
+  const progress = terminalProgress(process.stderr, Boolean(process.stderr.isTTY) && !values.json);
+  const run = await runExperiment(name, {
+    llm,
+    model: values.model,
+    seed,
+    dataDir: values.data,
+    configFile: values.config,
+    set: values.set ?? [],
+    cacheDir,
+    embedder: values.embedder === "openai" ? "openai" : "hashing",
+    concurrency: parseIntOption(values.concurrency, "concurrency", 4) || 1,
+    progress,
+    log: values.json ? () => {} : (message) => io.stderr(`${message}\n`),
+  });
+  const manifest = writeRunFolder(run, outDir, llm);
+  let reportPath: string | undefined;
+  if (values.report) {
+    const { writeRunReport } = await import("../report/index");
+    reportPath = await writeRunReport(outDir);
+  }
+  if (values.json) {
+    io.stdout(JSON.stringify({ outDir, report: reportPath ?? null, ...manifest }, null, 2) + "\n");
+  } else {
+    io.stdout(`${run.experiment} (${run.modelLabel}, seed ${run.seed}) -> ${outDir}\n`);
+    io.stdout(`  ${manifest.tables.length} tables, ${manifest.figures.length} figures, ${run.usage.calls} model calls (${run.usage.cacheHits} cached), ${(run.timings.totalMs / 1000).toFixed(1)} s\n`);
+    if (reportPath) io.stdout(`  report: ${reportPath}\n`);
+  }
+  return 0;
+}
+
+/** `--grid alpha=0.3,0.5` -> { alpha: ["0.3", "0.5"] } (values coerced later by the config schema). */
+export function parseGrid(specs: readonly string[]): Record<string, string[]> {
+  const grid: Record<string, string[]> = {};
+  for (const spec of specs) {
+    const eq = spec.indexOf("=");
+    if (eq <= 0) throw new UsageError(`--grid expects key=v1,v2,..., got "${spec}"`);
+    const values = spec.slice(eq + 1).split(",").map((v) => v.trim()).filter((v) => v !== "");
+    if (values.length === 0) throw new UsageError(`--grid ${spec.slice(0, eq)} has no values`);
+    grid[spec.slice(0, eq).trim()] = values;
+  }
+  return grid;
+}
+
+async function sweepCommand(argv: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseArgs({ args: argv, options: RUN_OPTIONS, allowPositionals: true, strict: true });
+  const name = positionals[0];
+  if (!name || !isExperimentName(name)) throw new UsageError(`sweep needs an experiment: ${EXPERIMENT_NAMES.join(", ")}`);
+  const grid = parseGrid(values.grid ?? []);
+  if (Object.keys(grid).length === 0) throw new UsageError("sweep needs at least one --grid key=v1,v2");
+  const llm = parseLlm(values.llm);
+  const seed = parseIntOption(values.seed, "seed", DEFAULT_SEED);
+  const outDir = path.resolve(values.out ?? path.join("runs", `sweep-${name}-seed${seed}`));
+  const { runSweep } = await import("../run/sweep");
+  const sweep = await runSweep(name, grid, {
+    llm,
+    model: values.model,
+    seed,
+    dataDir: values.data,
+    configFile: values.config,
+    set: values.set ?? [],
+    cacheDir: values.cache ? path.resolve(values.cache) : path.join(outDir, "llm-cache"),
+    concurrency: parseIntOption(values.concurrency, "concurrency", 2) || 1,
+    progress: terminalProgress(process.stderr, Boolean(process.stderr.isTTY) && !values.json),
+    outDir,
+  });
+  if (values.json) io.stdout(JSON.stringify(sweep.table, null, 2) + "\n");
+  else io.stdout(`sweep ${name}: ${sweep.table.rows.length} cells -> ${sweep.files.csv}\n`);
+  return 0;
+}
+
+async function calcCommand(argv: string[], io: CliIo): Promise<number> {
+  const name = argv[0];
+  if (!name || name === "--help") {
+    io.stdout(`consilium calc <${CALC_NAMES.join("|")}>: one JSON object on stdin, one on stdout\n`);
+    return name ? 0 : 2;
+  }
+  const calc = await loadCalc(name);
+  const text = await io.readStdin();
+  let input: unknown;
+  try {
+    input = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`calc ${name}: stdin is not valid JSON (${(error as Error).message})`);
+  }
+  const output = await calc.run(input);
+  io.stdout(JSON.stringify(output) + "\n");
+  return 0;
+}
+
+async function keysCommand(argv: string[], io: CliIo): Promise<number> {
+  const name = argv[0];
+  if (!name || !isExperimentName(name)) throw new UsageError(`keys needs an experiment: ${EXPERIMENT_NAMES.join(", ")}`);
+  const experiment = await loadExperiment(name);
+  for (const { key, accepts } of configKeys(experiment.configSchema)) io.stdout(`${key}\t${accepts}\n`);
+  return 0;
+}
+
+function requireRunDir(dir: string | undefined, command: string): string {
+  if (!dir) throw new UsageError(`${command} needs a run folder (written by consilium run)`);
+  const resolved = path.resolve(dir);
+  if (!existsSync(path.join(resolved, "manifest.json"))) throw new UsageError(`${resolved} is not a run folder (no manifest.json)`);
+  return resolved;
+}
+
+async function figuresCommand(argv: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    options: { formats: { type: "string" }, dpi: { type: "string" }, out: { type: "string" } },
+    allowPositionals: true,
+  });
+  const runDir = requireRunDir(positionals[0], "figures");
+  const manifest = JSON.parse(readFileSync(path.join(runDir, "manifest.json"), "utf8")) as { figures: Array<{ json: string }> };
+  const figures = manifest.figures.map((f) => JSON.parse(readFileSync(path.join(runDir, f.json), "utf8")));
+  const formats = (values.formats ?? "svg,pdf,png,html").split(",").map((f) => f.trim()) as Array<"svg" | "pdf" | "png" | "html">;
+  const { exportFigures } = await import("../plot/export");
+  const outDir = path.resolve(values.out ?? path.join(runDir, "figures"));
+  const written = await exportFigures(figures, outDir, { formats, dpi: parseIntOption(values.dpi, "dpi", 300) });
+  io.stdout(`${written.length} files -> ${outDir}\n`);
+  return 0;
+}
+
+async function reportCommand(argv: string[], io: CliIo): Promise<number> {
+  const runDir = requireRunDir(argv[0], "report");
+  const { writeRunReport } = await import("../report/index");
+  io.stdout(`${await writeRunReport(runDir)}\n`);
+  return 0;
+}
+
+async function auditCommand(argv: string[], io: CliIo): Promise<number> {
+  const { values } = parseArgs({ args: argv, options: { json: { type: "boolean" }, out: { type: "string" } } });
+  const audit = await import("../audit/index");
+  if (values.json) io.stdout(JSON.stringify(audit.runAudit(), null, 2) + "\n");
+  else {
+    const markdown = audit.auditMarkdown();
+    if (values.out) {
+      const { writeFileAtomic } = await import("../run/writer");
+      writeFileAtomic(path.resolve(values.out), markdown);
+      io.stdout(`${path.resolve(values.out)}\n`);
+    } else io.stdout(markdown);
+  }
+  return 0;
+}

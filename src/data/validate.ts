@@ -1,0 +1,43 @@
+/**
+ * The light checks every experiment runs when it opens a data folder: the
+ * layout is recognisable and each price file has the required columns.
+ * (Row-level problems surface as `DataError`s when a file is first read;
+ * `consilium data check` runs the full report.)
+ */
+import { closeSync, existsSync, openSync, readSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { splitCsvLine } from "./csv";
+import { DataError } from "./errors";
+import { listDataFiles } from "./files";
+import { resolvePriceColumns } from "./prices";
+
+export const DATA_SUBFOLDERS = ["prices", "news", "filings", "social", "resumes", "jobs"] as const;
+
+function firstLine(file: string): string {
+  const fd = openSync(file, "r");
+  try {
+    const buf = Buffer.alloc(4096);
+    const n = readSync(fd, buf, 0, buf.length, 0);
+    return buf.subarray(0, n).toString("utf8").split(/\r?\n/)[0]!.replace(/^\uFEFF/, "");
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Throw a `DataError` when `dir` is not a usable data folder: none of
+ * prices/, news/, filings/, social/, resumes/, jobs/ present, or a price
+ * file that is empty or misses a required column.
+ *
+ * @example
+ * validateOnLoad("datasets"); // returns quietly on a good folder
+ */
+export function validateOnLoad(dir: string): void {
+  if (!DATA_SUBFOLDERS.some((s) => existsSync(join(dir, s)))) {
+    throw new DataError(`not a data folder: none of ${DATA_SUBFOLDERS.map((s) => s + "/").join(", ")} found`, { file: dir });
+  }
+  for (const file of listDataFiles(dir, "prices", ".csv")) {
+    if (statSync(file).size === 0) throw new DataError("empty file", { file, line: 1 });
+    resolvePriceColumns(splitCsvLine(firstLine(file)).map((h) => h.trim()), file);
+  }
+}

@@ -1,0 +1,370 @@
+/**
+ * OpenAI-compatible endpoints (OpenAI, Ollama, vLLM, llama.cpp server, ...)
+ * through the official `openai` SDK: JSON-mode chat completions validated
+ * against each task's zod schema with one repair round, and embeddings.
+ *
+ * The API key lives only inside the SDK client held in a private field; every
+ * message that leaves this module passes through `redactSecrets`.
+ */
+import OpenAI from "openai";
+import { Rng } from "../stats/rng";
+import { LlmConfigError, LlmOutputError } from "./errors";
+import { extractJson } from "./json";
+import { Semaphore, mapConcurrent } from "./limit";
+import { resolveCallParams, type CallParams } from "./params";
+import { estimateCostUsd, type PriceTable } from "./pricing";
+import { redactSecrets } from "./redact";
+import { defaultSleep, withRetries, type RetryPolicy, type Sleep } from "./retry";
+import { checkOutput, withSchemaInstruction } from "./task";
+import {
+  emptyUsage,
+  type ChatMessage,
+  type Embedder,
+  type Model,
+  type ModelResult,
+  type RunOptions,
+  type Task,
+  type Usage,
+  type UsageTotals,
+} from "./types";
+import { decodeBase64Float32, l2Normalize } from "./vectors";
+
+/** Connection and retry settings shared by chat models and embedders. */
+export interface OpenAIClientConfig {
+  /** Defaults to env OPENAI_API_KEY; required. */
+  apiKey?: string;
+  /** Defaults to env OPENAI_BASE_URL, else api.openai.com. Include the `/v1` suffix. */
+  baseURL?: string;
+  /** Per-request timeout (ms). Default 60000. */
+  timeoutMs?: number;
+  /** Retries after the first attempt for transient failures. Default 4. */
+  maxRetries?: number;
+  /** Maximum requests in flight. Default 4. */
+  concurrency?: number;
+  /** First backoff ceiling (ms), doubling per retry. Default 500. */
+  retryBaseDelayMs?: number;
+  /** Cap on the backoff ceiling (ms). Default 30000. */
+  retryMaxDelayMs?: number;
+  /** Cap on an honoured Retry-After (ms). Default 60000. */
+  maxRetryAfterMs?: number;
+  /** Seed of the backoff jitter. Default: the model seed, else 0. */
+  jitterSeed?: number;
+  /** USD per 1M tokens overrides for the cost estimate. */
+  prices?: PriceTable;
+  /** Custom fetch (tests, proxies). */
+  fetch?: typeof fetch;
+  /** Custom sleep (tests record the backoff waits instead of sleeping). */
+  sleep?: Sleep;
+  /** Diagnostics (retries); messages are already redacted. */
+  log?: (message: string) => void;
+}
+
+export interface OpenAIModelConfig extends OpenAIClientConfig {
+  /** Endpoint model name, e.g. "gpt-4o-mini" or "llama3.1:8b". */
+  model: string;
+  /** Model-wide temperature override (otherwise each task's paper value). */
+  temperature?: number;
+  /** Sent as `seed` (best-effort determinism on endpoints that support it). */
+  seed?: number;
+  /** Send `response_format: {type: "json_object"}`. Default true; disable for servers without JSON mode. */
+  jsonMode?: boolean;
+  /** Optional `max_tokens` per completion. */
+  maxTokens?: number;
+}
+
+const DEFAULTS = {
+  timeoutMs: 60_000,
+  maxRetries: 4,
+  concurrency: 4,
+  retryBaseDelayMs: 500,
+  retryMaxDelayMs: 30_000,
+  maxRetryAfterMs: 60_000,
+};
+
+interface ResolvedClient {
+  client: OpenAI;
+  apiKey: string;
+  policy: RetryPolicy;
+  semaphore: Semaphore;
+  timeoutMs: number;
+}
+
+function resolveClient(config: OpenAIClientConfig, what: string, jitterSeed: number): ResolvedClient {
+  const apiKey = config.apiKey ?? process.env["OPENAI_API_KEY"];
+  if (!apiKey) {
+    throw new LlmConfigError(`${what}: no API key; set OPENAI_API_KEY (or pass apiKey), or use --llm offline / --llm replay`);
+  }
+  const baseURL = config.baseURL ?? process.env["OPENAI_BASE_URL"] ?? undefined;
+  const timeoutMs = config.timeoutMs ?? DEFAULTS.timeoutMs;
+  const client = new OpenAI({
+    apiKey,
+    baseURL,
+    timeout: timeoutMs,
+    maxRetries: 0, // retries are ours (withRetries)
+    ...(config.fetch ? { fetch: config.fetch } : {}),
+  });
+  const policy: RetryPolicy = {
+    maxRetries: config.maxRetries ?? DEFAULTS.maxRetries,
+    baseDelayMs: config.retryBaseDelayMs ?? DEFAULTS.retryBaseDelayMs,
+    maxDelayMs: config.retryMaxDelayMs ?? DEFAULTS.retryMaxDelayMs,
+    maxRetryAfterMs: config.maxRetryAfterMs ?? DEFAULTS.maxRetryAfterMs,
+    rng: new Rng(`openai-retry-jitter|${config.jitterSeed ?? jitterSeed}`),
+    sleep: config.sleep ?? defaultSleep,
+  };
+  return { client, apiKey, policy, semaphore: new Semaphore(config.concurrency ?? DEFAULTS.concurrency), timeoutMs };
+}
+
+/** The follow-up message of the repair round. */
+function repairMessage(error: string): string {
+  return (
+    `Your previous answer was rejected: ${error}\n` +
+    "Reply again with only the corrected JSON object (no prose, no code fences), conforming to the schema given in the system message."
+  );
+}
+
+/**
+ * A Model backed by an OpenAI-compatible chat-completions endpoint.
+ * Each `run`: render the task's messages, append the task's JSON Schema to the
+ * system prompt, ask in JSON mode, parse and validate (schema + task.validate).
+ * If that fails, re-ask once with the bad answer and the validation error
+ * appended; if the repair fails too, throw LlmOutputError. Transient
+ * transport failures are retried (exponential backoff, full jitter,
+ * Retry-After honoured), then LlmTransportError. At most `concurrency`
+ * requests are in flight.
+ *
+ * @example
+ * const model = new OpenAIModel({ model: "gpt-4o-mini", seed: 42 });
+ * const { output, usage } = await model.run(task, input);
+ */
+export class OpenAIModel implements Model {
+  readonly id: string;
+  readonly isOffline = false;
+  #client: ResolvedClient;
+  readonly #config: OpenAIModelConfig;
+  readonly #totals: UsageTotals = emptyUsage();
+
+  constructor(config: OpenAIModelConfig) {
+    if (!config.model) throw new LlmConfigError("OpenAIModel: a model name is required (e.g. --model gpt-4o-mini)");
+    this.#config = { ...config, apiKey: undefined, fetch: undefined };
+    this.#client = resolveClient(config, `OpenAIModel(${config.model})`, config.seed ?? 0);
+    this.id = config.model;
+  }
+
+  resolveParams<I, O>(task: Task<I, O>, options: RunOptions = {}): CallParams {
+    return resolveCallParams(task, options, { temperature: this.#config.temperature, seed: this.#config.seed });
+  }
+
+  async run<I, O>(task: Task<I, O>, input: I, options: RunOptions = {}): Promise<ModelResult<O>> {
+    const started = performance.now();
+    const params = this.resolveParams(task, options);
+    const messages = withSchemaInstruction(task, input);
+    const usage: Usage = { promptTokens: 0, completionTokens: 0 };
+    this.#totals.calls++;
+
+    const first = await this.complete(task.name, messages, params, options.signal);
+    this.addUsage(usage, first.usage);
+    const firstCheck = this.interpret(task, input, first.content);
+    if (firstCheck.ok) {
+      return { output: firstCheck.output, usage, cached: false, model: this.id, latencyMs: performance.now() - started, repaired: false };
+    }
+
+    this.#totals.repairs++;
+    const repairMessages: ChatMessage[] = [
+      ...messages,
+      { role: "assistant", content: first.content },
+      { role: "user", content: repairMessage(firstCheck.error) },
+    ];
+    const second = await this.complete(task.name, repairMessages, params, options.signal);
+    this.addUsage(usage, second.usage);
+    const secondCheck = this.interpret(task, input, second.content);
+    if (secondCheck.ok) {
+      return { output: secondCheck.output, usage, cached: false, model: this.id, latencyMs: performance.now() - started, repaired: true };
+    }
+    const secrets = [this.#client.apiKey];
+    throw new LlmOutputError(
+      redactSecrets(
+        `task "${task.name}" (model ${this.id}): invalid output after one repair round: ${secondCheck.error} ` +
+          `(first answer: ${firstCheck.error})`,
+        secrets,
+      ),
+      task.name,
+      redactSecrets(second.content, secrets),
+      redactSecrets(secondCheck.error, secrets),
+    );
+  }
+
+  usage(): UsageTotals {
+    return { ...this.#totals };
+  }
+
+  private interpret<I, O>(task: Task<I, O>, input: I, content: string) {
+    const json = extractJson(content);
+    if (!json.ok) return { ok: false as const, error: `invalid JSON: ${json.error}` };
+    return checkOutput(task, input, json.value);
+  }
+
+  private addUsage(callUsage: Usage, delta: Usage): void {
+    callUsage.promptTokens += delta.promptTokens;
+    callUsage.completionTokens += delta.completionTokens;
+    this.#totals.promptTokens += delta.promptTokens;
+    this.#totals.completionTokens += delta.completionTokens;
+    this.#totals.estimatedCostUsd += estimateCostUsd(this.id, delta, this.#config.prices);
+  }
+
+  /** One chat completion (with retries); returns the answer text and token usage. */
+  private async complete(
+    taskName: string,
+    messages: ChatMessage[],
+    params: CallParams,
+    signal: AbortSignal | undefined,
+  ): Promise<{ content: string; usage: Usage }> {
+    const { client, policy, semaphore, timeoutMs, apiKey } = this.#client;
+    const config = this.#config;
+    const body = {
+      model: this.id,
+      messages,
+      temperature: params.temperature,
+      ...(params.seed !== null ? { seed: params.seed } : {}),
+      ...(config.jsonMode === false ? {} : { response_format: { type: "json_object" as const } }),
+      ...(config.maxTokens ? { max_tokens: config.maxTokens } : {}),
+    };
+    const completion = await withRetries(
+      () => semaphore.run(() => client.chat.completions.create(body, { timeout: timeoutMs, maxRetries: 0, signal })),
+      policy,
+      {
+        label: `chat "${taskName}" (model ${this.id})`,
+        task: taskName,
+        secrets: [apiKey],
+        signal,
+        onAttempt: () => {
+          this.#totals.networkCalls++;
+        },
+        log: config.log,
+      },
+    );
+    const choice = completion.choices?.[0];
+    const content = choice?.message?.content ?? "";
+    return {
+      content,
+      usage: {
+        promptTokens: completion.usage?.prompt_tokens ?? 0,
+        completionTokens: completion.usage?.completion_tokens ?? 0,
+      },
+    };
+  }
+}
+
+export interface OpenAIEmbedderConfig extends OpenAIClientConfig {
+  /** Embedding model. Default "text-embedding-3-small". */
+  model?: string;
+  /** Output dimension: sent as `dimensions` when given (text-embedding-3 models support it). */
+  dimensions?: number;
+  /** Texts per request. Default 64. */
+  batchSize?: number;
+}
+
+/** Native dimensions of well-known embedding models (others are learned from the first answer). */
+export const KNOWN_EMBEDDING_DIMENSIONS: Readonly<Record<string, number>> = {
+  "text-embedding-3-small": 1536,
+  "text-embedding-3-large": 3072,
+  "text-embedding-ada-002": 1536,
+};
+
+/**
+ * An Embedder backed by an OpenAI-compatible `/embeddings` endpoint. Asks for
+ * `encoding_format: "float"` but also decodes base64 answers (some servers
+ * ignore the parameter); texts are sent in batches (order preserved), vectors
+ * are L2-normalised so cosine similarity is a dot product.
+ *
+ * @example
+ * const embedder = new OpenAIEmbedder({ model: "text-embedding-3-small" });
+ * const [a, b] = await embedder.embed(["gain", "loss"]);
+ */
+export class OpenAIEmbedder implements Embedder {
+  readonly id: string;
+  #client: ResolvedClient;
+  readonly #config: OpenAIEmbedderConfig;
+  #dimension: number;
+  readonly #totals: UsageTotals = emptyUsage();
+
+  constructor(config: OpenAIEmbedderConfig = {}) {
+    this.id = config.model ?? "text-embedding-3-small";
+    this.#config = { ...config, apiKey: undefined, fetch: undefined };
+    this.#client = resolveClient(config, `OpenAIEmbedder(${this.id})`, 0);
+    this.#dimension = config.dimensions ?? KNOWN_EMBEDDING_DIMENSIONS[this.id] ?? 0;
+    const batch = config.batchSize ?? 64;
+    if (!Number.isInteger(batch) || batch < 1) throw new LlmConfigError(`OpenAIEmbedder: batchSize must be an integer >= 1, got ${batch}`);
+  }
+
+  /** Vector length (0 until the first answer for a model not in KNOWN_EMBEDDING_DIMENSIONS). */
+  get dimension(): number {
+    return this.#dimension;
+  }
+
+  /** Totals: networkCalls = HTTP attempts, promptTokens = embedded tokens. */
+  usage(): UsageTotals {
+    return { ...this.#totals };
+  }
+
+  async embed(texts: readonly string[]): Promise<Float32Array[]> {
+    if (texts.length === 0) return [];
+    const batchSize = this.#config.batchSize ?? 64;
+    const batches: string[][] = [];
+    for (let i = 0; i < texts.length; i += batchSize) batches.push(texts.slice(i, i + batchSize));
+    const concurrency = this.#config.concurrency ?? DEFAULTS.concurrency;
+    const results = await mapConcurrent(batches, concurrency, (batch) => this.embedBatch(batch));
+    this.#totals.calls += texts.length;
+    return results.flat();
+  }
+
+  private async embedBatch(batch: string[]): Promise<Float32Array[]> {
+    const { client, policy, semaphore, timeoutMs, apiKey } = this.#client;
+    const body = {
+      model: this.id,
+      input: batch,
+      encoding_format: "float" as const,
+      ...(this.#config.dimensions ? { dimensions: this.#config.dimensions } : {}),
+    };
+    const response = await withRetries(
+      () => semaphore.run(() => client.embeddings.create(body, { timeout: timeoutMs, maxRetries: 0 })),
+      policy,
+      {
+        label: `embeddings (model ${this.id})`,
+        secrets: [apiKey],
+        onAttempt: () => {
+          this.#totals.networkCalls++;
+        },
+        log: this.#config.log,
+      },
+    );
+    const data = [...(response.data ?? [])].sort((a, b) => a.index - b.index);
+    if (data.length !== batch.length) {
+      throw new LlmOutputError(
+        `embeddings (model ${this.id}): asked for ${batch.length} vectors, got ${data.length}`,
+        "embeddings",
+        "",
+        "vector count mismatch",
+      );
+    }
+    const promptTokens = response.usage?.prompt_tokens ?? 0;
+    this.#totals.promptTokens += promptTokens;
+    this.#totals.estimatedCostUsd += estimateCostUsd(this.id, { promptTokens, completionTokens: 0 }, this.#config.prices);
+    return data.map((item, i) => {
+      const raw = item.embedding as unknown;
+      const values = typeof raw === "string" ? decodeBase64Float32(raw) : Array.isArray(raw) ? (raw as number[]) : null;
+      if (!values || values.length === 0) {
+        throw new LlmOutputError(`embeddings (model ${this.id}): item ${i} has no embedding`, "embeddings", "", "missing embedding");
+      }
+      if (this.#dimension === 0) this.#dimension = values.length;
+      else if (values.length !== this.#dimension) {
+        throw new LlmOutputError(
+          `embeddings (model ${this.id}): item ${i} has dimension ${values.length}, expected ${this.#dimension}`,
+          "embeddings",
+          "",
+          "dimension mismatch",
+        );
+      }
+      return l2Normalize(values);
+    });
+  }
+}

@@ -1,0 +1,108 @@
+/**
+ * The one narrow model interface every LLM call in Consilium goes through.
+ *
+ * A *task* is a typed LLM call: it renders its input to chat messages, names
+ * the zod schema its output must satisfy, and carries an *offline policy*
+ * that produces a schema-valid output from the same input without any model
+ * (the embedded, data-grounded baseline agents). A *model* runs tasks:
+ * OpenAI-compatible endpoints, the offline policies, or a record/replay cache
+ * wrapped around either.
+ */
+import type { z } from "zod";
+import type { Rng } from "../stats/rng";
+
+export interface ChatMessage {
+  role: "system" | "user" | "assistant";
+  content: string;
+}
+
+/** What an offline policy may know about the call besides its input. */
+export interface OfflineContext {
+  /** Sampling temperature requested for this call (scales the policy's randomness). */
+  temperature: number;
+  /** The run seed (the rng is already derived from it, the task and the input). */
+  seed: number;
+}
+
+export interface Task<I, O> {
+  /** Stable identifier, e.g. "sentimental.statement". */
+  readonly name: string;
+  /** Bump when the prompt or schema changes: part of the cache key. */
+  readonly version: number;
+  /** zod schema the output must satisfy (also used to describe the JSON to the model). */
+  readonly schema: z.ZodType<O>;
+  /** Default temperature for this task (the paper's values), overridable per call. */
+  readonly temperature?: number;
+  /** Chat messages for a real model. Must ask for a single JSON object. */
+  render(input: I): ChatMessage[];
+  /** Data-grounded baseline policy: a schema-valid output without any model. */
+  offline(input: I, rng: Rng, ctx: OfflineContext): O;
+  /**
+   * Optional semantic check beyond the schema (e.g. "cited ids must be among
+   * those shown"). Return an error message to trigger a repair, or null.
+   */
+  validate?(output: O, input: I): string | null;
+}
+
+export interface RunOptions {
+  temperature?: number;
+  /** Seed passed to the endpoint (when it supports one) and to offline policies. */
+  seed?: number;
+  signal?: AbortSignal;
+}
+
+export interface Usage {
+  promptTokens: number;
+  completionTokens: number;
+}
+
+export interface ModelResult<O> {
+  output: O;
+  usage: Usage;
+  /** True when the answer came from the record/replay cache. */
+  cached: boolean;
+  /** "offline" for the embedded agents, else the endpoint's model name. */
+  model: string;
+  latencyMs: number;
+  /** True when the first answer was invalid and a repair round was needed. */
+  repaired: boolean;
+}
+
+export interface UsageTotals {
+  calls: number;
+  cacheHits: number;
+  networkCalls: number;
+  repairs: number;
+  promptTokens: number;
+  completionTokens: number;
+  /** Estimated cost in USD from the price table (0 for offline / unknown models). */
+  estimatedCostUsd: number;
+}
+
+export interface Model {
+  /** "offline" or the endpoint's model name. */
+  readonly id: string;
+  /** True when outputs come from the embedded offline agents. */
+  readonly isOffline: boolean;
+  run<I, O>(task: Task<I, O>, input: I, options?: RunOptions): Promise<ModelResult<O>>;
+  /** Running totals since the model was created. */
+  usage(): UsageTotals;
+  /**
+   * The sampling parameters this model would use for a call (optional; the
+   * record/replay cache keys on them, falling back to the call options and
+   * the task defaults when absent).
+   */
+  resolveParams?<I, O>(task: Task<I, O>, options?: RunOptions): { temperature: number; seed: number | null };
+}
+
+/** Text embeddings (hashing/TF-IDF offline, or an OpenAI-compatible endpoint). */
+export interface Embedder {
+  readonly id: string;
+  readonly dimension: number;
+  /** One L2-normalised vector per text. */
+  embed(texts: readonly string[]): Promise<Float32Array[]>;
+}
+
+export function emptyUsage(): UsageTotals {
+  return { calls: 0, cacheHits: 0, networkCalls: 0, repairs: 0, promptTokens: 0, completionTokens: 0, estimatedCostUsd: 0 };
+}

@@ -1,0 +1,336 @@
+/**
+ * Figure export: plotly JSON figures -> SVG, PDF, PNG (>= 300 DPI at the
+ * intended print size) and self-contained HTML, through one headless Chromium.
+ *
+ * Print geometry: a figure of `widthIn` x `heightIn` inches is laid out at
+ * 96 CSS px per inch (so fonts have their print size), then rasterised with
+ * scale dpi/96, giving a PNG of widthIn*dpi x heightIn*dpi pixels whose pHYs
+ * chunk declares the DPI. SVG and PDF are vector; the PDF page is exactly the
+ * print size.
+ *
+ * Determinism: plotly names clip paths with `Math.random`, so the page seeds
+ * `Math.random` from the figure name before every render, and the PDF's
+ * creation dates are pinned; the same figure gives the same bytes.
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import type { Page } from "playwright-core";
+import type { Figure } from "../run/experiment";
+import { plotlySource, sharedChromium, type ChromiumHandle } from "./browser";
+import { setPngDpi } from "./png";
+
+export type ExportFormat = "svg" | "pdf" | "png" | "html";
+
+export const DEFAULT_PRINT_SIZE = { widthIn: 6.5, heightIn: 4 } as const;
+/** CSS pixels per inch (the browser's layout unit). */
+export const CSS_PX_PER_INCH = 96;
+
+export interface ExportOptions {
+  /** Which files to write per figure (default all four). */
+  formats?: ExportFormat[];
+  /** Raster resolution for PNG (default 300, the journals' minimum). */
+  dpi?: number;
+  /** Browser to use (default: the shared one from `sharedChromium()`). */
+  chromium?: ChromiumHandle;
+}
+
+export interface ExportedFile {
+  figure: string;
+  format: ExportFormat;
+  path: string;
+  bytes: number;
+}
+
+/**
+ * Print size of a figure in inches (default 6.5 x 4, a full text width).
+ * @example printSizeOf({ name: "f", title: "", data: [], layout: {} }) // { widthIn: 6.5, heightIn: 4 }
+ */
+export function printSizeOf(figure: Figure): { widthIn: number; heightIn: number } {
+  const size = figure.printSize ?? DEFAULT_PRINT_SIZE;
+  if (!(size.widthIn > 0) || !(size.heightIn > 0)) {
+    throw new RangeError(`figure ${figure.name}: printSize must be positive, got ${JSON.stringify(size)}`);
+  }
+  return { widthIn: size.widthIn, heightIn: size.heightIn };
+}
+
+/**
+ * Pixel geometry for a print size: layout size in CSS px and raster size in device px.
+ * @example pixelGeometry({ widthIn: 6.5, heightIn: 4 }, 300) // { cssWidth: 624, cssHeight: 384, pngWidth: 1950, pngHeight: 1200 }
+ */
+export function pixelGeometry(size: { widthIn: number; heightIn: number }, dpi: number) {
+  return {
+    cssWidth: Math.round(size.widthIn * CSS_PX_PER_INCH),
+    cssHeight: Math.round(size.heightIn * CSS_PX_PER_INCH),
+    pngWidth: Math.round(size.widthIn * dpi),
+    pngHeight: Math.round(size.heightIn * dpi),
+  };
+}
+
+/** A file-safe stem for a figure name ("Fig 2: drift" -> "Fig_2_drift"). */
+export function figureFileStem(name: string): string {
+  const stem = name.replace(/[^A-Za-z0-9._-]+/g, "_").replace(/^_+|_+$/g, "");
+  return stem.length > 0 ? stem : "figure";
+}
+
+/** JSON safe to embed inside an HTML `<script>` element. */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/>/g, "\\u003e")
+    .replace(/&/g, "\\u0026")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
+}
+
+/** Minimal HTML escaping for text and attribute values. */
+export function escapeHtml(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+}
+
+/**
+ * `<script>` element holding the whole plotly.js bundle (include it once per page).
+ * @example figuresToHtml uses `plotlyScriptTag()` once, then `renderFigureHtml` per figure.
+ */
+export function plotlyScriptTag(): string {
+  return `<script>${plotlySource()}</script>`;
+}
+
+/**
+ * HTML fragment (a div + a script) that draws one interactive figure; needs
+ * plotly on the page (see `plotlyScriptTag`). The figure keeps its print
+ * aspect ratio but fills the container width.
+ * @example renderFigureHtml(fig, "fig-1") // '<div class="consilium-figure" ...><div id="fig-1" ...></div></div><script>...</script>'
+ */
+export function renderFigureHtml(figure: Figure, divId: string): string {
+  const size = printSizeOf(figure);
+  const { cssWidth, cssHeight } = pixelGeometry(size, 300);
+  const id = escapeHtml(divId);
+  const layout = { ...figure.layout, autosize: true };
+  delete (layout as Record<string, unknown>).width;
+  delete (layout as Record<string, unknown>).height;
+  return (
+    `<figure class="consilium-figure" data-figure="${escapeHtml(figure.name)}" style="margin:1em 0;max-width:${Math.max(cssWidth, 720)}px">` +
+    `<div id="${id}" style="width:100%;aspect-ratio:${cssWidth}/${cssHeight};min-height:320px"></div></figure>` +
+    `<script>(function(){var f=${jsonForScript({ data: figure.data, layout })};` +
+    `Plotly.newPlot(${jsonForScript(divId)},f.data,f.layout,{responsive:true,displaylogo:false});})();</script>`
+  );
+}
+
+/**
+ * A complete, self-contained HTML page (plotly inlined once) showing figures.
+ * Opens from disk with no network.
+ * @example writeFileSync("fig.html", figuresToHtml([fig], "Drift"));
+ */
+export function figuresToHtml(figures: Figure[], title = figures.length === 1 ? figures[0]!.title : "Figures"): string {
+  const body = figures.map((f, i) => `<h2>${escapeHtml(f.title)}</h2>\n${renderFigureHtml(f, `figure-${i + 1}`)}`).join("\n");
+  return (
+    `<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>` +
+    `<meta name="viewport" content="width=device-width, initial-scale=1">` +
+    `<style>body{font-family:Helvetica,Arial,sans-serif;margin:2em auto;max-width:1000px;padding:0 1em;color:#222}h2{font-size:1.1em}</style>\n` +
+    `${plotlyScriptTag()}\n</head><body>\n${body}\n</body></html>\n`
+  );
+}
+
+/**
+ * Render figures in one headless Chromium and write `<outDir>/<name>.<format>`
+ * for each format. Returns the written files in figure order.
+ * @example
+ * const files = await exportFigures([fig], "figures/sentimental", { formats: ["svg", "png"], dpi: 300 });
+ * await closeSharedChromium();
+ */
+export async function exportFigures(figures: Figure[], outDir: string, options: ExportOptions = {}): Promise<ExportedFile[]> {
+  const formats = options.formats ?? ["svg", "pdf", "png", "html"];
+  const dpi = options.dpi ?? 300;
+  if (!(dpi >= 72)) throw new RangeError(`exportFigures: dpi must be >= 72, got ${dpi}`);
+  mkdirSync(outDir, { recursive: true });
+  const written: ExportedFile[] = [];
+  const write = (figure: Figure, format: ExportFormat, content: string | Uint8Array) => {
+    const file = path.join(outDir, `${figureFileStem(figure.name)}.${format}`);
+    writeFileSync(file, content);
+    written.push({ figure: figure.name, format, path: file, bytes: typeof content === "string" ? Buffer.byteLength(content) : content.length });
+  };
+
+  const needsBrowser = formats.some((f) => f !== "html");
+  if (!needsBrowser) {
+    for (const figure of figures) write(figure, "html", figuresToHtml([figure]));
+    return written;
+  }
+
+  const chrome = options.chromium ?? (await sharedChromium());
+  const context = await chrome.newContext();
+  try {
+    const plotPage = await openPlotlyPage(context.newPage());
+    const pdfPage = formats.includes("pdf") ? await context.newPage() : null;
+    for (const figure of figures) {
+      const size = printSizeOf(figure);
+      const geo = pixelGeometry(size, dpi);
+      const rendered = await renderInPage(plotPage, figure, geo, formats.includes("png"));
+      for (const format of formats) {
+        if (format === "svg") write(figure, "svg", rendered.svg);
+        else if (format === "png") write(figure, "png", setPngDpi(rendered.png!, dpi));
+        else if (format === "html") write(figure, "html", figuresToHtml([figure]));
+        else if (format === "pdf") write(figure, "pdf", await svgToPdf(pdfPage!, rendered.svg, size));
+      }
+    }
+  } finally {
+    await context.close();
+  }
+  return written;
+}
+
+/**
+ * Render one figure to SVG text and PNG bytes without writing files (for
+ * notebooks and tests).
+ * @example const { svg, png } = await renderFigure(fig, { dpi: 300 });
+ */
+export async function renderFigure(figure: Figure, options: { dpi?: number; chromium?: ChromiumHandle } = {}): Promise<{ svg: string; png: Uint8Array }> {
+  const dpi = options.dpi ?? 300;
+  const chrome = options.chromium ?? (await sharedChromium());
+  const context = await chrome.newContext();
+  try {
+    const page = await openPlotlyPage(context.newPage());
+    const r = await renderInPage(page, figure, pixelGeometry(printSizeOf(figure), dpi), true);
+    return { svg: r.svg, png: setPngDpi(r.png!, dpi) };
+  } finally {
+    await context.close();
+  }
+}
+
+/** Seedable Math.random for the page (mulberry32), reset per figure. */
+const SEEDED_RANDOM_SCRIPT = `(function(){var s=1;window.__consiliumSeed=function(n){s=n>>>0;};
+Math.random=function(){s=(s+0x6D2B79F5)>>>0;var t=s;t=Math.imul(t^(t>>>15),t|1);t^=t+Math.imul(t^(t>>>7),t|61);return((t^(t>>>14))>>>0)/4294967296;};})();`;
+
+async function openPlotlyPage(pagePromise: Promise<Page>): Promise<Page> {
+  const page = await pagePromise;
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  await page.setContent(
+    `<!DOCTYPE html><html><head><meta charset="utf-8"><style>html,body{margin:0;background:white}</style>` +
+      `<script>${SEEDED_RANDOM_SCRIPT}</script></head><body><div id="plot"></div></body></html>`,
+  );
+  await page.addScriptTag({ content: plotlySource() });
+  const ok = await page.evaluate(() => typeof (window as unknown as { Plotly?: unknown }).Plotly === "object");
+  if (!ok) throw new Error(`plotly.js failed to load in Chromium${errors.length ? `: ${errors.join("; ")}` : ""}`);
+  return page;
+}
+
+function seedFor(name: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < name.length; i++) h = Math.imul(h ^ name.charCodeAt(i), 0x01000193) >>> 0;
+  return h;
+}
+
+async function renderInPage(
+  page: Page,
+  figure: Figure,
+  geo: ReturnType<typeof pixelGeometry>,
+  wantPng: boolean,
+): Promise<{ svg: string; png: Uint8Array | null }> {
+  const input = {
+    data: figure.data,
+    layout: { ...figure.layout, width: geo.cssWidth, height: geo.cssHeight, autosize: false },
+    seed: seedFor(figure.name),
+    cssWidth: geo.cssWidth,
+    cssHeight: geo.cssHeight,
+    scale: rasterScale(geo),
+    wantPng,
+  };
+  let result: { svg: string; png: string | null; error: string | null };
+  try {
+    result = await page.evaluate(async (inp) => {
+      const w = window as unknown as {
+        Plotly: {
+          newPlot(el: HTMLElement, d: unknown, l: unknown, c: unknown): Promise<unknown>;
+          toImage(el: HTMLElement, o: unknown): Promise<string>;
+          purge(el: HTMLElement): void;
+        };
+        __consiliumSeed(n: number): void;
+      };
+      try {
+        w.__consiliumSeed(inp.seed);
+        const gd = document.getElementById("plot")!;
+        w.Plotly.purge(gd);
+        await w.Plotly.newPlot(gd, inp.data, inp.layout, { staticPlot: true, displayModeBar: false });
+        w.__consiliumSeed(inp.seed + 1);
+        const svgUrl = await w.Plotly.toImage(gd, { format: "svg", width: inp.cssWidth, height: inp.cssHeight });
+        let png: string | null = null;
+        if (inp.wantPng) {
+          w.__consiliumSeed(inp.seed + 2);
+          png = await w.Plotly.toImage(gd, { format: "png", width: inp.cssWidth, height: inp.cssHeight, scale: inp.scale });
+        }
+        return { svg: svgUrl, png, error: null };
+      } catch (e) {
+        return { svg: "", png: null, error: String(e && (e as Error).stack ? (e as Error).stack : e) };
+      }
+    }, input);
+  } catch (e) {
+    throw new Error(`figure ${figure.name}: Chromium failed while rendering: ${(e as Error).message}`);
+  }
+  if (result.error) throw new Error(`figure ${figure.name}: plotly could not render it: ${result.error}`);
+  return { svg: decodeDataUrl(result.svg).toString("utf8"), png: result.png ? new Uint8Array(decodeDataUrl(result.png)) : null };
+}
+
+/**
+ * One plotly `scale` that makes the canvas exactly pngWidth x pngHeight:
+ * the browser truncates width*scale, so any scale in
+ * [pngW/cssW, (pngW+1)/cssW) ∩ [pngH/cssH, (pngH+1)/cssH) works; we take the
+ * low end of that interval plus a hair. When rounding the CSS size leaves the
+ * interval empty, the width is kept exact.
+ * @example rasterScale({ cssWidth: 624, cssHeight: 384, pngWidth: 1950, pngHeight: 1200 }) // ≈ 3.125
+ */
+export function rasterScale(geo: ReturnType<typeof pixelGeometry>): number {
+  const low = Math.max(geo.pngWidth / geo.cssWidth, geo.pngHeight / geo.cssHeight);
+  const high = Math.min((geo.pngWidth + 1) / geo.cssWidth, (geo.pngHeight + 1) / geo.cssHeight);
+  const hair = 1e-6;
+  if (low + hair < high) return low + Math.min(hair * 100, (high - low) / 2);
+  return (geo.pngWidth + 0.1) / geo.cssWidth;
+}
+
+/** Decode `data:<mime>[;base64],<payload>` (plotly returns SVG URI-encoded, PNG in base64). */
+export function decodeDataUrl(url: string): Buffer {
+  const comma = url.indexOf(",");
+  if (!url.startsWith("data:") || comma < 0) throw new Error(`not a data: URL (${url.slice(0, 30)}...)`);
+  const meta = url.slice(5, comma);
+  const payload = url.slice(comma + 1);
+  return meta.endsWith(";base64") ? Buffer.from(payload, "base64") : Buffer.from(decodeURIComponent(payload), "utf8");
+}
+
+/** Fixed date for PDF metadata so repeated exports are byte-identical. */
+const PINNED_PDF_DATE = "D:20000101000000+00'00'";
+
+async function svgToPdf(page: Page, svg: string, size: { widthIn: number; heightIn: number }): Promise<Uint8Array> {
+  const sized = svg.replace(/<svg\b([^>]*)>/, (_m, attrs: string) => {
+    const hasViewBox = /viewBox=/.test(attrs);
+    const w = /\bwidth="([\d.]+)"/.exec(attrs)?.[1];
+    const h = /\bheight="([\d.]+)"/.exec(attrs)?.[1];
+    const cleaned = attrs.replace(/\s(width|height)="[^"]*"/g, "");
+    const viewBox = !hasViewBox && w && h ? ` viewBox="0 0 ${w} ${h}"` : "";
+    return `<svg${cleaned}${viewBox} width="${size.widthIn}in" height="${size.heightIn}in">`;
+  });
+  await page.setContent(
+    `<!DOCTYPE html><html><head><meta charset="utf-8"><style>@page{size:${size.widthIn}in ${size.heightIn}in;margin:0}` +
+      `html,body{margin:0;padding:0;background:white}svg{display:block}</style></head><body>${sized}</body></html>`,
+  );
+  const pdf = await page.pdf({
+    width: `${size.widthIn}in`,
+    height: `${size.heightIn}in`,
+    printBackground: true,
+    margin: { top: "0", right: "0", bottom: "0", left: "0" },
+    pageRanges: "1",
+  });
+  return pinPdfDates(new Uint8Array(pdf));
+}
+
+/**
+ * Replace the PDF's /CreationDate and /ModDate with a fixed date of the same
+ * byte length (so the xref offsets stay valid).
+ * @example pinPdfDates(pdfBytes) // same length, dates "D:20000101000000+00'00'"
+ */
+export function pinPdfDates(pdf: Uint8Array): Uint8Array {
+  const text = Buffer.from(pdf).toString("latin1");
+  const pinned = text.replace(/\/(CreationDate|ModDate)\s*\((D:[^)]*)\)/g, (m, key: string, date: string) =>
+    // Only same-length replacements keep the cross-reference table valid.
+    date.length === PINNED_PDF_DATE.length ? `/${key} (${PINNED_PDF_DATE})` : m,
+  );
+  return new Uint8Array(Buffer.from(pinned, "latin1"));
+}

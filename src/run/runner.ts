@@ -1,0 +1,157 @@
+/**
+ * Runs one experiment the same way for the CLI, sweeps, notebooks and the
+ * reproduction script: resolves the config, builds the model and embedder,
+ * runs, and labels every table and figure with the model that produced it, so
+ * that offline-agent results can never be mistaken for the paper's LLM results.
+ */
+import path from "node:path";
+import { createEmbedder, createModel } from "../llm/factory";
+import type { Embedder, Model, UsageTotals } from "../llm/types";
+import { resolveDataDir } from "../data/folder";
+import { parseSetPairs, readConfigFile, resolveConfig } from "./config";
+import type { Experiment, ExperimentResult, Figure, Progress, Table } from "./experiment";
+import { silentProgress } from "./experiment";
+import { packageVersion } from "./paths";
+import { loadExperiment } from "./registry";
+
+export const OFFLINE_LABEL = "offline agents — not LLM results";
+
+export type LlmMode = "offline" | "openai" | "replay";
+
+export interface RunOptions {
+  llm?: LlmMode;
+  /** Endpoint model name (openai / replay). */
+  model?: string;
+  seed?: number;
+  /** Data folder; default: --data, then CONSILIUM_DATA, then the bundled datasets/. */
+  dataDir?: string;
+  /** JSON config file. */
+  configFile?: string;
+  /** Config values given programmatically (notebooks). */
+  config?: Record<string, unknown>;
+  /** `key=value` pairs (CLI --set). */
+  set?: readonly string[];
+  /** Where the record/replay cache lives (default: none for offline, required for replay). */
+  cacheDir?: string;
+  embedder?: "hashing" | "openai";
+  concurrency?: number;
+  progress?: Progress;
+  log?: (message: string) => void;
+  /** Injected model / embedder (tests, notebooks). */
+  modelInstance?: Model;
+  embedderInstance?: Embedder;
+}
+
+export interface RunOutcome {
+  experiment: string;
+  description: string;
+  config: Record<string, unknown>;
+  seed: number;
+  dataDir: string;
+  /** "offline" or the endpoint's model name. */
+  model: string;
+  offline: boolean;
+  /** Label shown in titles: the model name, or the offline-agents notice. */
+  modelLabel: string;
+  result: ExperimentResult;
+  usage: UsageTotals;
+  versions: Record<string, string>;
+  timings: { totalMs: number };
+}
+
+export const DEFAULT_SEED = 7;
+
+/** Resolve an experiment's config from its layers without running it. */
+export async function resolveExperimentConfig(
+  experiment: Experiment<Record<string, unknown>>,
+  dataDir: string,
+  options: Pick<RunOptions, "configFile" | "config" | "set">,
+): Promise<Record<string, unknown>> {
+  const layers: Array<Record<string, unknown>> = [experiment.defaults(dataDir) as Record<string, unknown>];
+  if (options.configFile) layers.push(readConfigFile(options.configFile));
+  if (options.config) layers.push(options.config);
+  if (options.set?.length) layers.push(parseSetPairs(experiment.configSchema, options.set));
+  return resolveConfig(experiment.configSchema, layers);
+}
+
+/**
+ * Run an experiment by name.
+ *
+ * @example
+ * const run = await runExperiment("sentimental", { seed: 7, set: ["candidates=3"] });
+ * run.result.tables.map((t) => t.name);
+ */
+export async function runExperiment(name: string, options: RunOptions = {}): Promise<RunOutcome> {
+  const experiment = await loadExperiment(name);
+  const seed = options.seed ?? DEFAULT_SEED;
+  const dataDir = path.resolve(resolveDataDir(options.dataDir));
+  const config = await resolveExperimentConfig(experiment, dataDir, options);
+  const llm = options.llm ?? "offline";
+  const model =
+    options.modelInstance ??
+    createModel({ llm, model: options.model, seed, cacheDir: options.cacheDir, concurrency: options.concurrency });
+  const embedder = options.embedderInstance ?? createEmbedder({ kind: options.embedder ?? "hashing", cacheDir: options.cacheDir, llm });
+  const started = performance.now();
+  const raw = await experiment.run(config, {
+    model,
+    embedder,
+    seed,
+    dataDir,
+    progress: options.progress ?? silentProgress,
+    log: options.log ?? (() => {}),
+    concurrency: options.concurrency ?? 4,
+  });
+  const totalMs = performance.now() - started;
+  const modelLabel = model.isOffline ? OFFLINE_LABEL : `model: ${model.id}`;
+  return {
+    experiment: experiment.name,
+    description: experiment.description,
+    config,
+    seed,
+    dataDir,
+    model: model.id,
+    offline: model.isOffline,
+    modelLabel,
+    result: labelResult(raw, model.id, modelLabel),
+    usage: model.usage(),
+    versions: collectVersions(),
+    timings: { totalMs },
+  };
+}
+
+/** Add a `model` column to every table and the model label to every figure title. */
+export function labelResult(result: ExperimentResult, modelId: string, modelLabel: string): ExperimentResult {
+  return {
+    ...result,
+    tables: result.tables.map((table) => labelTable(table, modelId)),
+    figures: result.figures.map((figure) => labelFigure(figure, modelLabel)),
+    summary: { ...result.summary, model: modelId },
+  };
+}
+
+function labelTable(table: Table, modelId: string): Table {
+  const columns = table.columns ?? Object.keys(table.rows[0] ?? {});
+  return {
+    ...table,
+    columns: columns.includes("model") ? columns : [...columns, "model"],
+    rows: table.rows.map((row) => ("model" in row ? row : { ...row, model: modelId })),
+  };
+}
+
+function labelFigure(figure: Figure, modelLabel: string): Figure {
+  const title = figure.title.includes(modelLabel) ? figure.title : `${figure.title} — ${modelLabel}`;
+  const layoutTitle = (figure.layout.title ?? {}) as Record<string, unknown>;
+  return { ...figure, title, layout: { ...figure.layout, title: { ...layoutTitle, text: title } } };
+}
+
+export function collectVersions(): Record<string, string> {
+  return {
+    consilium: packageVersion(),
+    node: process.versions.node,
+    openai: packageVersion("openai"),
+    zod: packageVersion("zod"),
+    "ml-matrix": packageVersion("ml-matrix"),
+    "simple-statistics": packageVersion("simple-statistics"),
+    "plotly.js-dist-min": packageVersion("plotly.js-dist-min"),
+  };
+}

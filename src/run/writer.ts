@@ -1,0 +1,96 @@
+/**
+ * Writes a run folder:
+ *
+ *   manifest.json         experiment, model, offline flag, seed, data, config, versions, usage, index of files
+ *   config.json           the resolved config with seed, LLM mode and model
+ *   tables/<name>.csv     every table (also .json with title/columns/note, and .md)
+ *   figures/<name>.json   every figure as plotly JSON
+ *   artifacts/...         experiment extras (blackboard log, traces)
+ *   timings.json          wall-clock timings (the only file that differs between identical runs)
+ *
+ * Same seed + same cache => every file but timings.json is byte-identical.
+ */
+import { mkdirSync, writeFileSync, renameSync } from "node:fs";
+import path from "node:path";
+import type { RunOutcome } from "./runner";
+import { tableColumns, toCsv, toMarkdown } from "./tables";
+
+export interface RunManifest {
+  experiment: string;
+  description: string;
+  model: string;
+  offline: boolean;
+  modelLabel: string;
+  seed: number;
+  dataDir: string;
+  llm: string;
+  config: Record<string, unknown>;
+  versions: Record<string, string>;
+  usage: RunOutcome["usage"];
+  summary: RunOutcome["result"]["summary"];
+  tables: Array<{ name: string; title: string; rows: number; csv: string; json: string; md: string }>;
+  figures: Array<{ name: string; title: string; json: string }>;
+  artifacts: string[];
+}
+
+/** Write atomically: a crash mid-write never leaves a torn file behind. */
+export function writeFileAtomic(file: string, content: string | Uint8Array): void {
+  mkdirSync(path.dirname(file), { recursive: true });
+  const tmp = `${file}.tmp-${process.pid}`;
+  writeFileSync(tmp, content);
+  renameSync(tmp, file);
+}
+
+function safeName(name: string): string {
+  return name.replace(/[^A-Za-z0-9._-]+/g, "_");
+}
+
+export function writeRunFolder(run: RunOutcome, outDir: string, llm = "offline"): RunManifest {
+  mkdirSync(outDir, { recursive: true });
+  const manifest: RunManifest = {
+    experiment: run.experiment,
+    description: run.description,
+    model: run.model,
+    offline: run.offline,
+    modelLabel: run.modelLabel,
+    seed: run.seed,
+    dataDir: run.dataDir,
+    llm,
+    config: run.config,
+    versions: run.versions,
+    usage: run.usage,
+    summary: run.result.summary,
+    tables: [],
+    figures: [],
+    artifacts: [],
+  };
+  for (const table of run.result.tables) {
+    const base = safeName(table.name);
+    const files = { csv: `tables/${base}.csv`, json: `tables/${base}.json`, md: `tables/${base}.md` };
+    writeFileAtomic(path.join(outDir, files.csv), toCsv(table));
+    writeFileAtomic(
+      path.join(outDir, files.json),
+      JSON.stringify({ name: table.name, title: table.title, note: table.note ?? null, columns: tableColumns(table), rows: table.rows }, null, 1) + "\n",
+    );
+    const heading = `### ${table.title}\n\n${table.note ? `${table.note}\n\n` : ""}`;
+    writeFileAtomic(path.join(outDir, files.md), heading + toMarkdown(table));
+    manifest.tables.push({ name: table.name, title: table.title, rows: table.rows.length, ...files });
+  }
+  for (const figure of run.result.figures) {
+    const file = `figures/${safeName(figure.name)}.json`;
+    writeFileAtomic(path.join(outDir, file), JSON.stringify(figure) + "\n");
+    manifest.figures.push({ name: figure.name, title: figure.title, json: file });
+  }
+  for (const artifact of run.result.artifacts ?? []) {
+    const file = path.posix.join("artifacts", artifact.path.replace(/^\/+/, "").replace(/\.\.+/g, "_"));
+    writeFileAtomic(path.join(outDir, file), artifact.content);
+    manifest.artifacts.push(file);
+  }
+  writeFileAtomic(
+    path.join(outDir, "config.json"),
+    JSON.stringify({ experiment: run.experiment, seed: run.seed, llm, model: run.model, config: run.config }, null, 2) + "\n",
+  );
+  writeFileAtomic(path.join(outDir, "timings.json"), JSON.stringify(run.timings, null, 2) + "\n");
+  writeFileAtomic(path.join(outDir, "manifest.json"), JSON.stringify(manifest, null, 2) + "\n");
+  return manifest;
+}

@@ -1,0 +1,151 @@
+/**
+ * Thin linear-algebra helpers on ml-matrix: Cholesky solves for symmetric
+ * positive-definite (SPD) systems — used by Black-Litterman and OLS instead of
+ * explicit inverses — and a fast covariance of a returns window.
+ */
+import { CholeskyDecomposition, Matrix } from "ml-matrix";
+
+/** A dense matrix given either as rows of numbers or as an ml-matrix `Matrix`. */
+export type MatrixLike = Matrix | ReadonlyArray<ArrayLike<number>>;
+
+/**
+ * Converts rows (or a Matrix) to an ml-matrix `Matrix` (copying rows).
+ *
+ * @example
+ * toMatrix([[1, 2], [3, 4]]).get(1, 0); // 3
+ */
+export function toMatrix(value: MatrixLike): Matrix {
+  if (value instanceof Matrix) return value;
+  return new Matrix(value.map((row) => Array.from(row)));
+}
+
+/**
+ * A column vector (n x 1 Matrix) from numbers.
+ *
+ * @example
+ * columnVector([1, 2]).rows; // 2
+ */
+export function columnVector(values: ArrayLike<number>): Matrix {
+  return Matrix.columnVector(Array.from(values));
+}
+
+/**
+ * (A + A^T) / 2: removes the rounding asymmetry of products such as
+ * P (tau Sigma) P^T, because ml-matrix's Cholesky demands exact symmetry.
+ *
+ * @example
+ * symmetrize([[1, 2], [2.0000000001, 1]]).get(0, 1); // 2.00000000005
+ */
+export function symmetrize(a: MatrixLike): Matrix {
+  const m = toMatrix(a);
+  const n = m.rows;
+  if (m.columns !== n) throw new RangeError(`symmetrize: matrix must be square (got ${m.rows}x${m.columns})`);
+  const out = new Matrix(n, n);
+  for (let i = 0; i < n; i++) {
+    for (let j = 0; j < n; j++) out.set(i, j, 0.5 * (m.get(i, j) + m.get(j, i)));
+  }
+  return out;
+}
+
+/**
+ * True when the (symmetrized) matrix is symmetric positive definite, i.e. a
+ * Cholesky factorisation A = L L^T exists with a positive diagonal.
+ *
+ * @example
+ * isSpd([[2, 1], [1, 2]]); // true
+ * isSpd([[1, 2], [2, 1]]); // false
+ */
+export function isSpd(a: MatrixLike): boolean {
+  const m = toMatrix(a);
+  if (m.rows !== m.columns || m.rows === 0) return false;
+  for (let i = 0; i < m.rows; i++) if (!Number.isFinite(m.get(i, i))) return false;
+  return new CholeskyDecomposition(symmetrize(m)).isPositiveDefinite();
+}
+
+/**
+ * Solves A X = B for SPD A by Cholesky (A symmetrized first). B may be a
+ * vector (returns an n x 1 Matrix) or a matrix. Throws a clear error when A
+ * is not SPD.
+ *
+ * @example
+ * solveSpd([[4, 2], [2, 3]], [2, 1]).to1DArray(); // [0.5, 0]
+ */
+export function solveSpd(a: MatrixLike, b: MatrixLike | ArrayLike<number>, label = "solveSpd"): Matrix {
+  const m = toMatrix(a);
+  if (m.rows !== m.columns) throw new RangeError(`${label}: matrix must be square (got ${m.rows}x${m.columns})`);
+  const rhs = isVectorLike(b) ? columnVector(b) : toMatrix(b);
+  if (rhs.rows !== m.rows) throw new RangeError(`${label}: right-hand side has ${rhs.rows} rows, matrix has ${m.rows}`);
+  const chol = new CholeskyDecomposition(symmetrize(m));
+  if (!chol.isPositiveDefinite()) {
+    throw new Error(`${label}: matrix is not symmetric positive definite (singular covariance or zero-variance asset?)`);
+  }
+  return chol.solve(rhs);
+}
+
+/**
+ * Alias kept for readability at call sites that think in terms of a Cholesky solve.
+ *
+ * @example
+ * choleskySolve([[4, 0], [0, 2]], [4, 2]).to1DArray(); // [1, 1]
+ */
+export function choleskySolve(a: MatrixLike, b: MatrixLike | ArrayLike<number>): Matrix {
+  return solveSpd(a, b, "choleskySolve");
+}
+
+function isVectorLike(b: MatrixLike | ArrayLike<number>): b is ArrayLike<number> {
+  if (b instanceof Matrix) return false;
+  return b.length === 0 || typeof (b as ArrayLike<unknown>)[0] === "number";
+}
+
+/**
+ * Sample covariance matrix (divisor n - ddof, default 1) of asset columns:
+ * `columns[i]` is asset i's return series, all of equal length. Returns an
+ * N x N `number[][]`. Equivalent to `numpy.cov(columns, ddof=1)` /
+ * pandas `DataFrame.cov()` on the transposed data.
+ *
+ * @example
+ * covarianceOfColumns([Float64Array.of(1, 2, 3), Float64Array.of(2, 4, 7)]);
+ * // [[1, 2.5], [2.5, 6.333333333333333]]
+ */
+export function covarianceOfColumns(columns: ReadonlyArray<ArrayLike<number>>, ddof = 1): number[][] {
+  const n = columns.length;
+  if (n === 0) return [];
+  const t = columns[0].length;
+  for (let i = 1; i < n; i++) {
+    if (columns[i].length !== t) throw new RangeError(`covarianceOfColumns: column ${i} has ${columns[i].length} values, column 0 has ${t}`);
+  }
+  if (t - ddof <= 0) throw new RangeError(`covarianceOfColumns: need more than ${ddof} observations (got ${t})`);
+  const centered: Float64Array[] = [];
+  for (let i = 0; i < n; i++) {
+    const col = columns[i];
+    let s = 0;
+    for (let k = 0; k < t; k++) s += col[k];
+    const m = s / t;
+    const c = new Float64Array(t);
+    for (let k = 0; k < t; k++) c[k] = col[k] - m;
+    centered.push(c);
+  }
+  const out: number[][] = Array.from({ length: n }, () => new Array<number>(n).fill(0));
+  for (let i = 0; i < n; i++) {
+    const ci = centered[i];
+    for (let j = i; j < n; j++) {
+      const cj = centered[j];
+      let acc = 0;
+      for (let k = 0; k < t; k++) acc += ci[k] * cj[k];
+      const v = acc / (t - ddof);
+      out[i][j] = v;
+      out[j][i] = v;
+    }
+  }
+  return out;
+}
+
+/**
+ * Matrix rows to plain `number[][]` (for JSON output).
+ *
+ * @example
+ * toRows(Matrix.eye(2)); // [[1, 0], [0, 1]]
+ */
+export function toRows(m: Matrix): number[][] {
+  return m.to2DArray();
+}
