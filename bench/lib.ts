@@ -1,0 +1,75 @@
+/**
+ * Benchmark harness: warm-up, repeated timing, median and spread, and Python
+ * reference runs in the same invocation, so every line is a ratio measured on
+ * the same machine at the same time.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+
+export interface Timing {
+  /** Median wall time in milliseconds. */
+  medianMs: number;
+  /** Interquartile range in milliseconds. */
+  iqrMs: number;
+  minMs: number;
+  maxMs: number;
+  runs: number;
+}
+
+function quantile(sorted: number[], q: number): number {
+  const pos = (sorted.length - 1) * q;
+  const lo = Math.floor(pos);
+  const hi = Math.ceil(pos);
+  return sorted[lo]! + (sorted[hi]! - sorted[lo]!) * (pos - lo);
+}
+
+/** Summarise raw times (ms). */
+export function summarise(times: number[]): Timing {
+  const sorted = [...times].sort((a, b) => a - b);
+  return {
+    medianMs: quantile(sorted, 0.5),
+    iqrMs: quantile(sorted, 0.75) - quantile(sorted, 0.25),
+    minMs: sorted[0]!,
+    maxMs: sorted[sorted.length - 1]!,
+    runs: sorted.length,
+  };
+}
+
+/** Time `fn` `runs` times after `warmup` untimed calls. */
+export async function timeIt(fn: () => unknown | Promise<unknown>, runs = 5, warmup = 1): Promise<Timing> {
+  for (let i = 0; i < warmup; i++) await fn();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    await fn();
+    times.push(performance.now() - t0);
+  }
+  return summarise(times);
+}
+
+export const PYTHON = process.env.CONSILIUM_PYTHON ?? "/usr/bin/python3";
+
+export interface PythonAvailability {
+  ok: boolean;
+  reason?: string;
+  versions?: Record<string, string>;
+}
+
+/** Whether Debian's Python with numpy / pandas / scipy / gensim is there. */
+export function pythonAvailability(modules: string[] = ["numpy", "pandas", "scipy", "gensim"]): PythonAvailability {
+  if (!existsSync(PYTHON)) return { ok: false, reason: `${PYTHON} not found` };
+  const code = `import json, importlib\nv={}\nfor m in ${JSON.stringify(modules)}:\n    v[m]=importlib.import_module(m).__version__\nimport sys\nv['python']=sys.version.split()[0]\nprint(json.dumps(v))`;
+  const result = spawnSync(PYTHON, ["-c", code], { encoding: "utf8" });
+  if (result.status !== 0) return { ok: false, reason: (result.stderr || "python failed").trim().split("\n").pop() };
+  return { ok: true, versions: JSON.parse(result.stdout) as Record<string, string> };
+}
+
+/**
+ * Run a Python reference script; it prints one JSON object with `times_ms`
+ * (per timed run) and whatever results it wants compared.
+ */
+export function runPython<T extends { times_ms: number[] }>(script: string, args: string[]): T {
+  const result = spawnSync(PYTHON, [script, ...args], { encoding: "utf8", maxBuffer: 256 * 1024 * 1024, env: { ...process.env, OMP_NUM_THREADS: "1", OPENBLAS_NUM_THREADS: "1", MKL_NUM_THREADS: "1" } });
+  if (result.status !== 0) throw new Error(`${script} failed: ${result.stderr}`);
+  return JSON.parse(result.stdout.trim().split("\n").pop()!) as T;
+}

@@ -1,0 +1,271 @@
+/**
+ * The blackboard: an append-only JSONL log of typed messages (the third
+ * paper, §3.1), validated on write and on read, with an in-memory index by
+ * type, ticker and date so that an agent reads only what it needs ("lightweight
+ * filtering on message type, sender role, ticker symbol, or recency").
+ *
+ * Crash safety: every append is one `appendFileSync` of one whole line, so
+ * appends from parallel ticker pipelines (which share one Node event loop)
+ * never interleave within a line; a torn last line left by a crash is
+ * detected on read, skipped with a warning, and cut off before the next append.
+ */
+import { appendFileSync, existsSync, readFileSync, truncateSync, writeFileSync } from "node:fs";
+import { DataError } from "../data/errors";
+import { checkMessage, type BlackboardMessage, type ContentByType, type MessageType, type Role } from "./messages";
+
+export interface BlackboardQuery {
+  type?: MessageType | readonly MessageType[];
+  role?: Role | readonly Role[];
+  senderId?: string;
+  ticker?: string;
+  /** Inclusive ISO date bounds on the message timestamp's date. */
+  from?: string;
+  to?: string;
+  replyTo?: string;
+  /** Keep only the most recent N matches (by timestamp, then append order). */
+  latest?: number;
+}
+
+export interface BlackboardReadResult {
+  messages: BlackboardMessage[];
+  warnings: string[];
+  /** Byte length of the complete (newline-terminated or valid) prefix of the file. */
+  validBytes: number;
+  /** True when a torn last line was skipped. */
+  torn: boolean;
+}
+
+/**
+ * Parse and validate a blackboard JSONL text. Blank lines are ignored; a last
+ * line without a trailing newline that is not valid JSON is a torn write and
+ * is skipped with a warning; any other bad line throws a `DataError` naming
+ * file, line and field.
+ *
+ * @example
+ * parseBlackboard('{"message_id": ...}\n{"mess', "bb.jsonl").warnings; // ["bb.jsonl:2: torn last line skipped ..."]
+ */
+export function parseBlackboard(text: string, file: string): BlackboardReadResult {
+  const messages: BlackboardMessage[] = [];
+  const warnings: string[] = [];
+  const seen = new Set<string>();
+  const endsWithNewline = text.length === 0 || text.endsWith("\n");
+  const lines = text.split("\n");
+  if (endsWithNewline) lines.pop();
+  let torn = false;
+  let validChars = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const raw = lines[i]!.replace(/\r$/, "");
+    const lineNo = i + 1;
+    const isLast = i === lines.length - 1;
+    if (raw.trim() === "") {
+      validChars += lines[i]!.length + 1;
+      continue;
+    }
+    let value: unknown;
+    try {
+      value = JSON.parse(raw);
+    } catch (err) {
+      if (isLast && !endsWithNewline) {
+        torn = true;
+        warnings.push(`${file}:${lineNo}: torn last line skipped (${raw.length} characters, no trailing newline; probably an interrupted write)`);
+        break;
+      }
+      throw new DataError(`invalid JSON: ${(err as Error).message}`, { file, line: lineNo });
+    }
+    const checked = checkMessage(value);
+    if (!checked.ok) throw new DataError(checked.issue.message, { file, line: lineNo, field: checked.issue.field });
+    if (seen.has(checked.message.message_id)) {
+      throw new DataError(`duplicate message_id ${checked.message.message_id}`, { file, line: lineNo, field: "message_id" });
+    }
+    seen.add(checked.message.message_id);
+    messages.push(checked.message);
+    validChars += lines[i]!.length + (isLast && !endsWithNewline ? 0 : 1);
+  }
+  const validBytes = Buffer.byteLength(text.slice(0, validChars), "utf8");
+  return { messages, warnings, validBytes, torn };
+}
+
+/**
+ * Read a blackboard file (read-only): see `parseBlackboard`.
+ *
+ * @example
+ * const { messages, warnings } = readBlackboardFile("runs/x/blackboard.jsonl");
+ */
+export function readBlackboardFile(file: string): BlackboardReadResult {
+  return parseBlackboard(readFileSync(file, "utf8"), file);
+}
+
+export interface OpenOptions {
+  /** Receives warnings (torn last line). Defaults to `console.warn`. */
+  onWarning?: (message: string) => void;
+}
+
+/**
+ * The blackboard log with its index. `Blackboard.open(file)` is file-backed
+ * (appends go to disk); `Blackboard.inMemory()` keeps messages only in memory
+ * (experiments return the log as an artifact instead of writing files).
+ *
+ * @example
+ * const bb = Blackboard.inMemory();
+ * bb.post(message);
+ * bb.query({ ticker: "AAPL", type: "AnalysisReport", latest: 5 });
+ */
+export class Blackboard {
+  private readonly messages: BlackboardMessage[] = [];
+  private readonly ids = new Map<string, number>();
+  private readonly byTicker = new Map<string, number[]>();
+  private readonly byType = new Map<string, number[]>();
+  private readonly byTickerType = new Map<string, number[]>();
+  private readonly byDate = new Map<string, number[]>();
+  private needsNewline = false;
+
+  private constructor(readonly file: string | null) {}
+
+  /** An in-memory blackboard (no file). */
+  static inMemory(): Blackboard {
+    return new Blackboard(null);
+  }
+
+  /**
+   * Open (or create) a file-backed blackboard: existing lines are validated
+   * and indexed; a torn last line is reported and truncated away so the next
+   * append starts on a fresh line.
+   */
+  static open(file: string, options: OpenOptions = {}): Blackboard {
+    const warn = options.onWarning ?? ((m: string) => console.warn(m));
+    const board = new Blackboard(file);
+    if (!existsSync(file)) {
+      writeFileSync(file, "");
+      return board;
+    }
+    const text = readFileSync(file, "utf8");
+    const result = parseBlackboard(text, file);
+    for (const w of result.warnings) warn(w);
+    if (result.torn) truncateSync(file, result.validBytes);
+    board.needsNewline = !result.torn && text.length > 0 && !text.endsWith("\n");
+    for (const m of result.messages) board.index(m);
+    return board;
+  }
+
+  /** Number of messages. */
+  get size(): number {
+    return this.messages.length;
+  }
+
+  /** Every message in append order. */
+  all(): readonly BlackboardMessage[] {
+    return this.messages;
+  }
+
+  /** The message with this id, if any. */
+  get(messageId: string): BlackboardMessage | undefined {
+    const i = this.ids.get(messageId);
+    return i === undefined ? undefined : this.messages[i];
+  }
+
+  /**
+   * Validate and append one message (one synchronous append of one whole
+   * line). Throws a `DataError` naming the field on a schema violation or a
+   * duplicate id; nothing is written then.
+   */
+  post<T extends MessageType>(message: BlackboardMessage<T>): BlackboardMessage<T> {
+    const where = this.file ?? "<blackboard>";
+    const checked = checkMessage(message);
+    if (!checked.ok) throw new DataError(checked.issue.message, { file: where, line: this.size + 1, field: checked.issue.field });
+    if (this.ids.has(checked.message.message_id)) {
+      throw new DataError(`duplicate message_id ${checked.message.message_id}`, { file: where, line: this.size + 1, field: "message_id" });
+    }
+    if (this.file !== null) {
+      const line = JSON.stringify(checked.message) + "\n";
+      appendFileSync(this.file, this.needsNewline ? "\n" + line : line);
+      this.needsNewline = false;
+    }
+    this.index(checked.message);
+    return checked.message as BlackboardMessage<T>;
+  }
+
+  /**
+   * Messages matching every given filter, in (timestamp, append) order. Uses
+   * the smallest applicable index list (ticker x type, ticker, type or date),
+   * so a query touches only the candidate messages.
+   */
+  query<T extends MessageType = MessageType>(q: BlackboardQuery & { type?: T | readonly T[] } = {}): BlackboardMessage<T>[] {
+    const types = q.type === undefined ? null : new Set<string>(typeof q.type === "string" ? [q.type] : q.type);
+    const roles = q.role === undefined ? null : new Set<string>(typeof q.role === "string" ? [q.role] : q.role);
+    let candidates: readonly number[] | null = null;
+    const consider = (list: readonly number[] | undefined) => {
+      const l = list ?? [];
+      if (candidates === null || l.length < candidates.length) candidates = l;
+    };
+    if (q.ticker !== undefined && types !== null) {
+      const merged: number[] = [];
+      for (const t of types) merged.push(...(this.byTickerType.get(`${q.ticker}|${t}`) ?? []));
+      merged.sort((a, b) => a - b);
+      consider(merged);
+    } else if (q.ticker !== undefined) consider(this.byTicker.get(q.ticker));
+    else if (types !== null) {
+      const merged: number[] = [];
+      for (const t of types) merged.push(...(this.byType.get(t) ?? []));
+      merged.sort((a, b) => a - b);
+      consider(merged);
+    }
+    if (q.from !== undefined && q.from === q.to) consider(this.byDate.get(q.from));
+    const pool: readonly number[] = candidates ?? this.messages.map((_, i) => i);
+    const out: BlackboardMessage[] = [];
+    for (const i of pool) {
+      const m = this.messages[i]!;
+      if (types !== null && !types.has(m.type)) continue;
+      if (roles !== null && !roles.has(m.sender.role)) continue;
+      if (q.senderId !== undefined && m.sender.id !== q.senderId) continue;
+      if (q.ticker !== undefined && m.ticker !== q.ticker) continue;
+      if (q.replyTo !== undefined && m.reply_to !== q.replyTo) continue;
+      const date = m.timestamp.slice(0, 10);
+      if (q.from !== undefined && date < q.from) continue;
+      if (q.to !== undefined && date > q.to) continue;
+      out.push(m);
+    }
+    const order = (m: BlackboardMessage) => this.ids.get(m.message_id)!;
+    out.sort((a, b) => (a.timestamp < b.timestamp ? -1 : a.timestamp > b.timestamp ? 1 : order(a) - order(b)));
+    const result = q.latest !== undefined ? out.slice(Math.max(0, out.length - q.latest)) : out;
+    return result as BlackboardMessage<T>[];
+  }
+
+  /** Content of the latest message of a type for a ticker (null when none). */
+  latestContent<T extends MessageType>(ticker: string, type: T, role?: Role): ContentByType[T] | null {
+    const hits = this.query<T>({ ticker, type, role, latest: 1 });
+    return hits.length ? (hits[0]!.content as ContentByType[T]) : null;
+  }
+
+  /**
+   * The log as JSONL. "append" keeps the write order; "canonical" sorts by
+   * (date, ticker, timestamp, id), which does not depend on the order in which
+   * parallel pipelines finished, so the same seed gives the same bytes.
+   */
+  toJsonl(order: "append" | "canonical" = "canonical"): string {
+    const list = this.messages.slice();
+    if (order === "canonical") {
+      list.sort((a, b) => {
+        const ka = `${a.timestamp.slice(0, 10)}|${a.ticker}|${a.timestamp}|${a.message_id}`;
+        const kb = `${b.timestamp.slice(0, 10)}|${b.ticker}|${b.timestamp}|${b.message_id}`;
+        return ka < kb ? -1 : ka > kb ? 1 : 0;
+      });
+    }
+    return list.map((m) => JSON.stringify(m) + "\n").join("");
+  }
+
+  private index(m: BlackboardMessage): void {
+    const i = this.messages.length;
+    this.messages.push(m);
+    this.ids.set(m.message_id, i);
+    push(this.byTicker, m.ticker, i);
+    push(this.byType, m.type, i);
+    push(this.byTickerType, `${m.ticker}|${m.type}`, i);
+    push(this.byDate, m.timestamp.slice(0, 10), i);
+  }
+}
+
+function push(map: Map<string, number[]>, key: string, value: number): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}

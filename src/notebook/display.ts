@@ -1,0 +1,103 @@
+/**
+ * Display helpers for the tslab notebooks: tables as danfojs DataFrames
+ * (rendered as HTML), figures as interactive plotly charts. Plotly is inlined
+ * into the first figure output of a notebook and reused by later ones, so an
+ * executed notebook opens offline.
+ *
+ * Outside a notebook kernel (CLI, tests) the HTML builders are plain functions;
+ * `show*` then fall back to printing text.
+ */
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import type { Figure, Row, Table } from "../run/experiment";
+import { repoRoot } from "../run/paths";
+import { formatNumber, tableColumns } from "../run/tables";
+
+type DanfoModule = typeof import("danfojs-node");
+
+let danfo: DanfoModule | null = null;
+function loadDanfo(): DanfoModule {
+  // danfojs-node pulls in TensorFlow.js; load it only when a DataFrame is asked for.
+  // createRequire works both under ESM (CLI, tests) and tslab's CommonJS.
+  if (!danfo) danfo = createRequire(path.join(repoRoot(), "package.json"))("danfojs-node") as DanfoModule;
+  return danfo;
+}
+
+/**
+ * A result table as a danfojs DataFrame (columns in the table's order).
+ *
+ * @example
+ * const df = toDataFrame(run.result.tables[0]); df.shape; // [rows, columns]
+ */
+export function toDataFrame(table: Table): InstanceType<DanfoModule["DataFrame"]> {
+  const { DataFrame } = loadDanfo();
+  const columns = tableColumns(table);
+  const data = table.rows.map((row: Row) => columns.map((c) => row[c] ?? null));
+  return new DataFrame(data.length ? data : [columns.map(() => null)], { columns });
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+}
+
+/** HTML for a table (title, note, up to `maxRows` rows, numbers to 4 decimals). */
+export function tableHtml(table: Table, maxRows = 60): string {
+  const columns = tableColumns(table);
+  const rows = table.rows.slice(0, maxRows);
+  const cell = (value: unknown) =>
+    value === null || value === undefined ? "" : typeof value === "number" ? formatNumber(value) : escapeHtml(String(value));
+  const head = columns.map((c) => `<th>${escapeHtml(c)}</th>`).join("");
+  const body = rows.map((row) => `<tr>${columns.map((c) => `<td>${cell(row[c])}</td>`).join("")}</tr>`).join("");
+  const more = table.rows.length > rows.length ? `<p><em>${rows.length} of ${table.rows.length} rows shown.</em></p>` : "";
+  const note = table.note ? `<p style="color:#555">${escapeHtml(table.note)}</p>` : "";
+  return `<div><h4>${escapeHtml(table.title)}</h4>${note}<table class="dataframe"><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table>${more}</div>`;
+}
+
+let plotlyInlined = false;
+let figureCounter = 0;
+
+/** Read the bundled plotly.js (no CDN: notebooks must open offline). */
+export function plotlySource(): string {
+  return readFileSync(path.join(repoRoot(), "node_modules", "plotly.js-dist-min", "plotly.min.js"), "utf8");
+}
+
+/** HTML for an interactive figure; the first call of a session carries plotly.js itself. */
+export function figureHtml(figure: Figure, includePlotly = !plotlyInlined): string {
+  const id = `consilium-fig-${++figureCounter}-${figure.name.replace(/[^A-Za-z0-9_-]/g, "")}`;
+  const spec = JSON.stringify({ data: figure.data, layout: figure.layout }).replace(/</g, "\\u003c");
+  const loader = includePlotly ? `<script type="text/javascript">${plotlySource()}</script>` : "";
+  if (includePlotly) plotlyInlined = true;
+  return `${loader}<div id="${id}" style="width:100%;min-height:420px"></div><script type="text/javascript">(function(){var s=${spec};function draw(){window.Plotly.newPlot("${id}",s.data,s.layout,{responsive:true,displaylogo:false});}if(window.Plotly){draw();}else{var t=setInterval(function(){if(window.Plotly){clearInterval(t);draw();}},50);}})();</script>`;
+}
+
+async function tslabDisplay(): Promise<{ html(s: string): void; markdown(s: string): void } | null> {
+  try {
+    const tslab = (await import("tslab")) as unknown as { display: { html(s: string): void; markdown(s: string): void } };
+    tslab.display.html(""); // throws "Not ready" outside a kernel
+    return tslab.display;
+  } catch {
+    return null;
+  }
+}
+
+/** Show a table in the notebook as a DataFrame (HTML); prints text elsewhere. */
+export async function showTable(table: Table, maxRows = 60): Promise<void> {
+  const display = await tslabDisplay();
+  if (display) display.html(tableHtml(table, maxRows));
+  else console.log(`${table.title}\n${toDataFrame({ ...table, rows: table.rows.slice(0, maxRows) }).toString()}`);
+}
+
+/** Show an interactive plotly figure in the notebook; prints its title elsewhere. */
+export async function showFigure(figure: Figure): Promise<void> {
+  const display = await tslabDisplay();
+  if (display) display.html(figureHtml(figure));
+  else console.log(`[figure] ${figure.title} (${figure.data.length} traces)`);
+}
+
+/** Show markdown in the notebook; prints it elsewhere. */
+export async function showMarkdown(text: string): Promise<void> {
+  const display = await tslabDisplay();
+  if (display) display.markdown(text);
+  else console.log(text);
+}
