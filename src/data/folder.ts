@@ -22,6 +22,8 @@ import { readJsonl } from "./jsonl";
 import { loadPrices, rangeSeries } from "./prices";
 import { loadJobs, toFiling, toNews, toResume, toSocial } from "./records";
 export { listDataFiles };
+export { bundledDataDir, resolveDataDir, projectRoot } from "./paths";
+export { DataError } from "./errors";
 import type { Filing, JobDescription, NewsRecord, PriceSeries, Resume, SocialPost, TickerInfo } from "./types";
 import { validateOnLoad } from "./validate";
 

@@ -101,20 +101,29 @@ export function importanceScore(importance: number, cap = 100): number {
   return (importance < 0 ? 0 : importance > cap ? cap : importance) / cap;
 }
 
-/** Dot product of row `row` of a row-major matrix with `q` (4-way unrolled). */
-function rowDot(matrix: Float32Array, row: number, q: Float32Array, dim: number): number {
-  let a0 = 0, a1 = 0, a2 = 0, a3 = 0;
-  let o = row * dim;
-  const end4 = dim - (dim % 4);
+/**
+ * Dot product of row `row` of a row-major Float32 matrix with `q` (held in
+ * float64): 8 independent accumulators, so the loop is bound by memory
+ * bandwidth rather than by the add latency.
+ */
+function rowDot(matrix: Float32Array, row: number, q: Float64Array, dim: number): number {
+  let a0 = 0, a1 = 0, a2 = 0, a3 = 0, a4 = 0, a5 = 0, a6 = 0, a7 = 0;
+  const o = row * dim;
+  const end8 = dim - (dim % 8);
   let j = 0;
-  for (; j < end4; j += 4, o += 4) {
-    a0 += matrix[o]! * q[j]!;
-    a1 += matrix[o + 1]! * q[j + 1]!;
-    a2 += matrix[o + 2]! * q[j + 2]!;
-    a3 += matrix[o + 3]! * q[j + 3]!;
+  for (; j < end8; j += 8) {
+    const b = o + j;
+    a0 += matrix[b]! * q[j]!;
+    a1 += matrix[b + 1]! * q[j + 1]!;
+    a2 += matrix[b + 2]! * q[j + 2]!;
+    a3 += matrix[b + 3]! * q[j + 3]!;
+    a4 += matrix[b + 4]! * q[j + 4]!;
+    a5 += matrix[b + 5]! * q[j + 5]!;
+    a6 += matrix[b + 6]! * q[j + 6]!;
+    a7 += matrix[b + 7]! * q[j + 7]!;
   }
-  for (; j < dim; j++, o++) a0 += matrix[o]! * q[j]!;
-  return a0 + a1 + a2 + a3;
+  for (; j < dim; j++) a0 += matrix[o + j]! * q[j]!;
+  return (a0 + a1 + (a2 + a3)) + (a4 + a5 + (a6 + a7));
 }
 
 /**
@@ -151,6 +160,7 @@ export class LayeredMemory {
   private rel = new Float64Array(0);
   private relCount = 0;
   private relQuery: Float32Array | null = null;
+  private relQuery64 = new Float64Array(0);
 
   constructor(rng: Rng, params: MemoryParams = FINMEM_MEMORY_DEFAULTS, initialCapacity = 256) {
     this.rng = rng;
@@ -266,9 +276,10 @@ export class LayeredMemory {
     }
     if (!same) {
       this.relQuery = Float32Array.from(query);
+      this.relQuery64 = Float64Array.from(query);
       this.relCount = 0;
     }
-    const q = this.relQuery!;
+    const q = this.relQuery64;
     for (let i = this.relCount; i < this.n; i++) this.rel[i] = rowDot(this.embeddings, i, q, this.dim);
     this.relCount = this.n;
   }

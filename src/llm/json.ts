@@ -87,20 +87,21 @@ export function extractJson(text: string): JsonExtraction {
   const trimmed = text.trim();
   if (trimmed === "") return { ok: false, error: "the answer was empty" };
   const whole = tryParse(trimmed);
-  if (whole.ok) return whole;
+  if (whole.ok === true) return whole;
 
   const fence = /```[a-zA-Z0-9_-]*[ \t]*\r?\n?([\s\S]*?)```/.exec(trimmed);
   if (fence) {
     const inner = tryParse(fence[1]!.trim());
-    if (inner.ok) return inner;
+    if (inner.ok === true) return inner;
   }
 
   for (let start = trimmed.indexOf("{"); start >= 0; start = trimmed.indexOf("{", start + 1)) {
     const end = matchingBrace(trimmed, start);
     if (end < 0) break; // no balanced object from here on: later starts cannot close either
     const candidate = tryParse(trimmed.slice(start, end + 1));
-    if (candidate.ok) return candidate;
+    if (candidate.ok === true) return candidate;
   }
+  // (`=== true` comparisons narrow the union under tslab's non-strict compiler too.)
   return { ok: false, error: `the answer is not valid JSON (${whole.error})` };
 }
 

@@ -51,7 +51,7 @@ export class OfflineModel implements Model {
     const candidate = task.offline(input, rng, { temperature: params.temperature, seed });
     const checked = checkOutput(task, input, candidate);
     this.totals.calls++;
-    if (!checked.ok) throw new OfflinePolicyError(task.name, checked.error);
+    if (checked.ok === false) throw new OfflinePolicyError(task.name, checked.error);
     return {
       output: checked.output,
       usage: { promptTokens: 0, completionTokens: 0 },

@@ -164,7 +164,7 @@ export class OpenAIModel implements Model {
     const first = await this.complete(task.name, messages, params, options.signal);
     this.addUsage(usage, first.usage);
     const firstCheck = this.interpret(task, input, first.content);
-    if (firstCheck.ok) {
+    if (firstCheck.ok === true) {
       return { output: firstCheck.output, usage, cached: false, model: this.id, latencyMs: performance.now() - started, repaired: false };
     }
 
@@ -177,7 +177,7 @@ export class OpenAIModel implements Model {
     const second = await this.complete(task.name, repairMessages, params, options.signal);
     this.addUsage(usage, second.usage);
     const secondCheck = this.interpret(task, input, second.content);
-    if (secondCheck.ok) {
+    if (secondCheck.ok === true) {
       return { output: secondCheck.output, usage, cached: false, model: this.id, latencyMs: performance.now() - started, repaired: true };
     }
     const secrets = [this.#client.apiKey];
@@ -197,9 +197,11 @@ export class OpenAIModel implements Model {
     return { ...this.#totals };
   }
 
-  private interpret<I, O>(task: Task<I, O>, input: I, content: string) {
+  private interpret<I, O>(task: Task<I, O>, input: I, answer: string) {
+    // A model cannot know the key, but an echo must still never reach the cache or a run folder.
+    const content = redactSecrets(answer, [this.#client.apiKey]);
     const json = extractJson(content);
-    if (!json.ok) return { ok: false as const, error: `invalid JSON: ${json.error}` };
+    if (json.ok === false) return { ok: false as const, error: `invalid JSON: ${json.error}` };
     return checkOutput(task, input, json.value);
   }
 
@@ -282,21 +284,31 @@ export const KNOWN_EMBEDDING_DIMENSIONS: Readonly<Record<string, number>> = {
  */
 export class OpenAIEmbedder implements Embedder {
   readonly id: string;
+  readonly #model: string;
   #client: ResolvedClient;
   readonly #config: OpenAIEmbedderConfig;
   #dimension: number;
+  /** True once the dimension was configured explicitly or seen in an answer. */
+  #dimensionConfirmed: boolean;
   readonly #totals: UsageTotals = emptyUsage();
 
   constructor(config: OpenAIEmbedderConfig = {}) {
-    this.id = config.model ?? "text-embedding-3-small";
+    const model = config.model ?? "text-embedding-3-small";
+    // The id names the vector space: a reduced `dimensions` is a different space (and cache key).
+    this.id = config.dimensions ? `${model}@${config.dimensions}` : model;
+    this.#model = model;
     this.#config = { ...config, apiKey: undefined, fetch: undefined };
-    this.#client = resolveClient(config, `OpenAIEmbedder(${this.id})`, 0);
-    this.#dimension = config.dimensions ?? KNOWN_EMBEDDING_DIMENSIONS[this.id] ?? 0;
+    this.#client = resolveClient(config, `OpenAIEmbedder(${model})`, 0);
+    this.#dimension = config.dimensions ?? KNOWN_EMBEDDING_DIMENSIONS[model] ?? 0;
+    this.#dimensionConfirmed = config.dimensions !== undefined;
     const batch = config.batchSize ?? 64;
     if (!Number.isInteger(batch) || batch < 1) throw new LlmConfigError(`OpenAIEmbedder: batchSize must be an integer >= 1, got ${batch}`);
   }
 
-  /** Vector length (0 until the first answer for a model not in KNOWN_EMBEDDING_DIMENSIONS). */
+  /**
+   * Vector length: the configured `dimensions`, else the length seen in the
+   * first answer; before any answer, the KNOWN_EMBEDDING_DIMENSIONS guess or 0.
+   */
   get dimension(): number {
     return this.#dimension;
   }
@@ -320,7 +332,7 @@ export class OpenAIEmbedder implements Embedder {
   private async embedBatch(batch: string[]): Promise<Float32Array[]> {
     const { client, policy, semaphore, timeoutMs, apiKey } = this.#client;
     const body = {
-      model: this.id,
+      model: this.#model,
       input: batch,
       encoding_format: "float" as const,
       ...(this.#config.dimensions ? { dimensions: this.#config.dimensions } : {}),
@@ -348,15 +360,18 @@ export class OpenAIEmbedder implements Embedder {
     }
     const promptTokens = response.usage?.prompt_tokens ?? 0;
     this.#totals.promptTokens += promptTokens;
-    this.#totals.estimatedCostUsd += estimateCostUsd(this.id, { promptTokens, completionTokens: 0 }, this.#config.prices);
+    this.#totals.estimatedCostUsd += estimateCostUsd(this.#model, { promptTokens, completionTokens: 0 }, this.#config.prices);
     return data.map((item, i) => {
       const raw = item.embedding as unknown;
       const values = typeof raw === "string" ? decodeBase64Float32(raw) : Array.isArray(raw) ? (raw as number[]) : null;
       if (!values || values.length === 0) {
         throw new LlmOutputError(`embeddings (model ${this.id}): item ${i} has no embedding`, "embeddings", "", "missing embedding");
       }
-      if (this.#dimension === 0) this.#dimension = values.length;
-      else if (values.length !== this.#dimension) {
+      if (!this.#dimensionConfirmed) {
+        // The table value is only a guess before the first answer (a local server may reuse the name).
+        this.#dimension = values.length;
+        this.#dimensionConfirmed = true;
+      } else if (values.length !== this.#dimension) {
         throw new LlmOutputError(
           `embeddings (model ${this.id}): item ${i} has dimension ${values.length}, expected ${this.#dimension}`,
           "embeddings",

@@ -25,7 +25,12 @@ export interface RetryPolicy {
   sleep: Sleep;
 }
 
-/** setTimeout as a promise that rejects when `signal` aborts. */
+/**
+ * setTimeout as a promise that rejects when `signal` aborts.
+ *
+ * @example
+ * await defaultSleep(250, controller.signal);
+ */
 export const defaultSleep: Sleep = (ms, signal) =>
   new Promise<void>((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason ?? new Error("aborted"));

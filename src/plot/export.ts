@@ -14,7 +14,7 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import type { Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import type { Figure } from "../run/experiment";
 import { plotlySource, sharedChromium, type ChromiumHandle } from "./browser";
 import { setPngDpi } from "./png";
@@ -53,17 +53,48 @@ export function printSizeOf(figure: Figure): { widthIn: number; heightIn: number
   return { widthIn: size.widthIn, heightIn: size.heightIn };
 }
 
+/** Layout size (CSS px), raster size (device px) and the device scale factor between them. */
+export interface PixelGeometry {
+  cssWidth: number;
+  cssHeight: number;
+  pngWidth: number;
+  pngHeight: number;
+  /** Device pixels per CSS pixel for the PNG screenshot. */
+  scale: number;
+}
+
 /**
- * Pixel geometry for a print size: layout size in CSS px and raster size in device px.
- * @example pixelGeometry({ widthIn: 6.5, heightIn: 4 }, 300) // { cssWidth: 624, cssHeight: 384, pngWidth: 1950, pngHeight: 1200 }
+ * Pixel geometry for a print size at a resolution: the PNG is
+ * round(widthIn*dpi) x round(heightIn*dpi) pixels; the layout is about 96 CSS
+ * px per inch. Chromium's screenshots have whole CSS pixels, one scale factor,
+ * and round css*scale to device pixels, so we look for a scale with
+ * |cssWidth*scale - pngWidth| and |cssHeight*scale - pngHeight| both < 0.45,
+ * nudging the CSS size by a few pixels (<1 % of the layout) when needed.
+ * @example pixelGeometry({ widthIn: 6.5, heightIn: 4 }, 300) // { cssWidth: 624, cssHeight: 384, pngWidth: 1950, pngHeight: 1200, scale: 3.125 }
  */
-export function pixelGeometry(size: { widthIn: number; heightIn: number }, dpi: number) {
-  return {
-    cssWidth: Math.round(size.widthIn * CSS_PX_PER_INCH),
-    cssHeight: Math.round(size.heightIn * CSS_PX_PER_INCH),
-    pngWidth: Math.round(size.widthIn * dpi),
-    pngHeight: Math.round(size.heightIn * dpi),
-  };
+export function pixelGeometry(size: { widthIn: number; heightIn: number }, dpi: number): PixelGeometry {
+  const pngWidth = Math.round(size.widthIn * dpi);
+  const pngHeight = Math.round(size.heightIn * dpi);
+  const baseW = Math.max(1, Math.round(size.widthIn * CSS_PX_PER_INCH));
+  const baseH = Math.max(1, Math.round(size.heightIn * CSS_PX_PER_INCH));
+  const slack = 0.45;
+  const nudges = [0, -1, 1, -2, 2, -3, 3, -4, 4, -5, 5, -6, 6, -7, 7, -8, 8];
+  for (const dw of nudges) {
+    for (const dh of nudges) {
+      const cssWidth = baseW + dw;
+      const cssHeight = baseH + dh;
+      if (cssWidth < 1 || cssHeight < 1) continue;
+      // scale = (pngWidth + d) / cssWidth with |d| < slack keeps the width exact;
+      // the height needs |cssHeight * scale - pngHeight| < slack.
+      const lo = Math.max(-slack, ((pngHeight - slack) * cssWidth) / cssHeight - pngWidth);
+      const hi = Math.min(slack, ((pngHeight + slack) * cssWidth) / cssHeight - pngWidth);
+      if (lo < hi) {
+        const d = lo <= 0 && hi >= 0 ? 0 : lo > 0 ? (lo + Math.min(hi, lo + 0.1)) / 2 : (hi + Math.max(lo, hi - 0.1)) / 2;
+        return { cssWidth, cssHeight, pngWidth, pngHeight, scale: (pngWidth + d) / cssWidth };
+      }
+    }
+  }
+  return { cssWidth: baseW, cssHeight: baseH, pngWidth, pngHeight, scale: pngWidth / baseW };
 }
 
 /** A file-safe stem for a figure name ("Fig 2: drift" -> "Fig_2_drift"). */
@@ -158,21 +189,23 @@ export async function exportFigures(figures: Figure[], outDir: string, options: 
 
   const chrome = options.chromium ?? (await sharedChromium());
   const context = await chrome.newContext();
+  const rasterizer = new Rasterizer(chrome);
   try {
     const plotPage = await openPlotlyPage(context.newPage());
     const pdfPage = formats.includes("pdf") ? await context.newPage() : null;
     for (const figure of figures) {
       const size = printSizeOf(figure);
       const geo = pixelGeometry(size, dpi);
-      const rendered = await renderInPage(plotPage, figure, geo, formats.includes("png"));
+      const svg = await renderSvgInPage(plotPage, figure, geo);
       for (const format of formats) {
-        if (format === "svg") write(figure, "svg", rendered.svg);
-        else if (format === "png") write(figure, "png", setPngDpi(rendered.png!, dpi));
+        if (format === "svg") write(figure, "svg", svg);
+        else if (format === "png") write(figure, "png", setPngDpi(await rasterizer.png(svg, geo), dpi));
         else if (format === "html") write(figure, "html", figuresToHtml([figure]));
-        else if (format === "pdf") write(figure, "pdf", await svgToPdf(pdfPage!, rendered.svg, size));
+        else if (format === "pdf") write(figure, "pdf", await svgToPdf(pdfPage!, svg, size));
       }
     }
   } finally {
+    await rasterizer.close();
     await context.close();
   }
   return written;
@@ -187,18 +220,48 @@ export async function renderFigure(figure: Figure, options: { dpi?: number; chro
   const dpi = options.dpi ?? 300;
   const chrome = options.chromium ?? (await sharedChromium());
   const context = await chrome.newContext();
+  const rasterizer = new Rasterizer(chrome);
   try {
     const page = await openPlotlyPage(context.newPage());
-    const r = await renderInPage(page, figure, pixelGeometry(printSizeOf(figure), dpi), true);
-    return { svg: r.svg, png: setPngDpi(r.png!, dpi) };
+    const geo = pixelGeometry(printSizeOf(figure), dpi);
+    const svg = await renderSvgInPage(page, figure, geo);
+    return { svg, png: setPngDpi(await rasterizer.png(svg, geo), dpi) };
   } finally {
+    await rasterizer.close();
     await context.close();
   }
 }
 
-/** Seedable Math.random for the page (mulberry32), reset per figure. */
-const SEEDED_RANDOM_SCRIPT = `(function(){var s=1;window.__consiliumSeed=function(n){s=n>>>0;};
-Math.random=function(){s=(s+0x6D2B79F5)>>>0;var t=s;t=Math.imul(t^(t>>>15),t|1);t^=t+Math.imul(t^(t>>>7),t|61);return((t^(t>>>14))>>>0)/4294967296;};})();`;
+/**
+ * Browser-side code, kept as plain JavaScript text so src/ never needs the DOM
+ * type library (notebooks compile src/ without it). Installs a seedable
+ * Math.random (mulberry32) and `__consiliumRender(input)`, which draws a
+ * figure at a fixed CSS size and returns plotly's SVG export as a data URL.
+ */
+const PAGE_SCRIPT = `(function(){
+var s=1;
+window.__consiliumSeed=function(n){s=n>>>0;};
+Math.random=function(){s=(s+0x6D2B79F5)>>>0;var t=s;t=Math.imul(t^(t>>>15),t|1);t^=t+Math.imul(t^(t>>>7),t|61);return((t^(t>>>14))>>>0)/4294967296;};
+window.__consiliumRender=async function(inp){
+  try{
+    window.__consiliumSeed(inp.seed);
+    var gd=document.getElementById("plot");
+    Plotly.purge(gd);
+    await Plotly.newPlot(gd,inp.data,inp.layout,{staticPlot:true,displayModeBar:false});
+    window.__consiliumSeed(inp.seed+1);
+    var url=await Plotly.toImage(gd,{format:"svg",width:inp.cssWidth,height:inp.cssHeight});
+    return {svg:url,error:null};
+  }catch(e){return {svg:"",error:String(e&&e.stack?e.stack:e)};}
+};
+window.__consiliumFontsReady=function(){return document.fonts.ready.then(function(){return true;});};
+})();`;
+
+/** `globalThis` inside the page, typed only as far as we use it. */
+type PageGlobals = {
+  Plotly?: unknown;
+  __consiliumRender(input: unknown): Promise<{ svg: string; error: string | null }>;
+  __consiliumFontsReady(): Promise<boolean>;
+};
 
 async function openPlotlyPage(pagePromise: Promise<Page>): Promise<Page> {
   const page = await pagePromise;
@@ -206,10 +269,11 @@ async function openPlotlyPage(pagePromise: Promise<Page>): Promise<Page> {
   page.on("pageerror", (e) => errors.push(String(e)));
   await page.setContent(
     `<!DOCTYPE html><html><head><meta charset="utf-8"><style>html,body{margin:0;background:white}</style>` +
-      `<script>${SEEDED_RANDOM_SCRIPT}</script></head><body><div id="plot"></div></body></html>`,
+      `</head><body><div id="plot"></div></body></html>`,
   );
   await page.addScriptTag({ content: plotlySource() });
-  const ok = await page.evaluate(() => typeof (window as unknown as { Plotly?: unknown }).Plotly === "object");
+  await page.addScriptTag({ content: PAGE_SCRIPT });
+  const ok = await page.evaluate(() => typeof (globalThis as unknown as PageGlobals).Plotly === "object");
   if (!ok) throw new Error(`plotly.js failed to load in Chromium${errors.length ? `: ${errors.join("; ")}` : ""}`);
   return page;
 }
@@ -220,71 +284,60 @@ function seedFor(name: string): number {
   return h;
 }
 
-async function renderInPage(
-  page: Page,
-  figure: Figure,
-  geo: ReturnType<typeof pixelGeometry>,
-  wantPng: boolean,
-): Promise<{ svg: string; png: Uint8Array | null }> {
+async function renderSvgInPage(page: Page, figure: Figure, geo: PixelGeometry): Promise<string> {
   const input = {
     data: figure.data,
     layout: { ...figure.layout, width: geo.cssWidth, height: geo.cssHeight, autosize: false },
     seed: seedFor(figure.name),
     cssWidth: geo.cssWidth,
     cssHeight: geo.cssHeight,
-    scale: rasterScale(geo),
-    wantPng,
   };
-  let result: { svg: string; png: string | null; error: string | null };
+  let result: { svg: string; error: string | null };
   try {
-    result = await page.evaluate(async (inp) => {
-      const w = window as unknown as {
-        Plotly: {
-          newPlot(el: HTMLElement, d: unknown, l: unknown, c: unknown): Promise<unknown>;
-          toImage(el: HTMLElement, o: unknown): Promise<string>;
-          purge(el: HTMLElement): void;
-        };
-        __consiliumSeed(n: number): void;
-      };
-      try {
-        w.__consiliumSeed(inp.seed);
-        const gd = document.getElementById("plot")!;
-        w.Plotly.purge(gd);
-        await w.Plotly.newPlot(gd, inp.data, inp.layout, { staticPlot: true, displayModeBar: false });
-        w.__consiliumSeed(inp.seed + 1);
-        const svgUrl = await w.Plotly.toImage(gd, { format: "svg", width: inp.cssWidth, height: inp.cssHeight });
-        let png: string | null = null;
-        if (inp.wantPng) {
-          w.__consiliumSeed(inp.seed + 2);
-          png = await w.Plotly.toImage(gd, { format: "png", width: inp.cssWidth, height: inp.cssHeight, scale: inp.scale });
-        }
-        return { svg: svgUrl, png, error: null };
-      } catch (e) {
-        return { svg: "", png: null, error: String(e && (e as Error).stack ? (e as Error).stack : e) };
-      }
-    }, input);
+    result = await page.evaluate((inp) => (globalThis as unknown as PageGlobals).__consiliumRender(inp), input);
   } catch (e) {
     throw new Error(`figure ${figure.name}: Chromium failed while rendering: ${(e as Error).message}`);
   }
   if (result.error) throw new Error(`figure ${figure.name}: plotly could not render it: ${result.error}`);
-  return { svg: decodeDataUrl(result.svg).toString("utf8"), png: result.png ? new Uint8Array(decodeDataUrl(result.png)) : null };
+  return decodeDataUrl(result.svg).toString("utf8");
 }
 
 /**
- * One plotly `scale` that makes the canvas exactly pngWidth x pngHeight:
- * the browser truncates width*scale, so any scale in
- * [pngW/cssW, (pngW+1)/cssW) ∩ [pngH/cssH, (pngH+1)/cssH) works; we take the
- * low end of that interval plus a hair. When rounding the CSS size leaves the
- * interval empty, the width is kept exact.
- * @example rasterScale({ cssWidth: 624, cssHeight: 384, pngWidth: 1950, pngHeight: 1200 }) // ≈ 3.125
+ * Rasterises SVG by screenshotting it inline in a page whose device scale
+ * factor is dpi/96. (Plotly's own PNG export draws the SVG as an <img> into a
+ * canvas, where Chromium resolves fonts asynchronously and sometimes falls
+ * back to another face: not reproducible.) One context per scale factor.
  */
-export function rasterScale(geo: ReturnType<typeof pixelGeometry>): number {
-  const low = Math.max(geo.pngWidth / geo.cssWidth, geo.pngHeight / geo.cssHeight);
-  const high = Math.min((geo.pngWidth + 1) / geo.cssWidth, (geo.pngHeight + 1) / geo.cssHeight);
-  const hair = 1e-6;
-  if (low + hair < high) return low + Math.min(hair * 100, (high - low) / 2);
-  return (geo.pngWidth + 0.1) / geo.cssWidth;
+class Rasterizer {
+  private pages = new Map<number, { context: BrowserContext; page: Page }>();
+  constructor(private readonly chrome: ChromiumHandle) {}
+
+  async png(svg: string, geo: PixelGeometry): Promise<Uint8Array> {
+    const scale = geo.scale;
+    let entry = this.pages.get(scale);
+    if (!entry) {
+      const context = await this.chrome.newContext({ deviceScaleFactor: scale });
+      entry = { context, page: await context.newPage() };
+      this.pages.set(scale, entry);
+    }
+    const { page } = entry;
+    await page.setViewportSize({ width: geo.cssWidth, height: geo.cssHeight });
+    await page.setContent(
+      `<!DOCTYPE html><html><head><meta charset="utf-8"><style>html,body{margin:0;padding:0;background:white;overflow:hidden}svg{display:block}</style>` +
+        `</head><body>${svg}</body></html>`,
+    );
+    await page.addScriptTag({ content: PAGE_SCRIPT });
+    await page.evaluate(() => (globalThis as unknown as PageGlobals).__consiliumFontsReady());
+    const shot = await page.screenshot({ type: "png", clip: { x: 0, y: 0, width: geo.cssWidth, height: geo.cssHeight }, animations: "disabled" });
+    return new Uint8Array(shot);
+  }
+
+  async close(): Promise<void> {
+    for (const { context } of this.pages.values()) await context.close().catch(() => undefined);
+    this.pages.clear();
+  }
 }
+
 
 /** Decode `data:<mime>[;base64],<payload>` (plotly returns SVG URI-encoded, PNG in base64). */
 export function decodeDataUrl(url: string): Buffer {

@@ -12,7 +12,12 @@
 /** A research manager's / risk judge's categorical view. */
 export type ViewLabel = "BUY" | "HOLD" | "SELL";
 
-/** Annualized view magnitude of the paper (2%). */
+/**
+ * Annualized view magnitude of the paper (2%).
+ *
+ * @example
+ * viewsFromDecisions(["BUY"], { magnitude: DEFAULT_VIEW_MAGNITUDE }); // [0.02]
+ */
 export const DEFAULT_VIEW_MAGNITUDE = 0.02;
 
 /** Options for `viewsFromDecisions`. */

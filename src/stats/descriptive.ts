@@ -62,7 +62,7 @@ export function variance(values: ArrayLike<number>, ddof = 0): number {
     correction += d;
   }
   // Second term of the corrected two-pass algorithm (Chan, Golub & LeVeque).
-  return (acc - (correction * correction) / n) / (n - ddof);
+  return Math.max(0, acc - (correction * correction) / n) / (n - ddof);
 }
 
 /**
@@ -76,7 +76,12 @@ export function std(values: ArrayLike<number>, ddof = 0): number {
   return Math.sqrt(variance(values, ddof));
 }
 
-/** Central moment of order k: mean((x - mean)^k). */
+/**
+ * Central moment of order k: mean((x - mean)^k) (divisor n).
+ *
+ * @example
+ * centralMoment([1, 2, 3, 4], 2); // 1.25
+ */
 export function centralMoment(values: ArrayLike<number>, order: number): number {
   const n = values.length;
   if (n === 0) return NaN;

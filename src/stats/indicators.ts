@@ -84,8 +84,13 @@ export function rsi(close: ArrayLike<number>, window = 14): Float64Array {
   for (let i = 0; i < n; i++) {
     const u = upAvg[i];
     const d = downAvg[i];
-    // 100 * u / (u + d): d = 0 < u gives 100, u = d = 0 gives NaN (stockstats' 0/0).
-    out[i] = u + d > 0 ? (100 * u) / (u + d) : NaN;
+    // stockstats' exact arithmetic: rs = u / d (Infinity when d = 0 < u, NaN when both are 0).
+    if (u === 0 && d === 0) {
+      out[i] = NaN;
+    } else {
+      const rs = u / d;
+      out[i] = 100 - 100 / (1 + rs);
+    }
   }
   return out;
 }

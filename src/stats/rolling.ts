@@ -146,12 +146,19 @@ function rollingMoments(
       out[i] = NaN;
       continue;
     }
+    // Corrected two-pass (Chan, Golub & LeVeque): the second term cancels the rounding of m,
+    // so a constant window gives exactly 0 instead of a tiny positive variance.
     let acc = 0;
+    let correction = 0;
     for (let j = start; j <= i; j++) {
       const v = values[j];
-      if (!Number.isNaN(v)) acc += (v - m) * (v - m);
+      if (!Number.isNaN(v)) {
+        const d = v - m;
+        acc += d * d;
+        correction += d;
+      }
     }
-    out[i] = acc / (count - ddof);
+    out[i] = Math.max(0, acc - (correction * correction) / count) / (count - ddof);
   }
   return out;
 }

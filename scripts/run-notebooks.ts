@@ -1,0 +1,249 @@
+/**
+ * `npm run notebooks`: execute every notebook in notebooks/ headless through
+ * Jupyter with the tslab (TypeScript) kernel, in file-name order, and write
+ * the executed notebooks (with their outputs) to figures/notebooks/.
+ *
+ * Stops at the first failing cell and prints the notebook, the cell index,
+ * the cell source and the real error (tslab reports errors on stderr, which
+ * nbconvert alone turns into an empty message), then exits with status 1.
+ *
+ * Options:
+ *   --only 01            run only notebooks whose file name starts with/contains "01" (repeatable, or comma-separated)
+ *   --timeout 600        per-cell timeout in seconds
+ *   --dir notebooks      folder of notebooks (also the kernel's working directory)
+ *   --out figures/notebooks   where executed notebooks go
+ *   --python /usr/bin/python3 Python with nbclient (default: $PYTHON, /usr/bin/python3, python3)
+ *
+ * The tslab kernel is installed into <repo>/.jupyter if missing and found via
+ * JUPYTER_PATH, so nothing outside the project is touched.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+
+interface Options {
+  only: string[];
+  timeout: number;
+  dir: string;
+  out: string;
+  python: string | null;
+}
+
+interface CellFailure {
+  ok: false;
+  reason: string;
+  cell_index: number;
+  source: string;
+  ename: string;
+  evalue: string;
+  traceback: string[];
+  stderr: string;
+}
+
+type DriverResult = { ok: true; cells: number } | CellFailure;
+
+/** The project root: the nearest folder above cwd whose package.json is named "consilium". */
+function findRepoRoot(start: string): string {
+  let dir = path.resolve(start);
+  for (;;) {
+    const pkg = path.join(dir, "package.json");
+    if (existsSync(pkg)) {
+      try {
+        if ((JSON.parse(readFileSync(pkg, "utf8")) as { name?: string }).name === "consilium") return dir;
+      } catch {
+        // not ours; keep walking
+      }
+    }
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error(`run-notebooks: not inside the Consilium project (no package.json named "consilium" above ${start})`);
+    dir = parent;
+  }
+}
+
+function parseArgs(argv: string[], root: string): Options {
+  const opts: Options = {
+    only: [],
+    timeout: 600,
+    dir: path.join(root, "notebooks"),
+    out: path.join(root, "figures", "notebooks"),
+    python: process.env.PYTHON ?? null,
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const [flag, inline] = arg.includes("=") ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)] : [arg, undefined];
+    const value = (): string => {
+      const v = inline ?? argv[++i];
+      if (v === undefined) throw new Error(`run-notebooks: ${flag} needs a value`);
+      return v;
+    };
+    switch (flag) {
+      case "--only":
+        opts.only.push(...value().split(",").map((s) => s.trim()).filter(Boolean));
+        break;
+      case "--timeout": {
+        const t = Number(value());
+        if (!(t > 0)) throw new Error(`run-notebooks: --timeout must be a positive number of seconds`);
+        opts.timeout = t;
+        break;
+      }
+      case "--dir":
+        opts.dir = path.resolve(value());
+        break;
+      case "--out":
+        opts.out = path.resolve(value());
+        break;
+      case "--python":
+        opts.python = value();
+        break;
+      case "-h":
+      case "--help":
+        process.stdout.write(readFileSync(process.argv[1]!, "utf8").split("*/")[0]!.replace(/^\/\*\*?|^ \* ?/gm, "") + "\n");
+        process.exit(0);
+      // eslint-disable-next-line no-fallthrough
+      default:
+        throw new Error(`run-notebooks: unknown option ${arg} (see --help)`);
+    }
+  }
+  return opts;
+}
+
+/** A Python that can import nbclient, or a clear error saying what to install. */
+function findPython(preferred: string | null): string {
+  const candidates = [preferred, "/usr/bin/python3", "python3", "python"].filter((c): c is string => !!c);
+  for (const candidate of candidates) {
+    const r = spawnSync(candidate, ["-c", "import nbclient, nbformat"], { stdio: "ignore" });
+    if (r.status === 0) return candidate;
+  }
+  throw new Error(
+    `run-notebooks: no Python with nbclient found (tried ${candidates.join(", ")}). ` +
+      `Install Jupyter: apt-get install jupyter-nbconvert python3-nbclient jupyter-client python3-ipykernel (Debian), or pip install nbclient ipykernel.`,
+  );
+}
+
+/** Install the tslab kernel spec into <root>/.jupyter unless a working one is there. */
+function ensureTslabKernel(root: string, python: string): string {
+  const jupyterPath = path.join(root, ".jupyter", "share", "jupyter");
+  const spec = path.join(jupyterPath, "kernels", "tslab", "kernel.json");
+  const binary = path.join(root, "node_modules", ".bin", "tslab");
+  if (!existsSync(binary)) throw new Error(`run-notebooks: ${binary} is missing; run npm install first`);
+  let ok = false;
+  if (existsSync(spec)) {
+    try {
+      const argv = (JSON.parse(readFileSync(spec, "utf8")) as { argv?: string[] }).argv ?? [];
+      ok = argv[0] === binary;
+    } catch {
+      ok = false;
+    }
+  }
+  if (!ok) {
+    process.stdout.write(`Installing the tslab kernel into ${path.join(root, ".jupyter")} ...\n`);
+    const r = spawnSync("npx", ["tslab", "install", "--python", python, "--binary", binary, "--prefix", path.join(root, ".jupyter")], {
+      cwd: root,
+      encoding: "utf8",
+    });
+    if (r.status !== 0 || !existsSync(spec)) {
+      throw new Error(`run-notebooks: tslab kernel install failed:\n${r.stdout ?? ""}${r.stderr ?? ""}`);
+    }
+  }
+  return jupyterPath;
+}
+
+function selectNotebooks(dir: string, only: string[]): string[] {
+  if (!existsSync(dir)) throw new Error(`run-notebooks: notebook folder ${dir} does not exist`);
+  const all = readdirSync(dir)
+    .filter((f) => f.endsWith(".ipynb") && !f.startsWith("."))
+    .sort();
+  if (only.length === 0) return all;
+  const chosen = all.filter((f) => only.some((o) => f.startsWith(o) || f.includes(o)));
+  if (chosen.length === 0) throw new Error(`run-notebooks: no notebook in ${dir} matches --only ${only.join(",")} (have: ${all.join(", ") || "none"})`);
+  return chosen;
+}
+
+/** "cell 3 (code cell 2 of 5)": the raw index counts markdown cells too, as Jupyter does. */
+function describeCell(notebookPath: string, index: number): string {
+  try {
+    const cells = (JSON.parse(readFileSync(notebookPath, "utf8")) as { cells: Array<{ cell_type: string }> }).cells;
+    const code = cells.filter((c) => c.cell_type === "code");
+    const nth = cells.slice(0, index + 1).filter((c) => c.cell_type === "code").length;
+    return `cell ${index} (code cell ${nth} of ${code.length})`;
+  } catch {
+    return `cell ${index}`;
+  }
+}
+
+function formatFailure(notebook: string, notebookPath: string, f: CellFailure): string {
+  const rule = "-".repeat(72);
+  const lines = [
+    "",
+    `✗ ${notebook}: ${f.cell_index >= 0 ? `${describeCell(notebookPath, f.cell_index)} failed` : "the kernel failed"} (${f.reason})`,
+  ];
+  if (f.source) lines.push(rule, f.source.trimEnd(), rule);
+  // tslab puts the real message on stderr; other kernels use ename/evalue/traceback.
+  const stderr = f.stderr.trim();
+  const message = [f.ename && f.ename !== "<Error>" ? f.ename : "", f.evalue].filter(Boolean).join(": ");
+  const traceback = f.traceback.join("\n").trim();
+  const genericTraceback = traceback.startsWith("An error occurred while executing the following cell");
+  if (stderr) lines.push(stderr);
+  if (message && !stderr.includes(f.evalue)) lines.push(message);
+  if (traceback && (!genericTraceback || (!stderr && !message))) lines.push(traceback);
+  return lines.join("\n") + "\n";
+}
+
+function main(): number {
+  const root = findRepoRoot(process.cwd());
+  const opts = parseArgs(process.argv.slice(2), root);
+  const python = findPython(opts.python);
+  const jupyterPath = ensureTslabKernel(root, python);
+  const notebooks = selectNotebooks(opts.dir, opts.only);
+  if (notebooks.length === 0) {
+    process.stdout.write(`No notebooks in ${opts.dir}\n`);
+    return 0;
+  }
+  mkdirSync(opts.out, { recursive: true });
+  const driver = path.join(root, "scripts", "execute_notebook.py");
+  const env = {
+    ...process.env,
+    JUPYTER_PATH: [jupyterPath, process.env.JUPYTER_PATH].filter(Boolean).join(path.delimiter),
+    PYDEVD_DISABLE_FILE_VALIDATION: "1",
+    CONSILIUM_NOTEBOOK_RUN: "1",
+  };
+  for (const [i, notebook] of notebooks.entries()) {
+    const input = path.join(opts.dir, notebook);
+    const output = path.join(opts.out, notebook);
+    process.stdout.write(`[${i + 1}/${notebooks.length}] ${notebook} ... `);
+    const started = process.hrtime.bigint();
+    const r = spawnSync(python, [driver, input, output, "--cwd", opts.dir, "--kernel", "tslab", "--timeout", String(opts.timeout)], {
+      cwd: opts.dir,
+      env,
+      encoding: "utf8",
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    const lastLine = (r.stdout ?? "").trim().split("\n").pop() ?? "";
+    let result: DriverResult;
+    try {
+      result = JSON.parse(lastLine) as DriverResult;
+    } catch {
+      process.stdout.write("failed\n");
+      process.stderr.write(`\n✗ ${notebook}: the notebook driver crashed (exit ${r.status ?? r.signal})\n${r.stdout ?? ""}${r.stderr ?? ""}\n`);
+      return 1;
+    }
+    if (!result.ok) {
+      process.stdout.write("failed\n");
+      process.stderr.write(formatFailure(notebook, input, result));
+      if (result.reason === "kernel" && r.stderr) process.stderr.write(r.stderr);
+      process.stderr.write(`Partial outputs written to ${path.relative(root, output)}\n`);
+      return 1;
+    }
+    process.stdout.write(`ok (${result.cells} cells, ${seconds.toFixed(1)} s) -> ${path.relative(root, output)}\n`);
+  }
+  process.stdout.write(`All ${notebooks.length} notebook(s) ran without error.\n`);
+  return 0;
+}
+
+try {
+  process.exitCode = main();
+} catch (e) {
+  process.stderr.write(`${(e as Error).message}\n`);
+  process.exitCode = 2;
+}

@@ -1,0 +1,241 @@
+/**
+ * Daily portfolio accounting for the Blackboard paper's backtest (appendix
+ * "Horizon and rebalancing", "Costs and slippage"): rebalance every N trading
+ * days (N = 10 by default, 1 = daily), turnover-proportional frictions
+ * (5 bps fees + 5 bps slippage per unit of two-sided turnover), cash and
+ * weights tracked every day, weights drifting with prices between rebalances.
+ *
+ * Timing convention (market-on-close): on a rebalance date t the rule sees
+ * prices up to and including t's close (the BL covariance uses only returns
+ * before t), trades at t's close, and holds from there; so day t's return
+ * contains only the trading cost, and the new weights earn from t+1 on.
+ *
+ * Accounting on test day t (index k in the test window, V_{-1} = initial value):
+ *   h_i <- h_i * P_i(t) / P_i(t-1)                       (k > 0; cash unchanged)
+ *   V   = sum_i h_i + cash
+ *   on a rebalance: w_pre = h / V, turnover = sum_i |w_i - w_pre_i|,
+ *                   cost = V * turnover * (fees + slippage) / 10^4,
+ *                   V <- V - cost, h = V * w, cash = V * (1 - sum_i w_i)
+ *   r_t = V_t / V_{t-1} - 1
+ */
+
+/** Prices of a universe aligned on one trading calendar. */
+export interface AlignedMarket {
+  /** Ascending trading dates (history before the test window included). */
+  dates: readonly string[];
+  tickers: readonly string[];
+  /** close[i][t]: price of tickers[i] on dates[t]; NaN before the ticker's first bar. */
+  close: readonly Float64Array[];
+}
+
+export interface BacktestConfig {
+  /** First and last test dates (inclusive; snapped to trading days inside). */
+  start: string;
+  end: string;
+  /** Rebalance every N trading days of the test window (1 = daily). Default 10. */
+  rebalanceEvery?: number;
+  /** Fees in basis points per unit of turnover. Default 5. */
+  feesBps?: number;
+  /** Slippage in basis points per unit of turnover. Default 5. */
+  slippageBps?: number;
+  /** Starting capital. Default 1,000,000 (the paper's). */
+  initialValue?: number;
+}
+
+/** What a weight rule sees on a rebalance date. */
+export interface RebalanceContext {
+  date: string;
+  /** Index of `date` in `market.dates`. */
+  dayIndex: number;
+  /** 0-based rebalance counter. */
+  step: number;
+  /** Weights just before trading (drifted since the last rebalance; zeros at the start). */
+  currentWeights: Float64Array;
+  /** Portfolio value before costs. */
+  value: number;
+}
+
+/** Target weights per ticker (same order as `market.tickers`); 1 - sum stays in cash. */
+export type WeightRule = (ctx: RebalanceContext) => ArrayLike<number> | Promise<ArrayLike<number>>;
+
+export interface RebalanceRecord {
+  date: string;
+  step: number;
+  preWeights: Float64Array;
+  targetWeights: Float64Array;
+  turnover: number;
+  cost: number;
+}
+
+export interface BacktestResult {
+  /** Test dates. */
+  dates: string[];
+  /** End-of-day portfolio value (after any trade that day). */
+  values: number[];
+  /** Daily simple returns, r_t = V_t / V_{t-1} - 1 (first relative to the initial value). */
+  returns: number[];
+  /** End-of-day weights (after trading), one Float64Array per test date. */
+  weights: Float64Array[];
+  /** End-of-day cash. */
+  cash: number[];
+  rebalances: RebalanceRecord[];
+  /** Sum of turnover over all rebalances. */
+  totalTurnover: number;
+  totalCosts: number;
+}
+
+/**
+ * Indices of the test window in `dates`: first date >= start to last date <= end.
+ *
+ * @example
+ * testWindow(["2024-12-31", "2025-01-02", "2025-01-03"], "2025-01-01", "2025-01-02"); // { first: 1, last: 1 }
+ */
+export function testWindow(dates: readonly string[], start: string, end: string): { first: number; last: number } {
+  let first = 0;
+  while (first < dates.length && dates[first]! < start) first++;
+  let last = dates.length - 1;
+  while (last >= 0 && dates[last]! > end) last--;
+  if (first > last) throw new RangeError(`backtest: no trading day between ${start} and ${end} (calendar ${dates[0] ?? "-"} .. ${dates.at(-1) ?? "-"})`);
+  return { first, last };
+}
+
+/**
+ * Run the daily accounting described in the module doc with `rule` called on
+ * every rebalance date (test days 0, N, 2N, ...). Throws when a rule puts
+ * weight on a ticker without a price that day, or returns a wrong length.
+ *
+ * @example
+ * const res = await runBacktest(market, { start: "2025-01-01", end: "2025-08-29" }, () => [0.5, 0.5]);
+ * res.values.at(-1); // final portfolio value
+ */
+export async function runBacktest(market: AlignedMarket, config: BacktestConfig, rule: WeightRule): Promise<BacktestResult> {
+  const every = config.rebalanceEvery ?? 10;
+  if (!Number.isInteger(every) || every < 1) throw new RangeError(`backtest: rebalanceEvery must be an integer >= 1, got ${every}`);
+  const costRate = ((config.feesBps ?? 5) + (config.slippageBps ?? 5)) / 10_000;
+  if (!(costRate >= 0)) throw new RangeError("backtest: feesBps and slippageBps must be >= 0");
+  const initial = config.initialValue ?? 1_000_000;
+  const n = market.tickers.length;
+  if (market.close.length !== n) throw new RangeError(`backtest: ${market.close.length} price columns for ${n} tickers`);
+  const { first, last } = testWindow(market.dates, config.start, config.end);
+
+  const holdings = new Float64Array(n);
+  let cash = initial;
+  let previousValue = initial;
+  const out: BacktestResult = { dates: [], values: [], returns: [], weights: [], cash: [], rebalances: [], totalTurnover: 0, totalCosts: 0 };
+
+  for (let t = first; t <= last; t++) {
+    const k = t - first;
+    if (k > 0) {
+      for (let i = 0; i < n; i++) {
+        if (holdings[i] === 0) continue;
+        const p0 = market.close[i]![t - 1]!;
+        const p1 = market.close[i]![t]!;
+        if (!(p0 > 0) || !(p1 > 0)) throw new RangeError(`backtest: ${market.tickers[i]} is held but has no price on ${market.dates[t - 1]} or ${market.dates[t]}`);
+        holdings[i] = holdings[i]! * (p1 / p0);
+      }
+    }
+    let value = cash;
+    for (let i = 0; i < n; i++) value += holdings[i]!;
+
+    if (k % every === 0) {
+      const pre = new Float64Array(n);
+      if (value !== 0) for (let i = 0; i < n; i++) pre[i] = holdings[i]! / value;
+      const target = Float64Array.from(await rule({ date: market.dates[t]!, dayIndex: t, step: out.rebalances.length, currentWeights: pre.slice(), value }));
+      if (target.length !== n) throw new RangeError(`backtest: rule returned ${target.length} weights for ${n} tickers on ${market.dates[t]}`);
+      let turnover = 0;
+      for (let i = 0; i < n; i++) {
+        const w = target[i]!;
+        if (!Number.isFinite(w)) throw new RangeError(`backtest: weight of ${market.tickers[i]} on ${market.dates[t]} is not finite (${w})`);
+        if (w !== 0 && !(market.close[i]![t]! > 0)) throw new RangeError(`backtest: weight ${w} on ${market.tickers[i]}, which has no price on ${market.dates[t]}`);
+        turnover += Math.abs(w - pre[i]!);
+      }
+      const cost = value * turnover * costRate;
+      value -= cost;
+      let invested = 0;
+      for (let i = 0; i < n; i++) {
+        holdings[i] = value * target[i]!;
+        invested += holdings[i]!;
+      }
+      cash = value - invested;
+      out.rebalances.push({ date: market.dates[t]!, step: out.rebalances.length, preWeights: pre, targetWeights: target, turnover, cost });
+      out.totalTurnover += turnover;
+      out.totalCosts += cost;
+    }
+
+    const weights = new Float64Array(n);
+    if (value !== 0) for (let i = 0; i < n; i++) weights[i] = holdings[i]! / value;
+    out.dates.push(market.dates[t]!);
+    out.values.push(value);
+    out.returns.push(previousValue !== 0 ? value / previousValue - 1 : 0);
+    out.weights.push(weights);
+    out.cash.push(cash);
+    previousValue = value;
+  }
+  return out;
+}
+
+/**
+ * Buy-and-hold of one price series over the test window, invested at the
+ * first test day's close without costs (the SPY benchmark).
+ *
+ * @example
+ * buyAndHold(["d0", "d1"], Float64Array.of(100, 110), "d0", "d1").values; // [1e6, 1.1e6]
+ */
+export function buyAndHold(
+  dates: readonly string[],
+  close: ArrayLike<number>,
+  start: string,
+  end: string,
+  initialValue = 1_000_000,
+): { dates: string[]; values: number[]; returns: number[] } {
+  const { first, last } = testWindow(dates, start, end);
+  const p0 = close[first]!;
+  if (!(p0 > 0)) throw new RangeError(`buyAndHold: no price on ${dates[first]}`);
+  const out = { dates: [] as string[], values: [] as number[], returns: [] as number[] };
+  for (let t = first; t <= last; t++) {
+    const p = close[t]!;
+    if (!(p > 0)) throw new RangeError(`buyAndHold: no price on ${dates[t]}`);
+    out.dates.push(dates[t]!);
+    out.values.push((initialValue * p) / p0);
+    out.returns.push(t === first ? 0 : p / close[t - 1]! - 1);
+  }
+  return out;
+}
+
+/**
+ * Equal weights over the tickers that have a price on the rebalance date and
+ * `minHistory` prices before it (the equal-weight benchmark's rule).
+ *
+ * @example
+ * const rule = equalWeightRule(market, 252);
+ */
+export function equalWeightRule(market: AlignedMarket, minHistory = 0): WeightRule {
+  return ({ dayIndex }) => {
+    const eligible = eligibleTickers(market, dayIndex, minHistory);
+    const w = new Float64Array(market.tickers.length);
+    for (const i of eligible) w[i] = 1 / eligible.length;
+    return w;
+  };
+}
+
+/**
+ * Indices of tickers with a price on `dayIndex` and valid prices on the
+ * `minHistory + 1` days before it (enough for `minHistory` returns that end
+ * the day before the decision date).
+ *
+ * @example
+ * eligibleTickers(market, 300, 252); // e.g. [0, 1, 3]
+ */
+export function eligibleTickers(market: AlignedMarket, dayIndex: number, minHistory: number): number[] {
+  const out: number[] = [];
+  const from = dayIndex - minHistory - 1;
+  if (minHistory > 0 && from < 0) return out;
+  for (let i = 0; i < market.tickers.length; i++) {
+    const col = market.close[i]!;
+    if (!(col[dayIndex]! > 0)) continue;
+    let ok = true;
+    if (minHistory > 0) for (let t = from; t < dayIndex; t++) if (!(col[t]! > 0)) { ok = false; break; }
+    if (ok) out.push(i);
+  }
+  return out;
+}

@@ -1,0 +1,160 @@
+/**
+ * The execution step of the Blackboard paper (§3.3): per rebalance date,
+ * turn the agents' BUY / HOLD / SELL decisions into Black-Litterman weights.
+ *
+ *   Sigma  = sample covariance (ddof 1) x 252 of the `lookback` simple daily
+ *            returns that end the day BEFORE the decision date
+ *   pi     = delta Sigma w_mkt
+ *   Q      = +0.02 / 0 / -0.02 (or x confidence), P = I,
+ *            Omega = c diag(diag(tau Sigma))
+ *   w      = (delta Sigma_BL)^-1 mu_BL normalised to sum 1; long-only:
+ *            clip negatives of the raw solution and renormalise
+ *
+ * Tickers without `lookback + 1` prices before the date are excluded (weight 0).
+ */
+import { eligibleTickers, type AlignedMarket, type RebalanceContext, type WeightRule } from "../backtest/engine";
+import { blackLitterman } from "../portfolio/black-litterman";
+import { sampleCovarianceOfColumns } from "../portfolio/covariance";
+import { marketWeights, viewsFromDecisions, type ViewLabel } from "../portfolio/views";
+import { longOnly as clipLongOnly, meanVarianceWeights } from "../portfolio/weights";
+
+export interface Decision {
+  action: ViewLabel;
+  confidence: number;
+}
+
+export type MarketWeightsMode = "equal" | "holdings" | "marketCap";
+
+export interface AllocatorOptions {
+  lookback: number;
+  delta: number;
+  tau: number;
+  omegaScale: number;
+  longOnly: boolean;
+  /** "fixed": Q = +-0.02 (paper); "confidence": Q = +-0.02 x confidence. */
+  viewMode: "fixed" | "confidence";
+  marketWeights: MarketWeightsMode;
+  /** Shares outstanding per ticker (market order), needed by "marketCap". */
+  sharesOutstanding?: ReadonlyArray<number | null>;
+}
+
+/** One rebalance's BL inputs and outputs over the eligible tickers. */
+export interface Allocation {
+  date: string;
+  /** Indices (into market.tickers) of the eligible tickers. */
+  eligible: number[];
+  decisions: Decision[];
+  wMkt: number[];
+  q: number[];
+  pi: number[];
+  muBL: number[];
+  /** Final weights over the eligible tickers. */
+  weights: number[];
+  /** Weights over every ticker of the market (zeros for excluded ones). */
+  fullWeights: Float64Array;
+}
+
+/**
+ * Trailing simple-return columns for `eligible` tickers: returns of days
+ * dayIndex - lookback .. dayIndex - 1 (prices dayIndex - lookback - 1 .. dayIndex - 1).
+ *
+ * @example
+ * trailingReturnColumns(market, [0, 1], 300, 252)[0].length; // 252
+ */
+export function trailingReturnColumns(market: AlignedMarket, eligible: readonly number[], dayIndex: number, lookback: number): Float64Array[] {
+  return eligible.map((i) => {
+    const col = market.close[i]!;
+    const out = new Float64Array(lookback);
+    for (let k = 0; k < lookback; k++) {
+      const t = dayIndex - lookback + k;
+      out[k] = col[t]! / col[t - 1]! - 1;
+    }
+    return out;
+  });
+}
+
+/**
+ * Black-Litterman weights for one rebalance (see module doc). `decisions`
+ * are given for the eligible tickers, in the same order.
+ *
+ * @example
+ * const a = allocate(market, 300, [0, 1], [{ action: "BUY", confidence: 0.7 }, { action: "HOLD", confidence: 0.5 }], opts, null);
+ * a.weights; // sums to 1
+ */
+export function allocate(
+  market: AlignedMarket,
+  dayIndex: number,
+  eligible: readonly number[],
+  decisions: readonly Decision[],
+  options: AllocatorOptions,
+  currentWeights: ArrayLike<number> | null,
+): Allocation {
+  const date = market.dates[dayIndex]!;
+  const fullWeights = new Float64Array(market.tickers.length);
+  if (eligible.length === 0) {
+    return { date, eligible: [], decisions: [], wMkt: [], q: [], pi: [], muBL: [], weights: [], fullWeights };
+  }
+  if (decisions.length !== eligible.length) throw new RangeError(`allocate: ${decisions.length} decisions for ${eligible.length} eligible tickers on ${date}`);
+  const sigma = sampleCovarianceOfColumns(trailingReturnColumns(market, eligible, dayIndex, options.lookback));
+  const wMkt = Array.from(priorWeights(market, dayIndex, eligible, options, currentWeights));
+  const q = Array.from(
+    viewsFromDecisions(
+      decisions.map((d) => d.action),
+      options.viewMode === "confidence" ? { mode: "confidence-scaled", confidences: decisions.map((d) => d.confidence) } : { mode: "fixed" },
+    ),
+  );
+  const post = blackLitterman({ sigma, wMkt, q, delta: options.delta, tau: options.tau, omegaScale: options.omegaScale });
+  const mv = meanVarianceWeights(post.muBL, post.sigmaBL, options.delta);
+  const weights = options.longOnly ? clipLongOnly(mv.raw, { fallback: "equal" }) : mv.weights;
+  eligible.forEach((i, k) => (fullWeights[i] = weights[k]!));
+  return { date, eligible: eligible.slice(), decisions: decisions.slice(), wMkt, q, pi: post.pi, muBL: post.muBL, weights, fullWeights };
+}
+
+function priorWeights(
+  market: AlignedMarket,
+  dayIndex: number,
+  eligible: readonly number[],
+  options: AllocatorOptions,
+  currentWeights: ArrayLike<number> | null,
+): Float64Array {
+  const n = eligible.length;
+  if (options.marketWeights === "holdings") {
+    return marketWeights(n, { mode: "holdings", holdings: eligible.map((i) => Math.max(0, currentWeights?.[i] ?? 0)) });
+  }
+  if (options.marketWeights === "marketCap") {
+    const shares = options.sharesOutstanding;
+    if (!shares) throw new RangeError("allocate: marketWeights \"marketCap\" needs sharesOutstanding for every ticker");
+    const caps = eligible.map((i) => {
+      const s = shares[i];
+      if (s === null || s === undefined || !(s > 0)) throw new RangeError(`allocate: no shares outstanding for ${market.tickers[i]} (needed by marketWeights "marketCap")`);
+      // Last close strictly before the decision date, like the covariance window.
+      return s * market.close[i]![dayIndex - 1]!;
+    });
+    return marketWeights(n, { mode: "market-cap", marketCaps: caps });
+  }
+  return marketWeights(n, { mode: "equal" });
+}
+
+/**
+ * A backtest weight rule that runs `decide` (the agents, or cached views) for
+ * the eligible tickers of each rebalance date and allocates with BL. Every
+ * allocation is passed to `onAllocation` (tables, traces).
+ *
+ * @example
+ * const rule = blWeightRule(market, opts, async (date, tickers) => tickers.map(() => ({ action: "HOLD", confidence: 0.5 })));
+ * await runBacktest(market, { start, end }, rule);
+ */
+export function blWeightRule(
+  market: AlignedMarket,
+  options: AllocatorOptions,
+  decide: (date: string, tickers: string[], ctx: RebalanceContext) => Promise<Decision[]> | Decision[],
+  onAllocation?: (allocation: Allocation, ctx: RebalanceContext) => void | Promise<void>,
+): WeightRule {
+  return async (ctx) => {
+    const eligible = eligibleTickers(market, ctx.dayIndex, options.lookback);
+    const decisions = eligible.length ? await decide(ctx.date, eligible.map((i) => market.tickers[i]!), ctx) : [];
+    const allocation = allocate(market, ctx.dayIndex, eligible, decisions, options, ctx.currentWeights);
+    if (onAllocation) await onAllocation(allocation, ctx);
+    return allocation.fullWeights;
+  };
+}

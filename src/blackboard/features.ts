@@ -1,0 +1,134 @@
+/**
+ * Checkable indicator values for the agents (the Blackboard paper's
+ * "classical indicators ... serve as checkable features within each chain"):
+ * stockstats-convention RSI(14), MACD(12, 26, 9) and Bollinger(20, 2) from
+ * src/stats/indicators, plus simple trend / risk numbers, all read on the
+ * last bar of a point-in-time price series. Values are rounded to 6
+ * significant digits, so the numbers an agent sees, cites and that a checker
+ * recomputes are the same numbers.
+ */
+import type { PriceSeries } from "../data/types";
+import { bollinger, macd, rsi } from "../stats/indicators";
+
+export const INDICATOR_NAMES = [
+  "close",
+  "rsi_14",
+  "macd",
+  "macds",
+  "macdh",
+  "boll_ub",
+  "boll",
+  "boll_lb",
+  "pct_b",
+  "sma_50",
+  "ret_5d",
+  "ret_20d",
+  "ret_60d",
+  "vol_20d",
+  "vol_60d",
+  "drawdown_252d",
+] as const;
+export type IndicatorName = (typeof INDICATOR_NAMES)[number];
+
+export interface IndicatorSnapshot {
+  ticker: string;
+  /** Date of the last bar used. */
+  date: string;
+  /** Date of the first bar used. */
+  from: string;
+  /** Number of bars available. */
+  bars: number;
+  values: Record<IndicatorName, number>;
+}
+
+/**
+ * Round to `digits` significant digits (NaN and 0 unchanged).
+ *
+ * @example
+ * roundSig(56.123456789); // 56.1235
+ */
+export function roundSig(x: number, digits = 6): number {
+  if (!Number.isFinite(x) || x === 0) return x;
+  return Number(x.toPrecision(digits));
+}
+
+/**
+ * Indicators on the last bar of `series` (closes as stockstats uses them):
+ * rsi_14, macd / macds / macdh, Bollinger upper / middle / lower and
+ * %b = (close - lower) / (upper - lower), 50-day SMA, 5/20/60-day simple
+ * returns, annualised 20/60-day volatility of daily returns (sample std x
+ * sqrt 252), and the drawdown from the 252-day closing high (<= 0). Values
+ * needing more bars than available are NaN.
+ *
+ * @example
+ * indicatorSnapshot(view.window("AAPL", 300)).values.rsi_14; // e.g. 61.2345
+ */
+export function indicatorSnapshot(series: PriceSeries): IndicatorSnapshot {
+  const close = series.close;
+  const n = close.length;
+  if (n === 0) throw new RangeError(`indicatorSnapshot: no bars for ${series.ticker}`);
+  const last = n - 1;
+  const r = rsi(close, 14);
+  const m = macd(close, 12, 26, 9);
+  const b = bollinger(close, 20, 2);
+  const ret = (k: number) => (n > k ? close[last]! / close[last - k]! - 1 : NaN);
+  const vol = (k: number) => {
+    if (n <= k) return NaN;
+    let s = 0, s2 = 0;
+    for (let t = n - k; t < n; t++) {
+      const x = close[t]! / close[t - 1]! - 1;
+      s += x;
+      s2 += x * x;
+    }
+    const mean = s / k;
+    return Math.sqrt(Math.max(0, (s2 - k * mean * mean) / (k - 1)) * 252);
+  };
+  let sma = NaN;
+  if (n >= 50) {
+    let s = 0;
+    for (let t = n - 50; t < n; t++) s += close[t]!;
+    sma = s / 50;
+  }
+  let peak = -Infinity;
+  for (let t = Math.max(0, n - 252); t < n; t++) peak = Math.max(peak, close[t]!);
+  const width = b.upper[last]! - b.lower[last]!;
+  const values: Record<IndicatorName, number> = {
+    close: close[last]!,
+    rsi_14: r[last]!,
+    macd: m.macd[last]!,
+    macds: m.macds[last]!,
+    macdh: m.macdh[last]!,
+    boll_ub: b.upper[last]!,
+    boll: b.middle[last]!,
+    boll_lb: b.lower[last]!,
+    pct_b: width > 0 ? (close[last]! - b.lower[last]!) / width : NaN,
+    sma_50: sma,
+    ret_5d: ret(5),
+    ret_20d: ret(20),
+    ret_60d: ret(60),
+    vol_20d: vol(20),
+    vol_60d: vol(60),
+    drawdown_252d: close[last]! / peak - 1,
+  };
+  for (const k of INDICATOR_NAMES) values[k] = roundSig(values[k]);
+  return { ticker: series.ticker, date: series.dates[last]!, from: series.dates[0]!, bars: n, values };
+}
+
+/**
+ * Whether a cited value matches the computed one: |cited - actual| <=
+ * 1e-3 x max(1, |actual|) (a model may drop trailing digits, not invent numbers).
+ *
+ * @example
+ * citationMatches(56.12, 56.1235); // true (0.006% off); citationMatches(57, 56.1235); // false
+ */
+export function citationMatches(cited: number, actual: number): boolean {
+  if (!Number.isFinite(actual) || !Number.isFinite(cited)) return false;
+  return Math.abs(cited - actual) <= 1e-3 * Math.max(1, Math.abs(actual));
+}
+
+/** Replace NaN by null for JSON prompts (JSON has no NaN). */
+export function jsonSafe(values: Record<string, number>): Record<string, number | null> {
+  const out: Record<string, number | null> = {};
+  for (const [k, v] of Object.entries(values)) out[k] = Number.isFinite(v) ? v : null;
+  return out;
+}

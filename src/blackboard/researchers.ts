@@ -1,0 +1,216 @@
+/**
+ * Bull and bear researchers and the research manager (Blackboard paper §3.2:
+ * "researchers (bull/bear with cross-exam) debate and, under a research
+ * manager, synthesize theses into final reports"; the FinalReport carries
+ * "the ticker, thesis summary, supporting evidence, and an aggregate
+ * BUY/HOLD/SELL view with confidence").
+ *
+ * Offline policies: each side cites its strongest not-yet-cited evidence
+ * (two items per turn), answers the other side's question with its best
+ * counter-evidence, asks about the other side's strongest item, and concedes
+ * once the other side's evidence outweighs its own by ~3:1 (or it has none).
+ * The manager nets the cited evidence, weighted by the confidence of the
+ * analyst that produced it: score = (B - R) / (B + R + 1), BUY above +0.15,
+ * SELL below -0.15, HOLD otherwise.
+ */
+import { z } from "zod";
+import { defineTask } from "../llm/task";
+import type { Task } from "../llm/types";
+import { DebateCommentSchema, FinalReportSchema, type AnalysisReport, type DebateComment, type Evidence, type FinalReport } from "./messages";
+
+export const VIEW_THRESHOLD = 0.15;
+/** A side concedes when the other side's evidence weight is this many times its own. */
+export const CONCEDE_RATIO = 3;
+const PER_TURN = 2;
+
+/** What the analysts put on the board, condensed for the debaters. */
+export interface ResearchBrief {
+  ticker: string;
+  date: string;
+  reports: Array<{ analyst: string; stance: string; signal: number; confidence: number; summary: string }>;
+  evidence: Evidence[];
+}
+
+export interface ResearcherInput {
+  brief: ResearchBrief;
+  side: "bull" | "bear";
+  round: number;
+  maxRounds: number;
+  transcript: DebateComment[];
+}
+
+export interface ManagerInput {
+  brief: ResearchBrief;
+  transcript: DebateComment[];
+  rounds: number;
+  stopReason: FinalReport["stop_reason"];
+}
+
+/**
+ * Condense analyst reports into the debate brief.
+ *
+ * @example
+ * researchBrief("AAPL", "2025-01-02", reports).evidence.length; // every analyst's evidence
+ */
+export function researchBrief(ticker: string, date: string, reports: readonly AnalysisReport[]): ResearchBrief {
+  return {
+    ticker,
+    date,
+    reports: reports.map((r) => ({ analyst: r.analyst, stance: r.stance, signal: r.signal, confidence: r.confidence, summary: r.summary })),
+    evidence: reports.flatMap((r) => r.evidence),
+  };
+}
+
+/** Weight of a piece of evidence: strength x (0.5 + 0.5 x confidence of its analyst). */
+export function evidenceWeight(brief: ResearchBrief, e: Evidence): number {
+  const analyst = e.id.split(".")[0];
+  const conf = brief.reports.find((r) => r.analyst === analyst)?.confidence ?? 0.5;
+  return e.strength * (0.5 + 0.5 * conf);
+}
+
+function sidePool(brief: ResearchBrief, side: "bull" | "bear"): Evidence[] {
+  const dir = side === "bull" ? 1 : -1;
+  return brief.evidence
+    .filter((e) => e.direction === dir)
+    .sort((a, b) => evidenceWeight(brief, b) - evidenceWeight(brief, a) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+const total = (brief: ResearchBrief, list: Evidence[]) => list.reduce((acc, e) => acc + evidenceWeight(brief, e), 0);
+const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
+
+/**
+ * Offline bull / bear turn (see module doc).
+ *
+ * @example
+ * researcherPolicy({ brief, side: "bull", round: 1, maxRounds: 2, transcript: [] }).cited_evidence; // two strongest positive ids
+ */
+export function researcherPolicy(input: ResearcherInput): DebateComment {
+  const { brief, side } = input;
+  const other = side === "bull" ? "bear" : "bull";
+  const mine = sidePool(brief, side);
+  const theirs = sidePool(brief, other);
+  const citedByMe = new Set(input.transcript.filter((t) => t.side === side).flatMap((t) => t.cited_evidence));
+  const fresh = mine.filter((e) => !citedByMe.has(e.id)).slice(0, PER_TURN);
+  const myWeight = total(brief, mine);
+  const theirWeight = total(brief, theirs);
+  const previous = input.transcript.at(-1) ?? null;
+  const concedes = theirWeight > 0 && (mine.length === 0 || (input.round >= 2 && myWeight * CONCEDE_RATIO < theirWeight));
+  const label = side === "bull" ? "Bull" : "Bear";
+
+  let answer: string | null = null;
+  if (previous?.question) {
+    const counter = fresh[0] ?? mine[0];
+    answer = counter
+      ? `${counter.claim}, which ${side === "bull" ? "supports" : "undercuts"} the ${side === "bull" ? "upside" : "downside"} case regardless.`
+      : `We have no direct counter-evidence to that point.`;
+  }
+  const target = theirs.find((e) => !input.transcript.some((t) => t.side === side && t.question?.includes(e.claim))) ?? theirs[0];
+  const question = concedes || !target ? null : `How does your case survive "${target.claim}"?`;
+  const argument = concedes
+    ? `${label} concedes: the ${other} evidence (weight ${theirWeight.toFixed(2)}) outweighs ours (${myWeight.toFixed(2)}).`
+    : fresh.length
+      ? `${label} case for ${brief.ticker}: ${fresh.map((e) => e.claim).join("; ")}.`
+      : `${label} case for ${brief.ticker}: no new evidence beyond what we cited.`;
+  return {
+    side,
+    round: input.round,
+    argument,
+    cited_evidence: concedes ? [] : fresh.map((e) => e.id),
+    question,
+    answer,
+    concedes,
+    conviction: round6(myWeight + theirWeight > 0 ? myWeight / (myWeight + theirWeight) : 0.5),
+  };
+}
+
+/**
+ * Offline research manager (see module doc).
+ *
+ * @example
+ * managerPolicy({ brief, transcript, rounds: 2, stopReason: "max_rounds" }).view; // "BUY" | "HOLD" | "SELL"
+ */
+export function managerPolicy(input: ManagerInput): FinalReport {
+  const { brief } = input;
+  const byId = new Map(brief.evidence.map((e) => [e.id, e]));
+  const cited = (side: "bull" | "bear") => {
+    const ids = new Set(input.transcript.filter((t) => t.side === side).flatMap((t) => t.cited_evidence));
+    return [...ids].map((id) => byId.get(id)).filter((e): e is Evidence => e !== undefined);
+  };
+  const bull = cited("bull");
+  const bear = cited("bear");
+  const b = total(brief, bull);
+  const r = total(brief, bear);
+  const score = (b - r) / (b + r + 1);
+  const view = score > VIEW_THRESHOLD ? "BUY" : score < -VIEW_THRESHOLD ? "SELL" : "HOLD";
+  const confidence = view === "HOLD" ? 0.5 : Math.min(1, 0.5 + Math.abs(score));
+  const winners = view === "BUY" ? bull : view === "SELL" ? bear : [...bull, ...bear];
+  return {
+    view,
+    confidence: round6(confidence),
+    thesis:
+      `${brief.ticker}: ${view} (score ${score >= 0 ? "+" : ""}${score.toFixed(2)}). ` +
+      `Bull evidence weight ${b.toFixed(2)} from ${bull.length} item(s), bear ${r.toFixed(2)} from ${bear.length}; ` +
+      `debate ended after ${input.rounds} round(s) (${input.stopReason.replace(/_/g, " ")}).`,
+    bull_case: bull.map((e) => e.claim),
+    bear_case: bear.map((e) => e.claim),
+    supporting_evidence: winners.map((e) => e.id),
+    score: round6(Math.max(-1, Math.min(1, score))),
+    debate_rounds: input.rounds,
+    stop_reason: input.stopReason,
+  };
+}
+
+function checkCitations(ids: readonly string[], brief: ResearchBrief): string | null {
+  const known = new Set(brief.evidence.map((e) => e.id));
+  const bad = ids.filter((id) => !known.has(id));
+  return bad.length ? `unknown evidence ids ${bad.join(", ")}; cite only ids from the brief` : null;
+}
+
+export const researcherTask: Task<ResearcherInput, DebateComment> = defineTask<ResearcherInput, DebateComment>({
+  name: "blackboard.researcher",
+  version: 1,
+  schema: DebateCommentSchema as z.ZodType<DebateComment>,
+  temperature: 0.7,
+  render: (input) => [
+    {
+      role: "system",
+      content:
+        `You are the ${input.side === "bull" ? "BULL" : "BEAR"} researcher in a structured cross-examination about ${input.brief.ticker} on ${input.brief.date}. ` +
+        `Argue the ${input.side === "bull" ? "strongest positive" : "strongest negative"} case using ONLY the analysts' evidence in the brief, citing evidence ids. ` +
+        "Answer the other side's last question (field answer; null if there is none), then ask them one pointed question (field question). " +
+        "Cite only evidence you have not cited before when possible; if the other side's evidence clearly outweighs yours, set concedes to true. " +
+        `Fields: side ("${input.side}"), round (${input.round}), argument, cited_evidence (ids), question, answer, concedes, conviction in [0, 1].`,
+    },
+    { role: "user", content: JSON.stringify({ brief: input.brief, round: input.round, max_rounds: input.maxRounds, transcript: input.transcript }) },
+  ],
+  offline: (input) => researcherPolicy(input),
+  validate: (out, input) => {
+    if (out.side !== input.side) return `side must be "${input.side}"`;
+    if (out.round !== input.round) return `round must be ${input.round}`;
+    return checkCitations(out.cited_evidence, input.brief);
+  },
+});
+
+export const researchManagerTask: Task<ManagerInput, FinalReport> = defineTask<ManagerInput, FinalReport>({
+  name: "blackboard.research_manager",
+  version: 1,
+  schema: FinalReportSchema as z.ZodType<FinalReport>,
+  temperature: 0.2,
+  render: (input) => [
+    {
+      role: "system",
+      content:
+        `You are the research manager. Weigh the bull and bear researchers' debate about ${input.brief.ticker} on ${input.brief.date} ` +
+        "and write the FinalReport: view BUY / HOLD / SELL with confidence in [0, 1], a thesis summary, the strongest bull and bear points, " +
+        "supporting_evidence (evidence ids from the brief), score in [-1, 1] (net bull minus bear), " +
+        `debate_rounds (${input.rounds}) and stop_reason ("${input.stopReason}") copied from the input.`,
+    },
+    { role: "user", content: JSON.stringify({ brief: input.brief, transcript: input.transcript, rounds: input.rounds, stop_reason: input.stopReason }) },
+  ],
+  offline: (input) => managerPolicy(input),
+  validate: (out, input) => {
+    if (out.debate_rounds !== input.rounds) return `debate_rounds must be ${input.rounds}`;
+    if (out.stop_reason !== input.stopReason) return `stop_reason must be "${input.stopReason}"`;
+    return checkCitations(out.supporting_evidence, input.brief);
+  },
+});

@@ -1,0 +1,299 @@
+/**
+ * `consilium data fetch`: daily OHLCV with adjusted close from Yahoo
+ * Finance into `<out>/prices/<TICKER>.csv`.
+ *
+ * We call Yahoo's public chart endpoint directly
+ * (`/v8/finance/chart/<T>?period1=..&period2=..&interval=1d&events=div,splits`)
+ * with an injectable `fetch` and base URL rather than going through
+ * yahoo-finance2: one small, documented request per ticker, no cookie/crumb
+ * machinery, and tests can point the base URL at a loopback server.
+ * Yahoo's `close` is split-adjusted (not dividend-adjusted) and `adjclose`
+ * is split- and dividend-adjusted, both as of the download date; they become
+ * `Close` and `AdjClose`.
+ *
+ * Resumable: a ticker whose file already covers the requested NYSE trading
+ * days (or whose earlier fetch of a covering range is recorded in
+ * `prices/_fetch.json`) is skipped; files are written atomically (temp file
+ * + rename). A partly covering file is re-downloaded whole, because Yahoo
+ * re-adjusts history after every split and dividend. Rate-limited (delay
+ * between requests), retried on 429 / 5xx with exponential backoff (honouring
+ * Retry-After), and a DNS / connection failure stops the run with
+ * "cannot reach Yahoo Finance (offline?)".
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { isIsoDate, addDays } from "./dates";
+import { tradingDays } from "./calendar";
+import { loadPrices, formatPricesCsv } from "./prices";
+import { writeFileAtomic } from "./atomic";
+import type { PriceSeries } from "./types";
+
+export const YAHOO_BASE_URL = "https://query1.finance.yahoo.com";
+
+/** A fetch failure. `offline` = the host could not be reached at all (exit code 2). */
+export class FetchError extends Error {
+  constructor(message: string, readonly offline: boolean, readonly status?: number) {
+    super(message);
+    this.name = "FetchError";
+  }
+}
+
+export interface FetchOptions {
+  tickers: string[];
+  /** First date, inclusive (YYYY-MM-DD). */
+  from: string;
+  /** Last date, inclusive (YYYY-MM-DD). */
+  to: string;
+  /** Data folder; files go to `<outDir>/prices/`. */
+  outDir: string;
+  /** Pause between requests, ms (default 1500). */
+  delayMs?: number;
+  /** Retries after a 429 / 5xx / timeout (default 4). */
+  retries?: number;
+  /** First backoff delay, doubled each retry (default 2000 ms). */
+  backoffMs?: number;
+  /** Per-request timeout (default 30 s). */
+  timeoutMs?: number;
+  /** Re-download even when the file covers the range. */
+  force?: boolean;
+  /** Base URL of the chart API (default Yahoo's). */
+  baseUrl?: string;
+  /** Injected fetch (default global fetch). */
+  fetch?: typeof fetch;
+  /** Injected sleep (tests pass a no-op). */
+  sleep?: (ms: number) => Promise<void>;
+  log?: (message: string) => void;
+}
+
+export interface FetchResult {
+  ticker: string;
+  status: "fetched" | "skipped" | "failed";
+  rows: number;
+  first?: string;
+  last?: string;
+  file: string;
+  error?: string;
+}
+
+interface ChartResponse {
+  chart?: {
+    result?: Array<{
+      meta?: { symbol?: string; exchangeTimezoneName?: string; gmtoffset?: number };
+      timestamp?: number[];
+      indicators?: {
+        quote?: Array<{ open?: Array<number | null>; high?: Array<number | null>; low?: Array<number | null>; close?: Array<number | null>; volume?: Array<number | null> }>;
+        adjclose?: Array<{ adjclose?: Array<number | null> }>;
+      };
+    }> | null;
+    error?: { code?: string; description?: string } | null;
+  };
+}
+
+const OFFLINE_CODES = new Set(["ENOTFOUND", "EAI_AGAIN", "ECONNREFUSED", "ENETUNREACH", "EHOSTUNREACH", "ECONNRESET", "ENETDOWN", "UND_ERR_CONNECT_TIMEOUT"]);
+
+function errorCode(e: unknown): string | undefined {
+  let cur: unknown = e;
+  for (let depth = 0; depth < 4 && cur && typeof cur === "object"; depth++) {
+    const code = (cur as { code?: unknown }).code;
+    if (typeof code === "string") return code;
+    const errors = (cur as { errors?: unknown }).errors;
+    if (Array.isArray(errors) && errors.length > 0) {
+      const inner = errorCode(errors[0]);
+      if (inner) return inner;
+    }
+    cur = (cur as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/**
+ * Unix seconds of a date's UTC midnight.
+ *
+ * @example
+ * unixSeconds("2024-01-01"); // 1704067200
+ */
+export function unixSeconds(date: string): number {
+  return Math.floor(Date.parse(`${date}T00:00:00Z`) / 1000);
+}
+
+/**
+ * The chart URL for one ticker and inclusive date range (period2 is the day
+ * after `to`, because Yahoo's period2 is exclusive).
+ *
+ * @example
+ * chartUrl("AAPL", "2024-01-01", "2024-01-31");
+ * // "https://query1.finance.yahoo.com/v8/finance/chart/AAPL?period1=1704067200&period2=1706745600&interval=1d&events=div%2Csplits&includeAdjustedClose=true"
+ */
+export function chartUrl(ticker: string, from: string, to: string, baseUrl = YAHOO_BASE_URL): string {
+  const q = new URLSearchParams({ period1: String(unixSeconds(from)), period2: String(unixSeconds(addDays(to, 1))), interval: "1d", events: "div,splits", includeAdjustedClose: "true" });
+  return `${baseUrl.replace(/\/$/, "")}/v8/finance/chart/${encodeURIComponent(ticker)}?${q.toString()}`;
+}
+
+function localDate(ts: number, timeZone: string | undefined, gmtoffset: number | undefined): string {
+  if (timeZone) {
+    try {
+      // en-CA formats as YYYY-MM-DD.
+      return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date(ts * 1000));
+    } catch {
+      // unknown zone: fall back to the offset
+    }
+  }
+  return new Date((ts + (gmtoffset ?? 0)) * 1000).toISOString().slice(0, 10);
+}
+
+/**
+ * Convert a Yahoo chart JSON response to a `PriceSeries` within [from, to].
+ * Bars with a missing open/high/low/close are dropped (Yahoo emits nulls on
+ * halted days); duplicate dates keep the last bar.
+ *
+ * @example
+ * const s = parseChart(json, "AAPL", "2024-01-01", "2024-01-31");
+ * s.dates[0]; // "2024-01-02"
+ */
+export function parseChart(json: unknown, ticker: string, from: string, to: string): PriceSeries {
+  const chart = (json as ChartResponse).chart;
+  if (!chart) throw new FetchError(`${ticker}: unexpected response (no "chart" object)`, false);
+  if (chart.error) throw new FetchError(`${ticker}: Yahoo Finance error ${chart.error.code ?? ""}: ${chart.error.description ?? ""}`.trim(), false);
+  const result = chart.result?.[0];
+  if (!result) throw new FetchError(`${ticker}: Yahoo Finance returned no result`, false);
+  const ts = result.timestamp ?? [];
+  const quote = result.indicators?.quote?.[0] ?? {};
+  const adj = result.indicators?.adjclose?.[0]?.adjclose;
+  const byDate = new Map<string, [number, number, number, number, number, number]>();
+  for (let i = 0; i < ts.length; i++) {
+    const o = quote.open?.[i], h = quote.high?.[i], l = quote.low?.[i], c = quote.close?.[i];
+    if (o == null || h == null || l == null || c == null || !(c > 0)) continue;
+    const date = localDate(ts[i]!, result.meta?.exchangeTimezoneName, result.meta?.gmtoffset);
+    if (date < from || date > to) continue;
+    const a = adj?.[i];
+    byDate.set(date, [o, h, l, c, a == null ? c : a, quote.volume?.[i] ?? 0]);
+  }
+  const dates = [...byDate.keys()].sort();
+  const n = dates.length;
+  const cols = Array.from({ length: 6 }, () => new Float64Array(n));
+  dates.forEach((d, i) => byDate.get(d)!.forEach((v, k) => (cols[k]![i] = v)));
+  return { ticker, dates, open: cols[0]!, high: cols[1]!, low: cols[2]!, close: cols[3]!, adjClose: cols[4]!, volume: cols[5]! };
+}
+
+interface FetchLog {
+  [ticker: string]: { from: string; to: string; rows: number };
+}
+
+function readFetchLog(file: string): FetchLog {
+  try {
+    return JSON.parse(readFileSync(file, "utf8")) as FetchLog;
+  } catch {
+    return {};
+  }
+}
+
+/** Does an existing file already hold every NYSE trading day of [from, to]? */
+function fileCovers(file: string, from: string, to: string): { covers: boolean; rows: number; first?: string; last?: string } {
+  if (!existsSync(file)) return { covers: false, rows: 0 };
+  try {
+    const s = loadPrices(file).series;
+    const days = tradingDays(from, to);
+    const first = s.dates[0], last = s.dates[s.dates.length - 1];
+    const covers = days.length === 0 || (first !== undefined && last !== undefined && first <= days[0]! && last >= days[days.length - 1]!);
+    return { covers, rows: s.dates.length, first, last };
+  } catch {
+    return { covers: false, rows: 0 }; // a corrupt file is simply fetched again
+  }
+}
+
+async function getWithRetry(url: string, ticker: string, o: Required<Pick<FetchOptions, "retries" | "backoffMs" | "timeoutMs">> & { fetch: typeof fetch; sleep: (ms: number) => Promise<void>; log: (m: string) => void }): Promise<unknown> {
+  for (let attempt = 0; ; attempt++) {
+    let res: Response;
+    try {
+      res = await o.fetch(url, { headers: { "User-Agent": "Mozilla/5.0 (consilium data fetch)", Accept: "application/json" }, signal: AbortSignal.timeout(o.timeoutMs) });
+    } catch (e) {
+      const code = errorCode(e);
+      if (code !== undefined && OFFLINE_CODES.has(code)) {
+        throw new FetchError(`cannot reach Yahoo Finance (offline?): ${code} for ${new URL(url).host}`, true);
+      }
+      const isTimeout = (e as Error).name === "TimeoutError" || (e as Error).name === "AbortError";
+      if (attempt < o.retries) {
+        o.log(`${ticker}: ${isTimeout ? "timeout" : (e as Error).message}; retry ${attempt + 1}/${o.retries}`);
+        await o.sleep(o.backoffMs * 2 ** attempt);
+        continue;
+      }
+      if (code === undefined && !isTimeout) throw new FetchError(`cannot reach Yahoo Finance (offline?): ${(e as Error).message}`, true);
+      throw new FetchError(`${ticker}: request failed after ${attempt + 1} attempts (${isTimeout ? "timeout" : (e as Error).message})`, isTimeout);
+    }
+    if (res.status === 429 || res.status >= 500) {
+      if (attempt < o.retries) {
+        const retryAfter = Number(res.headers.get("retry-after"));
+        const wait = Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : o.backoffMs * 2 ** attempt;
+        o.log(`${ticker}: HTTP ${res.status}; retry ${attempt + 1}/${o.retries} in ${Math.round(wait)} ms`);
+        await res.body?.cancel();
+        await o.sleep(wait);
+        continue;
+      }
+      throw new FetchError(`${ticker}: HTTP ${res.status} after ${attempt + 1} attempts`, false, res.status);
+    }
+    const text = await res.text();
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw new FetchError(`${ticker}: HTTP ${res.status}, response is not JSON`, false, res.status);
+    }
+    if (!res.ok) {
+      const err = (json as ChartResponse).chart?.error;
+      throw new FetchError(`${ticker}: HTTP ${res.status}${err ? ` ${err.code ?? ""}: ${err.description ?? ""}` : ""}`, false, res.status);
+    }
+    return json;
+  }
+}
+
+/**
+ * Download the tickers one after another into `<outDir>/prices/`.
+ * Throws `FetchError` with `offline: true` when Yahoo cannot be reached;
+ * other per-ticker failures are reported in the results and the run goes on.
+ *
+ * @example
+ * await fetchYahooPrices({ tickers: ["AAPL", "MSFT"], from: "2024-01-01", to: "2025-08-29", outDir: "mydata" });
+ */
+export async function fetchYahooPrices(options: FetchOptions): Promise<FetchResult[]> {
+  const { tickers, from, to, outDir } = options;
+  if (!isIsoDate(from) || !isIsoDate(to)) throw new Error(`--from and --to must be YYYY-MM-DD dates (got ${from}, ${to})`);
+  if (from > to) throw new Error(`--from ${from} is after --to ${to}`);
+  if (tickers.length === 0) throw new Error("no tickers given");
+  for (const t of tickers) if (!/^[A-Za-z0-9^.=\-]{1,20}$/.test(t)) throw new Error(`invalid ticker "${t}"`);
+  const log = options.log ?? (() => {});
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  const http = { fetch: options.fetch ?? fetch, sleep, log, retries: options.retries ?? 4, backoffMs: options.backoffMs ?? 2000, timeoutMs: options.timeoutMs ?? 30_000 };
+  const logFile = join(outDir, "prices", "_fetch.json");
+  const fetchLog = readFetchLog(logFile);
+  const results: FetchResult[] = [];
+  let requests = 0;
+  for (const ticker of tickers) {
+    const file = join(outDir, "prices", `${ticker}.csv`);
+    const have = fileCovers(file, from, to);
+    const logged = fetchLog[ticker];
+    if (!options.force && have.rows > 0 && (have.covers || (logged !== undefined && logged.from <= from && logged.to >= to))) {
+      log(`${ticker}: ${file} already covers ${from} .. ${to}; skipped`);
+      results.push({ ticker, status: "skipped", rows: have.rows, first: have.first, last: have.last, file });
+      continue;
+    }
+    if (requests > 0 && (options.delayMs ?? 1500) > 0) await sleep(options.delayMs ?? 1500);
+    requests++;
+    try {
+      const json = await getWithRetry(chartUrl(ticker, from, to, options.baseUrl), ticker, http);
+      const series = parseChart(json, ticker, from, to);
+      if (series.dates.length === 0) throw new FetchError(`${ticker}: no bars between ${from} and ${to}`, false);
+      writeFileAtomic(file, formatPricesCsv(series));
+      fetchLog[ticker] = { from, to, rows: series.dates.length };
+      const sorted: FetchLog = {};
+      for (const k of Object.keys(fetchLog).sort()) sorted[k] = fetchLog[k]!;
+      writeFileAtomic(logFile, JSON.stringify(sorted, null, 2) + "\n");
+      log(`${ticker}: ${series.dates.length} bars ${series.dates[0]} .. ${series.dates[series.dates.length - 1]}`);
+      results.push({ ticker, status: "fetched", rows: series.dates.length, first: series.dates[0], last: series.dates[series.dates.length - 1], file });
+    } catch (e) {
+      if (e instanceof FetchError && e.offline) throw e;
+      log(`${ticker}: ${(e as Error).message}`);
+      results.push({ ticker, status: "failed", rows: 0, file, error: (e as Error).message });
+    }
+  }
+  return results;
+}

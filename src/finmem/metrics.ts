@@ -1,0 +1,122 @@
+/**
+ * Trading metrics exactly as the FinMem code defines them
+ * (`../shared/papers/REFERENCE-NOTES.md`, FinMem section):
+ *
+ *   r_t  = direction_t * ln(P_{t+1} / P_t)          direction in {+1 buy, 0 hold, -1 sell}
+ *   cumulative return        = sum_t r_t
+ *   annualised volatility    = sample std(r) (ddof 1) * sqrt(252)
+ *   Sharpe ratio             = (mean(r) * 252) / annualised volatility   (risk-free rate 0)
+ *   max drawdown             = max_t (1 - W_t / max_{s<=t} W_s),  W = cumprod(1 + r_t)
+ *
+ * Buy-and-hold is the same arithmetic with direction +1 every day. The max
+ * drawdown is reported as a positive fraction; the running peak starts at the
+ * first W_t (as a pandas `cumprod().cummax()` does, without an initial 1).
+ */
+
+export const TRADING_DAYS_PER_YEAR = 252;
+
+export interface FinMemMetrics {
+  /** Number of daily returns. */
+  days: number;
+  cumulativeReturn: number;
+  annualizedReturn: number;
+  annualizedVolatility: number;
+  sharpe: number;
+  maxDrawdown: number;
+}
+
+/**
+ * Daily strategy log returns r_t = direction_t * ln(P_{t+1} / P_t) for the
+ * days t whose next price exists (`closes` has one more element than the
+ * returns produced).
+ *
+ * @example
+ * dailyLogReturns([1, -1], [100, 110, 99]); // [ln 1.1, -ln(0.9)]
+ */
+export function dailyLogReturns(directions: ArrayLike<number>, closes: ArrayLike<number>): number[] {
+  const n = Math.min(directions.length, closes.length - 1);
+  const out: number[] = [];
+  for (let t = 0; t < n; t++) {
+    const p0 = closes[t]!, p1 = closes[t + 1]!;
+    if (!(p0 > 0 && p1 > 0)) throw new RangeError(`dailyLogReturns: prices must be > 0 (index ${t})`);
+    out.push(directions[t]! * Math.log(p1 / p0));
+  }
+  return out;
+}
+
+/**
+ * Cumulative-return series: running sum of r_t (what the FinMem figures plot).
+ *
+ * @example
+ * cumulativeSeries([0.1, -0.05]); // [0.1, 0.05]
+ */
+export function cumulativeSeries(returns: ArrayLike<number>): number[] {
+  const out: number[] = [];
+  let s = 0;
+  for (let i = 0; i < returns.length; i++) {
+    s += returns[i]!;
+    out.push(s);
+  }
+  return out;
+}
+
+/**
+ * Max drawdown of W = cumprod(1 + r_t), as a positive fraction.
+ *
+ * @example
+ * maxDrawdownOf([0.1, -0.5, 0.2]); // 0.5  (W = 1.1, 0.55, 0.66; peak 1.1)
+ */
+export function maxDrawdownOf(returns: ArrayLike<number>): number {
+  let w = 1;
+  let peak = -Infinity;
+  let mdd = 0;
+  for (let i = 0; i < returns.length; i++) {
+    w *= 1 + returns[i]!;
+    if (w > peak) peak = w;
+    const dd = 1 - w / peak;
+    if (dd > mdd) mdd = dd;
+  }
+  return mdd;
+}
+
+/**
+ * The FinMem metrics of one daily return series.
+ *
+ * @example
+ * const m = finmemMetrics([0.01, -0.02, 0.03]);
+ * m.cumulativeReturn; // 0.02
+ * m.sharpe;           // (0.02/3*252) / (std([0.01,-0.02,0.03], ddof 1) * sqrt(252))
+ */
+export function finmemMetrics(returns: ArrayLike<number>): FinMemMetrics {
+  const n = returns.length;
+  let sum = 0;
+  for (let i = 0; i < n; i++) sum += returns[i]!;
+  const mean = n > 0 ? sum / n : NaN;
+  let ss = 0;
+  for (let i = 0; i < n; i++) ss += (returns[i]! - mean) ** 2;
+  const sd = n > 1 ? Math.sqrt(ss / (n - 1)) : NaN;
+  const annualizedVolatility = sd * Math.sqrt(TRADING_DAYS_PER_YEAR);
+  const annualizedReturn = mean * TRADING_DAYS_PER_YEAR;
+  return {
+    days: n,
+    cumulativeReturn: sum,
+    annualizedReturn,
+    annualizedVolatility,
+    sharpe: annualizedVolatility > 0 ? annualizedReturn / annualizedVolatility : NaN,
+    maxDrawdown: maxDrawdownOf(returns),
+  };
+}
+
+/**
+ * Simple daily returns direction_t * (P_{t+1} / P_t - 1), the input the
+ * project's standard risk report expects.
+ *
+ * @example
+ * dailySimpleReturns([1, 0], [100, 110, 99]); // [0.1, 0]
+ */
+export function dailySimpleReturns(directions: ArrayLike<number>, closes: ArrayLike<number>): number[] {
+  const n = Math.min(directions.length, closes.length - 1);
+  const out: number[] = [];
+  for (let t = 0; t < n; t++) out.push(directions[t]! * (closes[t + 1]! / closes[t]! - 1));
+  return out;
+}

@@ -1,0 +1,193 @@
+/**
+ * FinMem working memory (Yu et al., arXiv 2311.13743, §2.2.1): the three
+ * operations that turn raw inputs into memory and memory into decisions.
+ *
+ * - Summarisation: each raw input is summarised (LLM task) and routed by its
+ *   time sensitivity: daily news -> shallow, 10-Q -> intermediate,
+ *   10-K -> deep; reflections -> the reflection layer.
+ * - Observation: in training the next-day price move is the label; in
+ *   testing only the momentum, the sign of the price change over the last M
+ *   (default 3) trading days, computed from prices known on the day.
+ * - Reflection: the immediate reflection (one LLM call per day) and the
+ *   extended reflection over a tracking window, whose lesson is stored in the
+ *   reflection layer.
+ */
+import { LlmOutputError } from "../llm/errors";
+import { mapConcurrent } from "../llm/limit";
+import type { Model } from "../llm/types";
+import { LAYERS, type Layer } from "./constants";
+import type { Retrieved } from "./memory";
+import {
+  checkCitations,
+  citedIds,
+  extendedReflectionTask,
+  summarizeTask,
+  testReflectionTask,
+  trainReflectionTask,
+  type Decision,
+  type ExtendedReflectionInput,
+  type ShownMemories,
+  type TestReflectionInput,
+  type TrainReflectionInput,
+} from "./tasks";
+
+/**
+ * Memory layer of an input kind: 10-K -> deep, 10-Q -> intermediate,
+ * reflections -> reflection, everything else (daily news, other forms) -> shallow.
+ *
+ * @example
+ * routeLayer("10-K"); // "deep"
+ */
+export function routeLayer(kind: string): Layer {
+  const k = kind.toUpperCase();
+  if (k.startsWith("10-K")) return "deep";
+  if (k.startsWith("10-Q")) return "intermediate";
+  if (k === "REFLECTION" || k === "EXTENDED-REFLECTION") return "reflection";
+  return "shallow";
+}
+
+export interface RawInput {
+  kind: string;
+  date: string;
+  text: string;
+}
+
+export interface SummarisedEvent {
+  kind: string;
+  date: string;
+  layer: Layer;
+  /** Summary followed by "(Sentiment: x)", the event text stored in memory. */
+  text: string;
+}
+
+/**
+ * Summarise raw inputs (concurrently, results in input order) into memory events.
+ *
+ * @example
+ * const events = await summariseInputs(model, "MSFT", "2021-01-04", [{ kind: "news", date: "2021-01-04", text }], 4);
+ * events[0].layer; // "shallow"
+ */
+export async function summariseInputs(
+  model: Model,
+  ticker: string,
+  date: string,
+  inputs: readonly RawInput[],
+  concurrency: number,
+  sentences: { news: number; filing: number } = { news: 2, filing: 4 },
+): Promise<SummarisedEvent[]> {
+  return mapConcurrent(inputs, Math.max(1, concurrency), async (raw) => {
+    const n = raw.kind === "news" ? sentences.news : sentences.filing;
+    const { output } = await model.run(summarizeTask, { ticker, date, kind: raw.kind, text: raw.text, sentences: n });
+    return { kind: raw.kind, date: raw.date, layer: routeLayer(raw.kind), text: `${output.summary} (Sentiment: ${output.sentiment})` };
+  });
+}
+
+/**
+ * Training observation: the next-day move is the label.
+ *
+ * @example
+ * trainObservation(100, 101).direction; // "up"
+ */
+export function trainObservation(close: number, nextClose: number): TrainReflectionInput["move"] {
+  const logChange = Math.log(nextClose / close);
+  return { close, nextClose, logChange, direction: logChange > 0 ? "up" : logChange < 0 ? "down" : "flat" };
+}
+
+/**
+ * Test observation: momentum = sign of the price change over the last
+ * `window` trading days, P_t - P_{t-window} (the sum of the last `window`
+ * daily price changes), from closes known on day t.
+ *
+ * @example
+ * momentumObservation([10, 11, 10.5, 12], 3); // { window: 3, sign: 1, cumulativeLogChange: ln(1.2) }
+ */
+export function momentumObservation(closes: ArrayLike<number>, window: number): TestReflectionInput["momentum"] {
+  const n = closes.length;
+  if (n <= window) return { window, sign: 0, cumulativeLogChange: null };
+  const change = closes[n - 1]! - closes[n - 1 - window]!;
+  return { window, sign: change > 0 ? 1 : change < 0 ? -1 : 0, cumulativeLogChange: Math.log(closes[n - 1]! / closes[n - 1 - window]!) };
+}
+
+/**
+ * Retrieved events in the shape shown to the model.
+ *
+ * @example
+ * showMemories(memory.retrieve(query, 5)).shallow[0]; // { id, date, kind, text, score }
+ */
+export function showMemories(retrieved: Retrieved): ShownMemories {
+  const out = {} as ShownMemories;
+  for (const l of LAYERS) out[l] = retrieved[l].map((e) => ({ id: e.id, date: e.date, kind: e.kind, text: e.text, score: Number(e.score.toFixed(6)) }));
+  return out;
+}
+
+export interface ReflectionOutcome {
+  decision: Decision;
+  reason: string;
+  cited: Record<Layer, number[]>;
+  /** False when the model's answer stayed invalid (wrong schema or ids not shown): decision forced to hold. */
+  valid: boolean;
+  error: string | null;
+  repaired: boolean;
+}
+
+const noCitations = (): Record<Layer, number[]> => ({ shallow: [], intermediate: [], deep: [], reflection: [] });
+
+async function guarded<O extends Parameters<typeof citedIds>[0]>(
+  run: () => Promise<{ output: O; repaired: boolean }>,
+  memories: ShownMemories,
+): Promise<{ output: O | null; error: string | null; repaired: boolean }> {
+  try {
+    const { output, repaired } = await run();
+    const problem = checkCitations(output, memories);
+    return problem ? { output: null, error: problem, repaired } : { output, error: null, repaired };
+  } catch (err) {
+    if (err instanceof LlmOutputError) return { output: null, error: err.validationError || err.message, repaired: true };
+    throw err;
+  }
+}
+
+/**
+ * Immediate reflection in test mode. An answer that is still invalid after the
+ * model's repair round (or cites ids that were not shown) becomes "hold" with
+ * no citations and `valid: false`.
+ *
+ * @example
+ * const r = await testReflection(model, input); r.decision; // "buy" | "sell" | "hold"
+ */
+export async function testReflection(model: Model, input: TestReflectionInput): Promise<ReflectionOutcome> {
+  const g = await guarded(() => model.run(testReflectionTask, input), input.memories);
+  if (!g.output) return { decision: "hold", reason: `invalid model output -> hold (${g.error})`, cited: noCitations(), valid: false, error: g.error, repaired: g.repaired };
+  return { decision: g.output.investment_decision, reason: g.output.summary_reason, cited: citedIds(g.output), valid: true, error: null, repaired: g.repaired };
+}
+
+/**
+ * Immediate reflection in training mode: the action is the label (buy when
+ * the next close is higher, sell when lower, hold when equal, as in the
+ * FinMem code); the reflection explains it and cites memories. Invalid
+ * output keeps the label's action but cites nothing.
+ *
+ * @example
+ * const r = await trainReflection(model, input); r.decision; // follows input.move.direction
+ */
+export async function trainReflection(model: Model, input: TrainReflectionInput): Promise<ReflectionOutcome> {
+  const decision: Decision = input.move.direction === "up" ? "buy" : input.move.direction === "down" ? "sell" : "hold";
+  const g = await guarded(() => model.run(trainReflectionTask, input), input.memories);
+  if (!g.output) return { decision, reason: `invalid model output (${g.error})`, cited: noCitations(), valid: false, error: g.error, repaired: g.repaired };
+  return { decision, reason: g.output.summary_reason, cited: citedIds(g.output), valid: true, error: null, repaired: g.repaired };
+}
+
+/**
+ * Extended reflection over a tracking window; returns the text to store in
+ * the reflection layer (null when the model's answer was invalid).
+ *
+ * @example
+ * await extendedReflection(model, input); // "2021-01-04..2021-01-08: MSFT showed a rise of ..."
+ */
+export async function extendedReflection(model: Model, input: ExtendedReflectionInput): Promise<string | null> {
+  try {
+    return (await model.run(extendedReflectionTask, input)).output.summary_reason;
+  } catch (err) {
+    if (err instanceof LlmOutputError) return null;
+    throw err;
+  }
+}

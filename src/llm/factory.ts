@@ -1,0 +1,160 @@
+/**
+ * One place that turns CLI / notebook options into a Model and an Embedder.
+ */
+import { existsSync } from "node:fs";
+import { HashingEmbedder } from "../text/embedding";
+import { CachedEmbedder, CachedModel, replayOnlyEmbedder, replayOnlyModel } from "./cache";
+import { LlmConfigError } from "./errors";
+import { OfflineModel } from "./offline";
+import { OpenAIEmbedder, OpenAIModel } from "./openai";
+import type { Embedder, Model } from "./types";
+
+/**
+ * offline: the embedded agents; openai: an OpenAI-compatible endpoint (cached
+ * in record mode when a cache dir is given); record: openai with a required
+ * cache dir; replay: answers only from the cache, no key, no network.
+ */
+export type LlmMode = "offline" | "openai" | "record" | "replay";
+
+/** Chat model used when none is named. */
+export const DEFAULT_OPENAI_MODEL = "gpt-4o-mini";
+/** Embedding model used when none is named. */
+export const DEFAULT_EMBEDDING_MODEL = "text-embedding-3-small";
+
+export interface CreateModelOptions {
+  llm: LlmMode;
+  /** Endpoint model name (openai / record / replay). Default DEFAULT_OPENAI_MODEL; "offline" replays an offline recording. */
+  model?: string;
+  /** Run seed: offline policies' RNG root and the endpoint `seed`. */
+  seed: number;
+  /** Record/replay cache directory. */
+  cacheDir?: string;
+  baseURL?: string;
+  /** Default env OPENAI_API_KEY. */
+  apiKey?: string;
+  /** Model-wide temperature override (otherwise each task's paper value). */
+  temperature?: number;
+  timeoutMs?: number;
+  concurrency?: number;
+  maxRetries?: number;
+  retryBaseDelayMs?: number;
+  /** Send JSON mode (`response_format`); default true. */
+  jsonMode?: boolean;
+  fetch?: typeof fetch;
+  /** Also record offline answers to the cache (so a rerun shows hits). Default false. */
+  cacheOffline?: boolean;
+  log?: (message: string) => void;
+}
+
+/**
+ * Build the Model for a run.
+ * offline -> OfflineModel (wrapped in a recording cache only with `cacheOffline`);
+ * openai -> OpenAIModel (in a recording CachedModel when `cacheDir` is set);
+ * record -> like openai, `cacheDir` required; replay -> CachedModel("replay")
+ * around a model that refuses to be called (`cacheDir` required and must exist).
+ * Throws LlmConfigError with the fix when options are inconsistent.
+ *
+ * @example
+ * const model = createModel({ llm: "offline", seed: 7 });
+ * const replay = createModel({ llm: "replay", model: "gpt-4o-mini", seed: 7, cacheDir: "runs/x/llm-cache" });
+ */
+export function createModel(opts: CreateModelOptions): Model {
+  if (!Number.isFinite(opts.seed)) throw new LlmConfigError(`createModel: seed must be a finite number, got ${opts.seed}`);
+  const cache = (inner: Model, mode: "record" | "replay"): Model =>
+    new CachedModel(inner, { dir: opts.cacheDir!, mode, log: opts.log });
+
+  switch (opts.llm) {
+    case "offline": {
+      const model = new OfflineModel({ seed: opts.seed, temperature: opts.temperature });
+      return opts.cacheOffline && opts.cacheDir ? cache(model, "record") : model;
+    }
+    case "openai":
+    case "record": {
+      if (opts.llm === "record" && !opts.cacheDir) {
+        throw new LlmConfigError("--llm record needs a cache directory to record into");
+      }
+      const model = new OpenAIModel({
+        model: opts.model ?? DEFAULT_OPENAI_MODEL,
+        apiKey: opts.apiKey,
+        baseURL: opts.baseURL,
+        temperature: opts.temperature,
+        seed: opts.seed,
+        timeoutMs: opts.timeoutMs,
+        concurrency: opts.concurrency,
+        maxRetries: opts.maxRetries,
+        retryBaseDelayMs: opts.retryBaseDelayMs,
+        jsonMode: opts.jsonMode,
+        fetch: opts.fetch,
+        log: opts.log,
+      });
+      return opts.cacheDir ? cache(model, "record") : model;
+    }
+    case "replay": {
+      if (!opts.cacheDir) throw new LlmConfigError("--llm replay needs the cache directory of a recorded run");
+      if (!existsSync(opts.cacheDir)) {
+        throw new LlmConfigError(`--llm replay: cache directory ${opts.cacheDir} does not exist; record it first with --llm openai`);
+      }
+      const id = opts.model ?? DEFAULT_OPENAI_MODEL;
+      return cache(replayOnlyModel(id, { temperature: opts.temperature, seed: opts.seed }), "replay");
+    }
+    default:
+      throw new LlmConfigError(`unknown --llm mode ${JSON.stringify(opts.llm)}; allowed: offline, openai, record, replay`);
+  }
+}
+
+export interface CreateEmbedderOptions {
+  /** "hashing" (embedded, default) or "openai" (an embeddings endpoint). */
+  kind?: "hashing" | "openai";
+  /** The run's LLM mode: with kind "openai", replay reads embeddings from the cache only. */
+  llm?: LlmMode;
+  /** Embedding model (kind openai). Default DEFAULT_EMBEDDING_MODEL. */
+  embeddingModel?: string;
+  /** Hashing dimension, or the `dimensions` sent to the endpoint. */
+  dimension?: number;
+  cacheDir?: string;
+  baseURL?: string;
+  apiKey?: string;
+  timeoutMs?: number;
+  concurrency?: number;
+  maxRetries?: number;
+  retryBaseDelayMs?: number;
+  fetch?: typeof fetch;
+  /** Injected offline embedder (tests, notebooks); default HashingEmbedder. */
+  offline?: Embedder;
+  log?: (message: string) => void;
+}
+
+/**
+ * Build the Embedder for a run: hashing -> the injected offline embedder or
+ * HashingEmbedder (deterministic, never cached: it is cheaper than a lookup);
+ * openai -> OpenAIEmbedder, in a recording CachedEmbedder when `cacheDir` is
+ * set, or a replaying one (no key, no network) when `llm` is "replay".
+ *
+ * @example
+ * const embedder = createEmbedder({ kind: "hashing" });
+ * const remote = createEmbedder({ kind: "openai", cacheDir: "cache" });
+ */
+export function createEmbedder(opts: CreateEmbedderOptions = {}): Embedder {
+  const kind = opts.kind ?? "hashing";
+  if (kind === "hashing") return opts.offline ?? new HashingEmbedder(opts.dimension ? { dimension: opts.dimension } : {});
+  if (kind !== "openai") throw new LlmConfigError(`unknown embedder ${JSON.stringify(kind)}; allowed: hashing, openai`);
+  const model = opts.embeddingModel ?? DEFAULT_EMBEDDING_MODEL;
+  const id = opts.dimension ? `${model}@${opts.dimension}` : model;
+  if (opts.llm === "replay") {
+    if (!opts.cacheDir) throw new LlmConfigError("replaying openai embeddings needs the cache directory of a recorded run");
+    return new CachedEmbedder(replayOnlyEmbedder(id, opts.dimension ?? 0), { dir: opts.cacheDir, mode: "replay", log: opts.log });
+  }
+  const embedder = new OpenAIEmbedder({
+    model,
+    dimensions: opts.dimension,
+    apiKey: opts.apiKey,
+    baseURL: opts.baseURL,
+    timeoutMs: opts.timeoutMs,
+    concurrency: opts.concurrency,
+    maxRetries: opts.maxRetries,
+    retryBaseDelayMs: opts.retryBaseDelayMs,
+    fetch: opts.fetch,
+    log: opts.log,
+  });
+  return opts.cacheDir ? new CachedEmbedder(embedder, { dir: opts.cacheDir, mode: "record", log: opts.log }) : embedder;
+}

@@ -1,0 +1,54 @@
+/**
+ * Public API of the LLM layer: typed tasks, models (offline, OpenAI-compatible,
+ * record/replay cache), embedders, and the helpers they share.
+ */
+export type {
+  ChatMessage,
+  Embedder,
+  Model,
+  ModelResult,
+  OfflineContext,
+  RunOptions,
+  Task,
+  Usage,
+  UsageTotals,
+} from "./types";
+export { emptyUsage } from "./types";
+export {
+  LlmCacheError,
+  LlmConfigError,
+  LlmError,
+  LlmOutputError,
+  LlmTransportError,
+  OfflinePolicyError,
+  ReplayMissError,
+} from "./errors";
+export { checkOutput, defineTask, formatZodError, schemaInstruction, taskJsonSchema, withSchemaInstruction } from "./task";
+export type { OutputCheck } from "./task";
+export { extractJson, sha256Hex, stableHash, stableStringify } from "./json";
+export type { JsonExtraction } from "./json";
+export { DEFAULT_TEMPERATURE, resolveCallParams } from "./params";
+export type { CallParams, ParamDefaults } from "./params";
+export { OfflineModel } from "./offline";
+export type { OfflineModelConfig } from "./offline";
+export { KNOWN_EMBEDDING_DIMENSIONS, OpenAIEmbedder, OpenAIModel } from "./openai";
+export type { OpenAIClientConfig, OpenAIEmbedderConfig, OpenAIModelConfig } from "./openai";
+export {
+  CachedEmbedder,
+  CachedModel,
+  embeddingCacheKey,
+  modelCacheKey,
+  replayOnlyEmbedder,
+  replayOnlyModel,
+  writeCacheSnapshot,
+} from "./cache";
+export type { CacheMode, CacheOptions, EmbeddingCacheEntry, ModelCacheEntry, ModelCacheKeyParts } from "./cache";
+export { createEmbedder, createModel, DEFAULT_EMBEDDING_MODEL, DEFAULT_OPENAI_MODEL } from "./factory";
+export type { CreateEmbedderOptions, CreateModelOptions, LlmMode } from "./factory";
+export { Semaphore, limitConcurrency, mapConcurrent } from "./limit";
+export { DEFAULT_PRICES, estimateCostUsd, priceFor } from "./pricing";
+export type { ModelPrice, PriceTable } from "./pricing";
+export { redactSecrets } from "./redact";
+export { backoffDelayMs, classifyFailure, defaultSleep, retryAfterMs, withRetries } from "./retry";
+export type { RetryPolicy, Sleep } from "./retry";
+export { decodeBase64Float32, encodeBase64Float32, l2Normalize } from "./vectors";

@@ -1,0 +1,89 @@
+/**
+ * Figures of the Blackboard + Black-Litterman experiment (the paper's Fig. 2
+ * cumulative returns vs SPY, the rolling 20-day Sharpe, the drawdown curve,
+ * and the WAB-style weight shifts of a one-view perturbation), built with the
+ * shared plotly layout.
+ */
+import type { Figure } from "../run/experiment";
+import { makeFigure, PALETTE } from "./layout";
+
+export interface NamedSeries {
+  name: string;
+  values: ArrayLike<number>;
+}
+
+const nullable = (values: ArrayLike<number>) => Array.from(values, (v) => (Number.isFinite(v) ? v : null));
+
+function lines(dates: readonly string[], series: readonly NamedSeries[], transform: (v: ArrayLike<number>) => Array<number | null>): Array<Record<string, unknown>> {
+  return series.map((s, i) => ({
+    type: "scatter",
+    mode: "lines",
+    name: s.name,
+    x: dates.slice(),
+    y: transform(s.values),
+    line: { color: PALETTE[i % PALETTE.length], width: i === 0 ? 2.5 : 1.5 },
+  }));
+}
+
+/**
+ * Growth of 1 invested at the start, one line per series (values are portfolio values).
+ *
+ * @example
+ * equityCurveFigure(dates, [{ name: "BL portfolio", values }, { name: "SPY", values: spy }]);
+ */
+export function equityCurveFigure(dates: readonly string[], series: readonly NamedSeries[], name = "bb_equity_curve"): Figure {
+  return makeFigure(
+    name,
+    "Black-Litterman portfolio vs SPY and equal weight (growth of 1)",
+    lines(dates, series, (v) => nullable(Array.from(v, (x) => x / v[0]!))),
+    { x: "date", y: "value (start = 1)" },
+  );
+}
+
+/**
+ * Rolling Sharpe ratio lines (NaN before the window fills is left as a gap).
+ *
+ * @example
+ * rollingSharpeFigure(dates, [{ name: "BL portfolio", values: rollingSharpe(returns, 20) }], 20);
+ */
+export function rollingSharpeFigure(dates: readonly string[], series: readonly NamedSeries[], window = 20, name = "bb_rolling_sharpe"): Figure {
+  return makeFigure(name, `Rolling ${window}-day Sharpe ratio (annualized, rf 2%)`, lines(dates, series, nullable), { x: "date", y: "Sharpe" }, {
+    shapes: [{ type: "line", xref: "paper", x0: 0, x1: 1, y0: 0, y1: 0, line: { color: "#999", width: 1, dash: "dot" } }],
+  });
+}
+
+/**
+ * Drawdown curves (<= 0), as fractions.
+ *
+ * @example
+ * drawdownFigure(dates, [{ name: "BL portfolio", values: drawdownSeries(returns) }]);
+ */
+export function drawdownFigure(dates: readonly string[], series: readonly NamedSeries[], name = "bb_drawdown"): Figure {
+  return makeFigure(name, "Drawdown from the running peak", lines(dates, series, nullable), { x: "date", y: "drawdown" }, { yaxis: { tickformat: ".0%", title: { text: "drawdown" }, gridcolor: "#e5e5e5" } });
+}
+
+/**
+ * Horizontal bars of weight shifts after a one-view perturbation (largest |delta| on top).
+ *
+ * @example
+ * weightShiftFigure([{ ticker: "WAB", delta: -0.025 }, { ticker: "SPY", delta: 0.008 }], "WAB: BUY -> HOLD");
+ */
+export function weightShiftFigure(shifts: ReadonlyArray<{ ticker: string; delta: number }>, subtitle: string, name = "bb_perturbation"): Figure {
+  const rows = shifts.slice().reverse();
+  return makeFigure(
+    name,
+    `Weight shifts of a one-view perturbation (${subtitle})`,
+    [
+      {
+        type: "bar",
+        orientation: "h",
+        x: rows.map((s) => s.delta),
+        y: rows.map((s) => s.ticker),
+        marker: { color: rows.map((s) => (s.delta >= 0 ? PALETTE[2] : PALETTE[1])) },
+        name: "weight change",
+      },
+    ],
+    { x: "change in portfolio weight", y: "ticker" },
+    { showlegend: false, margin: { l: 80, r: 24, t: 64, b: 56 } },
+  );
+}

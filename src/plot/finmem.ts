@@ -1,0 +1,86 @@
+/**
+ * FinMem figures (Yu et al., arXiv 2311.13743): the cumulative-return curve
+ * of the agent against buy-and-hold over the test window (the paper's
+ * Figure 4 style), and the sizes of the memory layers over the run.
+ */
+import type { Figure } from "../run/experiment";
+import { makeFigure, PALETTE } from "./layout";
+
+export interface CumulativePoint {
+  date: string;
+  /** Running sum of r_t = direction_t * ln(P_{t+1} / P_t). */
+  finmem: number;
+  /** Running sum of ln(P_{t+1} / P_t). */
+  buyHold: number;
+}
+
+/**
+ * Cumulative log return of FinMem vs buy-and-hold.
+ *
+ * @example
+ * cumulativeReturnFigure([{ date: "2021-01-04", finmem: 0.01, buyHold: -0.02 }], "MSFT").data.length; // 2
+ */
+export function cumulativeReturnFigure(points: readonly CumulativePoint[], ticker: string, name = "finmem_cumulative_return"): Figure {
+  const x = points.map((p) => p.date);
+  return makeFigure(
+    name,
+    `FinMem vs buy-and-hold — ${ticker}, cumulative return (sum of daily log returns)`,
+    [
+      { type: "scatter", mode: "lines", name: "FinMem", x, y: points.map((p) => p.finmem), line: { color: PALETTE[0], width: 2 } },
+      { type: "scatter", mode: "lines", name: "Buy and hold", x, y: points.map((p) => p.buyHold), line: { color: PALETTE[1], width: 2, dash: "dash" } },
+    ],
+    { x: "Date", y: "Cumulative return" },
+    { hovermode: "x unified" },
+  );
+}
+
+export interface LayerPoint {
+  date: string;
+  layer: string;
+  count: number;
+  meanScore: number;
+}
+
+/**
+ * Memory layer sizes (top panel) and mean retrieval score per layer (bottom
+ * panel) at the end of each trading day.
+ *
+ * @example
+ * memoryLayersFigure(rows, "MSFT", "2021-01-01").data.length; // 2 traces per layer
+ */
+export function memoryLayersFigure(rows: readonly LayerPoint[], ticker: string, testStart?: string, name = "finmem_memory_layers"): Figure {
+  const layers = [...new Set(rows.map((r) => r.layer))];
+  const data: Array<Record<string, unknown>> = [];
+  layers.forEach((layer, i) => {
+    const mine = rows.filter((r) => r.layer === layer);
+    const color = PALETTE[i % PALETTE.length];
+    data.push({ type: "scatter", mode: "lines", name: `${layer} (events)`, legendgroup: layer, x: mine.map((r) => r.date), y: mine.map((r) => r.count), line: { color }, yaxis: "y" });
+    data.push({
+      type: "scatter",
+      mode: "lines",
+      name: `${layer} (mean score)`,
+      legendgroup: layer,
+      showlegend: false,
+      x: mine.map((r) => r.date),
+      y: mine.map((r) => (Number.isFinite(r.meanScore) ? r.meanScore : null)),
+      line: { color, dash: "dot" },
+      yaxis: "y2",
+    });
+  });
+  const shapes = testStart
+    ? [{ type: "line", xref: "x", yref: "paper", x0: testStart, x1: testStart, y0: 0, y1: 1, line: { color: "#888", dash: "dot", width: 1 } }]
+    : [];
+  return makeFigure(
+    name,
+    `FinMem memory layers — ${ticker}: events per layer (top) and mean retrieval score (bottom)`,
+    data,
+    { x: "Date", y: "Events" },
+    {
+      yaxis: { title: { text: "Events" }, domain: [0.45, 1], showgrid: true, gridcolor: "#e5e5e5", zeroline: false, linecolor: "#444" },
+      yaxis2: { title: { text: "Mean score" }, domain: [0, 0.35], anchor: "x", showgrid: true, gridcolor: "#e5e5e5", zeroline: false, linecolor: "#444" },
+      shapes,
+      annotations: testStart ? [{ x: testStart, y: 1, xref: "x", yref: "paper", text: "test starts", showarrow: false, xanchor: "left", font: { size: 10, color: "#666" } }] : [],
+    },
+    { widthIn: 6.5, heightIn: 5 },
+  );
+}

@@ -1,0 +1,203 @@
+/**
+ * Plotly figures of the Sentimental Agents paper (Figures 4-7), built from
+ * the experiment's figure data with the shared layout (src/plot/layout.ts).
+ */
+import type { Figure } from "../run/experiment";
+import { makeFigure, PALETTE } from "./layout";
+
+export interface RoundPoint {
+  candidate: string;
+  agent: string;
+  round: number;
+  /** S_O of the statement. */
+  sentiment: number;
+  /** |ΔS| of the opinion. */
+  change: number;
+}
+
+function axisId(kind: "x" | "y", k: number): string {
+  return k === 1 ? kind : `${kind}${k}`;
+}
+
+function axisKey(kind: "x" | "y", k: number): string {
+  return k === 1 ? `${kind}axis` : `${kind}axis${k}`;
+}
+
+function unique<T>(items: readonly T[]): T[] {
+  return [...new Set(items)];
+}
+
+/**
+ * Figure 4: statement sentiment S_O (top row) and opinion change ΔS (bottom
+ * row) per round, one column per candidate, one line per agent.
+ *
+ * @example
+ * figure4SentimentChange(points).data.length; // 2 x candidates x agents traces
+ */
+export function figure4SentimentChange(points: readonly RoundPoint[], perRow = 5): Figure {
+  const candidates = unique(points.map((p) => p.candidate));
+  const agents = unique(points.map((p) => p.agent));
+  const cols = Math.max(1, Math.min(perRow, candidates.length));
+  const bands = Math.max(1, Math.ceil(candidates.length / cols));
+  const data: Array<Record<string, unknown>> = [];
+  const layout: Record<string, unknown> = {
+    grid: { rows: 2 * bands, columns: cols, pattern: "independent", ygap: 0.45 },
+    annotations: [] as unknown[],
+    margin: { l: 64, r: 24, t: 72, b: 72 },
+  };
+  const annotations = layout["annotations"] as Array<Record<string, unknown>>;
+  candidates.forEach((candidate, i) => {
+    const band = Math.floor(i / cols);
+    const c = i % cols;
+    for (const [row, field] of [[0, "sentiment"], [1, "change"]] as const) {
+      const k = (2 * band + row) * cols + c + 1;
+      agents.forEach((agent, a) => {
+        const series = points.filter((p) => p.candidate === candidate && p.agent === agent).sort((x, y) => x.round - y.round);
+        data.push({
+          type: "scatter",
+          mode: "lines+markers",
+          name: agent,
+          legendgroup: agent,
+          showlegend: i === 0 && row === 0,
+          x: series.map((p) => p.round),
+          y: series.map((p) => p[field]),
+          xaxis: axisId("x", k),
+          yaxis: axisId("y", k),
+          line: { color: PALETTE[a % PALETTE.length] },
+        });
+      });
+      layout[axisKey("x", k)] = { title: { text: row === 1 && band === bands - 1 ? "round" : "" }, dtick: 1, gridcolor: "#e5e5e5" };
+      layout[axisKey("y", k)] = {
+        title: { text: c === 0 ? (row === 0 ? "sentiment S_O" : "change ΔS") : "" },
+        range: row === 0 ? [-1, 1] : [0, 1],
+        gridcolor: "#e5e5e5",
+      };
+      if (row === 0) {
+        annotations.push({ text: candidate, showarrow: false, xref: `${axisId("x", k)} domain`, yref: `${axisId("y", k)} domain`, x: 0.5, y: 1.2, font: { size: 11 } });
+      }
+    }
+  });
+  return makeFigure(
+    "figure4_sentiment_change",
+    "Figure 4 — Sentiment and opinion change per round",
+    data,
+    {},
+    layout,
+    { widthIn: Math.max(6.5, 2.1 * cols), heightIn: 3.6 * bands + 0.6 },
+  );
+}
+
+export interface PlatitudinalPanel {
+  candidate: string;
+  agents: string[];
+  similarity: number[][];
+}
+
+/**
+ * Figure 5: platitudinal heatmaps, one agent x agent cosine-similarity matrix
+ * per candidate (higher = more platitudinal).
+ *
+ * @example
+ * figure5Platitudinal([{ candidate: "A", agents: ["CFO", "VPE"], similarity: [[1, 0.4], [0.4, 1]] }]);
+ */
+export function figure5Platitudinal(panels: readonly PlatitudinalPanel[]): Figure {
+  const cols = Math.max(1, Math.min(5, panels.length));
+  const rows = Math.max(1, Math.ceil(panels.length / cols));
+  const data: Array<Record<string, unknown>> = [];
+  const layout: Record<string, unknown> = { grid: { rows, columns: cols, pattern: "independent" }, annotations: [] as unknown[] };
+  const annotations = layout["annotations"] as Array<Record<string, unknown>>;
+  panels.forEach((panel, i) => {
+    const k = i + 1;
+    data.push({
+      type: "heatmap",
+      name: panel.candidate,
+      x: panel.agents,
+      y: panel.agents,
+      z: panel.similarity.map((row) => row.map((v) => (Number.isFinite(v) ? Number(v.toFixed(4)) : null))),
+      zmin: 0,
+      zmax: 1,
+      colorscale: "Blues",
+      reversescale: true,
+      showscale: i === 0,
+      xaxis: axisId("x", k),
+      yaxis: axisId("y", k),
+      texttemplate: "%{z:.2f}",
+    });
+    layout[axisKey("x", k)] = { showgrid: false };
+    layout[axisKey("y", k)] = { showgrid: false, autorange: "reversed" };
+    annotations.push({ text: panel.candidate, showarrow: false, xref: `${axisId("x", k)} domain`, yref: `${axisId("y", k)} domain`, x: 0.5, y: 1.18, font: { size: 11 } });
+  });
+  return makeFigure("figure5_platitudinal", "Figure 5 — Platitudinal score (cosine similarity between agents)", data, {}, layout, {
+    widthIn: Math.max(6.5, 2.2 * cols),
+    heightIn: 2.4 * rows + 0.8,
+  });
+}
+
+/**
+ * Figure 6: nuance per candidate (number of distinct words across the LDA
+ * topics' top words).
+ *
+ * @example
+ * figure6Nuance([{ candidate: "A", nuance: 38 }]);
+ */
+export function figure6Nuance(rows: ReadonlyArray<{ candidate: string; nuance: number }>): Figure {
+  return makeFigure(
+    "figure6_nuance",
+    "Figure 6 — Nuance per candidate",
+    [{ type: "bar", x: rows.map((r) => r.candidate), y: rows.map((r) => r.nuance), marker: { color: PALETTE[0] }, name: "nuance" }],
+    { y: "unique words across LDA topics" },
+    { xaxis: { tickangle: -30, showgrid: false, linecolor: "#444" }, margin: { l: 64, r: 24, t: 64, b: 110 } },
+  );
+}
+
+export interface BiasPoint {
+  peerSentiment: number;
+  change: number;
+  agent: string;
+}
+
+/**
+ * Figure 7: opinion change against the peers' recent sentiment, with the OLS
+ * through-the-origin lines fitted separately to negative and positive peer
+ * sentiment.
+ *
+ * @example
+ * figure7Bias(points, { slope: -0.3, r2: 0.4 }, { slope: 0.4, r2: 0.5 });
+ */
+export function figure7Bias(
+  points: readonly BiasPoint[],
+  negative: { slope: number; r2: number },
+  positive: { slope: number; r2: number },
+): Figure {
+  const agents = unique(points.map((p) => p.agent));
+  const data: Array<Record<string, unknown>> = agents.map((agent, a) => {
+    const mine = points.filter((p) => p.agent === agent);
+    return {
+      type: "scatter",
+      mode: "markers",
+      name: agent,
+      x: mine.map((p) => p.peerSentiment),
+      y: mine.map((p) => p.change),
+      marker: { color: PALETTE[a % PALETTE.length], size: 6, opacity: 0.7 },
+    };
+  });
+  const negX = points.filter((p) => p.peerSentiment < 0).map((p) => p.peerSentiment);
+  const posX = points.filter((p) => p.peerSentiment > 0).map((p) => p.peerSentiment);
+  const fmt = (v: number) => (Number.isFinite(v) ? v.toFixed(3) : "n/a");
+  if (negX.length > 0 && Number.isFinite(negative.slope)) {
+    const lo = Math.min(...negX);
+    data.push({ type: "scatter", mode: "lines", name: `negative: slope ${fmt(negative.slope)}, R² ${fmt(negative.r2)}`, x: [lo, 0], y: [negative.slope * lo, 0], line: { color: "#c0504d", width: 2 } });
+  }
+  if (posX.length > 0 && Number.isFinite(positive.slope)) {
+    const hi = Math.max(...posX);
+    data.push({ type: "scatter", mode: "lines", name: `positive: slope ${fmt(positive.slope)}, R² ${fmt(positive.r2)}`, x: [0, hi], y: [0, positive.slope * hi], line: { color: "#4f8a3c", width: 2 } });
+  }
+  return makeFigure(
+    "figure7_bias",
+    "Figure 7 — Opinion change vs peers' recent sentiment",
+    data,
+    { x: "peers' recent sentiment", y: "opinion change" },
+    { legend: { orientation: "h", y: -0.28 }, margin: { l: 64, r: 24, t: 64, b: 110 } },
+    { widthIn: 6.5, heightIn: 4.5 },
+  );
+}

@@ -1,0 +1,185 @@
+/**
+ * Everything the paper computes after the conversations: the decision
+ * protocols (Tables 3-9), the evaluation metrics (Table 2, Figures 5-6,
+ * defensibility) and the bias tests (Figure 7), from one or more
+ * deliberations of the same scenario.
+ */
+import type { Embedder } from "../llm/types";
+import { deriveRng } from "../stats/rng";
+import { analyzeBias, biasObservations, type BiasAnalysis, type BiasObservation } from "./bias";
+import type { SentimentalConfig } from "./config";
+import {
+  bordaCount,
+  collectiveTier,
+  conviction,
+  gutFeeling,
+  valence,
+  volatility,
+  type BordaResult,
+  type GutFeelingResult,
+} from "./decision";
+import {
+  defensibility,
+  drift,
+  embedTexts,
+  mentalModelText,
+  nuance,
+  platitudinalBetweenAgents,
+  platitudinalBetweenRuns,
+  type DefensibilityResult,
+  type DriftResult,
+  type NuanceResult,
+  type PlatitudinalMatrix,
+} from "./evaluation";
+import type { Deliberation } from "./pipeline";
+import type { Scenario } from "./pipeline";
+import type { Turn } from "./types";
+
+export interface DecisionAnalysis {
+  /** Agent short labels, in speaking order. */
+  agents: string[];
+  /** Candidate ids, in scenario order. */
+  candidates: string[];
+  /** [agent][candidate]: final opinion S_i^O(T). */
+  finalSentiment: number[][];
+  /** [agent][candidate]: statement sentiments S_O over the rounds. */
+  statementSentiments: number[][][];
+  valence: number[][];
+  tiers: number[];
+  volatility: number[][];
+  conviction: number[][];
+  borda: BordaResult;
+  gut: GutFeelingResult;
+}
+
+/**
+ * Decision protocols on one deliberation: Borda on final opinions, valence and
+ * the collective tier, volatility, conviction and the gut-feeling list.
+ *
+ * @example
+ * const d = decide(deliberation, config); d.borda.rank; // collective positions per candidate
+ */
+export function decide(deliberation: Deliberation, config: SentimentalConfig): DecisionAnalysis {
+  const agents = deliberation.agents.map((a) => a.advisor.short);
+  const candidates = deliberation.conversations.map((c) => c.candidate.id);
+  const turnsOf = (agent: string, ci: number): Turn[] =>
+    deliberation.conversations[ci]!.turns.filter((t) => t.agent === agent).sort((a, b) => a.round - b.round);
+  const statementSentiments = agents.map((a) => candidates.map((_, ci) => turnsOf(a, ci).map((t) => t.sentiment)));
+  const finalSentiment = agents.map((a) => candidates.map((_, ci) => turnsOf(a, ci).at(-1)!.opinion));
+  const vol = statementSentiments.map((row) => row.map((s) => volatility(s)));
+  const conv = agents.map((_, ai) =>
+    candidates.map((_, ci) =>
+      conviction(
+        { finalSentiment: finalSentiment[ai]![ci]!, statementSentiments: statementSentiments[ai]![ci]! },
+        { variant: config.conviction, volatilityFloor: config.volatilityFloor },
+      ),
+    ),
+  );
+  return {
+    agents,
+    candidates,
+    finalSentiment,
+    statementSentiments,
+    valence: finalSentiment.map((row) => row.map((s) => valence(s))),
+    tiers: candidates.map((_, ci) => collectiveTier(finalSentiment.map((row) => row[ci]!), config.tierRule)),
+    volatility: vol,
+    conviction: conv,
+    borda: bordaCount(finalSentiment, config.borda),
+    gut: gutFeeling(conv, config.borda),
+  };
+}
+
+export interface EvaluationAnalysis {
+  nuance: NuanceResult[];
+  platitudinal: PlatitudinalMatrix[];
+  /** Per (candidate, agent) between-run similarity; empty with runs = 1. */
+  betweenRuns: Array<{ candidate: string; agent: string; similarity: number; rounds: number; replicate: number }>;
+  drift: DriftResult[];
+  defensibility: DefensibilityResult[];
+}
+
+/**
+ * Evaluation metrics of the primary deliberation (index 0), with the other
+ * deliberations as repeated runs for the between-run platitudinal score.
+ *
+ * @example
+ * const e = await evaluate(scenario, [primary, replicate], config, ctx.embedder, 7);
+ * e.nuance[0].nuance;
+ */
+export async function evaluate(
+  scenario: Scenario,
+  deliberations: readonly Deliberation[],
+  config: SentimentalConfig,
+  embedder: Embedder,
+  seed: number,
+): Promise<EvaluationAnalysis> {
+  const primary = deliberations[0]!;
+  const turns = primary.conversations.flatMap((c) => c.turns);
+  const mentalModels = new Map(primary.agents.map((a) => [a.advisor.short, a.mms]));
+  const texts: string[] = [
+    ...turns.map((t) => t.statement),
+    ...primary.agents.map((a) => mentalModelText(a.mms)),
+    ...deliberations.slice(1).flatMap((d) => d.conversations.flatMap((c) => c.turns.map((t) => t.statement))),
+  ];
+  if (config.retrieval === "embedding") {
+    texts.push(...turns.flatMap((t) => t.arguments), ...scenario.candidates.flatMap((c) => c.passages));
+  }
+  const vectors = await embedTexts(embedder, texts);
+  const agents = primary.agents.map((a) => a.advisor.short);
+  const nuanceResults = primary.conversations.map((conv) =>
+    nuance(
+      conv.candidate.id,
+      conv.turns.map((t) => t.statement),
+      [conv.candidate.name],
+      {
+        topics: config.ldaTopics,
+        topWords: config.ldaTopWords,
+        iterations: config.ldaIterations,
+        seed: deriveRng(seed, "sentimental", "lda", conv.candidate.id).nextUint32(),
+      },
+    ),
+  );
+  const betweenRuns = deliberations
+    .slice(1)
+    .flatMap((d, r) => platitudinalBetweenRuns(turns, d.conversations.flatMap((c) => c.turns), vectors).map((x) => ({ ...x, replicate: r + 1 })));
+  return {
+    nuance: nuanceResults,
+    platitudinal: primary.conversations.map((c) => platitudinalBetweenAgents(c.candidate.id, c.turns, agents, vectors)),
+    betweenRuns,
+    drift: drift(turns, mentalModels, vectors, config.driftMeasure),
+    defensibility: defensibility(turns, new Map(scenario.candidates.map((c) => [c.id, c.passages])), {
+      retrieval: config.retrieval,
+      threshold: config.defensibilityThreshold,
+      vectors,
+    }),
+  };
+}
+
+export interface BiasResult {
+  observations: BiasObservation[];
+  pooled: BiasAnalysis;
+  perAgent: Array<{ agent: string; analysis: BiasAnalysis }>;
+}
+
+/**
+ * Bias tests on one deliberation: pooled over agents (Figure 7) and per agent.
+ *
+ * @example
+ * biasOf(deliberation, config).pooled.bias; // "positivity" | "negativity" | ...
+ */
+export function biasOf(deliberation: Deliberation, config: SentimentalConfig): BiasResult {
+  const turns = deliberation.conversations.flatMap((c) => c.turns);
+  const observations = biasObservations(turns, { changeMeasure: config.biasChange, peerMeasure: config.biasPeer });
+  const agents = deliberation.agents.map((a) => a.advisor.short);
+  return {
+    observations,
+    pooled: analyzeBias(observations, turns),
+    perAgent: agents.map((agent) => ({
+      agent,
+      analysis: analyzeBias(
+        observations.filter((o) => o.agent === agent),
+        turns.filter((t) => t.agent === agent),
+      ),
+    })),
+  };
+}

@@ -1,0 +1,172 @@
+/**
+ * The deliberation pipeline shared by the experiment and the sweep: load the
+ * hiring scenario (job, candidates), initialise the advisors (Mental Model of
+ * Self) and run one conversation per candidate.
+ */
+import { DataFolder } from "../data/folder";
+import { bundledDataDir } from "../data/paths";
+import type { JobDescription, Resume } from "../data/types";
+import { mapConcurrent } from "../llm/limit";
+import type { RunContext } from "../run/experiment";
+import { deriveRng, hashString32 } from "../stats/rng";
+import { splitPassages } from "../text/tokenize";
+import type { SentimentalConfig } from "./config";
+import { runConversation, type Agent, type ConversationResult } from "./conversation";
+import { shortRoleLabel } from "./roles";
+import { mentalModelTask } from "./tasks";
+import type { AdvisorSpec, CandidateInfo, JobInfo } from "./types";
+
+/** Resume passages shown to the agents are capped to keep prompts bounded. */
+export const MAX_PASSAGES = 60;
+
+export interface Scenario {
+  job: JobInfo & { id: string };
+  candidates: CandidateInfo[];
+  advisors: AdvisorSpec[];
+  /** Where the resumes and the job came from (for notes). */
+  resumeDir: string;
+  jobDir: string;
+}
+
+/**
+ * Advisor specs with unique short labels ("CFO", "VPE", "RPM"; a clash gets a
+ * numeric suffix).
+ *
+ * @example
+ * advisorSpecs(["Chief Financial Officer", "VP of Engineering"]); // [{ title: ..., short: "CFO" }, { ..., short: "VPE" }]
+ */
+export function advisorSpecs(titles: readonly string[]): AdvisorSpec[] {
+  const seen = new Map<string, number>();
+  return titles.map((title) => {
+    const base = shortRoleLabel(title.trim());
+    const n = (seen.get(base) ?? 0) + 1;
+    seen.set(base, n);
+    return { title: title.trim(), short: n === 1 ? base : `${base}${n}` };
+  });
+}
+
+/**
+ * A candidate as the agents see it: display name (the resume's `name`, else
+ * "Candidate <id>") and the resume split into passages.
+ *
+ * @example
+ * toCandidate({ id: "urd-0001", labels: ["Data Science"], text: "..." }).name; // "Candidate urd-0001"
+ */
+export function toCandidate(resume: Resume): CandidateInfo {
+  const passages = splitPassages(resume.text).slice(0, MAX_PASSAGES);
+  return { id: resume.id, name: resume.name ?? `Candidate ${resume.id}`, passages: passages.length > 0 ? passages : [resume.text.trim() || "(empty resume)"] };
+}
+
+/**
+ * Picks `n` resumes: the first n by id ("first"), or a seeded sample of n
+ * ("sample", deriveRng(seed, "sentimental", "candidates")), then ordered by id.
+ *
+ * @example
+ * selectResumes(resumes, 3, "first", 7).map((r) => r.id); // the 3 smallest ids
+ */
+export function selectResumes(resumes: readonly Resume[], n: number, selection: "first" | "sample", seed: number): Resume[] {
+  const byId = resumes.slice().sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const chosen = selection === "first" ? byId.slice(0, n) : deriveRng(seed, "sentimental", "candidates").shuffle(byId).slice(0, n);
+  return chosen.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+function pickJob(jobs: readonly JobDescription[], id: string, where: string): JobDescription {
+  if (jobs.length === 0) throw new Error(`no job descriptions in ${where}/jobs/*.json`);
+  if (id === "") return jobs[0]!;
+  const job = jobs.find((j) => j.id === id);
+  if (!job) throw new Error(`config key "job": no job "${id}" in ${where}/jobs; available: ${jobs.map((j) => j.id).join(", ")}`);
+  return job;
+}
+
+/**
+ * Loads the hiring scenario. Resumes: the bundled hiring file
+ * (`resumes: "bundled"`) or the data folder's `resumes/*.jsonl` ("data").
+ * The job: the data folder's `jobs/*.json` when it has any, else the bundled one.
+ *
+ * @example
+ * const scenario = loadScenario(defaultSentimentalConfig({ candidates: 3 }), ctx.dataDir, 7);
+ * scenario.candidates.length; // 3
+ */
+export function loadScenario(config: SentimentalConfig, dataDir: string, seed: number): Scenario {
+  const bundled = bundledDataDir();
+  const resumeDir = config.resumes === "bundled" ? bundled : dataDir;
+  const resumes = DataFolder.open(resumeDir).resumes();
+  if (resumes.length === 0) throw new Error(`no resumes in ${resumeDir}/resumes/*.jsonl`);
+  if (config.candidates > resumes.length) {
+    throw new Error(`config key "candidates": asked for ${config.candidates} candidates but ${resumeDir}/resumes has ${resumes.length}`);
+  }
+  const dataJobs = dataDir === bundled ? [] : safeJobs(dataDir);
+  const jobDir = dataJobs.length > 0 ? dataDir : bundled;
+  const job = pickJob(dataJobs.length > 0 ? dataJobs : DataFolder.open(bundled).jobs(), config.job, jobDir);
+  return {
+    job: { id: job.id, title: job.title, organization: job.organization, text: job.text },
+    candidates: selectResumes(resumes, config.candidates, config.selection, seed).map(toCandidate),
+    advisors: advisorSpecs(config.advisors),
+    resumeDir,
+    jobDir,
+  };
+}
+
+function safeJobs(dir: string): readonly JobDescription[] {
+  try {
+    return DataFolder.open(dir).jobs();
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Seed of replicate run `r` (0 = the run seed itself), used for the
+ * between-run platitudinal comparison.
+ *
+ * @example
+ * replicateSeed(7, 0); // 7
+ */
+export function replicateSeed(seed: number, replicate: number): number {
+  return replicate === 0 ? seed : hashString32(`${seed}|sentimental-replicate|${replicate}`);
+}
+
+export interface Deliberation {
+  seed: number;
+  agents: Agent[];
+  conversations: ConversationResult[];
+}
+
+/**
+ * Agent initialisation + one conversation per candidate (candidates run in
+ * parallel up to ctx.concurrency; results keep candidate order, and each
+ * conversation depends only on its own inputs, so completion order never
+ * changes the outcome).
+ *
+ * @example
+ * const d = await deliberate(scenario, config, ctx, ctx.seed);
+ * d.conversations[0].turns[0].sentiment;
+ */
+export async function deliberate(
+  scenario: Scenario,
+  config: SentimentalConfig,
+  ctx: Pick<RunContext, "model" | "progress" | "concurrency">,
+  seed: number,
+  onConversation?: () => void,
+): Promise<Deliberation> {
+  const agents: Agent[] = [];
+  for (const advisor of scenario.advisors) {
+    const { output } = await ctx.model.run(mentalModelTask, { advisor, job: scenario.job }, { seed });
+    agents.push({ advisor, mms: output });
+  }
+  const conversations = await mapConcurrent(scenario.candidates, Math.max(1, ctx.concurrency), async (candidate) => {
+    const result = await runConversation(ctx.model, agents, scenario.job, candidate, {
+      alpha: config.alpha,
+      tolerance: config.tolerance,
+      temperature: config.temperature,
+      maxRounds: config.maxRounds,
+      stopRule: config.stopRule,
+      sentiment: config.sentiment,
+      opinionFormation: config.opinionFormation,
+      seed,
+    });
+    onConversation?.();
+    return result;
+  });
+  return { seed, agents, conversations };
+}

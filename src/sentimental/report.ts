@@ -1,0 +1,271 @@
+/**
+ * Tables and figures of the Sentimental Agents experiment: the paper's
+ * Tables 2-9, the per agent x candidate x round log, the evaluation and bias
+ * tables, and Figures 4-7.
+ */
+import { figure4SentimentChange, figure5Platitudinal, figure6Nuance, figure7Bias } from "../plot/sentimental";
+import type { Cell, Figure, Row, Table } from "../run/experiment";
+import type { BiasAnalysis } from "./bias";
+import type { BiasResult, DecisionAnalysis, EvaluationAnalysis } from "./analysis";
+import type { SentimentalConfig } from "./config";
+import type { Deliberation, Scenario } from "./pipeline";
+
+/** A finite number, or null (NaN / Infinity are not representable in CSV/JSON cells). */
+export function num(value: number): number | null {
+  return Number.isFinite(value) ? value : null;
+}
+
+function perAgentRows(
+  analysis: DecisionAnalysis,
+  names: ReadonlyMap<string, string>,
+  value: (ai: number, ci: number) => Cell,
+  extra: (ci: number) => Row = () => ({}),
+): Row[] {
+  return analysis.candidates.map((id, ci) => {
+    const row: Row = { candidate: names.get(id) ?? id };
+    analysis.agents.forEach((agent, ai) => (row[agent] = value(ai, ci)));
+    return { ...row, ...extra(ci) };
+  });
+}
+
+/**
+ * Tables 2-9 of the paper plus the decision details.
+ *
+ * @example
+ * decisionTables(scenario, decision, evaluation, config).map((t) => t.name); // ["table2_drift", "table3_ranking_metrics", ...]
+ */
+export function decisionTables(scenario: Scenario, d: DecisionAnalysis, e: EvaluationAnalysis, config: SentimentalConfig): Table[] {
+  const names = new Map(scenario.candidates.map((c) => [c.id, c.name]));
+  const driftOf = new Map(e.drift.map((x) => [`${x.candidate}|${x.agent}`, x.drift]));
+  const bordaLabel = config.borda === "paper" ? "Definition 3: n points to each agent's top candidate; rank 1 = most points" : "authors' code: rank sums, rank 1 = LARGEST rank sum (least liked)";
+  return [
+    {
+      name: "table2_drift",
+      title: "Table 2 — Agent drift per candidate",
+      rows: perAgentRows(d, names, (ai, ci) => num(driftOf.get(`${d.candidates[ci]}|${d.agents[ai]}`) ?? NaN)),
+      note:
+        config.driftMeasure === "distance"
+          ? "Drift = 1 - mean cosine similarity between the agent's statements and its Mental Model of Self (higher = further from its MMS)."
+          : "Mean cosine similarity between the agent's statements and its Mental Model of Self (the authors' code's measure).",
+    },
+    {
+      name: "table3_ranking_metrics",
+      title: "Table 3 — Candidate ranking metrics",
+      rows: d.candidates.map((id, ci) => ({
+        candidate: names.get(id) ?? id,
+        borda_count: d.borda.rank[ci]!,
+        tiered: d.tiers[ci]!,
+        gut_feeling: d.gut.rank[ci]!,
+      })),
+      note: `Borda (${bordaLabel}); tier by the "${config.tierRule}" rule; gut feeling = Borda over conviction ranks (conviction "${config.conviction}").`,
+    },
+    {
+      name: "table4_final_sentiment",
+      title: "Table 4 — Final sentiment scores",
+      rows: perAgentRows(d, names, (ai, ci) => d.finalSentiment[ai]![ci]!),
+      note: "S_i^O(t) at the last round (eq. 4), the basis of every decision protocol (§6.2.3).",
+    },
+    {
+      name: "table5_borda_ranks",
+      title: "Table 5 — Rank of each candidate per agent and Borda count rank",
+      rows: perAgentRows(d, names, (ai, ci) => d.borda.agentRanks[ai]![ci]!, (ci) => ({ borda_total: d.borda.totals[ci]!, borda_rank: d.borda.rank[ci]! })),
+      note: `Per-agent rank 1 = highest final sentiment. Borda: ${bordaLabel}.`,
+    },
+    {
+      name: "table6_valence",
+      title: "Table 6 — Valence for each candidate",
+      rows: perAgentRows(d, names, (ai, ci) => d.valence[ai]![ci]!, (ci) => ({ tier: d.tiers[ci]! })),
+      note: `Valence: S < -0.5 -> -1, -0.5 <= S <= 0.5 -> 0, S > 0.5 -> +1 (Definition 4). Tier rule "${config.tierRule}".`,
+    },
+    {
+      name: "table7_volatility",
+      title: "Table 7 — Sentiment volatility for each candidate",
+      rows: perAgentRows(d, names, (ai, ci) => d.volatility[ai]![ci]!),
+      note: "Population standard deviation (ddof = 0) of the agent's statement sentiments S_O over the conversation.",
+    },
+    {
+      name: "table8_conviction",
+      title: "Table 8 — Conviction for each candidate",
+      rows: perAgentRows(d, names, (ai, ci) => num(d.conviction[ai]![ci]!), (ci) => ({ total_conviction: num(d.gut.totalConviction[ci]!) })),
+      note:
+        config.conviction === "paper"
+          ? `Paper text: final sentiment / max(volatility, ${config.volatilityFloor}).`
+          : "Authors' code: mean statement sentiment x volatility (matches the paper's Table 8 values).",
+    },
+    {
+      name: "table9_gut_feeling",
+      title: "Table 9 — Gut feeling rank for each candidate",
+      rows: perAgentRows(d, names, (ai, ci) => d.gut.agentRanks[ai]![ci]!, (ci) => ({ gut_total: d.gut.totals[ci]!, gut_feeling_rank: d.gut.rank[ci]! })),
+      note: "Per-agent rank by conviction, combined with the Borda count (Definition 5).",
+    },
+  ];
+}
+
+/**
+ * The per agent x candidate x round log (sentiment, opinion, change).
+ *
+ * @example
+ * roundTable(deliberation).rows.length; // sum over candidates of agents x rounds held
+ */
+export function roundTable(deliberation: Deliberation): Table {
+  return {
+    name: "sentiment_by_round",
+    title: "Sentiment and opinion change per agent, candidate and round",
+    rows: deliberation.conversations.flatMap((c) =>
+      c.turns.map((t) => ({
+        candidate: t.candidate,
+        candidate_name: t.candidateName,
+        agent: t.agent,
+        round: t.round,
+        order: t.order,
+        arguments: t.arguments.length,
+        sentiment: t.sentiment,
+        opinion: t.opinion,
+        change: t.change,
+        signed_change: t.signedChange,
+        peers_heard: t.peersHeard,
+      })),
+    ),
+    note: "sentiment = S_O (mean VADER/LLM score of the statement's arguments, eq. 2); opinion = S_i^O(t) (eq. 4); change = |ΔS| (eq. 5).",
+  };
+}
+
+/** Evaluation tables: nuance, platitudinal (between agents and runs), drift per round, defensibility. */
+export function evaluationTables(scenario: Scenario, deliberation: Deliberation, e: EvaluationAnalysis): Table[] {
+  const names = new Map(scenario.candidates.map((c) => [c.id, c.name]));
+  const betweenRunsBy = new Map<string, number[]>();
+  for (const x of e.betweenRuns) betweenRunsBy.set(x.candidate, [...(betweenRunsBy.get(x.candidate) ?? []), x.similarity]);
+  const mean = (xs: readonly number[]) => (xs.length > 0 ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN);
+  const topics = Math.max(0, ...e.nuance.map((n) => n.topics.length));
+  return [
+    {
+      name: "nuance",
+      title: "Nuance per candidate (LDA topics on the statements)",
+      rows: e.nuance.map((n) => {
+        const row: Row = { candidate: names.get(n.candidate) ?? n.candidate, nuance: n.nuance };
+        for (let k = 0; k < topics; k++) {
+          row[`topic${k + 1}_unique`] = n.uniquePerTopic[k] ?? null;
+          row[`topic${k + 1}_words`] = (n.topics[k] ?? []).join(" ");
+        }
+        return row;
+      }),
+      note: "nuance = distinct words across the topics' top words (Figure 6); topicK_unique = words found in no other topic's top list.",
+    },
+    {
+      name: "platitudinal",
+      title: "Platitudinal score per candidate",
+      rows: e.platitudinal.map((p) => ({
+        candidate: names.get(p.candidate) ?? p.candidate,
+        between_agents: num(p.score),
+        between_runs: num(mean(betweenRunsBy.get(p.candidate) ?? [])),
+      })),
+      note: "Mean cosine similarity of statements between agents (same round) and between repeated runs (same agent and round); higher = more platitudinal.",
+    },
+    {
+      name: "platitudinal_pairs",
+      title: "Platitudinal similarity between agent pairs (Figure 5 data)",
+      rows: e.platitudinal.flatMap((p) =>
+        p.agents.flatMap((a, i) => p.agents.map((b, j) => ({ candidate: names.get(p.candidate) ?? p.candidate, agent_a: a, agent_b: b, similarity: num(p.similarity[i]![j]!) }))),
+      ),
+    },
+    {
+      name: "drift_by_round",
+      title: "Similarity of each statement to the agent's Mental Model of Self",
+      rows: e.drift.flatMap((x) => x.perRound.map((s, r) => ({ candidate: names.get(x.candidate) ?? x.candidate, agent: x.agent, round: r + 1, similarity: s }))),
+    },
+    {
+      name: "defensibility",
+      title: "Defensibility of the agents' arguments",
+      rows: e.defensibility.map((x) => ({
+        candidate: names.get(x.candidate) ?? x.candidate,
+        agent: x.agent,
+        arguments: x.arguments,
+        score: x.score,
+        supported_share: x.supportedShare,
+      })),
+      note: "Mean over arguments of the best-matching resume passage's similarity (0 when below the threshold).",
+    },
+    {
+      name: "mental_models",
+      title: "Mental Model of Self of each agent",
+      rows: deliberation.agents.map((a) => ({
+        agent: a.advisor.short,
+        role: a.advisor.title,
+        description: a.mms.description,
+        priorities: a.mms.priorities.join("; "),
+        evaluation_criteria: a.mms.evaluationCriteria.join("; "),
+      })),
+    },
+    {
+      name: "conversations",
+      title: "Conversation length per candidate",
+      rows: deliberation.conversations.map((c) => ({ candidate: c.candidate.name, rounds: c.rounds, stopped_by: c.stoppedBy })),
+    },
+  ];
+}
+
+function regressionRows(scope: string, a: BiasAnalysis): Row[] {
+  return [a.negative, a.positive].map((r) => ({ scope, sign: r.sign, n: r.n, slope: num(r.slope), se: num(r.se), t: num(r.t), p: num(r.p), r2: num(r.r2) }));
+}
+
+function biasSummaryRow(scope: string, a: BiasAnalysis): Row {
+  return {
+    scope,
+    slope_ratio: num(a.slopeRatio),
+    bias: a.bias,
+    saliency_bias: a.saliencyBias,
+    salient_share: num(a.salientShare),
+    positive_share: num(a.positiveShare),
+    negative_share: num(a.negativeShare),
+    sentiment_min: num(a.sentimentMin),
+    sentiment_max: num(a.sentimentMax),
+  };
+}
+
+/** Bias tables: Figure 7 observations, regressions per sign, summary measures. */
+export function biasTables(bias: BiasResult, config: SentimentalConfig): Table[] {
+  return [
+    {
+      name: "bias_observations",
+      title: "Opinion change vs peers' recent sentiment (Figure 7 data)",
+      rows: bias.observations.map((o) => ({ candidate: o.candidate, agent: o.agent, round: o.round, peer_sentiment: o.peerSentiment, change: o.change })),
+      note: `Rounds >= 2; change = ${config.biasChange}; peers' sentiment = mean of their most recent ${config.biasPeer === "statement" ? "statement S_O" : "opinion"}.`,
+    },
+    {
+      name: "bias_regression",
+      title: "OLS through the origin of opinion change on peers' sentiment, by sign",
+      rows: [...regressionRows("all", bias.pooled), ...bias.perAgent.flatMap((p) => regressionRows(p.agent, p.analysis))],
+      note: "statsmodels no-constant conventions: uncentered R^2, df = n - 1.",
+    },
+    {
+      name: "bias_summary",
+      title: "Cognitive bias measures",
+      rows: [biasSummaryRow("all", bias.pooled), ...bias.perAgent.map((p) => biasSummaryRow(p.agent, p.analysis))],
+      note: "bias from |positive slope| / |negative slope| (> 1 positivity, < 1 negativity); saliency_bias = a |slope| > 1 (paper); salient_share = share of |change| > std(change) and positive/negative_share = share of statements with sentiment > 0 / < 0 (authors' code).",
+    },
+  ];
+}
+
+/**
+ * Figures 4-7.
+ *
+ * @example
+ * figures(scenario, deliberation, evaluation, bias).map((f) => f.name);
+ */
+export function figures(scenario: Scenario, deliberation: Deliberation, e: EvaluationAnalysis, bias: BiasResult): Figure[] {
+  const names = new Map(scenario.candidates.map((c) => [c.id, c.name]));
+  return [
+    figure4SentimentChange(
+      deliberation.conversations.flatMap((c) =>
+        c.turns.map((t) => ({ candidate: t.candidateName, agent: t.agent, round: t.round, sentiment: t.sentiment, change: t.change })),
+      ),
+    ),
+    figure5Platitudinal(e.platitudinal.map((p) => ({ candidate: names.get(p.candidate) ?? p.candidate, agents: p.agents, similarity: p.similarity }))),
+    figure6Nuance(e.nuance.map((n) => ({ candidate: names.get(n.candidate) ?? n.candidate, nuance: n.nuance }))),
+    figure7Bias(
+      bias.observations.map((o) => ({ peerSentiment: o.peerSentiment, change: o.change, agent: o.agent })),
+      bias.pooled.negative,
+      bias.pooled.positive,
+    ),
+  ];
+}

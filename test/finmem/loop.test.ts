@@ -1,0 +1,201 @@
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { DataFolder } from "../../src/data/folder";
+import { bundledDataDir } from "../../src/data/paths";
+import { chooseFinMemDefaults, finmemConfigSchema, finmemExperiment, runFinMemExperiment, type FinMemConfig } from "../../src/finmem/experiment";
+import { DEFAULT_LOOP_OPTIONS, runFinMem, type DayRecord, type FinMemLoopOptions } from "../../src/finmem/loop";
+import { OfflineModel } from "../../src/llm/offline";
+import { silentProgress, type RunContext } from "../../src/run/experiment";
+import { Rng } from "../../src/stats/rng";
+import { HashingEmbedder } from "../../src/text/embedding";
+
+interface Bar { date: string; close: number }
+interface News { date: string; ticker: string; source: string; headline: string | null; summary: string | null }
+interface FilingRow { date: string; ticker: string; form: string; source: string; text: string }
+
+const TICKER = "ZZZ";
+const POSITIVE = ["Zeta Corp shares surged after excellent results and strong demand.", "Analysts praised Zeta's great growth and raised targets.", "Zeta won a major contract, a big win for investors."];
+const NEGATIVE = ["Zeta Corp stock fell after weak guidance and rising costs.", "Regulators opened a probe into Zeta; investors worried about losses.", "Zeta cut its outlook amid terrible demand and layoffs."];
+
+function weekdays(from: string, count: number): string[] {
+  const out: string[] = [];
+  const d = new Date(`${from}T00:00:00Z`);
+  while (out.length < count) {
+    const wd = d.getUTCDay();
+    if (wd !== 0 && wd !== 6) out.push(d.toISOString().slice(0, 10));
+    d.setUTCDate(d.getUTCDate() + 1);
+  }
+  return out;
+}
+
+function market(seed: number, days = 60): { bars: Bar[]; news: News[]; filings: FilingRow[] } {
+  const rng = new Rng(seed);
+  const dates = weekdays("2021-02-01", days);
+  let p = 100;
+  const bars = dates.map((date) => {
+    p *= Math.exp(rng.normal(0, 0.02));
+    return { date, close: Number(p.toFixed(4)) };
+  });
+  const news: News[] = [];
+  for (const date of dates) {
+    const k = rng.int(0, 4);
+    for (let j = 0; j < k; j++) {
+      const good = rng.chance(0.55);
+      const text = rng.pick(good ? POSITIVE : NEGATIVE);
+      news.push({ date, ticker: TICKER, source: "test", headline: rng.chance(0.5) ? text : null, summary: rng.chance(0.5) || true ? `${text} Volume was ${rng.int(1, 9)} million shares.` : null });
+    }
+  }
+  news.push({ date: "2021-02-06", ticker: TICKER, source: "test", headline: "Weekend note: Zeta expands into new markets with strong momentum.", summary: null });
+  const filings: FilingRow[] = [
+    { date: dates[10]!, ticker: TICKER, form: "10-Q", source: "test", text: "Quarterly revenue grew 8%. Margins improved on strong cloud demand. Guidance was raised." },
+    { date: dates[30]!, ticker: TICKER, form: "10-K", source: "test", text: "Annual revenue grew 11%. The company faces competition. Cash flow was strong and debt fell." },
+  ];
+  return { bars, news, filings };
+}
+
+const tempDirs: string[] = [];
+afterAll(() => {
+  for (const d of tempDirs) rmSync(d, { recursive: true, force: true });
+});
+
+function writeFolder(m: { bars: Bar[]; news: News[]; filings: FilingRow[] }): string {
+  const dir = mkdtempSync(path.join(tmpdir(), "finmem-test-"));
+  tempDirs.push(dir);
+  for (const sub of ["prices", "news", "filings"]) mkdirSync(path.join(dir, sub));
+  const rows = m.bars.map((b) => `${b.date},${b.close},${b.close},${b.close},${b.close},${b.close},1000`);
+  writeFileSync(path.join(dir, "prices", `${TICKER}.csv`), ["Date,Open,High,Low,Close,AdjClose,Volume", ...rows].join("\n") + "\n");
+  writeFileSync(path.join(dir, "news", "zzz.jsonl"), m.news.map((n) => JSON.stringify(n)).join("\n") + "\n");
+  writeFileSync(path.join(dir, "filings", "zzz.jsonl"), m.filings.map((f) => JSON.stringify(f)).join("\n") + "\n");
+  return dir;
+}
+
+function options(dates: string[], overrides: Partial<FinMemLoopOptions> = {}): FinMemLoopOptions {
+  return {
+    ...DEFAULT_LOOP_OPTIONS,
+    ticker: TICKER,
+    trainStart: dates[0]!,
+    trainEnd: dates[34]!,
+    testStart: dates[35]!,
+    testEnd: dates[dates.length - 1]!,
+    topK: 3,
+    ...overrides,
+  };
+}
+
+async function run(dir: string, opts: FinMemLoopOptions, seed = 7): Promise<DayRecord[]> {
+  const result = await runFinMem(opts, { folder: DataFolder.open(dir), model: new OfflineModel({ seed }), embedder: new HashingEmbedder({ dimension: 64 }), seed });
+  return result.days;
+}
+
+describe("point-in-time guard", () => {
+  const full = market(3);
+  const dates = full.bars.map((b) => b.date);
+  const T = dates[46]!; // 12th test day
+  const opts = options(dates);
+
+  it("leaves every decision up to T unchanged when the data after T is removed or poisoned", async () => {
+    const truncated = {
+      bars: full.bars.filter((b) => b.date <= T),
+      news: full.news.filter((n) => n.date <= T),
+      filings: full.filings.filter((f) => f.date <= T),
+    };
+    const poisoned = {
+      bars: full.bars.map((b) => (b.date <= T ? b : { ...b, close: Number((b.close * (b.date.endsWith("1") ? 3 : 0.2)).toFixed(4)) })),
+      news: [
+        ...full.news.filter((n) => n.date <= T),
+        ...full.news.filter((n) => n.date > T).map((n) => ({ ...n, headline: "Zeta collapses: fraud, bankruptcy and catastrophic losses.", summary: null })),
+        ...dates.filter((d) => d > T).map((date) => ({ date, ticker: TICKER, source: "poison", headline: "Zeta doubles overnight on a miracle takeover: superb, amazing gains.", summary: null })),
+      ],
+      filings: [...full.filings, { date: dates[50]!, ticker: TICKER, form: "10-K", source: "poison", text: "Fraud uncovered. Everything is terrible." }],
+    };
+    const a = await run(writeFolder(full), opts);
+    const b = await run(writeFolder(truncated), opts);
+    const c = await run(writeFolder(poisoned), opts);
+    const upTo = (days: DayRecord[]) => days.filter((d) => d.date <= T);
+    expect(upTo(a).length).toBe(47);
+    expect(upTo(a).filter((d) => d.phase === "test").length).toBe(12);
+    expect(b.length).toBe(47); // the truncated run simply ends at T
+    expect(JSON.stringify(upTo(b))).toBe(JSON.stringify(upTo(a)));
+    expect(JSON.stringify(upTo(c))).toBe(JSON.stringify(upTo(a)));
+    // the poison does change what happens after T, so the comparison above could have failed
+    expect(JSON.stringify(c.filter((d) => d.date > T))).not.toBe(JSON.stringify(a.filter((d) => d.date > T)));
+  });
+
+  it("gives feedback W = 7 days later on the ids cited then, with the sign of the position's P&L", async () => {
+    const days = await run(writeFolder(full), opts);
+    const test = days.filter((d) => d.phase === "test");
+    expect(test.slice(0, 7).every((d) => d.feedback === null)).toBe(true);
+    const d = test[9]!;
+    const source = test[2]!;
+    let pnl = 0;
+    for (let u = 2; u < 9; u++) pnl += test[u]!.direction * (test[u + 1]!.close - test[u]!.close);
+    expect(d.feedback!.sourceDate).toBe(source.date);
+    expect(d.feedback!.pnl).toBeCloseTo(pnl, 10);
+    expect(d.feedback!.sign).toBe(Math.sign(pnl));
+    // training: the action is the label, so the 7-day P&L is never negative
+    const train = days.filter((x) => x.phase === "train" && x.feedback);
+    expect(train.length).toBe(35 - 7);
+    expect(train.every((x) => x.feedback!.sign >= 0)).toBe(true);
+    expect(days.every((x) => x.valid)).toBe(true);
+    expect(days.filter((x) => x.extendedReflection !== null).length).toBe(7 + 5); // every 5th day of each phase
+  });
+
+  it("is deterministic for a seed and depends on it", async () => {
+    const dir = writeFolder(full);
+    const a = await run(dir, opts, 11);
+    const b = await run(dir, opts, 11);
+    const c = await run(dir, opts, 12);
+    expect(JSON.stringify(b)).toBe(JSON.stringify(a));
+    expect(JSON.stringify(c)).not.toBe(JSON.stringify(a));
+  });
+});
+
+function ctx(dataDir: string, seed = 7): RunContext {
+  return { model: new OfflineModel({ seed }), embedder: new HashingEmbedder(), seed, dataDir, progress: silentProgress, log: () => {}, concurrency: 4 };
+}
+
+const bundled = bundledDataDir();
+const bundledDefaults = existsSync(bundled) ? chooseFinMemDefaults(DataFolder.open(bundled)) : null;
+describe.skipIf(!bundledDefaults)("offline end-to-end on the bundled data", () => {
+  it("runs a small window identically twice with the same seed", async () => {
+    const d = bundledDefaults!;
+    const config: FinMemConfig = {
+      ...(finmemConfigSchema.parse({}) as FinMemConfig),
+      ...finmemExperiment.defaults(bundled),
+      trainStart: d.trainStart,
+      trainEnd: "2023-04-28",
+      testStart: "2023-05-01",
+      testEnd: "2023-06-30",
+    };
+    const a = await finmemExperiment.run(config, ctx(bundled));
+    const b = await finmemExperiment.run(config, ctx(bundled));
+    expect(JSON.stringify(b)).toBe(JSON.stringify(a));
+    expect(a.tables.map((t) => t.name)).toEqual(["finmem_decisions", "finmem_memory_layers", "finmem_cumulative_returns", "finmem_metrics", "finmem_risk_report"]);
+    expect(a.figures.map((f) => f.name)).toEqual(["finmem_cumulative_return", "finmem_memory_layers"]);
+    expect(a.summary.testDays).toBe(43);
+    expect(Number.isFinite(a.summary.cumulativeReturn as number)).toBe(true);
+    expect(a.summary.invalidOutputs).toBe(0);
+  });
+});
+
+const shared = path.resolve(process.cwd(), "../shared/datasets");
+describe.skipIf(!existsSync(shared))("MSFT on ../shared/datasets", () => {
+  it("runs a few weeks offline with filings routed to the intermediate / deep layers", async () => {
+    const config = finmemConfigSchema.parse({ ticker: "MSFT", trainStart: "2020-09-01", trainEnd: "2020-11-30", testStart: "2020-12-01", testEnd: "2020-12-31" }) as FinMemConfig;
+    const out = await runFinMemExperiment(config, ctx(shared));
+    expect(out.result.summary.testDays).toBe(22);
+    expect(out.finmem.days).toBe(22);
+    // buy-and-hold telescopes: sum ln(P_{t+1}/P_t) = ln(P_{day after the last test day} / P_{first test day})
+    const full = DataFolder.open(shared).prices("MSFT");
+    const i0 = full.dates.indexOf("2020-12-01");
+    const i1 = full.dates.indexOf("2020-12-31") + 1;
+    expect(out.buyHold.cumulativeReturn).toBeCloseTo(Math.log(full.adjClose[i1]! / full.adjClose[i0]!), 10);
+    expect(out.run.invalidOutputs).toBe(0);
+    const kinds = new Set(out.run.memory.idsIn("intermediate").concat(out.run.memory.idsIn("deep")).map((id) => out.run.memory.describe(id).kind));
+    expect(out.run.eventsStored).toBeGreaterThan(500);
+    expect(kinds.size).toBeGreaterThan(0);
+    expect(out.run.days.filter((d) => d.phase === "test").every((d) => ["buy", "sell", "hold"].includes(d.decision))).toBe(true);
+  });
+});

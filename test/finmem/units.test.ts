@@ -1,0 +1,190 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { DataFolder } from "../../src/data/folder";
+import type { PriceSeries } from "../../src/data/types";
+import { LlmOutputError } from "../../src/llm/errors";
+import type { Model, ModelResult, RunOptions, Task } from "../../src/llm/types";
+import { emptyUsage } from "../../src/llm/types";
+import { centralSentenceIndices, extractiveSummary, splitSentimentTag } from "../../src/finmem/extractive";
+import { chooseFinMemDefaults } from "../../src/finmem/experiment";
+import { cumulativeSeries, dailyLogReturns, finmemMetrics, maxDrawdownOf } from "../../src/finmem/metrics";
+import { buildProfile, performanceOverview, recentCumulativeReturn, riskState } from "../../src/finmem/profile";
+import { checkCitations, testReflectionTask, trainReflectionTask, type ShownMemories } from "../../src/finmem/tasks";
+import { momentumObservation, routeLayer, testReflection, trainObservation } from "../../src/finmem/working-memory";
+import { newsText } from "../../src/finmem/loop";
+import { Rng } from "../../src/stats/rng";
+
+describe("metrics (FinMem code definitions)", () => {
+  it("computes r_t = direction * ln(P_{t+1}/P_t)", () => {
+    const r = dailyLogReturns([1, -1, 0], [100, 110, 99, 120]);
+    expect(r[0]).toBeCloseTo(Math.log(1.1), 15);
+    expect(r[1]).toBeCloseTo(-Math.log(0.9), 15);
+    expect(r[2]).toBe(0);
+    expect(cumulativeSeries([0.1, -0.05, 0.02]).map((x) => Number(x.toFixed(12)))).toEqual([0.1, 0.05, 0.07]);
+  });
+
+  it("matches hand-computed cumulative return, volatility, Sharpe and drawdown", () => {
+    const m = finmemMetrics([0.01, -0.02, 0.03]);
+    // mean 0.02/3; deviations 1/300, -8/300, 7/300 -> sum of squares 114/90000; ddof 1 -> 0.000633333
+    const sd = Math.sqrt(114 / 90000 / 2);
+    expect(m.cumulativeReturn).toBeCloseTo(0.02, 15);
+    expect(m.annualizedVolatility).toBeCloseTo(sd * Math.sqrt(252), 12);
+    expect(m.annualizedVolatility).toBeCloseTo(0.39949969, 7);
+    expect(m.sharpe).toBeCloseTo((0.02 / 3) * 252 / (sd * Math.sqrt(252)), 12);
+    expect(m.sharpe).toBeCloseTo(4.20521, 4);
+    // W = 1.01, 0.9898, 1.019494 -> peak 1.01 -> drawdown 1 - 0.9898/1.01 = 0.02
+    expect(m.maxDrawdown).toBeCloseTo(0.02, 12);
+    expect(maxDrawdownOf([0.1, -0.5, 0.2])).toBeCloseTo(0.5, 12);
+  });
+});
+
+describe("profile", () => {
+  const series = (closes: number[]): PriceSeries => {
+    const dates = closes.map((_, i) => `2021-01-${String(i + 1).padStart(2, "0")}`);
+    const a = Float64Array.from(closes);
+    return { ticker: "X", dates, open: a, high: a, low: a, close: a, adjClose: a, volume: new Float64Array(closes.length) };
+  };
+
+  it("summarises return, volatility, drawdown and trend of the training window", () => {
+    const closes = Array.from({ length: 21 }, (_, i) => 100 * Math.exp(0.001 * i));
+    const o = performanceOverview(series(closes), "2021-01-01", "2021-01-21")!;
+    expect(o.days).toBe(21);
+    expect(o.totalReturn).toBeCloseTo(Math.exp(0.02) - 1, 12);
+    expect(o.trendSlopeAnnual).toBeCloseTo(0.252, 10);
+    expect(o.trend).toBe("upward");
+    expect(o.maxDrawdown).toBe(0);
+    expect(o.annualizedVolatility).toBeCloseTo(0, 8);
+    const down = performanceOverview(series([100, 120, 90, 95]), "2021-01-01", "2021-01-04")!;
+    expect(down.maxDrawdown).toBeCloseTo(0.25, 12);
+    const p = buildProfile("MSFT", null, series([100, 101]), "2021-01-01", "2021-01-02");
+    expect(p.sector).toBe("Information Technology");
+    expect(p.text).toContain("Microsoft (MSFT)");
+    expect(p.text).toContain("+1.0%");
+  });
+
+  it("switches the self-adaptive risk state on the sign of the recent cumulative return", () => {
+    expect(riskState("adaptive", -0.01, "seeking")).toBe("averse");
+    expect(riskState("adaptive", 0.01, "averse")).toBe("seeking");
+    expect(riskState("adaptive", 0, "averse")).toBe("averse");
+    expect(riskState("adaptive", null)).toBe("seeking");
+    expect(riskState("averse", 0.5)).toBe("averse");
+    expect(riskState("seeking", -0.5)).toBe("seeking");
+    expect(recentCumulativeReturn([100, 101, 99, 102], 3)).toBeCloseTo(Math.log(1.02), 15);
+    expect(recentCumulativeReturn([100, 101], 3)).toBeNull();
+  });
+});
+
+describe("working memory", () => {
+  it("routes inputs by time sensitivity", () => {
+    expect(routeLayer("news")).toBe("shallow");
+    expect(routeLayer("10-Q")).toBe("intermediate");
+    expect(routeLayer("10-K")).toBe("deep");
+    expect(routeLayer("10-K/A")).toBe("deep");
+    expect(routeLayer("reflection")).toBe("reflection");
+    expect(routeLayer("8-K")).toBe("shallow");
+  });
+
+  it("observes the label in training and only past momentum in testing", () => {
+    expect(trainObservation(100, 101).direction).toBe("up");
+    expect(trainObservation(100, 99).direction).toBe("down");
+    expect(trainObservation(100, 100).direction).toBe("flat");
+    const m = momentumObservation([10, 11, 10.5, 12], 3);
+    expect(m.sign).toBe(1);
+    expect(m.cumulativeLogChange).toBeCloseTo(Math.log(1.2), 15);
+    expect(momentumObservation([10, 12, 11, 9.5], 3).sign).toBe(-1);
+    expect(momentumObservation([10, 11], 3)).toEqual({ window: 3, sign: 0, cumulativeLogChange: null });
+  });
+
+  it("extracts the most central sentences and keeps the sentiment tag", () => {
+    expect(splitSentimentTag("Revenue rose. (Sentiment: positive)")).toEqual({ body: "Revenue rose.", tag: "positive" });
+    const sentences = ["Azure cloud revenue grew.", "Azure cloud demand was strong and revenue grew.", "The weather was nice."];
+    expect(centralSentenceIndices(sentences, 2)).toEqual([0, 1]);
+    const s = extractiveSummary(`${sentences.join(" ")} (Sentiment: negative)`, 1);
+    expect(s.sentiment).toBe("negative");
+    expect(["Azure cloud revenue grew.", "Azure cloud demand was strong and revenue grew."]).toContain(s.summary);
+    expect(extractiveSummary("Profits collapsed after a terrible quarter.", 2).sentiment).toBe("negative");
+    expect(newsText({ headline: "Alta rallies", summary: "Alta closed up 3%." })).toBe("Alta rallies. Alta closed up 3%.");
+    expect(newsText({ headline: null, summary: "Only summary." })).toBe("Only summary.");
+  });
+});
+
+const shown: ShownMemories = {
+  shallow: [
+    { id: 4, date: "2021-01-04", kind: "news", text: "Shares surged on excellent results and strong growth. (Sentiment: positive)", score: 2.1 },
+    { id: 7, date: "2021-01-04", kind: "news", text: "Regulators opened a fraud probe; the stock crashed. (Sentiment: negative)", score: 1.9 },
+  ],
+  intermediate: [{ id: 2, date: "2020-10-27", kind: "10-Q", text: "Revenue grew 12% with strong cloud demand. (Sentiment: positive)", score: 2.0 }],
+  deep: [],
+  reflection: [{ id: 9, date: "2021-01-01", kind: "reflection", text: "The stock rose on good news.", score: 1.5 }],
+};
+
+describe("reflection tasks (offline policies)", () => {
+  it("train reflection cites only memories whose sentiment agrees with the move", () => {
+    const base = { ticker: "MSFT", date: "2021-01-04", profile: "p", memories: shown };
+    const up = trainReflectionTask.offline({ ...base, move: trainObservation(100, 102) }, new Rng(1), { temperature: 1, seed: 1 });
+    expect([...up.short_memory_index, ...up.middle_memory_index]).toEqual([4, 2]);
+    expect(up.short_memory_index).not.toContain(7);
+    const down = trainReflectionTask.offline({ ...base, move: trainObservation(100, 97) }, new Rng(1), { temperature: 1, seed: 1 });
+    expect(down.short_memory_index).toEqual([7]);
+    expect(down.middle_memory_index).toEqual([]);
+    expect(checkCitations(up, shown)).toBeNull();
+  });
+
+  it("test reflection buys on positive evidence when risk-seeking, holds when averse and momentum is down, and cites shown ids", () => {
+    const input = (state: "seeking" | "averse", sign: -1 | 0 | 1) => ({
+      ticker: "MSFT",
+      date: "2021-01-04",
+      profile: "p",
+      memories: shown,
+      risk: { mode: "adaptive" as const, state, instruction: "" },
+      momentum: { window: 3, sign, cumulativeLogChange: sign * 0.01 },
+    });
+    const seeking = testReflectionTask.offline(input("seeking", 0), new Rng(1), { temperature: 0, seed: 1 });
+    expect(seeking.investment_decision).toBe("buy");
+    expect(checkCitations(seeking, shown)).toBeNull();
+    expect(seeking.short_memory_index).toContain(4);
+    expect(seeking.short_memory_index).not.toContain(7);
+    const negative: ShownMemories = { ...shown, shallow: [shown.shallow[1]!], intermediate: [], reflection: [] };
+    const sell = testReflectionTask.offline({ ...input("averse", -1), memories: negative }, new Rng(1), { temperature: 0, seed: 1 });
+    expect(sell.investment_decision).toBe("sell");
+    expect(sell.short_memory_index).toEqual([7]);
+  });
+
+  it("rejects citations that were not shown in that layer", () => {
+    const out = { short_memory_index: [2], middle_memory_index: [], long_memory_index: [], reflection_memory_index: [9] };
+    expect(checkCitations(out, shown)).toMatch(/short_memory_index cites id 2/);
+  });
+
+  it("turns an invalid model answer into hold, counted as invalid", async () => {
+    const stub = (behaviour: "bad-ids" | "throw"): Model => ({
+      id: "stub",
+      isOffline: false,
+      async run<I, O>(task: Task<I, O>, _input: I, _o?: RunOptions): Promise<ModelResult<O>> {
+        if (behaviour === "throw") throw new LlmOutputError("bad", task.name, "{}", "investment_decision: Invalid option");
+        const output = { investment_decision: "buy", summary_reason: "x", short_memory_index: [999], middle_memory_index: [], long_memory_index: [], reflection_memory_index: [] };
+        return { output: output as O, usage: { promptTokens: 0, completionTokens: 0 }, cached: false, model: "stub", latencyMs: 0, repaired: false };
+      },
+      usage: emptyUsage,
+    });
+    const input = { ticker: "MSFT", date: "2021-01-04", profile: "p", memories: shown, risk: { mode: "seeking" as const, state: "seeking" as const, instruction: "" }, momentum: { window: 3, sign: 1 as const, cumulativeLogChange: 0.01 } };
+    const a = await testReflection(stub("bad-ids"), input);
+    expect(a).toMatchObject({ decision: "hold", valid: false });
+    expect(a.error).toMatch(/999/);
+    const b = await testReflection(stub("throw"), input);
+    expect(b).toMatchObject({ decision: "hold", valid: false });
+  });
+});
+
+const shared = path.resolve(process.cwd(), "../shared/datasets");
+describe.skipIf(!existsSync(shared))("default windows on ../shared/datasets", () => {
+  it("chooses MSFT, train 2020-03-13 .. 2020-12-31, test 2021-01-01 .. 2021-05-06", () => {
+    expect(chooseFinMemDefaults(DataFolder.open(shared))).toEqual({
+      ticker: "MSFT",
+      trainStart: "2020-03-13",
+      trainEnd: "2020-12-31",
+      testStart: "2021-01-01",
+      testEnd: "2021-05-06",
+    });
+  });
+});

@@ -1,0 +1,101 @@
+import { describe, expect, it } from "vitest";
+import type { Model, ModelResult, RunOptions, Task } from "../../src/llm/types";
+import { emptyUsage } from "../../src/llm/types";
+import { runConversation, statementSentiment, type Agent, type ConversationSettings } from "../../src/sentimental/conversation";
+import type { CandidateInfo, JobInfo, StatementInput } from "../../src/sentimental/index";
+
+/**
+ * A scripted model: agent X's statement in round t is "X t", split into one
+ * argument, scored by the "llm" sentiment task from a fixed table.
+ */
+class ScriptedModel implements Model {
+  readonly id = "scripted";
+  readonly isOffline = false;
+  readonly calls: Array<{ task: string; input: unknown; options: RunOptions }> = [];
+  constructor(private readonly sentiments: Record<string, number[]>) {}
+  async run<I, O>(task: Task<I, O>, input: I, options: RunOptions = {}): Promise<ModelResult<O>> {
+    this.calls.push({ task: task.name, input, options });
+    let output: unknown;
+    if (task.name === "sentimental.statement") {
+      const s = input as unknown as StatementInput;
+      output = { statement: `${s.advisor.short} ${s.round}` };
+    } else if (task.name === "sentimental.argumentation") {
+      output = { arguments: [(input as unknown as { statement: string }).statement] };
+    } else if (task.name === "sentimental.sentiment") {
+      const [agent, round] = (input as unknown as { arguments: string[] }).arguments[0]!.split(" ");
+      output = { scores: [this.sentiments[agent!]![Number(round) - 1]!] };
+    } else throw new Error(`unexpected task ${task.name}`);
+    return { output: output as O, usage: { promptTokens: 0, completionTokens: 0 }, cached: false, model: this.id, latencyMs: 0, repaired: false };
+  }
+  usage() {
+    return emptyUsage();
+  }
+}
+
+const mms = { description: "d", priorities: ["p"], evaluationCriteria: ["c"] };
+const agents: Agent[] = [
+  { advisor: { title: "Alpha Officer", short: "A" }, mms },
+  { advisor: { title: "Beta Officer", short: "B" }, mms },
+];
+const job: JobInfo = { title: "Head", organization: "Org", text: "text" };
+const candidate: CandidateInfo = { id: "c1", name: "Cand", passages: ["p1"] };
+const base: ConversationSettings = {
+  alpha: 0.5,
+  tolerance: 0.01,
+  temperature: 1.5,
+  maxRounds: 10,
+  stopRule: "all-below-tolerance",
+  sentiment: "llm",
+  opinionFormation: "dynamic",
+  seed: 3,
+};
+// A always says 0.6, B always 0: A's changes 0.3, 0.15, 0.075, 0.0375, 0.01875, 0.009375.
+const script = { A: Array(10).fill(0.6), B: Array(10).fill(0) };
+
+describe("runConversation", () => {
+  it("Algorithm 1 stop rule: every agent below the tolerance (round 6 here)", async () => {
+    const model = new ScriptedModel(script);
+    const conv = await runConversation(model, agents, job, candidate, base);
+    expect(conv.rounds).toBe(6);
+    expect(conv.stoppedBy).toBe("tolerance");
+    expect(conv.turns).toHaveLength(12);
+    const a = conv.turns.filter((t) => t.agent === "A");
+    expect(a.map((t) => t.opinion)).toEqual([0.3, 0.45, 0.525, 0.5625, 0.58125, 0.590625].map((v) => expect.closeTo(v, 12)));
+    expect(a.map((t) => t.change)).toEqual([0.3, 0.15, 0.075, 0.0375, 0.01875, 0.009375].map((v) => expect.closeTo(v, 12)));
+    expect(conv.turns.map((t) => `${t.agent}${t.round}`).slice(0, 4)).toEqual(["A1", "B1", "A2", "B2"]);
+  });
+  it("authors' code stop rule: the first agent below the tolerance ends it (round 1 here)", async () => {
+    const conv = await runConversation(new ScriptedModel(script), agents, job, candidate, { ...base, stopRule: "first-below-tolerance" });
+    expect(conv.rounds).toBe(1);
+    expect(conv.turns).toHaveLength(2);
+  });
+  it("max rounds caps the conversation", async () => {
+    const conv = await runConversation(new ScriptedModel(script), agents, job, candidate, { ...base, maxRounds: 3 });
+    expect(conv.rounds).toBe(3);
+    expect(conv.stoppedBy).toBe("max-rounds");
+  });
+  it("dynamic formation shows peers' latest statements; independent shows none", async () => {
+    const model = new ScriptedModel(script);
+    await runConversation(model, agents, job, candidate, { ...base, maxRounds: 2 });
+    const statements = model.calls.filter((c) => c.task === "sentimental.statement").map((c) => c.input as StatementInput);
+    expect(statements.map((s) => s.peers.map((p) => `${p.agent}${p.round}`))).toEqual([[], ["A1"], ["B1"], ["A2"]]);
+    expect(statements[2]!.previous).toEqual({ statement: "A 1", sentiment: 0.6 });
+    expect(model.calls.filter((c) => c.task === "sentimental.statement").every((c) => c.options.temperature === 1.5 && c.options.seed === 3)).toBe(true);
+    const independent = new ScriptedModel(script);
+    await runConversation(independent, agents, job, candidate, { ...base, maxRounds: 2, opinionFormation: "independent" });
+    expect(independent.calls.filter((c) => c.task === "sentimental.statement").every((c) => (c.input as StatementInput).peers.length === 0)).toBe(true);
+  });
+  it("vader scoring: S_O is the mean VADER compound of the arguments", async () => {
+    const model = new ScriptedModel(script);
+    const conv = await runConversation(model, agents, job, candidate, { ...base, sentiment: "vader", maxRounds: 1 });
+    expect(conv.turns[0]!.argumentSentiments).toEqual([0]); // "A 1" has no sentiment words
+    expect(model.calls.some((c) => c.task === "sentimental.sentiment")).toBe(false);
+  });
+});
+
+describe("statementSentiment (eq. 2)", () => {
+  it("is the mean of the argument sentiments", () => {
+    expect(statementSentiment([0.5, -0.1, 0.2])).toBeCloseTo(0.2, 15);
+    expect(statementSentiment([])).toBe(0);
+  });
+});

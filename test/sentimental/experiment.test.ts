@@ -1,0 +1,151 @@
+import { describe, expect, it } from "vitest";
+import { OfflineModel } from "../../src/llm/offline";
+import type { RunContext, Table } from "../../src/run/experiment";
+import { silentProgress } from "../../src/run/experiment";
+import { bundledDataDir } from "../../src/data/paths";
+import { HashingEmbedder } from "../../src/text/embedding";
+import { defaultSentimentalConfig, sentimentalExperiment, runSentimentalSweep, gridCells } from "../../src/sentimental/index";
+
+function ctx(seed: number): RunContext {
+  return {
+    model: new OfflineModel({ seed }),
+    embedder: new HashingEmbedder(),
+    seed,
+    dataDir: bundledDataDir(),
+    progress: silentProgress,
+    log: () => {},
+    concurrency: 3,
+  };
+}
+
+const small = defaultSentimentalConfig({ candidates: 3, maxRounds: 3 });
+const table = (tables: Table[], name: string): Table => {
+  const t = tables.find((x) => x.name === name);
+  if (!t) throw new Error(`missing table ${name}`);
+  return t;
+};
+
+describe("sentimental experiment (offline agents)", () => {
+  it("produces every table and figure with the expected shapes", async () => {
+    const result = await sentimentalExperiment.run(small, ctx(7));
+    const names = result.tables.map((t) => t.name);
+    for (const name of [
+      "sentiment_by_round",
+      "table2_drift",
+      "table3_ranking_metrics",
+      "table4_final_sentiment",
+      "table5_borda_ranks",
+      "table6_valence",
+      "table7_volatility",
+      "table8_conviction",
+      "table9_gut_feeling",
+      "nuance",
+      "platitudinal",
+      "defensibility",
+      "bias_observations",
+      "bias_regression",
+      "bias_summary",
+    ]) {
+      expect(names).toContain(name);
+    }
+    // 3 candidates x 3 agents x 3 rounds (tolerance 1e-5 never fires).
+    const rounds = table(result.tables, "sentiment_by_round");
+    expect(rounds.rows).toHaveLength(27);
+    for (const row of rounds.rows) {
+      for (const key of ["sentiment", "opinion"] as const) {
+        expect(row[key]).toBeGreaterThanOrEqual(-1);
+        expect(row[key]).toBeLessThanOrEqual(1);
+      }
+      expect(row["change"]).toBeGreaterThanOrEqual(0);
+    }
+    for (const name of ["table2_drift", "table3_ranking_metrics", "table4_final_sentiment", "table5_borda_ranks", "table6_valence", "table7_volatility", "table8_conviction", "table9_gut_feeling", "nuance", "platitudinal"]) {
+      expect(table(result.tables, name).rows, name).toHaveLength(3);
+    }
+    const t4 = table(result.tables, "table4_final_sentiment");
+    expect(Object.keys(t4.rows[0]!)).toEqual(["candidate", "CFO", "VPE", "RPM"]);
+    // Final sentiment = the last round's opinion in the per-round log.
+    const last = rounds.rows.find((r) => r["candidate_name"] === t4.rows[0]!["candidate"] && r["agent"] === "CFO" && r["round"] === 3)!;
+    expect(t4.rows[0]!["CFO"]).toBe(last["opinion"]);
+    // Borda (paper) ranks are a permutation-with-ties of 1..3; valences in {-1, 0, 1}; tiers in {1, 2, 3}.
+    for (const row of table(result.tables, "table5_borda_ranks").rows) expect([1, 2, 3]).toContain(row["borda_rank"]);
+    for (const row of table(result.tables, "table6_valence").rows) {
+      for (const a of ["CFO", "VPE", "RPM"]) expect([-1, 0, 1]).toContain(row[a]);
+      expect([1, 2, 3]).toContain(row["tier"]);
+    }
+    for (const row of table(result.tables, "table7_volatility").rows) for (const a of ["CFO", "VPE", "RPM"]) expect(row[a]).toBeGreaterThanOrEqual(0);
+    // Bias observations: rounds 2..3 for every agent and candidate.
+    expect(table(result.tables, "bias_observations").rows).toHaveLength(18);
+    expect(result.figures.map((f) => f.name)).toEqual(["figure4_sentiment_change", "figure5_platitudinal", "figure6_nuance", "figure7_bias"]);
+    expect(result.figures[0]!.data).toHaveLength(2 * 3 * 3);
+    // Nuance: at most topics x top words distinct words, at least top words.
+    for (const row of table(result.tables, "nuance").rows) {
+      expect(row["nuance"]).toBeGreaterThanOrEqual(10);
+      expect(row["nuance"]).toBeLessThanOrEqual(50);
+    }
+    // Between-run platitudinal score exists (runs = 2) and is a similarity.
+    for (const row of table(result.tables, "platitudinal").rows) {
+      expect(row["between_runs"]).toBeGreaterThan(0);
+      expect(row["between_runs"]).toBeLessThanOrEqual(1);
+    }
+    expect(result.artifacts?.map((a) => a.path)).toEqual(["brief.json", "mental_models.json", "conversation.jsonl"]);
+    expect(result.summary["candidates"]).toBe(3);
+  });
+
+  it("same seed => identical results; different seed => different", async () => {
+    const a = await sentimentalExperiment.run(small, ctx(11));
+    const b = await sentimentalExperiment.run(small, { ...ctx(11), concurrency: 1 });
+    const c = await sentimentalExperiment.run(small, ctx(12));
+    expect(JSON.stringify(a)).toBe(JSON.stringify(b));
+    expect(JSON.stringify(table(a.tables, "sentiment_by_round"))).not.toBe(JSON.stringify(table(c.tables, "sentiment_by_round")));
+  });
+
+  it("code variants change the decision tables as documented", async () => {
+    const result = await sentimentalExperiment.run({ ...small, borda: "code", conviction: "code", runs: 1 }, ctx(7));
+    const paper = await sentimentalExperiment.run({ ...small, runs: 1 }, ctx(7));
+    const t5 = table(result.tables, "table5_borda_ranks").rows;
+    const t5p = table(paper.tables, "table5_borda_ranks").rows;
+    // Same per-agent ranks; code's rank sum = 3 * (n + 1) - paper's points total.
+    t5.forEach((row, i) => {
+      expect(row["CFO"]).toBe(t5p[i]!["CFO"]);
+      expect(row["borda_total"]).toBe(3 * 4 - (t5p[i]!["borda_total"] as number));
+    });
+    const vol = table(result.tables, "table7_volatility").rows;
+    const conv = table(result.tables, "table8_conviction").rows;
+    const rounds = table(result.tables, "sentiment_by_round").rows;
+    const first = conv[0]!["candidate"];
+    const sent = rounds.filter((r) => r["candidate_name"] === first && r["agent"] === "VPE").map((r) => r["sentiment"] as number);
+    const mean = sent.reduce((x, y) => x + y, 0) / sent.length;
+    expect(conv[0]!["VPE"]).toBeCloseTo(mean * (vol[0]!["VPE"] as number), 12);
+  });
+
+  it("runs on resumes from a data folder (first N by id, or a seeded sample)", async () => {
+    const shared = `${process.cwd()}/../shared/datasets`;
+    const { existsSync } = await import("node:fs");
+    if (!existsSync(`${shared}/resumes`)) return;
+    const config = defaultSentimentalConfig({ candidates: 2, maxRounds: 2, runs: 1, resumes: "data" });
+    const result = await sentimentalExperiment.run(config, { ...ctx(7), dataDir: shared });
+    expect(table(result.tables, "table4_final_sentiment").rows.map((r) => r["candidate"])).toEqual(["Candidate urd-0001", "Candidate urd-0002"]);
+    const sampled = await sentimentalExperiment.run({ ...config, selection: "sample" }, { ...ctx(7), dataDir: shared });
+    expect(table(sampled.tables, "table4_final_sentiment").rows).toHaveLength(2);
+  });
+});
+
+describe("runSentimentalSweep", () => {
+  it("expands the grid and returns one tidy row per cell", async () => {
+    expect(gridCells({ alpha: [0.3, 0.5], temperature: [1, 1.5] })).toEqual([
+      { alpha: 0.3, temperature: 1 },
+      { alpha: 0.3, temperature: 1.5 },
+      { alpha: 0.5, temperature: 1 },
+      { alpha: 0.5, temperature: 1.5 },
+    ]);
+    const t = await runSentimentalSweep({ alpha: [0.3, 0.7], tolerance: [0.001] }, { candidates: 2, maxRounds: 3 }, ctx(7), { concurrency: 2 });
+    expect(t.rows).toHaveLength(2);
+    expect(t.rows.map((r) => r["alpha"])).toEqual([0.3, 0.7]);
+    for (const row of t.rows) {
+      expect(row["sentiment_range"]).toBeCloseTo((row["sentiment_max"] as number) - (row["sentiment_min"] as number), 12);
+      expect(["positivity", "negativity", "none", "undetermined"]).toContain(row["bias"]);
+    }
+    await expect(runSentimentalSweep({ beta: [1] }, {}, ctx(7))).rejects.toThrow(/unknown config key "beta"/);
+    await expect(runSentimentalSweep({ alpha: [2] }, {}, ctx(7))).rejects.toThrow(/cell 1/);
+  });
+});
