@@ -22,7 +22,13 @@ import { fitLda, uniqueWordsPerTopic } from "../text/lda";
 import { contentTokens } from "../text/tokenize";
 import type { MentalModel, Turn } from "./types";
 
-/** Embeds each distinct text once (in first-seen order) and returns a lookup. */
+/**
+ * Embeds each distinct text once (in first-seen order, one batch) and returns a lookup.
+ *
+ * @example
+ * const vectors = await embedTexts(new HashingEmbedder(), ["a statement", "a statement", "another"]);
+ * vectors.size; // 2
+ */
 export async function embedTexts(embedder: Embedder, texts: readonly string[]): Promise<Map<string, Float32Array>> {
   const unique = [...new Set(texts)];
   const vectors = unique.length > 0 ? await embedder.embed(unique) : [];
@@ -146,7 +152,13 @@ export function platitudinalBetweenRuns(
 
 export type DriftMeasure = "distance" | "similarity";
 
-/** The text a statement is compared with for drift: description, priorities and criteria. */
+/**
+ * The text a statement is compared with for drift: description, priorities and criteria.
+ *
+ * @example
+ * mentalModelText({ description: "I am the CFO.", priorities: ["cost"], evaluationCriteria: ["budgets"] });
+ * // "I am the CFO. Priorities: cost. Evaluation criteria: budgets."
+ */
 export function mentalModelText(mms: MentalModel): string {
   return `${mms.description} Priorities: ${mms.priorities.join("; ")}. Evaluation criteria: ${mms.evaluationCriteria.join("; ")}.`;
 }

@@ -104,6 +104,12 @@ export async function runSentimental(config: SentimentalConfig, ctx: RunContext)
   };
 }
 
+/**
+ * The experiment as registered for `consilium run sentimental` (src/run/registry.ts).
+ *
+ * @example
+ * const run = await runExperiment("sentimental", { seed: 7, set: ["candidates=3", "maxRounds=3"] });
+ */
 export const sentimentalExperiment: Experiment<SentimentalConfig> = {
   name: "sentimental",
   description:

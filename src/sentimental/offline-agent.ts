@@ -184,8 +184,14 @@ export function priorityCoverage(priorities: readonly string[], passages: readon
 }
 
 /**
- * Plans a statement: stance from coverage, noise, consistency with the
- * previous statement, conformity with peers and a possible echo.
+ * Plans a statement: stance = tanh(4 (coverage - 0.32)) + N(0, (0.2 T)^2),
+ * then 70/30 with the agent's previous statement sentiment, + 0.25 x the
+ * peers' mean sentiment, and with probability min(0.9, 0.15 + 0.9 x mean
+ * |peer sentiment|) an echoed peer argument (+ 0.2 x its sentiment); clipped
+ * to [-1, 1]. The stance sets how many of 3 body arguments are strengths.
+ *
+ * @example
+ * planStatement(input, new Rng(1), 0).stance; // deterministic at temperature 0
  */
 export function planStatement(input: StatementPolicyInput, rng: Rng, temperature: number): StatementPlan {
   const priorities = [...input.mms.priorities, ...input.mms.evaluationCriteria];

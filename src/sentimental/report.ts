@@ -10,7 +10,12 @@ import type { BiasResult, DecisionAnalysis, EvaluationAnalysis } from "./analysi
 import type { SentimentalConfig } from "./config";
 import type { Deliberation, Scenario } from "./pipeline";
 
-/** A finite number, or null (NaN / Infinity are not representable in CSV/JSON cells). */
+/**
+ * A finite number, or null (NaN / Infinity are not representable in CSV/JSON cells).
+ *
+ * @example
+ * num(NaN); // null
+ */
 export function num(value: number): number | null {
   return Number.isFinite(value) ? value : null;
 }
@@ -130,7 +135,13 @@ export function roundTable(deliberation: Deliberation): Table {
   };
 }
 
-/** Evaluation tables: nuance, platitudinal (between agents and runs), drift per round, defensibility. */
+/**
+ * Evaluation tables: nuance, platitudinal (between agents and runs), drift
+ * per round, defensibility, the Mental Models of Self and conversation lengths.
+ *
+ * @example
+ * evaluationTables(scenario, deliberation, evaluation).map((t) => t.name); // ["nuance", "platitudinal", ...]
+ */
 export function evaluationTables(scenario: Scenario, deliberation: Deliberation, e: EvaluationAnalysis): Table[] {
   const names = new Map(scenario.candidates.map((c) => [c.id, c.name]));
   const betweenRunsBy = new Map<string, number[]>();
@@ -222,7 +233,12 @@ function biasSummaryRow(scope: string, a: BiasAnalysis): Row {
   };
 }
 
-/** Bias tables: Figure 7 observations, regressions per sign, summary measures. */
+/**
+ * Bias tables: Figure 7 observations, regressions per sign, summary measures.
+ *
+ * @example
+ * biasTables(biasOf(deliberation, config), config).map((t) => t.name); // ["bias_observations", "bias_regression", "bias_summary"]
+ */
 export function biasTables(bias: BiasResult, config: SentimentalConfig): Table[] {
   return [
     {

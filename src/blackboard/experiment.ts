@@ -1,0 +1,436 @@
+/**
+ * `consilium run blackboard`: the third paper's study. On every rebalance
+ * date the per-ticker agent threads run in parallel (under ctx.concurrency,
+ * sharing nothing but the blackboard, read by ticker), their RiskAssessments
+ * become absolute Black-Litterman views, and the daily engine tracks the
+ * portfolio against SPY and an equal-weight book, net of 5 bps fees + 5 bps
+ * slippage per unit of turnover.
+ *
+ * Paper text vs authors' code, both available:
+ * - market weights of the prior: text "w_mkt" (market-cap; `marketWeights=marketCap`,
+ *   default; falls back to equal weights when the data has no shares outstanding,
+ *   reported in the summary) vs code "current holdings, 1/N when flat" (`holdings`);
+ * - rebalancing: appendix default every 10 trading days (`rebalanceEvery=10`);
+ *   the main text's daily re-run is `rebalanceEvery=1`;
+ * - agents: re-run on every rebalance (text) or only on Day 0 with views
+ *   reused afterwards (the multithreaded script; `rerunAgents=false`).
+ */
+import { z } from "zod";
+import { drawdownSeries, performanceMetrics, rollingSharpe, type PerformanceMetrics } from "../backtest/metrics";
+import { buyAndHold, equalWeightRule, runBacktest, type RebalanceContext } from "../backtest/engine";
+import { alignSeries } from "../backtest/market";
+import { DataFolder } from "../data/folder";
+import { mapConcurrent } from "../llm/limit";
+import { sampleCovarianceOfColumns } from "../portfolio/covariance";
+import { perturbViews } from "../portfolio/perturbation";
+import { drawdownFigure, equityCurveFigure, rollingSharpeFigure, weightShiftFigure } from "../plot/blackboard";
+import type { Cell, Experiment, ExperimentResult, Row, Table } from "../run/experiment";
+import { blWeightRule, trailingReturnColumns, type Allocation, type AllocatorOptions, type Decision } from "./allocator";
+import { Blackboard } from "./log";
+import { Poster, runTickerPipeline, type PipelineResult } from "./pipeline";
+import { SECTOR_ETFS } from "./tools";
+import { buildTrace, type DecisionTrace } from "./trace";
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "expected YYYY-MM-DD");
+
+export const blackboardConfigSchema = z.object({
+  /** Universe: comma-separated string or list; empty = the data folder's stocks (at most maxTickers). */
+  tickers: z.union([z.string(), z.array(z.string())]).default(""),
+  start: isoDate.default("2025-01-01"),
+  end: isoDate.default("2025-08-29"),
+  lookback: z.number().int().min(20).default(252),
+  rebalanceEvery: z.number().int().min(1).default(10),
+  delta: z.number().positive().default(3),
+  tau: z.number().positive().default(0.025),
+  omegaScale: z.number().positive().default(0.5),
+  longOnly: z.boolean().default(true),
+  feesBps: z.number().min(0).default(5),
+  slippageBps: z.number().min(0).default(5),
+  debateRounds: z.number().int().min(1).max(10).default(2),
+  viewMode: z.enum(["fixed", "confidence"]).default("fixed"),
+  marketWeights: z.enum(["marketCap", "holdings", "equal"]).default("marketCap"),
+  rerunAgents: z.boolean().default(true),
+  maxTickers: z.number().int().min(1).default(60),
+  benchmark: z.string().default("SPY"),
+  /** Ticker of the appendix trace and the perturbation (empty = the Day-0 BUY with the largest weight). */
+  traceTicker: z.string().default(""),
+  /** Trials for the Deflated Sharpe Ratio. */
+  trials: z.number().int().min(1).default(10),
+});
+export type BlackboardConfig = z.infer<typeof blackboardConfigSchema>;
+
+/**
+ * Default universe: tickers the manifest marks as stocks (or, without a
+ * manifest type, everything but the benchmark and the sector ETFs), sorted,
+ * at most `max`.
+ *
+ * @example
+ * defaultUniverse(DataFolder.open("../shared/datasets"), 60).length; // 59
+ */
+export function defaultUniverse(data: DataFolder, max: number, benchmark = "SPY"): string[] {
+  const etfs = new Set(Object.values(SECTOR_ETFS));
+  const all = data.tickers().filter((t) => t !== benchmark);
+  const stocks = all.filter((t) => data.tickerInfo(t).type.toLowerCase() === "stock");
+  const pool = stocks.length ? stocks : all.filter((t) => !etfs.has(t) && data.tickerInfo(t).type.toLowerCase() !== "etf");
+  return pool.slice(0, max);
+}
+
+function parseTickers(value: string | string[]): string[] {
+  const list = Array.isArray(value) ? value : value.split(",");
+  return [...new Set(list.map((t) => t.trim()).filter((t) => t !== ""))];
+}
+
+const cell = (x: number): Cell => (Number.isFinite(x) ? Math.round(x * 1e8) / 1e8 : null);
+
+const METRIC_COLUMNS: Array<keyof PerformanceMetrics> = [
+  "totalReturn",
+  "annualizedReturn",
+  "annualizedVolatility",
+  "sharpeCagr",
+  "sharpeMeanExcess",
+  "sortino",
+  "maxDrawdown",
+  "calmar",
+  "var95",
+  "cvar95",
+  "beta",
+  "alpha",
+  "trackingError",
+  "informationRatio",
+  "excessTotalReturn",
+  "probabilisticSharpe",
+  "deflatedSharpe",
+  "skewness",
+  "kurtosis",
+];
+
+interface ThreadRecord {
+  result: PipelineResult;
+}
+
+export const blackboardExperiment: Experiment<BlackboardConfig> = {
+  name: "blackboard",
+  description:
+    "Blackboard multi-agent portfolio: analysts, bull/bear and risk debates, Chain-of-Alpha, Black-Litterman allocation and a daily backtest vs SPY and equal weight.",
+  configSchema: blackboardConfigSchema as unknown as z.ZodType<BlackboardConfig>,
+
+  defaults(dataDir: string): Partial<BlackboardConfig> {
+    try {
+      return { tickers: defaultUniverse(DataFolder.open(dataDir, { validate: false }), 60) };
+    } catch {
+      return {};
+    }
+  },
+
+  async run(config: BlackboardConfig, ctx): Promise<ExperimentResult> {
+    const data = DataFolder.open(ctx.dataDir);
+    let tickers = parseTickers(config.tickers);
+    if (tickers.length === 0) tickers = defaultUniverse(data, config.maxTickers, config.benchmark);
+    tickers = tickers.slice(0, config.maxTickers);
+    const missing = tickers.filter((t) => !data.hasPrices(t));
+    if (missing.length) throw new Error(`blackboard: no price file for ${missing.join(", ")} in ${ctx.dataDir}/prices (config key "tickers")`);
+    if (!data.hasPrices(config.benchmark)) throw new Error(`blackboard: benchmark ${config.benchmark} has no price file in ${ctx.dataDir}/prices (config key "benchmark")`);
+    if (config.start > config.end) throw new Error(`blackboard: start ${config.start} is after end ${config.end}`);
+
+    const calendar = data.calendar();
+    const market = alignSeries(calendar, tickers.map((t) => data.prices(t)));
+    const benchClose = alignSeries(calendar, [data.prices(config.benchmark)]).close[0]!;
+
+    const shares = tickers.map((t) => data.tickerInfo(t).sharesOutstanding);
+    let marketWeightsUsed: AllocatorOptions["marketWeights"] = config.marketWeights;
+    if (config.marketWeights === "marketCap" && shares.some((s) => s === null || !(s > 0))) {
+      marketWeightsUsed = "equal";
+      ctx.log("blackboard: no shares outstanding in the data folder, so the prior uses equal market weights (marketWeights=marketCap fell back to equal)");
+    }
+    const allocatorOptions: AllocatorOptions = {
+      lookback: config.lookback,
+      delta: config.delta,
+      tau: config.tau,
+      omegaScale: config.omegaScale,
+      longOnly: config.longOnly,
+      viewMode: config.viewMode,
+      marketWeights: marketWeightsUsed,
+      sharesOutstanding: shares,
+    };
+
+    const board = Blackboard.inMemory();
+    const nextSeq = new Map<string, number>();
+    const lastDecisions = new Map<string, Decision>();
+    const dayZeroThreads = new Map<string, ThreadRecord>();
+    const viewRows: Row[] = [];
+    const weightRows: Row[] = [];
+    const allocations: Allocation[] = [];
+    const preWeights: Float64Array[] = [];
+
+    const days = calendar.filter((d) => d >= config.start && d <= config.end).length;
+    const rebalanceCount = Math.ceil(days / config.rebalanceEvery);
+    ctx.progress.start("blackboard rebalances", rebalanceCount);
+
+    const decide = async (date: string, eligible: string[], rctx: RebalanceContext): Promise<Decision[]> => {
+      const runAgents = config.rerunAgents || rctx.step === 0;
+      if (runAgents) {
+        const results = await mapConcurrent(eligible, ctx.concurrency, (ticker) =>
+          runTickerPipeline(data, ticker, date, { model: ctx.model, seed: ctx.seed, board, debateRounds: config.debateRounds, benchmarkTicker: config.benchmark }),
+        );
+        for (const r of results) {
+          lastDecisions.set(r.ticker, { action: r.assessment.final_action, confidence: r.assessment.confidence });
+          nextSeq.set(`${date}|${r.ticker}`, r.nextSeq);
+          if (rctx.step === 0) dayZeroThreads.set(r.ticker, { result: r });
+          viewRows.push({
+            date,
+            ticker: r.ticker,
+            source: "agents",
+            research_view: r.report.view,
+            research_confidence: r.report.confidence,
+            research_score: r.report.score,
+            debate_rounds: r.report.debate_rounds,
+            stop_reason: r.report.stop_reason,
+            proposal: r.proposal.action,
+            final_action: r.assessment.final_action,
+            confidence: r.assessment.confidence,
+            risk_level: r.assessment.risk_level,
+          });
+        }
+      } else {
+        for (const ticker of eligible) {
+          const d = lastDecisions.get(ticker) ?? { action: "HOLD", confidence: 0.5 };
+          viewRows.push({ date, ticker, source: "reused", research_view: null, research_confidence: null, research_score: null, debate_rounds: null, stop_reason: null, proposal: null, final_action: d.action, confidence: d.confidence, risk_level: null });
+        }
+      }
+      return eligible.map((t) => lastDecisions.get(t) ?? { action: "HOLD", confidence: 0.5 });
+    };
+
+    const onAllocation = (a: Allocation, rctx: RebalanceContext) => {
+      allocations.push(a);
+      preWeights.push(rctx.currentWeights.slice());
+      a.eligible.forEach((i, k) => {
+        const ticker = tickers[i]!;
+        const key = `${a.date}|${ticker}`;
+        const poster = new Poster(board, ctx.seed, a.date, ticker, nextSeq.get(key) ?? 0);
+        const decision = a.decisions[k]!;
+        poster.post("portfolio_optimizer", "TradeDecision", "decide", "all", {
+          action: decision.action,
+          view_q: round(a.q[k]!),
+          confidence: decision.confidence,
+          weight_before: round(rctx.currentWeights[i]!),
+          weight_after: round(a.weights[k]!),
+          prior_return: round(a.pi[k]!),
+          posterior_return: round(a.muBL[k]!),
+        }, null);
+        nextSeq.set(key, poster.seq);
+        weightRows.push({
+          date: a.date,
+          ticker,
+          action: decision.action,
+          confidence: decision.confidence,
+          q: cell(a.q[k]!),
+          w_mkt: cell(a.wMkt[k]!),
+          pi: cell(a.pi[k]!),
+          mu_bl: cell(a.muBL[k]!),
+          weight_before: cell(rctx.currentWeights[i]!),
+          weight: cell(a.weights[k]!),
+        });
+      });
+      ctx.progress.tick();
+    };
+
+    const costs = { start: config.start, end: config.end, rebalanceEvery: config.rebalanceEvery, feesBps: config.feesBps, slippageBps: config.slippageBps };
+    const bl = await runBacktest(market, costs, blWeightRule(market, allocatorOptions, decide, onAllocation));
+    ctx.progress.done();
+    const ew = await runBacktest(market, costs, equalWeightRule(market, config.lookback));
+    const spy = buyAndHold(calendar, benchClose, config.start, config.end);
+    if (allocations.every((a) => a.eligible.length === 0)) {
+      throw new Error(`blackboard: no ticker has ${config.lookback + 1} prices before ${config.start}; lower "lookback" or move "start"`);
+    }
+
+    // Risk report.
+    const metricsOf = (returns: number[]) => performanceMetrics(returns, { benchmark: spy.returns, rf: 0.02, trials: config.trials });
+    const series = [
+      { name: `BL portfolio`, key: "portfolio", res: bl.returns, values: bl.values, turnover: bl.totalTurnover, costs: bl.totalCosts },
+      { name: `Equal weight`, key: "equal_weight", res: ew.returns, values: ew.values, turnover: ew.totalTurnover, costs: ew.totalCosts },
+      { name: config.benchmark, key: "benchmark", res: spy.returns, values: spy.values, turnover: 0, costs: 0 },
+    ];
+    const metrics = series.map((s) => metricsOf(s.res));
+    const perfRows: Row[] = series.map((s, i) => {
+      const row: Row = { strategy: s.name, start_value: cell(1_000_000), final_value: cell(s.values.at(-1)!), days: s.res.length };
+      for (const k of METRIC_COLUMNS) row[k] = cell(metrics[i]![k] as number);
+      row.turnover = cell(s.turnover);
+      row.costs = cell(s.costs);
+      return row;
+    });
+
+    const rolling = series.map((s) => rollingSharpe(s.res, 20, { rf: 0.02 }));
+    const finiteRolling = Array.from(rolling[0]!).filter(Number.isFinite);
+    const rsMean = finiteRolling.length ? finiteRolling.reduce((a, b) => a + b, 0) / finiteRolling.length : NaN;
+    const rsStd = finiteRolling.length > 1 ? Math.sqrt(finiteRolling.reduce((a, b) => a + (b - rsMean) ** 2, 0) / (finiteRolling.length - 1)) : NaN;
+
+    const dailyRows: Row[] = bl.dates.map((date, t) => ({
+      date,
+      portfolio: cell(bl.values[t]!),
+      benchmark: cell(spy.values[t]!),
+      equal_weight: cell(ew.values[t]!),
+      portfolio_return: cell(bl.returns[t]!),
+      benchmark_return: cell(spy.returns[t]!),
+      equal_weight_return: cell(ew.returns[t]!),
+      cash: cell(bl.cash[t]!),
+      rolling_sharpe_20d: cell(rolling[0]![t]!),
+    }));
+
+    // Perturbation and trace on Day 0 (where the paper runs the full pipeline).
+    const day0 = allocations.find((a) => a.eligible.length > 0)!;
+    const day0Tickers = day0.eligible.map((i) => tickers[i]!);
+    const pick = pickTraceTicker(config.traceTicker, day0, day0Tickers);
+    const sigma = sampleCovarianceOfColumns(trailingReturnColumns(market, day0.eligible, market.dates.indexOf(day0.date), config.lookback));
+    const perturbation = perturbViews({
+      tickers: day0Tickers,
+      sigma,
+      decisions: day0.decisions.map((d) => d.action),
+      viewOptions: config.viewMode === "confidence" ? { mode: "confidence-scaled", confidences: day0.decisions.map((d) => d.confidence) } : { mode: "fixed" },
+      market: { mode: "market-cap", marketCaps: day0.wMkt },
+      delta: config.delta,
+      tau: config.tau,
+      omegaScale: config.omegaScale,
+      ticker: pick,
+      longOnly: config.longOnly,
+    });
+    const perturbRows: Row[] = perturbation.shifts.slice(0, 12).map((s) => ({ ticker: s.ticker, before: cell(s.before), after: cell(s.after), delta: cell(s.delta) }));
+
+    let trace: DecisionTrace | null = null;
+    const thread = dayZeroThreads.get(pick);
+    if (thread) {
+      const k = day0Tickers.indexOf(pick);
+      trace = buildTrace(
+        board,
+        day0.date,
+        pick,
+        thread.result.toolCalls,
+        thread.result.llmCalls,
+        {
+          research_view: thread.result.report.view,
+          research_confidence: thread.result.report.confidence,
+          proposal: thread.result.proposal.action,
+          final_action: thread.result.assessment.final_action,
+          confidence: thread.result.assessment.confidence,
+        },
+        {
+          ticker: { before: 0, after: round(day0.weights[k]!), view_q: round(day0.q[k]!), prior_return: round(day0.pi[k]!), posterior_return: round(day0.muBL[k]!) },
+          top: day0Tickers
+            .map((t, j) => ({ ticker: t, weight: round(day0.weights[j]!) }))
+            .sort((a, b) => b.weight - a.weight || (a.ticker < b.ticker ? -1 : 1))
+            .slice(0, 10),
+        },
+      );
+    }
+    const traceRows: Row[] = (trace?.messages ?? []).map((m) => ({
+      timestamp: m.timestamp,
+      type: m.type,
+      sender: m.sender.role,
+      intent: m.intent,
+      target: m.target,
+      summary: summarizeMessage(m.type, m.content as unknown as Record<string, unknown>),
+    }));
+
+    const tables: Table[] = [
+      {
+        name: "bb_performance",
+        title: "Risk report — BL portfolio vs equal weight and the benchmark",
+        rows: perfRows,
+        note: `Daily returns net of ${config.feesBps} bps fees + ${config.slippageBps} bps slippage per unit of turnover; rf 2%; beta, alpha, tracking error and excess return vs ${config.benchmark}. sharpeCagr = (CAGR - rf) / vol (the paper's headline style); sharpeMeanExcess = mean excess return / std x sqrt(252). Deflated Sharpe with ${config.trials} trials.`,
+      },
+      { name: "bb_daily_values", title: "Daily portfolio values vs benchmark and equal weight", rows: dailyRows },
+      { name: "bb_weights", title: "Black-Litterman weights per rebalance", rows: weightRows, note: "q = absolute view, pi = equilibrium prior, mu_bl = posterior mean (annualized); weight_before = drifted weight just before trading." },
+      { name: "bb_views", title: "Agent views per rebalance", rows: viewRows, note: config.rerunAgents ? "Agents re-run on every rebalance date." : "Agents run on Day 0 only; later rebalances reuse those views (source = reused)." },
+      {
+        name: "bb_perturbation",
+        title: `Perturbation — ${perturbation.ticker} ${perturbation.from} -> ${perturbation.to} on ${day0.date}`,
+        rows: perturbRows,
+        note: "One-step view flip holding every other input fixed (the paper's WAB case); the 12 largest |weight changes|.",
+      },
+      { name: "bb_trace", title: `Trace — ${pick} on ${day0.date}`, rows: traceRows, note: "Messages of one thread in order; the full redacted trace (tool calls with arguments, decision, weights) is the trace.json artifact." },
+    ];
+
+    const figures = [
+      equityCurveFigure(bl.dates, series.map((s) => ({ name: s.name, values: s.values }))),
+      rollingSharpeFigure(bl.dates, series.map((s, i) => ({ name: s.name, values: rolling[i]! }))),
+      drawdownFigure(bl.dates, series.map((s) => ({ name: s.name, values: drawdownSeries(s.res) }))),
+      weightShiftFigure(perturbation.shifts.slice(0, 10), `${perturbation.ticker} ${perturbation.from} -> ${perturbation.to}, ${day0.date}`),
+    ];
+
+    const m0 = metrics[0]!;
+    const summary: Record<string, Cell> = {
+      tickers: tickers.length,
+      days: bl.dates.length,
+      rebalances: bl.rebalances.length,
+      messages: board.size,
+      totalReturn: cell(m0.totalReturn),
+      benchmarkTotalReturn: cell(metrics[2]!.totalReturn),
+      equalWeightTotalReturn: cell(metrics[1]!.totalReturn),
+      excessVsBenchmark: cell(m0.excessTotalReturn),
+      annualizedReturn: cell(m0.annualizedReturn),
+      annualizedVolatility: cell(m0.annualizedVolatility),
+      sharpeCagr: cell(m0.sharpeCagr),
+      sharpeMeanExcess: cell(m0.sharpeMeanExcess),
+      sortino: cell(m0.sortino),
+      maxDrawdown: cell(m0.maxDrawdown),
+      deflatedSharpe: cell(m0.deflatedSharpe),
+      finalValue: cell(bl.values.at(-1)!),
+      turnover: cell(bl.totalTurnover),
+      rollingSharpeMean: cell(rsMean),
+      rollingSharpeStd: cell(rsStd),
+      rollingSharpeMin: cell(finiteRolling.length ? Math.min(...finiteRolling) : NaN),
+      rollingSharpeMax: cell(finiteRolling.length ? Math.max(...finiteRolling) : NaN),
+      marketWeightsUsed,
+      traceTicker: pick,
+      traceDate: day0.date,
+    };
+
+    const artifacts = [{ path: "blackboard.jsonl", content: board.toJsonl("canonical") }];
+    if (trace) artifacts.push({ path: "trace.json", content: JSON.stringify(trace, null, 2) + "\n" });
+    return { tables, figures, summary, artifacts };
+  },
+};
+
+function round(x: number): number {
+  return Math.round(x * 1e8) / 1e8;
+}
+
+function pickTraceTicker(requested: string, day0: Allocation, day0Tickers: string[]): string {
+  if (requested) {
+    if (!day0Tickers.includes(requested)) throw new Error(`blackboard: traceTicker ${requested} is not eligible on ${day0.date} (eligible: ${day0Tickers.join(", ")})`);
+    return requested;
+  }
+  let best = -1;
+  for (let k = 0; k < day0Tickers.length; k++) {
+    const isBuy = day0.decisions[k]!.action === "BUY";
+    const better = best < 0 || (isBuy && day0.decisions[best]!.action !== "BUY") || (isBuy === (day0.decisions[best]!.action === "BUY") && day0.weights[k]! > day0.weights[best]!);
+    if (better) best = k;
+  }
+  return day0Tickers[best]!;
+}
+
+function summarizeMessage(type: string, c: Record<string, unknown>): string {
+  switch (type) {
+    case "AnalysisReport":
+      return `${c.analyst}: ${c.stance} (signal ${c.signal}, confidence ${c.confidence})`;
+    case "DebateComment":
+      return `${c.side} r${c.round}: ${String(c.argument).slice(0, 160)}`;
+    case "FinalReport":
+      return `${c.view} (confidence ${c.confidence}, ${c.stop_reason})`;
+    case "TradeProposal":
+      return `${c.action} x${c.size_scale} (conviction ${c.conviction})`;
+    case "RiskDebateComment":
+      return `${c.stance} r${c.round}: ${c.recommended_action} x${c.position_scale}${c.concedes ? " (concedes)" : ""}`;
+    case "RiskPosition":
+      return `${c.stance}: ${c.action}, risk ${c.risk_level}`;
+    case "RiskRecommendation":
+      return `${c.stance}: ${(c.actions as string[]).join("; ")}`;
+    case "RiskAlert":
+      return `${c.metric}: ${c.message}`;
+    case "RiskAssessment":
+      return `${c.final_action} (confidence ${c.confidence}, risk ${c.risk_level})`;
+    case "TradeDecision":
+      return `${c.action}: q ${c.view_q}, weight ${c.weight_before} -> ${c.weight_after}`;
+    default:
+      return type;
+  }
+}

@@ -1,0 +1,163 @@
+import { existsSync, readFileSync, readdirSync, writeFileSync, mkdirSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { dataCommand } from "../../src/cli/data";
+import { FetchError, chartUrl, fetchYahooPrices, parseChart } from "../../src/data/fetch";
+import { DataFolder } from "../../src/data/folder";
+import { makeFolder } from "./helpers";
+
+const FIXTURES = join(process.cwd(), "test/data/fixtures");
+const fixture = (name: string): string => readFileSync(join(FIXTURES, name), "utf8");
+
+/** Loopback stand-in for Yahoo's chart endpoint, serving the recorded fixtures. */
+let server: Server;
+let base = "";
+const hits: string[] = [];
+let flaky = 0;
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    const url = new URL(req.url ?? "/", "http://x");
+    const m = /^\/v8\/finance\/chart\/([^/]+)$/.exec(url.pathname);
+    const ticker = m ? decodeURIComponent(m[1]!) : "";
+    hits.push(ticker);
+    const send = (status: number, body: string, headers: Record<string, string> = {}): void => {
+      res.writeHead(status, { "content-type": "application/json", ...headers });
+      res.end(body);
+    };
+    if (!url.searchParams.get("period1") || url.searchParams.get("interval") !== "1d") return send(400, "{}");
+    if (ticker === "AAPL") return send(200, fixture("yahoo_chart_AAPL_2024-01.json"));
+    if (ticker === "MSFT") return send(200, fixture("yahoo_chart_MSFT_2024-01.json"));
+    if (ticker === "FLAKY") {
+      // 429 with Retry-After, then a 503, then the data.
+      flaky++;
+      if (flaky === 1) return send(429, "Too Many Requests", { "retry-after": "1" });
+      if (flaky === 2) return send(503, "unavailable");
+      return send(200, fixture("yahoo_chart_AAPL_2024-01.json"));
+    }
+    if (ticker === "DOWN") return send(500, "boom");
+    return send(404, fixture("yahoo_chart_not_found.json"));
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+const noSleep = { sleep: async () => {}, delayMs: 0 };
+
+async function unusedPort(): Promise<number> {
+  const s = createServer();
+  await new Promise<void>((r) => s.listen(0, "127.0.0.1", r));
+  const port = (s.address() as AddressInfo).port;
+  await new Promise<void>((r) => s.close(() => r()));
+  return port;
+}
+
+describe("Yahoo chart parsing", () => {
+  it("builds the documented URL", () => {
+    expect(chartUrl("BRK-B", "2024-01-01", "2024-01-31", "http://h/")).toBe(
+      "http://h/v8/finance/chart/BRK-B?period1=1704067200&period2=1706745600&interval=1d&events=div%2Csplits&includeAdjustedClose=true",
+    );
+  });
+  it("maps timestamps to New York dates, drops null bars, clips to the range", () => {
+    const s = parseChart(JSON.parse(fixture("yahoo_chart_MSFT_2024-01.json")), "MSFT", "2024-01-03", "2024-01-11");
+    expect(s.dates).toEqual(["2024-01-03", "2024-01-04", "2024-01-05", "2024-01-08", "2024-01-10", "2024-01-11"]);
+    expect(s.close[0]).toBe(370.6);
+    expect(s.adjClose[0]).toBe(367.67);
+    expect(s.volume[0]).toBe(23083500);
+  });
+  it("turns Yahoo's error object into a FetchError", () => {
+    expect(() => parseChart(JSON.parse(fixture("yahoo_chart_not_found.json")), "NOPE", "2024-01-01", "2024-01-31")).toThrow(/Not Found: No data found/);
+  });
+});
+
+describe("fetchYahooPrices against a loopback server", () => {
+  it("downloads into the data-folder layout, loadable by DataFolder", async () => {
+    const out = makeFolder({});
+    const res = await fetchYahooPrices({ tickers: ["AAPL", "MSFT"], from: "2024-01-01", to: "2024-01-12", outDir: out, baseUrl: base, ...noSleep });
+    expect(res.map((r) => [r.ticker, r.status, r.rows])).toEqual([["AAPL", "fetched", 9], ["MSFT", "fetched", 8]]);
+    const text = readFileSync(join(out, "prices/AAPL.csv"), "utf8").split("\n");
+    expect(text[0]).toBe("Date,Open,High,Low,Close,AdjClose,Volume");
+    expect(text[1]).toBe("2024-01-02,187.15,188.44,183.89,185.64,184.53,82488700");
+    const data = DataFolder.open(out);
+    expect(data.tickers()).toEqual(["AAPL", "MSFT"]);
+    expect(data.prices("MSFT").dates).not.toContain("2024-01-09");
+    // No temp files left behind.
+    expect(readdirSync(join(out, "prices")).sort()).toEqual(["AAPL.csv", "MSFT.csv", "_fetch.json"]);
+  });
+
+  it("resumes: tickers whose file covers the range are skipped without a request", async () => {
+    const out = makeFolder({});
+    await fetchYahooPrices({ tickers: ["AAPL"], from: "2024-01-01", to: "2024-01-12", outDir: out, baseUrl: base, ...noSleep });
+    const before = hits.length;
+    const res = await fetchYahooPrices({ tickers: ["AAPL", "MSFT"], from: "2024-01-02", to: "2024-01-12", outDir: out, baseUrl: base, ...noSleep });
+    expect(res.map((r) => r.status)).toEqual(["skipped", "fetched"]);
+    expect(hits.slice(before)).toEqual(["MSFT"]);
+    // MSFT lacks 2024-01-09 (null bar) but the fetch log records the covering request.
+    const again = await fetchYahooPrices({ tickers: ["AAPL", "MSFT"], from: "2024-01-02", to: "2024-01-12", outDir: out, baseUrl: base, ...noSleep });
+    expect(again.map((r) => r.status)).toEqual(["skipped", "skipped"]);
+    expect(hits.length).toBe(before + 1);
+    // A longer range than the file holds is fetched again; --force always is.
+    const forced = await fetchYahooPrices({ tickers: ["AAPL"], from: "2024-01-02", to: "2024-01-12", outDir: out, baseUrl: base, force: true, ...noSleep });
+    expect(forced[0]!.status).toBe("fetched");
+  });
+
+  it("a corrupt existing file is re-downloaded", async () => {
+    const out = makeFolder({ "prices/AAPL.csv": "Date,Open\n2024-01-02,1\n" });
+    const res = await fetchYahooPrices({ tickers: ["AAPL"], from: "2024-01-01", to: "2024-01-12", outDir: out, baseUrl: base, ...noSleep });
+    expect(res[0]!.status).toBe("fetched");
+  });
+
+  it("retries 429 (honouring Retry-After) and 5xx, waits between tickers", async () => {
+    const out = makeFolder({});
+    const waits: number[] = [];
+    flaky = 0;
+    const logs: string[] = [];
+    const res = await fetchYahooPrices({
+      tickers: ["FLAKY", "AAPL", "DOWN", "NOPE"], from: "2024-01-01", to: "2024-01-12", outDir: out, baseUrl: base,
+      delayMs: 250, retries: 2, backoffMs: 10, sleep: async (ms) => void waits.push(ms), log: (m) => logs.push(m),
+    });
+    expect(res.map((r) => r.status)).toEqual(["fetched", "fetched", "failed", "failed"]);
+    expect(res[2]!.error).toBe("DOWN: HTTP 500 after 3 attempts");
+    expect(res[3]!.error).toBe("NOPE: HTTP 404 Not Found: No data found, symbol may be delisted");
+    // FLAKY: Retry-After 1 s, then backoff 10 * 2^1; delays of 250 ms before each later ticker; DOWN: 10, 20.
+    expect(waits).toEqual([1000, 20, 250, 250, 10, 20, 250]);
+    expect(logs).toContain("FLAKY: HTTP 429; retry 1/2 in 1000 ms");
+  });
+
+  it("fails clearly when offline (connection refused), exit code 2 from the CLI", async () => {
+    const port = await unusedPort();
+    const out = makeFolder({});
+    await expect(fetchYahooPrices({ tickers: ["AAPL"], from: "2024-01-01", to: "2024-01-12", outDir: out, baseUrl: `http://127.0.0.1:${port}`, ...noSleep })).rejects.toThrow(
+      new FetchError(`cannot reach Yahoo Finance (offline?): ECONNREFUSED for 127.0.0.1:${port}`, true),
+    );
+    let err = "";
+    const code = await dataCommand(["fetch", "--tickers", "AAPL", "--from", "2024-01-01", "--to", "2024-01-12", "--out", out, "--base-url", `http://127.0.0.1:${port}`, "--delay-ms", "0"], { stdout: () => {}, stderr: (t) => (err += t) });
+    expect(code).toBe(2);
+    expect(err).toContain("cannot reach Yahoo Finance (offline?)");
+    expect(existsSync(join(out, "prices/AAPL.csv"))).toBe(false);
+  });
+
+  it("CLI fetch prints one line per ticker and validates arguments", async () => {
+    const out = makeFolder({});
+    let stdout = "", stderr = "";
+    const io = { stdout: (t: string) => (stdout += t), stderr: (t: string) => (stderr += t) };
+    expect(await dataCommand(["fetch", "--tickers", "AAPL,MSFT", "--from", "2024-01-01", "--to", "2024-01-12", "--out", out, "--base-url", base, "--delay-ms", "0"], io)).toBe(0);
+    expect(stdout).toMatch(/^AAPL\s+fetched\s+9 rows\s+2024-01-02 \.\. 2024-01-12/m);
+    expect(await dataCommand(["fetch", "--tickers", "AAPL", "--from", "2024-02-01", "--to", "2024-01-01", "--out", out], io)).toBe(1);
+    expect(stderr).toContain("--from 2024-02-01 is after --to 2024-01-01");
+    expect(await dataCommand(["fetch", "--tickers", "AAPL"], io)).toBe(1);
+    expect(stderr).toContain("usage: consilium data fetch");
+  });
+
+  it("never leaves a torn CSV: the write is temp file + rename", async () => {
+    const out = makeFolder({});
+    mkdirSync(join(out, "prices"), { recursive: true });
+    writeFileSync(join(out, "prices/AAPL.csv"), "Date,Open,High,Low,Close,AdjClose,Volume\n2024-01-02,1,1,1,1,1,1\n");
+    await fetchYahooPrices({ tickers: ["AAPL"], from: "2024-01-01", to: "2024-01-12", outDir: out, baseUrl: base, ...noSleep });
+    expect(readdirSync(join(out, "prices")).filter((f) => f.includes(".tmp-"))).toEqual([]);
+    expect(DataFolder.open(out).prices("AAPL").dates).toHaveLength(9);
+  });
+});
