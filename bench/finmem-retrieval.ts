@@ -11,6 +11,7 @@
  * Prints median and spread (p10-p90, min-max) in milliseconds.
  *
  * Run: npx tsx bench/finmem-retrieval.ts [--sizes 10000,50000,200000] [--dim 512] [--reps 25]
+ * (`measureRetrieval` is exported for the `npm run bench` harness.)
  */
 import { FINMEM_MEMORY_DEFAULTS, LAYERS, type MemoryParams } from "../src/finmem/constants";
 import { LayeredMemory } from "../src/finmem/memory";
@@ -21,10 +22,6 @@ function arg(name: string, fallback: string): string {
   return i >= 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
 }
 
-const sizes = arg("sizes", "10000,50000,200000").split(",").map(Number);
-const dim = Number(arg("dim", "512"));
-const reps = Number(arg("reps", "25"));
-const K = 5;
 const DAYS = 252;
 
 function unitVector(rng: Rng, d: number): Float32Array {
@@ -55,9 +52,31 @@ function summarise(times: number[]): string {
 
 const noCleanup: MemoryParams = { ...FINMEM_MEMORY_DEFAULTS, cleanupRecencyBelow: -1, cleanupImportanceBelow: -Infinity };
 
-console.log(`FinMem retrieval benchmark: top-${K} per layer (${LAYERS.length} layers), dimension ${dim}, ${reps} timed calls per case\n`);
-for (const n of sizes) {
-  const rng = new Rng(`bench-${n}`);
+export interface RetrievalTimings {
+  n: number;
+  dim: number;
+  k: number;
+  buildMs: number;
+  /** Milliseconds per retrieve() with a new query each call. */
+  cold: number[];
+  /** Milliseconds per retrieve() with an unchanged query (cached relevancies). */
+  warm: number[];
+  /** Milliseconds per memory.step(). */
+  step: number[];
+}
+
+/**
+ * Build a memory of `n` random events and time retrieval and the daily step.
+ *
+ * @example
+ * const t = measureRetrieval({ n: 50_000 }); // t.cold, t.warm in ms
+ */
+export function measureRetrieval(opts: { n: number; dim?: number; reps?: number; k?: number; seed?: string }): RetrievalTimings {
+  const { n } = opts;
+  const dim = opts.dim ?? 512;
+  const reps = opts.reps ?? 25;
+  const k = opts.k ?? 5;
+  const rng = new Rng(opts.seed ?? `bench-${n}`);
   const memory = new LayeredMemory(new Rng(1), noCleanup);
   const buildStart = performance.now();
   const perDay = Math.ceil(n / DAYS);
@@ -70,29 +89,43 @@ for (const n of sizes) {
   }
   const buildMs = performance.now() - buildStart;
   const queries = Array.from({ length: reps + 3 }, () => unitVector(rng, dim));
-  for (let w = 0; w < 3; w++) memory.retrieve(queries[w]!, K); // JIT warm-up
+  for (let w = 0; w < 3; w++) memory.retrieve(queries[w]!, k); // JIT warm-up
   const cold: number[] = [];
   for (let r = 0; r < reps; r++) {
     const t = performance.now();
-    memory.retrieve(queries[3 + r]!, K);
+    memory.retrieve(queries[3 + r]!, k);
     cold.push(performance.now() - t);
   }
   const fixed = queries[queries.length - 1]!;
-  memory.retrieve(fixed, K);
+  memory.retrieve(fixed, k);
   const warm: number[] = [];
   for (let r = 0; r < reps; r++) {
     const t = performance.now();
-    memory.retrieve(fixed, K);
+    memory.retrieve(fixed, k);
     warm.push(performance.now() - t);
   }
-  const stepTimes: number[] = [];
+  const step: number[] = [];
   for (let r = 0; r < Math.min(reps, 10); r++) {
     const t = performance.now();
     memory.step();
-    stepTimes.push(performance.now() - t);
+    step.push(performance.now() - t);
   }
-  console.log(`N = ${n.toLocaleString("en-US")} events (built in ${(buildMs / 1000).toFixed(1)} s, ${((n * dim * 4) / 2 ** 20).toFixed(0)} MiB of embeddings)`);
-  console.log(`  retrieve, cold query : ${summarise(cold)}`);
-  console.log(`  retrieve, warm query : ${summarise(warm)}`);
-  console.log(`  step (decay/cascade) : ${summarise(stepTimes)}\n`);
+  return { n, dim, k, buildMs, cold, warm, step };
 }
+
+function main(): void {
+  const sizes = arg("sizes", "10000,50000,200000").split(",").map(Number);
+  const dim = Number(arg("dim", "512"));
+  const reps = Number(arg("reps", "25"));
+  const k = 5;
+  console.log(`FinMem retrieval benchmark: top-${k} per layer (${LAYERS.length} layers), dimension ${dim}, ${reps} timed calls per case\n`);
+  for (const n of sizes) {
+    const t = measureRetrieval({ n, dim, reps, k });
+    console.log(`N = ${n.toLocaleString("en-US")} events (built in ${(t.buildMs / 1000).toFixed(1)} s, ${((n * dim * 4) / 2 ** 20).toFixed(0)} MiB of embeddings)`);
+    console.log(`  retrieve, cold query : ${summarise(t.cold)}`);
+    console.log(`  retrieve, warm query : ${summarise(t.warm)}`);
+    console.log(`  step (decay/cascade) : ${summarise(t.step)}\n`);
+  }
+}
+
+if ((process.argv[1] ?? "").replace(/\\/g, "/").endsWith("bench/finmem-retrieval.ts")) main();

@@ -37,7 +37,7 @@ export const finmemConfigSchema = z.object({
   topK: z.number().int().min(1).max(100).default(5),
   riskMode: z.enum(["seeking", "averse", "adaptive"]).default("adaptive"),
   /** Shallow-layer recency Q: "code" = 3, "paper" = 14, or a number of trading days. */
-  shallowQ: z.union([z.enum(["code", "paper"]), z.number().positive()]).default("code"),
+  shallowQ: z.union([z.enum(["code", "paper"]), z.coerce.number().positive()]).default("code"),
   /** "context" = the run's embedder (--embedder), "hashing", "tfidf" (fitted on training-window text), "openai" (requires --embedder openai). */
   embedder: z.enum(["context", "hashing", "tfidf", "openai"]).default("context"),
   /** Extended reflection every N trading days (5 = weekly; 0 = off). */

@@ -72,6 +72,11 @@ export interface Experiment<C extends Record<string, unknown> = Record<string, u
   /** Defaults that depend on the data folder (e.g. FinMem's date windows). */
   defaults(dataDir: string): Partial<C>;
   run(config: C, ctx: RunContext): Promise<ExperimentResult>;
+  /**
+   * One sweep cell's row (numbers only, no grid keys). Optional: without it a
+   * sweep runs the whole experiment per cell and keeps its summary.
+   */
+  sweepCell?(config: C, ctx: RunContext): Promise<Row>;
 }
 
 export const silentProgress: Progress = { start() {}, tick() {}, done() {} };

@@ -9,7 +9,7 @@ import { createEmbedder, createModel } from "../llm/factory";
 import type { Embedder, Model, UsageTotals } from "../llm/types";
 import { resolveDataDir } from "../data/folder";
 import { parseSetPairs, readConfigFile, resolveConfig } from "./config";
-import type { Experiment, ExperimentResult, Figure, Progress, Table } from "./experiment";
+import type { Experiment, ExperimentResult, Figure, Progress, RunContext, Table } from "./experiment";
 import { silentProgress } from "./experiment";
 import { packageVersion } from "./paths";
 import { loadExperiment } from "./registry";
@@ -34,6 +34,8 @@ export interface RunOptions {
   /** Where the record/replay cache lives (default: none for offline, required for replay). */
   cacheDir?: string;
   embedder?: "hashing" | "openai";
+  /** Also record offline answers in the cache (sweeps: resumable without recomputing). */
+  cacheOffline?: boolean;
   concurrency?: number;
   progress?: Progress;
   log?: (message: string) => void;
@@ -82,6 +84,37 @@ export async function resolveExperimentConfig(
  * run.result.tables.map((t) => t.name);
  */
 export async function runExperiment(name: string, options: RunOptions = {}): Promise<RunOutcome> {
+  const prepared = await prepareRun(name, options);
+  const { experiment, config, ctx, model } = prepared;
+  const started = performance.now();
+  const raw = await experiment.run(config, ctx);
+  const totalMs = performance.now() - started;
+  return {
+    experiment: experiment.name,
+    description: experiment.description,
+    config,
+    seed: ctx.seed,
+    dataDir: ctx.dataDir,
+    model: model.id,
+    offline: model.isOffline,
+    modelLabel: prepared.modelLabel,
+    result: labelResult(raw, model.id, prepared.modelLabel),
+    usage: model.usage(),
+    versions: collectVersions(),
+    timings: { totalMs },
+  };
+}
+
+export interface PreparedRun {
+  experiment: Experiment<Record<string, unknown>>;
+  config: Record<string, unknown>;
+  ctx: RunContext;
+  model: Model;
+  modelLabel: string;
+}
+
+/** Everything a run needs before it starts: the experiment, its resolved config, the model and the context. */
+export async function prepareRun(name: string, options: RunOptions = {}): Promise<PreparedRun> {
   const experiment = await loadExperiment(name);
   const seed = options.seed ?? DEFAULT_SEED;
   const dataDir = path.resolve(resolveDataDir(options.dataDir));
@@ -89,10 +122,9 @@ export async function runExperiment(name: string, options: RunOptions = {}): Pro
   const llm = options.llm ?? "offline";
   const model =
     options.modelInstance ??
-    createModel({ llm, model: options.model, seed, cacheDir: options.cacheDir, concurrency: options.concurrency });
+    createModel({ llm, model: options.model, seed, cacheDir: options.cacheDir, concurrency: options.concurrency, cacheOffline: options.cacheOffline });
   const embedder = options.embedderInstance ?? createEmbedder({ kind: options.embedder ?? "hashing", cacheDir: options.cacheDir, llm });
-  const started = performance.now();
-  const raw = await experiment.run(config, {
+  const ctx: RunContext = {
     model,
     embedder,
     seed,
@@ -100,23 +132,8 @@ export async function runExperiment(name: string, options: RunOptions = {}): Pro
     progress: options.progress ?? silentProgress,
     log: options.log ?? (() => {}),
     concurrency: options.concurrency ?? 4,
-  });
-  const totalMs = performance.now() - started;
-  const modelLabel = model.isOffline ? OFFLINE_LABEL : `model: ${model.id}`;
-  return {
-    experiment: experiment.name,
-    description: experiment.description,
-    config,
-    seed,
-    dataDir,
-    model: model.id,
-    offline: model.isOffline,
-    modelLabel,
-    result: labelResult(raw, model.id, modelLabel),
-    usage: model.usage(),
-    versions: collectVersions(),
-    timings: { totalMs },
   };
+  return { experiment, config, ctx, model, modelLabel: model.isOffline ? OFFLINE_LABEL : `model: ${model.id}` };
 }
 
 /** Add a `model` column to every table and the model label to every figure title. */

@@ -13,7 +13,8 @@ import { createHash } from "node:crypto";
 import { mapConcurrent } from "../llm/limit";
 import type { Cell, Progress, Row, Table } from "./experiment";
 import { silentProgress } from "./experiment";
-import { runExperiment, type RunOptions } from "./runner";
+import { ConfigError } from "./config";
+import { prepareRun, resolveExperimentConfig, type RunOptions } from "./runner";
 import { writeFileAtomic } from "./writer";
 import { toCsv, toMarkdown } from "./tables";
 
@@ -35,50 +36,70 @@ export interface SweepResult {
  * @example
  * gridCells({ a: ["1", "2"], b: ["x"] }); // [{a:"1",b:"x"},{a:"2",b:"x"}]
  */
-export function gridCells(grid: Record<string, readonly string[]>): Array<Record<string, string>> {
-  let cells: Array<Record<string, string>> = [{}];
+export function gridCells<V>(grid: Record<string, readonly V[]>): Array<Record<string, V>> {
+  let cells: Array<Record<string, V>> = [{}];
   for (const [key, values] of Object.entries(grid)) {
-    const next: Array<Record<string, string>> = [];
+    const next: Array<Record<string, V>> = [];
     for (const cell of cells) for (const value of values) next.push({ ...cell, [key]: value });
     cells = next;
   }
   return cells;
 }
 
-function cellKey(experiment: string, seed: number, llm: string, base: readonly string[], cell: Record<string, string>): string {
-  return createHash("sha256").update(JSON.stringify({ experiment, seed, llm, base, cell })).digest("hex").slice(0, 16);
+function cellKey(experiment: string, seed: number, llm: string, model: string | undefined, base: readonly string[], cell: Record<string, string>): string {
+  return createHash("sha256").update(JSON.stringify({ experiment, seed, llm, model: model ?? null, base, cell })).digest("hex").slice(0, 16);
 }
 
-export async function runSweep(experiment: string, grid: Record<string, readonly string[]>, options: SweepOptions): Promise<SweepResult> {
+/**
+ * Run a grid. Cells share one model (and so one LLM cache) and run in
+ * parallel up to `concurrency`; rows keep grid order whatever finishes first.
+ *
+ * @example
+ * await runSweep("sentimental", { alpha: ["0.3", "0.5", "0.7"] }, { outDir: "runs/sweep" });
+ */
+export async function runSweep(experimentName: string, grid: Record<string, readonly string[]>, options: SweepOptions): Promise<SweepResult> {
   const cells = gridCells(grid);
   const progress = options.progress ?? silentProgress;
   const base = options.set ?? [];
-  const seed = options.seed ?? 7;
   const llm = options.llm ?? "offline";
+  const { experiment, ctx, model, modelLabel } = await prepareRun(experimentName, { ...options, progress: undefined, cacheOffline: true });
+  // Validate every cell before spending anything on the first one.
+  const configs = await Promise.all(
+    cells.map(async (cell, i) => {
+      const pairs = Object.entries(cell).map(([key, value]) => `${key}=${value}`);
+      try {
+        return await resolveExperimentConfig(experiment, ctx.dataDir, { ...options, set: [...base, ...pairs] });
+      } catch (error) {
+        throw new ConfigError(`sweep cell ${i + 1} (${pairs.join(", ")}): ${(error as Error).message}`);
+      }
+    }),
+  );
   let resumed = 0;
-  progress.start(`sweep ${experiment}`, cells.length);
-  const rows = await mapConcurrent(cells, options.concurrency ?? 2, async (cell): Promise<Row> => {
-    const cellFile = path.join(options.outDir, "cells", `${cellKey(experiment, seed, llm, base, cell)}.json`);
+  progress.start(`sweep ${experimentName}`, cells.length);
+  const rows = await mapConcurrent(cells, options.concurrency ?? 2, async (cell, i): Promise<Row> => {
+    const cellFile = path.join(options.outDir, "cells", `${cellKey(experimentName, ctx.seed, llm, options.model, base, cell)}.json`);
     if (existsSync(cellFile)) {
       resumed++;
       progress.tick();
       return JSON.parse(readFileSync(cellFile, "utf8")) as Row;
     }
-    const pairs = Object.entries(cell).map(([key, value]) => `${key}=${value}`);
-    const run = await runExperiment(experiment, { ...options, set: [...base, ...pairs], progress: undefined, concurrency: 1 });
-    const row: Row = {};
-    for (const key of Object.keys(grid)) row[key] = run.config[key] as Cell;
-    for (const [key, value] of Object.entries(run.result.summary)) if (!(key in row)) row[key] = value;
+    const config = configs[i]!;
+    const cellCtx = { ...ctx, progress: silentProgress, concurrency: 1 };
+    const measured = experiment.sweepCell ? await experiment.sweepCell(config, cellCtx) : (await experiment.run(config, cellCtx)).summary;
+    const row: Row = { cell: i + 1 };
+    for (const key of Object.keys(grid)) row[key] = config[key] as Cell;
+    for (const [key, value] of Object.entries(measured)) if (!(key in row)) row[key] = value;
+    row.model = model.id;
     writeFileAtomic(cellFile, JSON.stringify(row) + "\n");
     progress.tick();
     return row;
   });
   progress.done();
   const table: Table = {
-    name: `sweep_${experiment}`,
-    title: `Sensitivity sweep — ${experiment} (${Object.keys(grid).join(" x ")})`,
+    name: `sweep_${experimentName}`,
+    title: `Sensitivity sweep — ${experimentName} (${Object.keys(grid).join(" x ")}) — ${modelLabel}`,
     rows,
-    note: `One row per grid cell; columns after the grid keys are the run's summary numbers. Seed ${seed}, LLM ${llm}.`,
+    note: `One row per grid cell; columns after the grid keys are the cell's measurements. Seed ${ctx.seed}, LLM ${llm}.`,
   };
   const files = {
     csv: path.join(options.outDir, `${table.name}.csv`),

@@ -10,6 +10,7 @@ import { biasOf, decide, evaluate } from "./analysis";
 import { hiringBrief } from "./brief";
 import { sentimentalConfigSchema, type SentimentalConfig } from "./config";
 import { deliberate, loadScenario, replicateSeed, type Deliberation } from "./pipeline";
+import { sentimentalSweepCell } from "./sweep";
 import { biasTables, decisionTables, evaluationTables, figures, num, roundTable } from "./report";
 
 /**
@@ -117,4 +118,5 @@ export const sentimentalExperiment: Experiment<SentimentalConfig> = {
   configSchema: sentimentalConfigSchema as unknown as Experiment<SentimentalConfig>["configSchema"],
   defaults: () => ({}),
   run: runSentimental,
+  sweepCell: sentimentalSweepCell,
 };

@@ -2,7 +2,7 @@
  * Sentimental Agents (Ondula et al., KiL'24): public API of the experiment.
  */
 export { sentimentalExperiment, runSentimental } from "./experiment";
-export { runSentimentalSweep, gridCells, type SweepGrid } from "./sweep";
+export { sentimentalSweepCell } from "./sweep";
 export { sentimentalConfigSchema, defaultSentimentalConfig, DEFAULT_ADVISORS, type SentimentalConfig } from "./config";
 export { validateBrief, hiringBrief, BriefError, type Brief } from "./brief";
 export { updateOpinion, opinionPath, shouldStop, type StopRule } from "./opinion";

@@ -7,7 +7,7 @@ import { LlmOutputError } from "../../src/llm/errors";
 import type { Model, ModelResult, RunOptions, Task } from "../../src/llm/types";
 import { emptyUsage } from "../../src/llm/types";
 import { centralSentenceIndices, extractiveSummary, splitSentimentTag } from "../../src/finmem/extractive";
-import { chooseFinMemDefaults } from "../../src/finmem/experiment";
+import { chooseFinMemDefaults, finmemConfigSchema, loopOptionsFromConfig, type FinMemConfig } from "../../src/finmem/experiment";
 import { cumulativeSeries, dailyLogReturns, finmemMetrics, maxDrawdownOf } from "../../src/finmem/metrics";
 import { buildProfile, performanceOverview, recentCumulativeReturn, riskState } from "../../src/finmem/profile";
 import { checkCitations, testReflectionTask, trainReflectionTask, type ShownMemories } from "../../src/finmem/tasks";
@@ -173,6 +173,19 @@ describe("reflection tasks (offline policies)", () => {
     expect(a.error).toMatch(/999/);
     const b = await testReflection(stub("throw"), input);
     expect(b).toMatchObject({ decision: "hold", valid: false });
+  });
+});
+
+describe("config", () => {
+  it("has the paper defaults and accepts --set strings for shallowQ", () => {
+    const d = finmemConfigSchema.parse({}) as FinMemConfig;
+    expect([d.topK, d.riskMode, d.shallowQ, d.extendedReflectionEvery, d.feedbackWindow, d.momentumWindow]).toEqual([5, "adaptive", "code", 5, 7, 3]);
+    const fill = { ticker: "X", trainStart: "2021-01-01", trainEnd: "2021-02-01", testStart: "2021-02-02", testEnd: "2021-03-01" };
+    expect(loopOptionsFromConfig({ ...d, ...fill }).memory.layers.shallow.recencyQ).toBe(3);
+    expect(loopOptionsFromConfig({ ...(finmemConfigSchema.parse({ shallowQ: "paper" }) as FinMemConfig), ...fill }).memory.layers.shallow.recencyQ).toBe(14);
+    expect(finmemConfigSchema.parse({ shallowQ: "7" }).shallowQ).toBe(7);
+    expect(finmemConfigSchema.safeParse({ riskMode: "bold" }).success).toBe(false);
+    expect(finmemConfigSchema.safeParse({ trainStart: "2021-13" }).success).toBe(false);
   });
 });
 

@@ -4,7 +4,11 @@ import type { RunContext, Table } from "../../src/run/experiment";
 import { silentProgress } from "../../src/run/experiment";
 import { bundledDataDir } from "../../src/data/paths";
 import { HashingEmbedder } from "../../src/text/embedding";
-import { defaultSentimentalConfig, sentimentalExperiment, runSentimentalSweep, gridCells } from "../../src/sentimental/index";
+import { defaultSentimentalConfig, sentimentalExperiment, sentimentalSweepCell } from "../../src/sentimental/index";
+import { runSweep } from "../../src/run/sweep";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 
 function ctx(seed: number): RunContext {
   return {
@@ -130,22 +134,25 @@ describe("sentimental experiment (offline agents)", () => {
   });
 });
 
-describe("runSentimentalSweep", () => {
-  it("expands the grid and returns one tidy row per cell", async () => {
-    expect(gridCells({ alpha: [0.3, 0.5], temperature: [1, 1.5] })).toEqual([
-      { alpha: 0.3, temperature: 1 },
-      { alpha: 0.3, temperature: 1.5 },
-      { alpha: 0.5, temperature: 1 },
-      { alpha: 0.5, temperature: 1.5 },
-    ]);
-    const t = await runSentimentalSweep({ alpha: [0.3, 0.7], tolerance: [0.001] }, { candidates: 2, maxRounds: 3 }, ctx(7), { concurrency: 2 });
+describe("sentimental sweep", () => {
+  it("expands the grid and returns one tidy row per cell, resuming finished cells", async () => {
+    const outDir = mkdtempSync(path.join(tmpdir(), "consilium-sweep-"));
+    const options = { outDir, seed: 7, set: ["candidates=2", "maxRounds=3"], concurrency: 2 };
+    const { table: t } = await runSweep("sentimental", { alpha: ["0.3", "0.7"], tolerance: ["0.001"] }, options);
     expect(t.rows).toHaveLength(2);
     expect(t.rows.map((r) => r["alpha"])).toEqual([0.3, 0.7]);
     for (const row of t.rows) {
       expect(row["sentiment_range"]).toBeCloseTo((row["sentiment_max"] as number) - (row["sentiment_min"] as number), 12);
       expect(["positivity", "negativity", "none", "undetermined"]).toContain(row["bias"]);
+      expect(row["model"]).toBe("offline");
     }
-    await expect(runSentimentalSweep({ beta: [1] }, {}, ctx(7))).rejects.toThrow(/unknown config key "beta"/);
-    await expect(runSentimentalSweep({ alpha: [2] }, {}, ctx(7))).rejects.toThrow(/cell 1/);
+    // the cell row is exactly what the experiment's sweepCell measures for that config
+    const direct = await sentimentalSweepCell(defaultSentimentalConfig({ candidates: 2, maxRounds: 3, alpha: 0.3, tolerance: 0.001 }), ctx(7));
+    expect(t.rows[0]!["slope_negative"]).toBe(direct["slope_negative"]);
+    const again = await runSweep("sentimental", { alpha: ["0.3", "0.7"], tolerance: ["0.001"] }, options);
+    expect(again.resumed).toBe(2);
+    expect(again.table.rows).toEqual(t.rows);
+    await expect(runSweep("sentimental", { beta: ["1"] }, options)).rejects.toThrow(/unknown config key "beta"/);
+    await expect(runSweep("sentimental", { alpha: ["2"] }, options)).rejects.toThrow(/sweep cell 1 \(alpha=2\)/);
   });
 });
