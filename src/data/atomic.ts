@@ -9,7 +9,7 @@ import { dirname } from "node:path";
  * @example
  * writeFileAtomic("out/prices/SPY.csv", csvText);
  */
-export function writeFileAtomic(file: string, content: string): void {
+export function writeFileAtomic(file: string, content: string | Uint8Array): void {
   mkdirSync(dirname(file), { recursive: true });
   const tmp = `${file}.tmp-${process.pid}`;
   writeFileSync(tmp, content);

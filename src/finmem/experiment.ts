@@ -90,7 +90,12 @@ export function chooseFinMemDefaults(folder: DataFolder, ticker?: string): Pick<
   return { ticker: chosen, trainStart: first, trainEnd: addDays(split, -1), testStart: split, testEnd: last };
 }
 
-/** Loop options from a resolved config (windows must be filled). */
+/**
+ * Loop options from a resolved config (windows must be filled).
+ *
+ * @example
+ * loopOptionsFromConfig({ ...config, shallowQ: "paper" }).memory.layers.shallow.recencyQ; // 14
+ */
 export function loopOptionsFromConfig(config: FinMemConfig): FinMemLoopOptions {
   return {
     ...DEFAULT_LOOP_OPTIONS,
@@ -110,7 +115,12 @@ export function loopOptionsFromConfig(config: FinMemConfig): FinMemLoopOptions {
   };
 }
 
-/** Fill empty ticker / window keys from the data folder. */
+/**
+ * Fill empty ticker / window keys from the data folder.
+ *
+ * @example
+ * resolveWindows(finmemConfigSchema.parse({}), DataFolder.open("../shared/datasets")).ticker; // "MSFT"
+ */
 export function resolveWindows(config: FinMemConfig, folder: DataFolder): FinMemConfig {
   if (config.ticker && config.trainStart && config.trainEnd && config.testStart && config.testEnd) return config;
   const d = chooseFinMemDefaults(folder, config.ticker || undefined);

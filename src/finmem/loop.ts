@@ -154,7 +154,12 @@ export function newsText(n: { headline: string | null; summary: string | null })
 
 const directionOf = (d: Decision): -1 | 0 | 1 => (d === "buy" ? 1 : d === "sell" ? -1 : 0);
 
-/** Trading days of the run: price dates in the train and test windows, known as of testEnd. */
+/**
+ * Trading days of the run: price dates in the train and test windows, known as of testEnd.
+ *
+ * @example
+ * runCalendar(folder, windows)[0]; // { date: "2020-03-13", phase: "train" }
+ */
 export function runCalendar(folder: DataFolder, o: Pick<FinMemLoopOptions, "ticker" | "trainStart" | "trainEnd" | "testStart" | "testEnd">): Array<{ date: string; phase: Phase }> {
   const dates = folder.asOf(o.testEnd).prices(o.ticker).dates;
   const out: Array<{ date: string; phase: Phase }> = [];

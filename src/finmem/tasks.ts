@@ -117,7 +117,12 @@ export interface ExtendedReflectionInput {
   records: Array<{ date: string; decision: string; reason: string; nextDayLogChange: number | null }>;
 }
 
-/** Cited ids by layer, read from a reflection output. */
+/**
+ * Cited ids by layer, read from a reflection output.
+ *
+ * @example
+ * citedIds(output).shallow; // output.short_memory_index
+ */
 export function citedIds(output: Pick<TrainReflection, "short_memory_index" | "middle_memory_index" | "long_memory_index" | "reflection_memory_index">): Record<Layer, number[]> {
   const out = {} as Record<Layer, number[]>;
   for (const l of LAYERS) out[l] = [...output[LAYER_FIELD[l]]];

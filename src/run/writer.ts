@@ -10,10 +10,13 @@
  *
  * Same seed + same cache => every file but timings.json is byte-identical.
  */
-import { mkdirSync, writeFileSync, renameSync } from "node:fs";
+import { mkdirSync } from "node:fs";
+import { writeFileAtomic } from "../data/atomic";
 import path from "node:path";
 import type { RunOutcome } from "./runner";
 import { tableColumns, toCsv, toMarkdown } from "./tables";
+
+export { writeFileAtomic };
 
 export interface RunManifest {
   experiment: string;
@@ -31,14 +34,6 @@ export interface RunManifest {
   tables: Array<{ name: string; title: string; rows: number; csv: string; json: string; md: string }>;
   figures: Array<{ name: string; title: string; json: string }>;
   artifacts: string[];
-}
-
-/** Write atomically: a crash mid-write never leaves a torn file behind. */
-export function writeFileAtomic(file: string, content: string | Uint8Array): void {
-  mkdirSync(path.dirname(file), { recursive: true });
-  const tmp = `${file}.tmp-${process.pid}`;
-  writeFileSync(tmp, content);
-  renameSync(tmp, file);
 }
 
 function safeName(name: string): string {
