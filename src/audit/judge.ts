@@ -7,6 +7,7 @@ import type { Finding, ReadingValue, Verdict } from "./types";
 export interface CellSpec {
   paper: string;
   table: string;
+  check: string;
   row: string;
   column: string;
   published: number;
@@ -35,7 +36,7 @@ export function compareReading(value: ReadingValue, published: number, decimals:
 /**
  * A finding for one cell: which readings reproduce it and the verdict
  * (reproduced > within-rounding > not-reproduced, unless forced).
- * @example judgeCell({ paper: "P", table: "T", row: "r", column: "c", published: 2, decimals: 0, inputs: "", readings: { a: 2 } }).verdict // "reproduced"
+ * @example judgeCell({ paper: "P", table: "T", check: "x", row: "r", column: "c", published: 2, decimals: 0, inputs: "", readings: { a: 2 } }).verdict // "reproduced"
  */
 export function judgeCell(spec: CellSpec): Finding {
   const matches: string[] = [];
@@ -55,6 +56,7 @@ export function judgeCell(spec: CellSpec): Finding {
   const finding: Finding = {
     paper: spec.paper,
     table: spec.table,
+    check: spec.check,
     row: spec.row,
     column: spec.column,
     cell: `${spec.table} / ${spec.row} / ${spec.column}`,

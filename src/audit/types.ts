@@ -26,6 +26,8 @@ export interface Finding {
   paper: string;
   /** "Table 5", "§4 Results", ... */
   table: string;
+  /** What was recomputed from what; findings are summarised per (paper, table, check). */
+  check: string;
   /** Row label (candidate, metric). */
   row: string;
   /** Column label (agent, "Borda Count Rank", ...). */
