@@ -100,6 +100,14 @@ export function scratchDir(label: string): { dir: string; file: (name: string) =
   return { dir, file: (name) => path.join(dir, name), dispose: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
+/** Largest |a_i - b_i| / max(1, |b_i|) (absolute near zero, relative for large values); NaN handling as `maxAbsDiff`. */
+export function maxScaledDiff(a: ArrayLike<number>, b: ArrayLike<number>): { maxAbs: number; nanMismatch: number } {
+  const scaled = Float64Array.from(b, (v) => Math.max(1, Math.abs(v)));
+  const ra = Float64Array.from(a, (v, i) => v / scaled[i]!);
+  const rb = Float64Array.from(b, (v, i) => v / scaled[i]!);
+  return maxAbsDiff(ra, rb);
+}
+
 /** Largest |a_i - b_i| over positions where both are numbers; NaN-pattern mismatches are counted separately. */
 export function maxAbsDiff(a: ArrayLike<number>, b: ArrayLike<number>): { maxAbs: number; nanMismatch: number } {
   if (a.length !== b.length) throw new RangeError(`maxAbsDiff: lengths ${a.length} vs ${b.length}`);

@@ -79,7 +79,7 @@ async function main(): Promise<void> {
     try {
       const out = await suite.run(options);
       rows.push(...out);
-      for (const r of out) console.error(`  ${r.id}: ours ${r.ours.medianMs.toFixed(2)} ms${r.reference ? `, ref ${r.reference.medianMs.toFixed(2)} ms, ratio ${r.ratio!.toFixed(2)}` : ""}${r.check ? `, check ${r.check.ok ? "ok" : "FAILED"} (${r.check.value})` : ""}`);
+      for (const r of out) console.error(`  ${r.id}: ours ${r.ours.medianMs.toFixed(2)} ms${r.reference ? `, ref ${r.reference.medianMs.toFixed(2)} ms` : ""}${r.ratio !== null ? `, ratio ${r.ratio.toFixed(2)}` : ""}${r.check ? `, check ${r.check.ok ? "ok" : "FAILED"} (${r.check.value})` : ""}`);
     } catch (error) {
       const message = (error as Error).stack ?? String(error);
       failures.push({ suite: `${suite.id} ${suite.name}`, error: message });

@@ -4,7 +4,7 @@ Hoffman, Blei & Bach 2010) on the same tokenised corpus, K topics.
 Timed region: Dictionary + doc2bow + LdaModel training + document-topic
 inference for every document (what fitLda returns as docTopics).
 
-usage: lda_gensim.py CORPUS.txt K PASSES RUNS   (one document per line, tokens separated by spaces)
+usage: lda_gensim.py CORPUS.txt K PASSES RUNS WARMUP   (one document per line, tokens separated by spaces)
 prints {times_ms, dominant: [topic per doc], topics: [[top-10 terms] per topic]}
 """
 import json
@@ -28,10 +28,11 @@ def fit(docs, k, passes, seed):
 
 
 def main():
-    path, k, passes, runs = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
+    path, k, passes, runs, warmup = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5])
     with open(path, encoding="utf8") as fh:
         docs = [line.split() for line in fh.read().split("\n")]
-    fit(docs, k, passes, 0)
+    for _ in range(warmup):
+        fit(docs, k, passes, 0)
     times = []
     for _ in range(runs):
         t0 = time.perf_counter()

@@ -93,9 +93,27 @@ export const e2eSuite: BenchSuite = {
       for (const name of EXPERIMENT_NAMES) {
         let i = 0;
         let calls = NaN;
-        const ours = await timeIt(() => {
-          calls = cliRun(name, path.join(scratch.dir, `${name}-offline-${i++}`)).calls;
-        }, runs, 1);
+        let ours: Timing;
+        try {
+          ours = await timeIt(() => {
+            calls = cliRun(name, path.join(scratch.dir, `${name}-offline-${i++}`)).calls;
+          }, runs, 1);
+        } catch (error) {
+          const message = (error as Error).message.split("\n").slice(0, 3).join(" ");
+          rows.push({
+            id: `7/${name}`,
+            name: `consilium run ${name} (offline)`,
+            workload: `\`node bin/consilium.mjs run ${name} --out <tmp>\`, default config, offline agents`,
+            ours: summarise([NaN]),
+            referenceName: null,
+            reference: null,
+            referenceSkipped: "no reference for a whole workbench run",
+            ratio: null,
+            check: { description: "the run must succeed", value: `run FAILED: ${message}`, ok: false },
+          });
+          options.log(`${name}: offline run failed: ${message}`);
+          continue;
+        }
         rows.push({
           id: `7/${name}`,
           name: `consilium run ${name} (offline)`,
@@ -103,7 +121,7 @@ export const e2eSuite: BenchSuite = {
           ours,
           referenceName: null,
           reference: null,
-          referenceSkipped: "no reference (whole workbench run)",
+          referenceSkipped: "no reference for a whole workbench run",
           ratio: null,
           check: null,
           extra: { llmCalls: calls },
@@ -111,6 +129,30 @@ export const e2eSuite: BenchSuite = {
       }
 
       for (const name of EXPERIMENT_NAMES) {
+        try {
+          await cacheRerun(name);
+        } catch (error) {
+          const message = (error as Error).message.split("\n")[0]!;
+          rows.push({
+            id: `7/${name}-cache`,
+            name: `${name}: warm-cache rerun`,
+            workload: `runExperiment("${name}") recorded through the loopback OpenAI-compatible server, then rerun with llm "replay"`,
+            ours: summarise([NaN]),
+            referenceName: "recording run (loopback HTTP)",
+            reference: null,
+            ratio: null,
+            check: { description: "recording run must succeed", value: `recording FAILED: ${message}`, ok: false },
+          });
+          options.log(`${name}: recording failed: ${message}`);
+        }
+      }
+    } finally {
+      scratch.dispose();
+    }
+    return rows;
+
+    async function cacheRerun(name: string): Promise<void> {
+      {
         const cacheDir = path.join(scratch.dir, `${name}-llm-cache`);
         const server = await startFakeOpenAI();
         let recorded: Awaited<ReturnType<typeof runExperiment>>;
@@ -127,9 +169,28 @@ export const e2eSuite: BenchSuite = {
         const serverRequests = server.requests.length;
         // Server stopped: any network attempt would now fail with a connection error.
         let replayed!: Awaited<ReturnType<typeof runExperiment>>;
-        const replayTiming = await timeIt(async () => {
-          replayed = await runExperiment(name, { llm: "replay", model: FAKE_MODEL, cacheDir, seed: SEED });
-        }, runs, 0);
+        let replayTiming: Timing;
+        try {
+          replayTiming = await timeIt(async () => {
+            replayed = await runExperiment(name, { llm: "replay", model: FAKE_MODEL, cacheDir, seed: SEED });
+          }, runs, 0);
+        } catch (error) {
+          // A replay miss means the rerun asked for a call the recording did not make: a reproducibility bug to report.
+          const message = (error as Error).message.split("\n")[0]!;
+          rows.push({
+            id: `7/${name}-cache`,
+            name: `${name}: warm-cache rerun`,
+            workload: `runExperiment("${name}") recorded through the loopback OpenAI-compatible server (${recorded.usage.networkCalls} HTTP calls), then rerun with llm "replay" and the server stopped`,
+            ours: summarise([NaN]),
+            referenceName: "recording run (loopback HTTP)",
+            reference: recordTiming,
+            ratio: null,
+            check: { description: "rerun must replay every call from the cache", value: `replay FAILED: ${message}`, ok: false },
+            extra: { recordNetworkCalls: recorded.usage.networkCalls, serverRequests },
+          });
+          options.log(`${name}: replay failed: ${message}`);
+          return;
+        }
         const same = stableStringify(replayed.result.summary) === stableStringify(recorded.result.summary) && stableStringify(replayed.result.tables) === stableStringify(recorded.result.tables);
         const u = replayed.usage;
         rows.push({
@@ -149,9 +210,6 @@ export const e2eSuite: BenchSuite = {
         });
         options.log(`${name}: recorded ${recorded.usage.networkCalls} calls in ${recordTiming.medianMs.toFixed(0)} ms, replay ${replayTiming.medianMs.toFixed(0)} ms, networkCalls ${u.networkCalls}`);
       }
-    } finally {
-      scratch.dispose();
     }
-    return rows;
   },
 };

@@ -4,7 +4,7 @@
  * rolling. Cross-check: max absolute difference over all 7 output series.
  */
 import { bollinger, macd, rsi } from "../../src/stats/indicators";
-import { maxAbsDiff, readFloat64, scratchDir, stackRows, syntheticCloses, writeBinary } from "../data";
+import { maxScaledDiff, readFloat64, scratchDir, stackRows, syntheticCloses, writeBinary } from "../data";
 import { runPython, summarise, timeIt } from "../lib";
 import { referenceScript } from "../paths";
 import { ratioOf, type BenchRow, type BenchSuite } from "../types";
@@ -65,7 +65,7 @@ export const indicatorsSuite: BenchSuite = {
       let nanMismatch = 0;
       names.forEach((name, k) => {
         for (let s = 0; s < SERIES; s++) {
-          const d = maxAbsDiff(outputs[s]![k]!, theirs.subarray((k * SERIES + s) * BARS, (k * SERIES + s + 1) * BARS));
+          const d = maxScaledDiff(outputs[s]![k]!, theirs.subarray((k * SERIES + s) * BARS, (k * SERIES + s + 1) * BARS));
           nanMismatch += d.nanMismatch;
           if (d.maxAbs > worst) {
             worst = d.maxAbs;
@@ -74,9 +74,9 @@ export const indicatorsSuite: BenchSuite = {
         }
       });
       row.check = {
-        description: "max |ours - pandas| over 7 full output series; NaN positions that differ",
+        description: "max |ours - pandas| / max(1, |pandas|) over 7 full output series; NaN positions that differ",
         value: `${worst.toExponential(1)} (${worstName}); NaN mismatches ${nanMismatch}`,
-        ok: worst < 1e-8 && nanMismatch === 0,
+        ok: worst < 1e-9 && nanMismatch === 0,
       };
     } finally {
       scratch.dispose();

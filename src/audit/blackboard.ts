@@ -8,7 +8,7 @@
  */
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { closureReason, tradingDays } from "../data/calendar";
+import { SPECIAL_CLOSURES, closureReason, tradingDays } from "../data/calendar";
 import { loadPrices } from "../data/prices";
 import { BB_PAPER, BB_REPORTED as R } from "./data/blackboard";
 import { annualizeGeometric, annualizeLog, annualizeSimple, calendarDaysBetween } from "./formulas";
@@ -163,7 +163,7 @@ export function auditBlackboard(realDataDir?: string): Finding[] {
         decimals: 2,
         inputs: "§4 Results paragraph",
         readings: { "value in the Results paragraph": R.rollingSharpeResults[stat] },
-        verdict: R.rollingSharpeResults[stat] === R.rollingSharpeValidation[stat] ? undefined : "inconsistent",
+        verdict: (R.rollingSharpeResults[stat] as number) === (R.rollingSharpeValidation[stat] as number) ? undefined : "inconsistent",
         note: `Results: range −2.42..5.27, mean ${R.rollingSharpeResults.mean}, std ${R.rollingSharpeResults.std} ("month-to-month"); Validation: "mean 20-day Sharpe ${R.rollingSharpeValidation.mean} ± ${R.rollingSharpeValidation.std}".`,
       }),
     );
@@ -188,13 +188,7 @@ export function auditBlackboard(realDataDir?: string): Finding[] {
 }
 
 function countSpecialClosures(from: string, to: string): number {
-  let n = 0;
-  for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += 86_400_000) {
-    const d = new Date(t).toISOString().slice(0, 10);
-    const reason = closureReason(d);
-    if (reason && reason !== "weekend" && /mourning|attack|hurricane|sandy/i.test(reason)) n++;
-  }
-  return n;
+  return SPECIAL_CLOSURES.filter((c) => c.date >= from && c.date <= to && closureReason(c.date) !== "weekend").length;
 }
 
 /** The S&P 500's 10.08 % against SPY in the real price folder (skipped when absent). */

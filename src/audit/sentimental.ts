@@ -324,9 +324,9 @@ function auditTextClaims(sentiments: number[][]): Finding[] {
         published: claim.value,
         decimals: 2,
         inputs: "Table 4",
-        readings: { [`${claim.kind === "max" ? "highest" : "lowest"} ${claim.agent} value in Table 4 (${who})`]: extreme },
-        diagnostics: { [`Table 4 value for ${claim.candidate}`]: named },
-        note: `"${claim.text}"`,
+        readings: { "the column's extreme in Table 4": extreme },
+        diagnostics: { "Table 4 value of the named candidate": named },
+        note: `"${claim.text}" — Table 4's ${claim.kind === "max" ? "highest" : "lowest"} ${claim.agent} value is ${extreme.toFixed(2)} (${who}).`,
       }),
     );
   }
@@ -344,7 +344,7 @@ function auditTextClaims(sentiments: number[][]): Finding[] {
       published: 8,
       decimals: 0,
       inputs: "Table 9; Table 8",
-      readings: { "Table 9 CFO rank": t9[0]![kim]!, "CFO rank of Table 8 conviction (descending)": convictionRanks[0]![kim]! },
+      readings: { "Table 9 rank": t9[0]![kim]!, "rank of Table 8 conviction (descending)": convictionRanks[0]![kim]! },
       diagnostics: { "Table 5 CFO rank (the 'from' of the claim)": t5[0]![kim]! },
       verdict: t9[0]![kim]! === 8 ? undefined : "inconsistent",
       note: '"the CFO revises its ranking of Kimberley, from the 9th place to the 8th place" — Table 5 has 9, but Table 9 prints 2.',
@@ -361,7 +361,7 @@ function auditTextClaims(sentiments: number[][]): Finding[] {
       published: 1,
       decimals: 0,
       inputs: "Table 9; Table 8",
-      readings: { "Table 9 RPM rank": t9[2]![jos]!, "RPM rank of Table 8 conviction (any tie order)": rankRangeDesc(byAgent(TABLE8_CONVICTION)[2]!)[jos]! },
+      readings: { "Table 9 rank": t9[2]![jos]!, "rank of Table 8 conviction (descending)": convictionRanks[2]![jos]! },
       note: '"the Gut Feeling of the RPM toward Joshua is still to rank him in the first place"',
     }),
   );

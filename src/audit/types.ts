@@ -65,6 +65,10 @@ export interface AuditGroupSummary {
   readingHits: Record<string, { exact: number; withinRounding: number }>;
   /** The reading(s) reproducing the most cells. */
   bestReadings: string[];
+  /** Readings that reproduce every cell of the group (exactly or within rounding). */
+  fullReadings: string[];
+  /** Diagnostic explanations that fit every cell of the group. */
+  fullDiagnostics: string[];
 }
 
 export interface AuditResult {

@@ -14,7 +14,7 @@
  */
 import { eligibleTickers, type AlignedMarket, type RebalanceContext, type WeightRule } from "../backtest/engine";
 import { blackLitterman } from "../portfolio/black-litterman";
-import { sampleCovarianceOfColumns } from "../portfolio/covariance";
+import { ledoitWolf, sampleCovarianceOfColumns } from "../portfolio/covariance";
 import { marketWeights, viewsFromDecisions, type ViewLabel } from "../portfolio/views";
 import { longOnly as clipLongOnly, meanVarianceWeights } from "../portfolio/weights";
 
@@ -36,6 +36,10 @@ export interface AllocatorOptions {
   marketWeights: MarketWeightsMode;
   /** Shares outstanding per ticker (market order), needed by "marketCap". */
   sharesOutstanding?: ReadonlyArray<number | null>;
+  /** "sample" (paper) or Ledoit-Wolf shrinkage to constant correlation. Default "sample". */
+  covariance?: "sample" | "ledoit-wolf";
+  /** Upper bound per asset on the long-only weights (1 = none). Default 1. */
+  maxWeight?: number;
 }
 
 /** One rebalance's BL inputs and outputs over the eligible tickers. */
@@ -95,7 +99,7 @@ export function allocate(
     return { date, eligible: [], decisions: [], wMkt: [], q: [], pi: [], muBL: [], weights: [], fullWeights };
   }
   if (decisions.length !== eligible.length) throw new RangeError(`allocate: ${decisions.length} decisions for ${eligible.length} eligible tickers on ${date}`);
-  const sigma = sampleCovarianceOfColumns(trailingReturnColumns(market, eligible, dayIndex, options.lookback));
+  const sigma = covarianceFor(trailingReturnColumns(market, eligible, dayIndex, options.lookback), options.covariance ?? "sample");
   const wMkt = Array.from(priorWeights(market, dayIndex, eligible, options, currentWeights));
   const q = Array.from(
     viewsFromDecisions(
@@ -105,9 +109,24 @@ export function allocate(
   );
   const post = blackLitterman({ sigma, wMkt, q, delta: options.delta, tau: options.tau, omegaScale: options.omegaScale });
   const mv = meanVarianceWeights(post.muBL, post.sigmaBL, options.delta);
-  const weights = options.longOnly ? clipLongOnly(mv.raw, { fallback: "equal" }) : mv.weights;
+  const upper = options.maxWeight !== undefined && options.maxWeight < 1 ? Math.max(options.maxWeight, 1 / eligible.length) : undefined;
+  const weights = options.longOnly ? clipLongOnly(mv.raw, { fallback: "equal", upper }) : mv.weights;
   eligible.forEach((i, k) => (fullWeights[i] = weights[k]!));
   return { date, eligible: eligible.slice(), decisions: decisions.slice(), wMkt, q, pi: post.pi, muBL: post.muBL, weights, fullWeights };
+}
+
+/**
+ * Annualized covariance of return columns: the paper's sample covariance
+ * (ddof 1, x 252) or Ledoit-Wolf shrinkage to constant correlation.
+ *
+ * @example
+ * covarianceFor(columns, "sample"); // N x N
+ */
+export function covarianceFor(columns: Float64Array[], kind: "sample" | "ledoit-wolf"): number[][] {
+  if (kind === "sample") return sampleCovarianceOfColumns(columns);
+  const t = columns[0]?.length ?? 0;
+  const rows = Array.from({ length: t }, (_, k) => columns.map((c) => c[k]!));
+  return ledoitWolf(rows, { target: "constant-correlation" }).covariance;
 }
 
 function priorWeights(

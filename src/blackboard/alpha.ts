@@ -166,6 +166,14 @@ export function traderPolicy(input: TraderInput): TradeProposal {
   };
 }
 
+/**
+ * The trader as an LLM task: FinalReport + indicator facts -> TradeProposal
+ * with the three Chain-of-Alpha chains; `validate` rejects citations that do
+ * not match the computed indicators (a model then gets one repair round).
+ *
+ * @example
+ * const { output } = await model.run(traderTask, { ticker, date, report, facts });
+ */
 export const traderTask: Task<TraderInput, TradeProposal> = defineTask<TraderInput, TradeProposal>({
   name: "blackboard.trader",
   version: 1,

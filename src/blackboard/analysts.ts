@@ -145,7 +145,12 @@ export function marketAnalystPolicy(input: MarketAnalystInput): AnalysisReport {
 
 // ---------------------------------------------------------------- text sentiment
 
-/** VADER compound of a text (exported for tests and the fundamentals analyst). */
+/**
+ * VADER compound score of a text in [-1, 1] (Hutto & Gilbert 2014, vaderSentiment 3.3.2).
+ *
+ * @example
+ * compound("Great quarter, record profit!") > 0; // true
+ */
 export function compound(text: string): number {
   return polarityScores(text).compound;
 }
@@ -299,6 +304,13 @@ function analystTask<I extends AnalystInputBase>(
   });
 }
 
+/**
+ * The five analyst tasks (`blackboard.analyst.<kind>`): prompt = role + the
+ * point-in-time data as JSON; output = AnalysisReport; offline = the policies above.
+ *
+ * @example
+ * const { output } = await model.run(marketAnalystTask, { ticker, date, windowFrom, indicators });
+ */
 export const marketAnalystTask = analystTask<MarketAnalystInput>(
   "market",
   "market (technical) analyst",

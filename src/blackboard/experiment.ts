@@ -21,11 +21,10 @@ import { buyAndHold, equalWeightRule, runBacktest, type RebalanceContext } from 
 import { alignSeries } from "../backtest/market";
 import { DataFolder } from "../data/folder";
 import { mapConcurrent } from "../llm/limit";
-import { sampleCovarianceOfColumns } from "../portfolio/covariance";
 import { perturbViews } from "../portfolio/perturbation";
 import { drawdownFigure, equityCurveFigure, rollingSharpeFigure, weightShiftFigure } from "../plot/blackboard";
 import type { Cell, Experiment, ExperimentResult, Row, Table } from "../run/experiment";
-import { blWeightRule, trailingReturnColumns, type Allocation, type AllocatorOptions, type Decision } from "./allocator";
+import { blWeightRule, covarianceFor, trailingReturnColumns, type Allocation, type AllocatorOptions, type Decision } from "./allocator";
 import { Blackboard } from "./log";
 import { Poster, runTickerPipeline, type PipelineResult } from "./pipeline";
 import { SECTOR_ETFS } from "./tools";
@@ -49,6 +48,10 @@ export const blackboardConfigSchema = z.object({
   debateRounds: z.number().int().min(1).max(10).default(2),
   viewMode: z.enum(["fixed", "confidence"]).default("fixed"),
   marketWeights: z.enum(["marketCap", "holdings", "equal"]).default("marketCap"),
+  /** Covariance estimator: the paper's sample covariance or Ledoit-Wolf shrinkage. */
+  covariance: z.enum(["sample", "ledoit-wolf"]).default("sample"),
+  /** Optional upper bound per asset on long-only weights (1 = none, the paper's default). */
+  maxWeight: z.number().gt(0).max(1).default(1),
   rerunAgents: z.boolean().default(true),
   maxTickers: z.number().int().min(1).default(60),
   benchmark: z.string().default("SPY"),
@@ -151,6 +154,8 @@ export const blackboardExperiment: Experiment<BlackboardConfig> = {
       viewMode: config.viewMode,
       marketWeights: marketWeightsUsed,
       sharesOutstanding: shares,
+      covariance: config.covariance,
+      maxWeight: config.maxWeight,
     };
 
     const board = Blackboard.inMemory();
@@ -280,7 +285,7 @@ export const blackboardExperiment: Experiment<BlackboardConfig> = {
     const day0 = allocations.find((a) => a.eligible.length > 0)!;
     const day0Tickers = day0.eligible.map((i) => tickers[i]!);
     const pick = pickTraceTicker(config.traceTicker, day0, day0Tickers);
-    const sigma = sampleCovarianceOfColumns(trailingReturnColumns(market, day0.eligible, market.dates.indexOf(day0.date), config.lookback));
+    const sigma = covarianceFor(trailingReturnColumns(market, day0.eligible, market.dates.indexOf(day0.date), config.lookback), config.covariance);
     const perturbation = perturbViews({
       tickers: day0Tickers,
       sigma,
@@ -292,6 +297,7 @@ export const blackboardExperiment: Experiment<BlackboardConfig> = {
       omegaScale: config.omegaScale,
       ticker: pick,
       longOnly: config.longOnly,
+      upper: allocatorOptions.maxWeight !== undefined && allocatorOptions.maxWeight < 1 ? Math.max(allocatorOptions.maxWeight, 1 / day0Tickers.length) : undefined,
     });
     const perturbRows: Row[] = perturbation.shifts.slice(0, 12).map((s) => ({ ticker: s.ticker, before: cell(s.before), after: cell(s.after), delta: cell(s.delta) }));
 

@@ -126,7 +126,12 @@ export function citationMatches(cited: number, actual: number): boolean {
   return Math.abs(cited - actual) <= 1e-3 * Math.max(1, Math.abs(actual));
 }
 
-/** Replace NaN by null for JSON prompts (JSON has no NaN). */
+/**
+ * Replace NaN by null for JSON prompts (JSON has no NaN).
+ *
+ * @example
+ * jsonSafe({ rsi_14: NaN, close: 10 }); // { rsi_14: null, close: 10 }
+ */
 export function jsonSafe(values: Record<string, number>): Record<string, number | null> {
   const out: Record<string, number | null> = {};
   for (const [k, v] of Object.entries(values)) out[k] = Number.isFinite(v) ? v : null;

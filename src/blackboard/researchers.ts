@@ -61,7 +61,12 @@ export function researchBrief(ticker: string, date: string, reports: readonly An
   };
 }
 
-/** Weight of a piece of evidence: strength x (0.5 + 0.5 x confidence of its analyst). */
+/**
+ * Weight of a piece of evidence: strength x (0.5 + 0.5 x confidence of the analyst that produced it).
+ *
+ * @example
+ * evidenceWeight(brief, { id: "market.rsi", strength: 0.5, ... }); // 0.5 x (0.5 + 0.5 x market confidence)
+ */
 export function evidenceWeight(brief: ResearchBrief, e: Evidence): number {
   const analyst = e.id.split(".")[0];
   const conf = brief.reports.find((r) => r.analyst === analyst)?.confidence ?? 0.5;
@@ -166,6 +171,12 @@ function checkCitations(ids: readonly string[], brief: ResearchBrief): string | 
   return bad.length ? `unknown evidence ids ${bad.join(", ")}; cite only ids from the brief` : null;
 }
 
+/**
+ * Bull / bear researcher turn as an LLM task; `validate` checks side, round and that cited ids exist.
+ *
+ * @example
+ * const { output } = await model.run(researcherTask, { brief, side: "bull", round: 1, maxRounds: 2, transcript: [] });
+ */
 export const researcherTask: Task<ResearcherInput, DebateComment> = defineTask<ResearcherInput, DebateComment>({
   name: "blackboard.researcher",
   version: 1,
@@ -191,6 +202,12 @@ export const researcherTask: Task<ResearcherInput, DebateComment> = defineTask<R
   },
 });
 
+/**
+ * Research manager as an LLM task: debate -> FinalReport (BUY / HOLD / SELL + confidence).
+ *
+ * @example
+ * const { output } = await model.run(researchManagerTask, { brief, transcript, rounds: 2, stopReason: "max_rounds" });
+ */
 export const researchManagerTask: Task<ManagerInput, FinalReport> = defineTask<ManagerInput, FinalReport>({
   name: "blackboard.research_manager",
   version: 1,

@@ -141,7 +141,12 @@ export function riskAlerts(m: RiskBrief["metrics"]): RiskAlert[] {
 
 const down = (a: Action): Action => (a === "BUY" ? "HOLD" : "SELL");
 
-/** The action a stance recommends before any concession. */
+/**
+ * The action a stance recommends before any concession (limits in RISK_LIMITS).
+ *
+ * @example
+ * stanceAction(briefWithVol45pct, "conservative"); // "HOLD" for a BUY proposal
+ */
 export function stanceAction(brief: RiskBrief, stance: RiskStance): Action {
   const a = brief.proposal.action;
   const { vol_20d: vol, drawdown_252d: dd, beta_60d: beta } = brief.metrics;
@@ -284,6 +289,12 @@ const STANCE_PROMPTS: Record<RiskStance, string> = {
   neutral: "You are the NEUTRAL risk manager: balance upside against risk and look for the sensible middle ground.",
 };
 
+/**
+ * Risk-manager debate turn as an LLM task (stance-specific system prompt).
+ *
+ * @example
+ * const { output } = await model.run(riskManagerTask, { brief, stance: "neutral", round: 1, maxRounds: 2, transcript: [] });
+ */
 export const riskManagerTask: Task<RiskManagerInput, RiskDebateComment> = defineTask<RiskManagerInput, RiskDebateComment>({
   name: "blackboard.risk_manager",
   version: 1,
@@ -308,6 +319,12 @@ export const riskManagerTask: Task<RiskManagerInput, RiskDebateComment> = define
   },
 });
 
+/**
+ * A risk manager's final RiskPosition + RiskRecommendation as an LLM task.
+ *
+ * @example
+ * const { output } = await model.run(riskPositionTask, { brief, stance: "aggressive", transcript });
+ */
 export const riskPositionTask: Task<RiskPositionInput, RiskPositionOutput> = defineTask<RiskPositionInput, RiskPositionOutput>({
   name: "blackboard.risk_position",
   version: 1,
@@ -328,6 +345,12 @@ export const riskPositionTask: Task<RiskPositionInput, RiskPositionOutput> = def
     out.position.stance !== input.stance || out.recommendation.stance !== input.stance ? `stance must be "${input.stance}" in position and recommendation` : null,
 });
 
+/**
+ * The risk judge as an LLM task: debate + positions -> RiskAssessment for Black-Litterman.
+ *
+ * @example
+ * const { output } = await model.run(riskJudgeTask, { brief, transcript, positions });
+ */
 export const riskJudgeTask: Task<RiskJudgeInput, RiskAssessment> = defineTask<RiskJudgeInput, RiskAssessment>({
   name: "blackboard.risk_judge",
   version: 1,

@@ -16,7 +16,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import type { Figure } from "../run/experiment";
-import { plotlySource, sharedChromium, type ChromiumHandle } from "./browser";
+import { plotlySource, withChromium, type ChromiumHandle } from "./browser";
 import { setPngDpi } from "./png";
 
 export type ExportFormat = "svg" | "pdf" | "png" | "html";
@@ -30,7 +30,11 @@ export interface ExportOptions {
   formats?: ExportFormat[];
   /** Raster resolution for PNG (default 300, the journals' minimum). */
   dpi?: number;
-  /** Browser to use (default: the shared one from `sharedChromium()`). */
+  /**
+   * Browser to reuse across calls (e.g. `await sharedChromium()`, closed by the
+   * caller). Default: one Chromium launched for this call, used for all its
+   * figures and closed at the end, so a CLI process can exit.
+   */
   chromium?: ChromiumHandle;
 }
 
@@ -167,6 +171,9 @@ export function figuresToHtml(figures: Figure[], title = figures.length === 1 ? 
  * for each format. Returns the written files in figure order.
  * @example
  * const files = await exportFigures([fig], "figures/sentimental", { formats: ["svg", "png"], dpi: 300 });
+ * // reuse one browser across many calls:
+ * const chromium = await sharedChromium();
+ * await exportFigures(more, "out", { chromium });
  * await closeSharedChromium();
  */
 export async function exportFigures(figures: Figure[], outDir: string, options: ExportOptions = {}): Promise<ExportedFile[]> {
@@ -187,7 +194,8 @@ export async function exportFigures(figures: Figure[], outDir: string, options: 
     return written;
   }
 
-  const chrome = options.chromium ?? (await sharedChromium());
+  if (!options.chromium) return withChromium((chrome) => exportFigures(figures, outDir, { ...options, chromium: chrome }));
+  const chrome = options.chromium;
   const context = await chrome.newContext();
   const rasterizer = new Rasterizer(chrome);
   try {
@@ -218,7 +226,8 @@ export async function exportFigures(figures: Figure[], outDir: string, options: 
  */
 export async function renderFigure(figure: Figure, options: { dpi?: number; chromium?: ChromiumHandle } = {}): Promise<{ svg: string; png: Uint8Array }> {
   const dpi = options.dpi ?? 300;
-  const chrome = options.chromium ?? (await sharedChromium());
+  if (!options.chromium) return withChromium((chrome) => renderFigure(figure, { dpi, chromium: chrome }));
+  const chrome = options.chromium;
   const context = await chrome.newContext();
   const rasterizer = new Rasterizer(chrome);
   try {

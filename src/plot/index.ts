@@ -3,9 +3,8 @@
  * and the HTML helpers the run reports use.
  *
  * @example
- * import { makeFigure, exportFigures, closeSharedChromium } from "./src/plot";
+ * import { makeFigure, exportFigures } from "./src/plot";
  * await exportFigures([makeFigure("f", "F", [{ type: "bar", x: [1], y: [2] }])], "out");
- * await closeSharedChromium();
  */
 export * from "./layout";
 export * from "./png";

@@ -1,0 +1,130 @@
+import { describe, expect, it } from "vitest";
+import { buyAndHold, eligibleTickers, equalWeightRule, runBacktest, testWindow, type AlignedMarket } from "../../src/backtest/engine";
+import { alignSeries, truncateMarket } from "../../src/backtest/market";
+import { allocate, blWeightRule, type AllocatorOptions, type Decision } from "../../src/blackboard/allocator";
+import { DataFolder } from "../../src/data/folder";
+import { bundledDataDir } from "../../src/data/paths";
+
+const tiny: AlignedMarket = {
+  dates: ["d0", "d1", "d2"],
+  tickers: ["A", "B"],
+  close: [Float64Array.of(100, 110, 99), Float64Array.of(50, 50, 55)],
+};
+
+describe("backtest accounting (2 assets, 3 days, 10 bps per unit turnover)", () => {
+  it("matches hand-computed values, costs and drifting weights", async () => {
+    const targets: Record<string, number[]> = { d0: [0.5, 0.5], d2: [0.25, 0.75] };
+    const seen: number[][] = [];
+    const res = await runBacktest(tiny, { start: "d0", end: "d2", rebalanceEvery: 2, feesBps: 5, slippageBps: 5, initialValue: 1000 }, (ctx) => {
+      seen.push(Array.from(ctx.currentWeights));
+      return targets[ctx.date]!;
+    });
+    // Day 0: buy from cash, turnover 1, cost 1.
+    expect(res.values[0]).toBeCloseTo(999, 10);
+    expect(res.returns[0]).toBeCloseTo(-0.001, 12);
+    // Day 1: A +10%, B flat: 549.45 + 499.5.
+    expect(res.values[1]).toBeCloseTo(1048.95, 10);
+    expect(res.returns[1]).toBeCloseTo(0.05, 12);
+    expect(res.weights[1]![0]).toBeCloseTo(549.45 / 1048.95, 12);
+    // Day 2: A -10%, B +10% -> 494.505 + 549.45 = 1043.955, drifted weights 9/19 and 10/19,
+    // turnover |1/4 - 9/19| + |3/4 - 10/19| = 17/38, cost 1043.955 * 17/38 * 0.001.
+    expect(seen[1]![0]).toBeCloseTo(9 / 19, 12);
+    const cost2 = 1043.955 * (17 / 38) * 0.001;
+    expect(res.rebalances[1]!.turnover).toBeCloseTo(17 / 38, 12);
+    expect(res.rebalances[1]!.cost).toBeCloseTo(cost2, 10);
+    expect(res.values[2]).toBeCloseTo(1043.955 - cost2, 10);
+    expect(res.returns[2]).toBeCloseTo((1043.955 - cost2) / 1048.95 - 1, 12);
+    expect(Array.from(res.weights[2]!)).toEqual([expect.closeTo(0.25, 12), expect.closeTo(0.75, 12)]);
+    expect(res.totalTurnover).toBeCloseTo(1 + 17 / 38, 12);
+    expect(res.totalCosts).toBeCloseTo(1 + cost2, 10);
+    expect(res.rebalances.map((r) => r.date)).toEqual(["d0", "d2"]);
+  });
+
+  it("keeps the unallocated fraction in cash (earning nothing)", async () => {
+    const res = await runBacktest(tiny, { start: "d0", end: "d2", rebalanceEvery: 10, feesBps: 0, slippageBps: 0, initialValue: 1000 }, () => [0.5, 0]);
+    expect(res.cash).toEqual([500, 500, 500]);
+    expect(res.values[2]).toBeCloseTo(500 + 500 * 0.99, 10);
+  });
+
+  it("rebalances daily with rebalanceEvery = 1 and refuses weight on a ticker without a price", async () => {
+    let calls = 0;
+    await runBacktest(tiny, { start: "d0", end: "d2", rebalanceEvery: 1 }, () => {
+      calls++;
+      return [1, 0];
+    });
+    expect(calls).toBe(3);
+    const gap: AlignedMarket = { ...tiny, close: [tiny.close[0]!, Float64Array.of(NaN, 50, 55)] };
+    await expect(runBacktest(gap, { start: "d0", end: "d2" }, () => [0.5, 0.5])).rejects.toThrow(/B, which has no price on d0/);
+  });
+
+  it("computes the buy-and-hold benchmark and the test window", () => {
+    const bh = buyAndHold(["2024-12-31", "2025-01-02", "2025-01-03"], Float64Array.of(90, 100, 105), "2025-01-01", "2025-01-03", 1000);
+    expect(bh.values).toEqual([1000, 1050]);
+    expect(bh.returns[0]).toBe(0);
+    expect(bh.returns[1]).toBeCloseTo(0.05, 12);
+    expect(testWindow(["2024-12-31", "2025-01-02", "2025-01-03"], "2025-01-01", "2025-01-02")).toEqual({ first: 1, last: 1 });
+    expect(() => testWindow(["2024-12-31"], "2025-01-01", "2025-01-02")).toThrow(/no trading day/);
+  });
+});
+
+describe("market alignment and eligibility", () => {
+  it("forward-fills gaps after the first bar and leaves NaN before it", () => {
+    const series = {
+      ticker: "A",
+      dates: ["d1", "d3"],
+      open: Float64Array.of(1, 1),
+      high: Float64Array.of(1, 1),
+      low: Float64Array.of(1, 1),
+      close: Float64Array.of(5, 6),
+      adjClose: Float64Array.of(5, 6),
+      volume: Float64Array.of(0, 0),
+    };
+    const m = alignSeries(["d0", "d1", "d2", "d3"], [series]);
+    expect(Array.from(m.close[0]!)).toEqual([NaN, 5, 5, 6]);
+    expect(eligibleTickers(m, 3, 1)).toEqual([0]);
+    expect(eligibleTickers(m, 3, 3)).toEqual([]);
+  });
+});
+
+describe("Black-Litterman backtest on the bundled market", () => {
+  const data = DataFolder.open(bundledDataDir());
+  const tickers = data.tickers().filter((t) => t !== "SPY").slice(0, 8);
+  const market = alignSeries(data.calendar(), tickers.map((t) => data.prices(t)));
+  const options: AllocatorOptions = { lookback: 120, delta: 3, tau: 0.025, omegaScale: 0.5, longOnly: true, viewMode: "fixed", marketWeights: "holdings" };
+  const actions = ["BUY", "HOLD", "SELL"] as const;
+  // Views that depend on the date and the ticker, as the agents' would (but without lookahead).
+  const views = (date: string, ts: string[]): Decision[] => ts.map((t, i) => ({ action: actions[(i + Number(date.slice(8, 10))) % 3]!, confidence: 0.6 }));
+
+  it("truncating prices after day T leaves every weight up to T unchanged", async () => {
+    const cfg = { start: "2025-03-03", end: "2025-05-30", rebalanceEvery: 1 };
+    const full = await runBacktest(market, cfg, blWeightRule(market, options, views));
+    const T = market.dates.indexOf("2025-04-15");
+    expect(T).toBeGreaterThan(0);
+    const cut = truncateMarket(market, T);
+    const truncated = await runBacktest(cut, { ...cfg, end: cut.dates[T]! }, blWeightRule(cut, options, views));
+    expect(truncated.dates).toEqual(full.dates.slice(0, truncated.dates.length));
+    expect(truncated.dates.at(-1)).toBe("2025-04-15");
+    for (let k = 0; k < truncated.dates.length; k++) {
+      expect(Array.from(truncated.weights[k]!)).toEqual(Array.from(full.weights[k]!));
+      expect(Array.from(truncated.rebalances[k]!.targetWeights)).toEqual(Array.from(full.rebalances[k]!.targetWeights));
+    }
+    expect(full.weights.some((w, k) => k > 0 && w.some((x, i) => x !== full.rebalances[k]!.preWeights[i]))).toBe(true);
+  });
+
+  it("does not use the decision date's close: changing it leaves that day's BL weights unchanged", () => {
+    const t = market.dates.indexOf("2025-04-15");
+    const eligible = eligibleTickers(market, t, options.lookback);
+    const decisions = views("2025-04-15", eligible.map((i) => tickers[i]!));
+    const base = allocate(market, t, eligible, decisions, { ...options, marketWeights: "equal" }, null);
+    const shocked: AlignedMarket = { ...market, close: market.close.map((c) => { const x = c.slice(); x[t] = x[t]! * 1.5; return x; }) };
+    const after = allocate(shocked, t, eligible, decisions, { ...options, marketWeights: "equal" }, null);
+    expect(after.weights).toEqual(base.weights);
+    expect(base.weights.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
+    expect(base.weights.every((w) => w >= 0)).toBe(true);
+  });
+
+  it("equal-weight rule splits evenly over eligible tickers", async () => {
+    const res = await runBacktest(market, { start: "2025-03-03", end: "2025-03-31", rebalanceEvery: 5 }, equalWeightRule(market, 120));
+    expect(Array.from(res.rebalances[0]!.targetWeights)).toEqual(new Array(8).fill(1 / 8));
+  });
+});
