@@ -327,6 +327,10 @@ await showTable(table(run, "table2_drift"));
 - **Table 8**: conviction = final sentiment / volatility (the paper's text; the code uses mean × std).
 - **Table 9**: gut-feeling rank, a Borda count over convictions.
 - **Table 3**: the three protocols side by side.
+
+Where the text and the authors' code differ (Borda direction, conviction as quotient or product) the defaults follow
+the text; notebook 05 checks which reading the *published* tables were computed with, so set \`borda: "code"\` or
+\`conviction: "code"\` in the run's \`config\` to compare like with like.
 `),
     code(`
 await showTable(table(run, "table4_final_sentiment"));
@@ -415,8 +419,8 @@ Figure 7 (opinion change on peers' negative / positive sentiment, OLS through th
 4. agents express **stronger negative** sentiments (down to −0.76, up to 0.62);
 5. **alpha drives the sentiment range**: lower alpha gives more constrained ranges.
 
-The paper reports these in prose only (no per-cell table). Its grid of tolerances also differs from the default
-run's 0.00001 and from the authors' code and docs (0.01 / 1e-4 / 0.005; see REFERENCE-NOTES).
+The paper reports these in prose only (no per-cell table). Its tolerances are not consistent: the grid uses 0.001 /
+0.005 / 0.0001, the headline run 0.00001, and the authors' public code and docs use 0.01, 1e-4 and 0.005.
 
 **What this notebook shows.** The same 27-cell grid run through \`runSweep\`, one tidy row per cell (slopes, R²,
 p-values, slope ratio, bias label, saliency, sentiment and opinion ranges), and three figures that put claims 1–3
@@ -471,6 +475,11 @@ One row per grid cell: the grid values, then the cell's measurements — for eac
 slope, $R^2$, p-value and number of observations; the slope ratio |slope+| / |slope−| and the bias label; whether
 any |slope| exceeds 1 (saliency); the range of statement sentiments and of opinions $S^O$; the mean number of
 rounds. The same table is written as CSV, Markdown and JSON next to the cells.
+
+The tolerance only matters when a conversation stops early. If every conversation uses all its rounds
+(\`mean_rounds\` equals \`maxRounds\`), the three tolerance cells of each (alpha, temperature) are identical — a
+finding in itself: at these tolerances the stop rule never fires — and the figures below lose nothing by averaging
+over them.
 `),
     code(`
 await showTable(sweep.table, 27);
@@ -498,9 +507,9 @@ await showFigure(sentimentalBiasSlopesFigure(sweep.table));
 ## Claim 5: alpha and the range of opinions
 
 The range (max − min) of the opinions $S^O$ against alpha. With the update of eq. 4 a larger alpha lets the newest
-statement move the opinion further, so the paper expects the range to grow with alpha. If the tolerance makes no
-difference in a run (all conversations use every round, see \`mean_rounds\`), the tolerance lines coincide; that is
-why they are averaged here.
+statement move the opinion further, so the paper's claim reads: the range grows with alpha. (The range of the
+statement sentiments themselves, \`sentiment_range\` in the table, depends on alpha only through what the agents
+say.)
 `),
     code(`
 await showFigure(sentimentalOpinionRangeFigure(sweep.table));
@@ -544,11 +553,11 @@ arXiv 2311.13743 (code: pipiku915/FinMem-LLM-StockTrading).
   memories are then rewarded or penalised by the position's P&L); in *testing* it decides buy / sell / hold from
   memory and momentum only.
 
-**What the paper claims.** On its headline test window (2022-10-06 .. 2023-04-10) FinMem beats buy-and-hold and
-the other agents on TSLA, NFLX, AMZN, MSFT and COIN — e.g. TSLA: cumulative return 0.618 and Sharpe 2.679 vs
-buy-and-hold −0.186. Its ablations (TSLA, 2022-06-16 .. 2022-12-28) vary the cognitive span $K \\in \\{1, 3, 5,
-10\\}$, the risk inclination and the backbone model, and find the self-adaptive character and a moderate $K$ best.
-The authors' data is not public.
+**What the paper claims.** On its headline test window (2022-10-06 .. 2023-04-10) it compares FinMem with
+buy-and-hold and other agents on TSLA, NFLX, AMZN, MSFT and COIN — e.g. TSLA: cumulative return 0.618 and Sharpe
+2.679 for FinMem vs −0.186 for buy-and-hold — and argues that a short, daily training period suffices. Its
+ablations (TSLA, 2022-06-16 .. 2022-12-28) vary the cognitive span $K \\in \\{1, 3, 5, 10\\}$, the risk inclination
+and the backbone model. The authors' data is not public.
 
 **What this run shows.** The full train/test loop on one ticker of the data folder: with the bundled synthetic
 market the default is the ticker with filings and the most news, with the real data (\`../../shared/datasets\`)
@@ -640,9 +649,10 @@ await showTable(table(run, "finmem_memory_layers"), 12);
 ## Ablations — cognitive span K and risk inclination
 
 As in the paper, each sweep varies one factor with the other at the base config (the run above): $K \\in$
-\`ablationKs\` with the base risk mode, then each risk mode with the base $K$. The paper finds the self-adaptive
-character best and a moderate span better than $K = 1$; check whether this run agrees, and remember that offline
-agents answer from simple rules, not from reading the memories as an LLM would.
+\`ablationKs\` with the base risk mode, then each risk mode with the base $K$. Compare the settings with each other
+and with buy-and-hold (dotted line), and remember that offline agents answer from simple rules, not from reading
+the memories as an LLM would: how the span or the character changes an LLM's decisions is exactly what an offline
+run cannot show.
 `),
     code(`
 const prepared = await prepareRun("finmem", { seed: seed, llm: llm, model: model, dataDir: dataDir, cacheDir: cacheDir, config: run.config });
@@ -797,10 +807,13 @@ const auditNotebook: NotebookSpec = {
     md(`
 # Paper audit: do the papers' own tables reproduce from their own inputs?
 
-Each paper publishes derived numbers next to the inputs they come from: Sentimental Agents derives ranks, Borda
-counts, valences, tiers, convictions and gut-feeling ranks (Tables 3–9) from its final sentiments and volatilities;
-the Blackboard / Black–Litterman paper derives annualised return, Sharpe ratio and drawdown from its reported
-portfolio values; FinMem reports returns, Sharpe ratios and drawdowns that must agree with each other.
+Each paper publishes derived numbers next to the inputs they come from. Sentimental Agents derives per-agent ranks,
+Borda counts, valences, tiers, convictions and gut-feeling ranks (Tables 3, 5, 6, 8, 9) from its final sentiments
+(Table 4) and volatilities (Table 7), and quotes some of them again in its text. The Blackboard / Black–Litterman
+paper derives total, excess and annualised return and the Sharpe ratio from the portfolio values it reports, states
+its rolling Sharpe twice, and reports a perturbation's weight change. FinMem's headline buy-and-hold return on TSLA
+can be recomputed from market prices (when a real price folder is given); its agent's own returns need trades that
+are not published.
 
 The audit encodes the published tables as data (each value with its table and column), recomputes every derived
 cell from the paper's *own* inputs under each reading of the formulas that the paper text and the authors' code
@@ -813,35 +826,56 @@ printed in the papers, so the findings can be cited.
 `),
     parameters(`
 // ---- Parameters: the only cell you need to edit ----
-// The audit is pure arithmetic on the papers' published numbers: no seed, model or data folder.
-const maxRowsPerTable = 60; // rows shown per audit table (all rows are in the returned tables)
+// The audit is arithmetic on the papers' published numbers: no seed, no model.
+// Real market prices (prices/SPY.csv, prices/TSLA.csv) enable the extra checks against market data;
+// undefined = look for CONSILIUM_REAL_DATA or ../../shared/datasets, and skip those checks if neither exists.
+const realDataDir: string | undefined = undefined; // e.g. "../../shared/datasets"
+const maxRowsPerTable = 60; // rows shown of the long tables (the returned tables have every row)
 `),
     code(`
-import { auditMarkdown, auditTables, runAudit } from "./src/audit/index";
+import { auditMarkdown, auditTables, findRealDataDir, runAudit } from "./src/audit/index";
 import { showMarkdown, showTable } from "./src/notebook/display";
 `),
     code(`
-const audit = runAudit();
+const audit = runAudit({ realDataDir: realDataDir ?? findRealDataDir() ?? undefined });
 const tables = auditTables(audit);
+const totals = audit.summary.totals;
+console.log(
+  \`\${audit.findings.length} cells audited: \${totals.reproduced} reproduced, \${totals["within-rounding"]} within rounding, \` +
+    \`\${totals["not-reproduced"]} not reproduced, \${totals.impossible} impossible, \${totals.inconsistent} inconsistent, \${totals.unverifiable} unverifiable\` +
+    \` (real-data checks: \${audit.summary.realDataChecked ? "run" : "not run"})\`,
+);
 console.log(tables.map((t) => \`\${t.name}: \${t.rows.length} rows\`).join("\\n"));
 `),
     md(`
-## Findings
+## Summary per check
 
-The audit's report: per paper and table, how many cells each reading reproduces, and the cells that no reading
-reproduces, with the published value and what each reading gives.
+One row per recomputed table and check: how many of its cells each verdict got, and the readings of the formula
+that reproduce the most cells (with their count). A check where the best reading is the authors' *code* rather than
+the paper's *text* (or the other way round) tells you which one the published numbers were computed with.
+`),
+    code(`
+await showTable(tables.find((t) => t.name === "audit_summary")!, maxRowsPerTable);
+`),
+    md(`
+## The findings report
+
+The citable report: method, the summary, every cell that no reading reproduces (with the published value and what
+each reading gives), and per-table details. \`npx consilium audit\` prints the same Markdown.
 `),
     code(`
 await showMarkdown(auditMarkdown(audit));
 `),
     md(`
-## The audit tables, cell by cell
+## Every audited cell, and every reading of it
 
-Every audited cell with its paper, table, row and column, the published value, the value of each reading and the
-verdict (reproduced, within rounding, not reproduced, impossible, inconsistent, unverifiable).
+\`audit_findings\`: one row per published cell — paper, table, row, column, published value, verdict, the readings
+that reproduce it exactly or within rounding, and the inputs it was recomputed from. \`audit_readings\`: the same
+cells in long format, one row per reading with its value. Use \`toDataFrame\` (see the quickstart) to filter them.
 `),
     code(`
-for (const t of tables) await showTable(t, maxRowsPerTable);
+await showTable(tables.find((t) => t.name === "audit_findings")!, maxRowsPerTable);
+await showTable(tables.find((t) => t.name === "audit_readings")!, maxRowsPerTable);
 `),
   ],
 };

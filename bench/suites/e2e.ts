@@ -176,7 +176,7 @@ export const e2eSuite: BenchSuite = {
           }, runs, 0);
         } catch (error) {
           // A replay miss means the rerun asked for a call the recording did not make: a reproducibility bug to report.
-          const message = (error as Error).message.split("\n")[0]!;
+          const message = (error as Error).message.split("\n")[0]!.replace(/ in \/[^\s;]+/, "").replace(/; run once with .*$/, "");
           rows.push({
             id: `7/${name}-cache`,
             name: `${name}: warm-cache rerun`,

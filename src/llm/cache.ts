@@ -149,7 +149,11 @@ export class CachedModel implements Model {
       return { ...shared, cached: true, latencyMs: 0 };
     }
     const call = (async (): Promise<ModelResult<unknown>> => {
-      const result = await this.inner.run(task, input, options);
+      const raw = await this.inner.run(task, input, options);
+      // Hand back the output exactly as a later replay will (canonical key order):
+      // prompts that embed earlier outputs must render identically in both runs,
+      // or the replay's cache keys would drift from the recording's.
+      const result = { ...raw, output: JSON.parse(stableStringify(raw.output)) as O };
       const entry: ModelCacheEntry = {
         key,
         task: task.name,

@@ -20,6 +20,8 @@ export interface SweepLineOptions {
   y: readonly string[];
   /** Grid column whose values get separate lines (colour); omit for one line per metric. */
   groupBy?: string;
+  /** Short name of the group column in trace names (default: the column name). */
+  groupLabel?: string;
   /** Plot |value| (e.g. OLS slopes of opposite signs on one scale). */
   absolute?: boolean;
   /** Display names of the metric columns (default: the column names). */
@@ -46,9 +48,39 @@ export function modelLabelOf(table: Table): string {
   return `models: ${models.map((m) => (m === "offline" ? "offline agents" : m)).join(", ")}`;
 }
 
-function withLabel(title: string, table: Table): string {
+/**
+ * A figure whose title carries the table's model label: `title — label` as the
+ * figure's title, and the label on a second, smaller line of the plotted title
+ * so that it fits a 6.5-inch print width. The legend sits below the x-axis title.
+ */
+function labelledFigure(
+  name: string,
+  title: string,
+  table: Table,
+  traces: Array<Record<string, unknown>>,
+  axes: { x: string; y: string },
+  layout: Record<string, unknown> = {},
+): Figure {
   const label = modelLabelOf(table);
-  return label && !title.includes(label) ? `${title} — ${label}` : title;
+  const full = label && !title.includes(label) ? `${title} — ${label}` : title;
+  const shown = label && !title.includes(label) ? `${title}<br><sup>${label}</sup>` : title;
+  const legendRows = Math.ceil(traces.length / 2);
+  const heightIn = 4 + 0.2 * legendRows;
+  return makeFigure(
+    name,
+    full,
+    traces,
+    axes,
+    {
+      title: { text: shown, x: 0.02, xanchor: "left", font: { size: 15 } },
+      margin: { l: 64, r: 24, t: 72, b: 72 + 20 * legendRows },
+      legend: { orientation: "h", x: 0, xanchor: "left", yref: "container", y: 0.01, yanchor: "bottom" },
+      // on screen (notebooks) the print height in CSS pixels; exports set their own size
+      height: Math.round(96 * heightIn),
+      ...layout,
+    },
+    { widthIn: 6.5, heightIn },
+  );
 }
 
 function requireColumns(table: Table, columns: readonly string[]): void {
@@ -95,7 +127,7 @@ export function sweepLineFigure(table: Table, options: SweepLineOptions): Figure
       traces.push({
         type: "scatter",
         mode: "lines+markers",
-        name: options.groupBy ? `${label} (${options.groupBy} = ${String(group)})` : label,
+        name: options.groupBy ? `${label}, ${options.groupLabel ?? options.groupBy} = ${String(group)}` : label,
         x: xs,
         y: xs.map((x) => meanOf(inGroup.filter((row) => row[options.x] === x), metric, options.absolute ?? false)),
         line: { color: PALETTE[g % PALETTE.length], dash: DASHES[m % DASHES.length] },
@@ -115,7 +147,7 @@ export function sweepLineFigure(table: Table, options: SweepLineOptions): Figure
       hoverinfo: "name",
     });
   }
-  return makeFigure(options.name, withLabel(options.title, table), traces, { x: options.xTitle ?? options.x, y: options.yTitle ?? options.y.join(", ") });
+  return labelledFigure(options.name, options.title, table, traces, { x: options.xTitle ?? options.x, y: options.yTitle ?? options.y.join(", ") });
 }
 
 /**
@@ -133,13 +165,14 @@ export function sentimentalBiasSlopesFigure(table: Table): Figure {
     x: "alpha",
     y: ["slope_positive", "slope_negative"],
     groupBy: "temperature",
+    groupLabel: "T",
     absolute: true,
     labels: { slope_positive: "|slope| positive peers", slope_negative: "|slope| negative peers" },
     reference: { y: 1, label: "saliency threshold |slope| = 1" },
     name: "sweep_bias_slopes",
-    title: "Bias regression slopes vs alpha (mean over tolerance)",
-    xTitle: "alpha (weight of the newest statement)",
-    yTitle: "|OLS slope| of opinion change on peers' sentiment",
+    title: "Bias slopes vs alpha (mean over tolerance)",
+    xTitle: "alpha",
+    yTitle: "|OLS slope|",
   });
 }
 
@@ -158,12 +191,13 @@ export function sentimentalSlopeRatioFigure(table: Table): Figure {
     x: "alpha",
     y: ["slope_ratio"],
     groupBy: "temperature",
+    groupLabel: "T",
     labels: { slope_ratio: "|slope+| / |slope-|" },
     reference: { y: 1, label: "no bias (ratio 1)" },
     name: "sweep_slope_ratio",
-    title: "Positivity / negativity: slope ratio vs alpha (mean over tolerance)",
+    title: "Slope ratio vs alpha (mean over tolerance)",
     xTitle: "alpha",
-    yTitle: "|slope positive| / |slope negative|",
+    yTitle: "|slope+| / |slope-|",
   });
 }
 
@@ -180,9 +214,10 @@ export function sentimentalOpinionRangeFigure(table: Table): Figure {
     x: "alpha",
     y: ["opinion_range"],
     groupBy: "temperature",
+    groupLabel: "T",
     labels: { opinion_range: "opinion range" },
     name: "sweep_opinion_range",
-    title: "Range of the opinions S_O vs alpha (mean over tolerance)",
+    title: "Opinion range vs alpha (mean over tolerance)",
     xTitle: "alpha",
     yTitle: "max S_O - min S_O",
   });
@@ -224,6 +259,6 @@ export function finmemAblationFigure(table: Table, metric: "cumulative_return" |
       line: { color: "#7f7f7f", dash: "dot" },
     });
   }
-  const what = metric === "sharpe" ? "Sharpe ratio" : "cumulative return (sum of daily log returns)";
-  return makeFigure(`finmem_ablation_${metric}`, withLabel(`FinMem ablations — ${what}`, table), traces, { x: "setting", y: what }, { barmode: "group" });
+  const what = metric === "sharpe" ? "Sharpe ratio" : "cumulative return (sum of log returns)";
+  return labelledFigure(`finmem_ablation_${metric}`, `FinMem ablations — ${what}`, table, traces, { x: "setting", y: metric === "sharpe" ? "Sharpe ratio" : "cumulative return" }, { barmode: "group" });
 }

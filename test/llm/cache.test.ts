@@ -111,6 +111,23 @@ describe("record / replay", () => {
     expect(entry).toMatchObject({ model: "offline", task: "test.rate", version: 1, params: { temperature: 0.3, seed: 3 } });
   });
 
+  it("hands back a recorded output in the same key order a replay will, so prompts built from it match", async () => {
+    const inner = new OfflineModel({ seed: 3 });
+    // a model that writes its JSON keys in reverse alphabetical order
+    vi.spyOn(inner, "run").mockImplementation(async () => ({
+      output: { score: 0.5, reason: "r", label: "x" } as never,
+      usage: { promptTokens: 0, completionTokens: 0 },
+      cached: false,
+      model: "offline",
+      latencyMs: 0,
+      repaired: false,
+    }));
+    const recorded = await new CachedModel(inner, { dir, mode: "record" }).run(rateTask, { text: "order" });
+    const replayed = await new CachedModel(replayOnlyModel("offline", { seed: 3 }), { dir, mode: "replay" }).run(rateTask, { text: "order" });
+    expect(Object.keys(recorded.output as object)).toEqual(["label", "reason", "score"]);
+    expect(JSON.stringify(recorded.output)).toBe(JSON.stringify(replayed.output));
+  });
+
   it("shares one inner call between concurrent identical requests", async () => {
     const inner = new OfflineModel({ seed: 5 });
     const spy = vi.spyOn(inner, "run");

@@ -42,7 +42,7 @@ describe("sweepLineFigure", () => {
     const fig = sweepLineFigure(sentimentalSweep(), { x: "alpha", y: ["slope_negative"], groupBy: "temperature", name: "f", title: "T" });
     expect(fig.data).toHaveLength(2);
     const t1 = fig.data[0]!;
-    expect(t1.name).toBe("slope_negative (temperature = 1)");
+    expect(t1.name).toBe("slope_negative, temperature = 1");
     expect(t1.x).toEqual([0.3, 0.7]);
     // temperature 1, alpha 0.3: mean of -(0.3) and -(0.3 + 0.2) = -0.4
     const y1 = t1.y as number[];
@@ -109,10 +109,10 @@ describe("Sentimental Agents sweep figures", () => {
     expect(fig.name).toBe("sweep_bias_slopes");
     expect(fig.data).toHaveLength(2 * 2 + 1);
     expect(fig.data.map((t) => t.name)).toEqual([
-      "|slope| positive peers (temperature = 1)",
-      "|slope| negative peers (temperature = 1)",
-      "|slope| positive peers (temperature = 1.5)",
-      "|slope| negative peers (temperature = 1.5)",
+      "|slope| positive peers, T = 1",
+      "|slope| negative peers, T = 1",
+      "|slope| positive peers, T = 1.5",
+      "|slope| negative peers, T = 1.5",
       "saliency threshold |slope| = 1",
     ]);
     // positive slope at alpha 0.3: mean of 0.15 and 0.25 = 0.2 (temperature does not enter)
@@ -120,6 +120,10 @@ describe("Sentimental Agents sweep figures", () => {
     // |negative| at alpha 0.7, temperature 1.5: mean of 0.8 and 1.0 = 0.9
     expect((fig.data[3]!.y as number[])[1]).toBeCloseTo(0.9, 12);
     expect(fig.data[4]!.y).toEqual([1, 1]);
+    // 5 legend entries in 3 rows of two: the print size grows by 0.2 in per row, shown at 96 px per inch
+    expect(fig.printSize).toEqual({ widthIn: 6.5, heightIn: 4.6 });
+    expect(fig.layout.height).toBe(442);
+    expect((fig.layout.margin as { b: number }).b).toBe(72 + 3 * 20);
     // positive solid, negative dashed; one colour per temperature
     expect((fig.data[0]!.line as { dash: string }).dash).toBe("solid");
     expect((fig.data[1]!.line as { dash: string }).dash).toBe("dash");
@@ -179,7 +183,9 @@ describe("finmemAblationFigure", () => {
     expect(fig.data[0]).toMatchObject({ type: "bar", name: "cognitive span K", x: ["K = 1", "K = 5"], y: [0.1, 0.3] });
     expect(fig.data[1]).toMatchObject({ type: "bar", name: "risk inclination", x: ["seeking", "averse"], y: [0.2, -0.1] });
     expect(fig.data[2]).toMatchObject({ mode: "lines", name: "buy-and-hold (-0.200)", x: ["K = 1", "averse"], y: [-0.2, -0.2] });
-    expect(fig.title).toBe("FinMem ablations — cumulative return (sum of daily log returns) — offline agents — not LLM results");
+    expect(fig.title).toBe("FinMem ablations — cumulative return (sum of log returns) — offline agents — not LLM results");
+    // the plotted title puts the model label on its own line
+    expect((fig.layout.title as { text: string }).text).toBe("FinMem ablations — cumulative return (sum of log returns)<br><sup>offline agents — not LLM results</sup>");
   });
 
   it("plots the Sharpe ratio against buy-and-hold's Sharpe", () => {
