@@ -13,7 +13,7 @@ import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { CachedModel } from "../../src/llm/cache";
 import { OfflineModel } from "../../src/llm/offline";
-import { OpenAIModel } from "../../src/llm/openai";
+import { OpenAIModel } from "../../src/llm/openai-client";
 import type { Model, ModelResult, RunOptions, Task, UsageTotals } from "../../src/llm/types";
 import { stableStringify } from "../../src/llm/json";
 import { EXPERIMENT_NAMES } from "../../src/run/registry";

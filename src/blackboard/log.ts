@@ -73,7 +73,7 @@ export function parseBlackboard(text: string, file: string): BlackboardReadResul
       throw new DataError(`invalid JSON: ${(err as Error).message}`, { file, line: lineNo });
     }
     const checked = checkMessage(value);
-    if (!checked.ok) throw new DataError(checked.issue.message, { file, line: lineNo, field: checked.issue.field });
+    if (checked.ok === false) throw new DataError(checked.issue.message, { file, line: lineNo, field: checked.issue.field });
     if (seen.has(checked.message.message_id)) {
       throw new DataError(`duplicate message_id ${checked.message.message_id}`, { file, line: lineNo, field: "message_id" });
     }
@@ -171,7 +171,7 @@ export class Blackboard {
   post<T extends MessageType>(message: BlackboardMessage<T>): BlackboardMessage<T> {
     const where = this.file ?? "<blackboard>";
     const checked = checkMessage(message);
-    if (!checked.ok) throw new DataError(checked.issue.message, { file: where, line: this.size + 1, field: checked.issue.field });
+    if (checked.ok === false) throw new DataError(checked.issue.message, { file: where, line: this.size + 1, field: checked.issue.field });
     if (this.ids.has(checked.message.message_id)) {
       throw new DataError(`duplicate message_id ${checked.message.message_id}`, { file: where, line: this.size + 1, field: "message_id" });
     }

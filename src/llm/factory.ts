@@ -6,7 +6,7 @@ import { HashingEmbedder } from "../text/embedding";
 import { CachedEmbedder, CachedModel, replayOnlyEmbedder, replayOnlyModel } from "./cache";
 import { LlmConfigError } from "./errors";
 import { OfflineModel } from "./offline";
-import { OpenAIEmbedder, OpenAIModel } from "./openai";
+import { OpenAIEmbedder, OpenAIModel } from "./openai-client";
 import type { Embedder, Model } from "./types";
 
 /**

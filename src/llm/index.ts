@@ -31,8 +31,8 @@ export { DEFAULT_TEMPERATURE, resolveCallParams } from "./params";
 export type { CallParams, ParamDefaults } from "./params";
 export { OfflineModel } from "./offline";
 export type { OfflineModelConfig } from "./offline";
-export { KNOWN_EMBEDDING_DIMENSIONS, OpenAIEmbedder, OpenAIModel } from "./openai";
-export type { OpenAIClientConfig, OpenAIEmbedderConfig, OpenAIModelConfig } from "./openai";
+export { KNOWN_EMBEDDING_DIMENSIONS, OpenAIEmbedder, OpenAIModel } from "./openai-client";
+export type { OpenAIClientConfig, OpenAIEmbedderConfig, OpenAIModelConfig } from "./openai-client";
 export {
   CachedEmbedder,
   CachedModel,

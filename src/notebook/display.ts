@@ -71,14 +71,20 @@ export function figureHtml(figure: Figure, includePlotly = !plotlyInlined): stri
   return `${loader}<div id="${id}" style="width:100%;min-height:420px"></div><script type="text/javascript">(function(){var s=${spec};function draw(){window.Plotly.newPlot("${id}",s.data,s.layout,{responsive:true,displaylogo:false});}if(window.Plotly){draw();}else{var t=setInterval(function(){if(window.Plotly){clearInterval(t);draw();}},50);}})();</script>`;
 }
 
-async function tslabDisplay(): Promise<{ html(s: string): void; markdown(s: string): void } | null> {
+type NotebookDisplay = { html(s: string): void; markdown(s: string): void };
+let kernelDisplay: NotebookDisplay | null | undefined;
+
+/** tslab's display inside a kernel, null elsewhere (probed once: the probe itself emits an empty output). */
+async function tslabDisplay(): Promise<NotebookDisplay | null> {
+  if (kernelDisplay !== undefined) return kernelDisplay;
   try {
-    const tslab = (await import("tslab")) as unknown as { display: { html(s: string): void; markdown(s: string): void } };
+    const tslab = (await import("tslab")) as unknown as { display: NotebookDisplay };
     tslab.display.html(""); // throws "Not ready" outside a kernel
-    return tslab.display;
+    kernelDisplay = tslab.display;
   } catch {
-    return null;
+    kernelDisplay = null;
   }
+  return kernelDisplay;
 }
 
 /** Show a table in the notebook as a DataFrame (HTML); prints text elsewhere. */

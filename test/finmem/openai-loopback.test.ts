@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DataFolder } from "../../src/data/folder";
 import { DEFAULT_LOOP_OPTIONS, runFinMem } from "../../src/finmem/loop";
-import { OpenAIModel } from "../../src/llm/openai";
+import { OpenAIModel } from "../../src/llm/openai-client";
 import { HashingEmbedder } from "../../src/text/embedding";
 import { okJson, startFakeOpenAI, type ChatRequestBody, type FakeOpenAI } from "../helpers/fake-openai";
 

@@ -6,7 +6,7 @@ import { CachedEmbedder, CachedModel, replayOnlyModel, writeCacheSnapshot } from
 import { LlmCacheError, LlmTransportError, ReplayMissError } from "../../src/llm/errors";
 import { createEmbedder, createModel } from "../../src/llm/factory";
 import { OfflineModel } from "../../src/llm/offline";
-import { OpenAIModel } from "../../src/llm/openai";
+import { OpenAIModel } from "../../src/llm/openai-client";
 import { httpError, okJson, startFakeOpenAI, type FakeOpenAI } from "../helpers/fake-openai";
 import { FAKE_KEY, fastRetry, rateTask } from "./fixtures";
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { LlmTransportError } from "../../src/llm/errors";
-import { OpenAIEmbedder } from "../../src/llm/openai";
+import { OpenAIEmbedder } from "../../src/llm/openai-client";
 import { embeddingsOk, fakeVector, httpError, startFakeOpenAI, type FakeOpenAI } from "../helpers/fake-openai";
 import { FAKE_KEY, fastRetry } from "./fixtures";
 

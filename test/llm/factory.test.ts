@@ -6,7 +6,7 @@ import { CachedEmbedder, CachedModel } from "../../src/llm/cache";
 import { LlmConfigError } from "../../src/llm/errors";
 import { createEmbedder, createModel } from "../../src/llm/factory";
 import { OfflineModel } from "../../src/llm/offline";
-import { OpenAIEmbedder, OpenAIModel } from "../../src/llm/openai";
+import { OpenAIEmbedder, OpenAIModel } from "../../src/llm/openai-client";
 import type { Embedder } from "../../src/llm/types";
 import { okJson, startFakeOpenAI } from "../helpers/fake-openai";
 import { FAKE_KEY, rateTask } from "./fixtures";

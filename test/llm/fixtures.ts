@@ -1,7 +1,7 @@
 /** Shared tasks and settings for the LLM-layer tests. */
 import { z } from "zod";
 import { defineTask } from "../../src/llm/task";
-import type { OpenAIModelConfig } from "../../src/llm/openai";
+import type { OpenAIModelConfig } from "../../src/llm/openai-client";
 
 export const FAKE_KEY = "sk-test-SECRET-0123456789abcdef";
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { LlmOutputError, LlmTransportError } from "../../src/llm/errors";
-import { OpenAIModel } from "../../src/llm/openai";
+import { OpenAIModel } from "../../src/llm/openai-client";
 import { hang, httpError, okJson, okText, startFakeOpenAI, type FakeOpenAI } from "../helpers/fake-openai";
 import { FAKE_KEY, fastRetry, rateTask } from "./fixtures";
 
