@@ -4,7 +4,8 @@
  * instead of explicit inverses — and a fast covariance of a returns window.
  *
  * The public API speaks ml-matrix (`Matrix` in and out). The factorisation
- * itself runs on row-major Float64Arrays (`choleskyLower`, `choleskySolveLower`)
+ * itself runs on row-major Float64Arrays (`choleskyLower`, `choleskySolveLower`,
+ * `choleskyInverse`, `covarianceOfColumnsDense`)
  * because ml-matrix's element-wise get/set made a 60-asset posterior cost
  * ~11 ms, the bottleneck of a daily-rebalanced backtest; the dense routines
  * do the same arithmetic (A = L L^T, forward then backward substitution) in
@@ -290,16 +291,23 @@ export function covarianceOfColumnsDense(columns: ReadonlyArray<ArrayLike<number
     const o = i * t;
     for (let k = 0; k < t; k++) centered[o + k] = col[k] - m;
   }
-  return crossProductsOfCentered(centered, n, t, (t - ddof), scale);
+  const out = centeredCrossProducts(centered, n, t);
+  const divisor = t - ddof;
+  for (let k = 0; k < out.length; k++) out[k] = (out[k] / divisor) * scale;
+  return out;
 }
 
 /**
- * (C_i . C_j / divisor) * scale for columns C_i stored at offset i * t of
- * `centered`; each dot product summed in index order (the order
- * `covarianceOfColumns` has always used). Two columns j at a time to halve the
- * loads of column i; the per-pair summation order is unchanged.
+ * Cross products sum_k C_ik C_jk of n series of length t stored side by side
+ * in `centered` (series i at offset i * t), as a full symmetric row-major
+ * n x n Float64Array. Each dot product is summed in index order k = 0..t-1
+ * (two j at a time, which halves the loads of series i without changing any
+ * pair's summation order).
+ *
+ * @example
+ * centeredCrossProducts(Float64Array.of(-1, 1, -2, 2), 2, 2); // [2, 4, 4, 8]
  */
-function crossProductsOfCentered(centered: Float64Array, n: number, t: number, divisor: number, scale: number): Float64Array {
+export function centeredCrossProducts(centered: Float64Array, n: number, t: number): Float64Array {
   const out = new Float64Array(n * n);
   for (let i = 0; i < n; i++) {
     const oi = i * t;
@@ -314,20 +322,17 @@ function crossProductsOfCentered(centered: Float64Array, n: number, t: number, d
         acc += c * centered[oj + k];
         acc2 += c * centered[oj2 + k];
       }
-      const v = (acc / divisor) * scale;
-      const v2 = (acc2 / divisor) * scale;
-      out[i * n + j] = v;
-      out[j * n + i] = v;
-      out[i * n + j + 1] = v2;
-      out[(j + 1) * n + i] = v2;
+      out[i * n + j] = acc;
+      out[j * n + i] = acc;
+      out[i * n + j + 1] = acc2;
+      out[(j + 1) * n + i] = acc2;
     }
     if (j < n) {
       const oj = j * t;
       let acc = 0;
       for (let k = 0; k < t; k++) acc += centered[oi + k] * centered[oj + k];
-      const v = (acc / divisor) * scale;
-      out[i * n + j] = v;
-      out[j * n + i] = v;
+      out[i * n + j] = acc;
+      out[j * n + i] = acc;
     }
   }
   return out;
