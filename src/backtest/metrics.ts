@@ -17,7 +17,7 @@
  * - VaR and CVaR are reported as POSITIVE daily losses (a 95% VaR of 0.02
  *   means a 2% daily loss).
  */
-import { kurtosis, mean, quantile, skewness, std, covariance, variance, correlation } from "../stats/descriptive";
+import { centralMoments, covarianceWithMeans, kurtosisOf, mean, quantile, skewnessOf, varianceWithMean } from "../stats/descriptive";
 import { normalCdf, normalInverseCdf } from "../stats/distributions";
 import { rollingMean, rollingStd } from "../stats/rolling";
 
@@ -114,6 +114,13 @@ export interface PerformanceMetrics {
   excessTotalReturn: number;
 }
 
+/** values - c as a new Float64Array (a plain loop: `Float64Array.from` with a callback is slow). */
+function minus(values: ArrayLike<number>, c: number): Float64Array {
+  const out = new Float64Array(values.length);
+  for (let i = 0; i < out.length; i++) out[i] = values[i] - c;
+  return out;
+}
+
 function toFloat64(name: string, values: ArrayLike<number>): Float64Array {
   const out = Float64Array.from(values);
   for (let i = 0; i < out.length; i++) {
@@ -141,9 +148,12 @@ export function totalReturn(returns: ArrayLike<number>): number {
  * annualizedReturn([0.01, 0.01], 2); // (1.01^2)^(2/2) - 1 = 0.0201
  */
 export function annualizedReturn(returns: ArrayLike<number>, periodsPerYear = 252): number {
-  const n = returns.length;
+  return cagrFromTotal(totalReturn(returns), returns.length, periodsPerYear);
+}
+
+function cagrFromTotal(total: number, n: number, periodsPerYear: number): number {
   if (n === 0) return NaN;
-  const growth = 1 + totalReturn(returns);
+  const growth = 1 + total;
   if (growth <= 0) return -1;
   return growth ** (periodsPerYear / n) - 1;
 }
@@ -174,9 +184,16 @@ export function drawdownSeries(returns: ArrayLike<number>): Float64Array {
  * maxDrawdown([-0.1]);           // -0.1 (the starting wealth 1 is a peak)
  */
 export function maxDrawdown(returns: ArrayLike<number>): number {
-  const dd = drawdownSeries(returns);
+  // The minimum of drawdownSeries, without materialising it.
+  let wealth = 1;
+  let peak = 1;
   let worst = 0;
-  for (let i = 0; i < dd.length; i++) if (dd[i] < worst) worst = dd[i];
+  for (let i = 0; i < returns.length; i++) {
+    wealth *= 1 + returns[i];
+    if (wealth > peak) peak = wealth;
+    const dd = wealth / peak - 1;
+    if (dd < worst) worst = dd;
+  }
   return worst;
 }
 
@@ -200,7 +217,10 @@ export function historicalVar(returns: ArrayLike<number>, level = 0.95): number 
  */
 export function historicalCvar(returns: ArrayLike<number>, level = 0.95): number {
   if (returns.length === 0) return NaN;
-  const cutoff = quantile(returns, 1 - level);
+  return cvarBelow(returns, quantile(returns, 1 - level));
+}
+
+function cvarBelow(returns: ArrayLike<number>, cutoff: number): number {
   let total = 0;
   let count = 0;
   for (let i = 0; i < returns.length; i++) {
@@ -227,7 +247,7 @@ export function rollingSharpe(
 ): Float64Array {
   const periodsPerYear = options.periodsPerYear ?? 252;
   const rfPeriod = (options.rf ?? 0.02) / periodsPerYear;
-  const excess = Float64Array.from(returns, (r) => r - rfPeriod);
+  const excess = minus(returns, rfPeriod);
   const m = rollingMean(excess, window);
   const s = rollingStd(excess, window);
   const out = new Float64Array(excess.length);
@@ -347,14 +367,20 @@ export function deflatedSharpe(
   const rfPeriod = (options.rf ?? 0.02) / periodsPerYear;
   const trials = options.trials ?? 10;
   if (!(trials >= 1)) throw new RangeError(`deflatedSharpe: trials must be >= 1 (got ${trials})`);
-  const excess = Float64Array.from(returns, (r) => r - rfPeriod);
+  const excess = minus(returns, rfPeriod);
+  return deflatedSharpeOfExcess(excess, mean(excess), trials, options.sharpeVariance);
+}
+
+/** `deflatedSharpe` of excess returns whose mean is already known. */
+function deflatedSharpeOfExcess(excess: Float64Array, excessMean: number, trials: number, sharpeVarianceOption: number | undefined): DeflatedSharpeResult {
   const n = excess.length;
-  const sd = std(excess, 1);
-  const sharpe = sd > 0 ? mean(excess) / sd : NaN;
-  const skew = skewness(excess);
-  const kurt = kurtosis(excess);
+  const sd = Math.sqrt(varianceWithMean(excess, excessMean, 1));
+  const sharpe = sd > 0 ? excessMean / sd : NaN;
+  const moments = centralMoments(excess);
+  const skew = skewnessOf(moments);
+  const kurt = kurtosisOf(moments);
   const estimatorVariance = (1 - skew * sharpe + ((kurt - 1) / 4) * sharpe * sharpe) / (n - 1);
-  const sharpeVariance = options.sharpeVariance ?? estimatorVariance;
+  const sharpeVariance = sharpeVarianceOption ?? estimatorVariance;
   const sr0 = Number.isFinite(sharpeVariance) ? expectedMaxSharpe(trials, sharpeVariance) : NaN;
   return {
     sharpe,
@@ -387,17 +413,23 @@ export function performanceMetrics(returns: ArrayLike<number>, options: MetricsO
   const rfPeriod = rf / periodsPerYear;
   const sqrtYear = Math.sqrt(periodsPerYear);
 
+  // Each mean is computed once and shared (the ...WithMean(s) helpers repeat exactly the
+  // arithmetic of std / covariance / correlation, so every metric is the same number).
   const total = totalReturn(r);
-  const cagr = annualizedReturn(r, periodsPerYear);
-  const vol = std(r, 1) * sqrtYear;
-  const excess = Float64Array.from(r, (v) => v - rfPeriod);
+  const cagr = cagrFromTotal(total, n, periodsPerYear);
+  const meanR = mean(r);
+  const varR = varianceWithMean(r, meanR, 1);
+  const vol = Math.sqrt(varR) * sqrtYear;
+  const excess = minus(r, rfPeriod);
   const excessMean = mean(excess);
-  const excessSd = std(excess, 1);
+  const excessSd = Math.sqrt(varianceWithMean(excess, excessMean, 1));
   let downsideSq = 0;
   for (let i = 0; i < n; i++) if (excess[i] < 0) downsideSq += excess[i] * excess[i];
   const downsideDeviation = Math.sqrt(downsideSq / n) * sqrtYear;
   const mdd = maxDrawdown(r);
-  const dsr = deflatedSharpe(r, { trials, rf, periodsPerYear, sharpeVariance: options.sharpeVariance });
+  if (!(trials >= 1)) throw new RangeError(`deflatedSharpe: trials must be >= 1 (got ${trials})`);
+  const dsr = deflatedSharpeOfExcess(excess, excessMean, trials, options.sharpeVariance);
+  const cutoff = quantile(r, 1 - 0.95); // exactly historicalVar(r, 0.95)'s quantile
 
   const metrics: PerformanceMetrics = {
     n,
@@ -411,8 +443,8 @@ export function performanceMetrics(returns: ArrayLike<number>, options: MetricsO
     sortino: downsideDeviation > 0 ? (excessMean * periodsPerYear) / downsideDeviation : excessMean > 0 ? Infinity : NaN,
     maxDrawdown: mdd,
     calmar: mdd < 0 ? cagr / Math.abs(mdd) : NaN,
-    var95: historicalVar(r, 0.95),
-    cvar95: historicalCvar(r, 0.95),
+    var95: -cutoff,
+    cvar95: cvarBelow(r, cutoff),
     skewness: dsr.skewness,
     kurtosis: dsr.kurtosis,
     probabilisticSharpe: dsr.probabilisticSharpe,
@@ -436,17 +468,24 @@ export function performanceMetrics(returns: ArrayLike<number>, options: MetricsO
   if (options.benchmark !== undefined) {
     const b = toFloat64("benchmark", options.benchmark);
     if (b.length !== n) throw new RangeError(`performanceMetrics: benchmark has ${b.length} returns, strategy has ${n}`);
-    const varB = variance(b, 1);
-    const beta = varB > 0 ? covariance(r, b, 1) / varB : NaN;
-    const active = Float64Array.from(r, (v, i) => v - b[i]);
-    const te = std(active, 1) * sqrtYear;
+    const meanB = mean(b);
+    const varB = varianceWithMean(b, meanB, 1);
+    const cov = covarianceWithMeans(r, b, meanR, meanB, 1);
+    const beta = varB > 0 ? cov / varB : NaN;
+    const active = new Float64Array(n);
+    for (let i = 0; i < n; i++) active[i] = r[i] - b[i];
+    const activeMean = mean(active);
+    const te = Math.sqrt(varianceWithMean(active, activeMean, 1)) * sqrtYear;
     metrics.beta = beta;
-    metrics.alpha = (mean(r) - beta * mean(b)) * periodsPerYear;
+    metrics.alpha = (meanR - beta * meanB) * periodsPerYear;
     metrics.trackingError = te;
-    metrics.informationRatio = te > 0 ? (mean(active) * periodsPerYear) / te : NaN;
-    metrics.correlation = correlation(r, b);
+    metrics.informationRatio = te > 0 ? (activeMean * periodsPerYear) / te : NaN;
+    // correlation(r, b) = cov / (std(r, 1) std(b, 1)), NaN when either is constant.
+    const sdR = Math.sqrt(varR);
+    const sdB = Math.sqrt(varB);
+    metrics.correlation = sdR > 0 && sdB > 0 ? cov / (sdR * sdB) : NaN;
     metrics.benchmarkTotalReturn = totalReturn(b);
-    metrics.benchmarkAnnualizedReturn = annualizedReturn(b, periodsPerYear);
+    metrics.benchmarkAnnualizedReturn = cagrFromTotal(metrics.benchmarkTotalReturn, n, periodsPerYear);
     metrics.excessTotalReturn = total - metrics.benchmarkTotalReturn;
   }
   return metrics;

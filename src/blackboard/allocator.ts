@@ -11,12 +11,19 @@
  *            clip negatives of the raw solution and renormalise
  *
  * Tickers without `lookback + 1` prices before the date are excluded (weight 0).
+ *
+ * Speed (benchmark 1 of BENCHMARKS.md): the per-rebalance arithmetic runs on
+ * flat Float64Arrays (`absoluteViewsPosterior`, `meanVarianceWeightsDense`),
+ * and `blWeightRule` keeps a `TrailingCovariance` that moves the sample
+ * covariance forward by the days between rebalances instead of recomputing it
+ * (re-anchored exactly every 21 days), so a daily backtest costs O(N^2) per
+ * day for the covariance and about (2/3) N^3 for the posterior and weights.
  */
 import { eligibleTickers, type AlignedMarket, type RebalanceContext, type WeightRule } from "../backtest/engine";
-import { blackLitterman } from "../portfolio/black-litterman";
-import { ledoitWolf, sampleCovarianceOfColumns } from "../portfolio/covariance";
+import { absoluteViewsPosterior } from "../portfolio/black-litterman";
+import { ledoitWolf, sampleCovarianceOfColumns, TrailingCovariance } from "../portfolio/covariance";
 import { marketWeights, viewsFromDecisions, type ViewLabel } from "../portfolio/views";
-import { longOnly as clipLongOnly, meanVarianceWeights } from "../portfolio/weights";
+import { longOnly as clipLongOnly, meanVarianceWeightsDense } from "../portfolio/weights";
 
 export interface Decision {
   action: ViewLabel;
@@ -93,13 +100,28 @@ export function allocate(
   options: AllocatorOptions,
   currentWeights: ArrayLike<number> | null,
 ): Allocation {
+  if (eligible.length === 0 || decisions.length !== eligible.length) return allocateWithCovariance(market, dayIndex, eligible, decisions, options, currentWeights, null);
+  const sigma = covarianceFor(trailingReturnColumns(market, eligible, dayIndex, options.lookback), options.covariance ?? "sample");
+  return allocateWithCovariance(market, dayIndex, eligible, decisions, options, currentWeights, flatten(sigma));
+}
+
+/** `allocate` given the annualized covariance of the eligible tickers (flat row-major). */
+function allocateWithCovariance(
+  market: AlignedMarket,
+  dayIndex: number,
+  eligible: readonly number[],
+  decisions: readonly Decision[],
+  options: AllocatorOptions,
+  currentWeights: ArrayLike<number> | null,
+  sigma: Float64Array | null,
+): Allocation {
   const date = market.dates[dayIndex]!;
   const fullWeights = new Float64Array(market.tickers.length);
   if (eligible.length === 0) {
     return { date, eligible: [], decisions: [], wMkt: [], q: [], pi: [], muBL: [], weights: [], fullWeights };
   }
   if (decisions.length !== eligible.length) throw new RangeError(`allocate: ${decisions.length} decisions for ${eligible.length} eligible tickers on ${date}`);
-  const sigma = covarianceFor(trailingReturnColumns(market, eligible, dayIndex, options.lookback), options.covariance ?? "sample");
+  const n = eligible.length;
   const wMkt = Array.from(priorWeights(market, dayIndex, eligible, options, currentWeights));
   const q = Array.from(
     viewsFromDecisions(
@@ -107,12 +129,19 @@ export function allocate(
       options.viewMode === "confidence" ? { mode: "confidence-scaled", confidences: decisions.map((d) => d.confidence) } : { mode: "fixed" },
     ),
   );
-  const post = blackLitterman({ sigma, wMkt, q, delta: options.delta, tau: options.tau, omegaScale: options.omegaScale });
-  const mv = meanVarianceWeights(post.muBL, post.sigmaBL, options.delta);
-  const upper = options.maxWeight !== undefined && options.maxWeight < 1 ? Math.max(options.maxWeight, 1 / eligible.length) : undefined;
+  const post = absoluteViewsPosterior(sigma!, n, q, { wMkt, delta: options.delta, tau: options.tau, omegaScale: options.omegaScale });
+  const mv = meanVarianceWeightsDense(post.muBL, post.sigmaBL, n, options.delta);
+  const upper = options.maxWeight !== undefined && options.maxWeight < 1 ? Math.max(options.maxWeight, 1 / n) : undefined;
   const weights = options.longOnly ? clipLongOnly(mv.raw, { fallback: "equal", upper }) : mv.weights;
   eligible.forEach((i, k) => (fullWeights[i] = weights[k]!));
-  return { date, eligible: eligible.slice(), decisions: decisions.slice(), wMkt, q, pi: post.pi, muBL: post.muBL, weights, fullWeights };
+  return { date, eligible: eligible.slice(), decisions: decisions.slice(), wMkt, q, pi: Array.from(post.pi), muBL: Array.from(post.muBL), weights, fullWeights };
+}
+
+function flatten(rows: number[][]): Float64Array {
+  const n = rows.length;
+  const out = new Float64Array(n * n);
+  for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) out[i * n + j] = rows[i]![j]!;
+  return out;
 }
 
 /**
@@ -169,10 +198,18 @@ export function blWeightRule(
   decide: (date: string, tickers: string[], ctx: RebalanceContext) => Promise<Decision[]> | Decision[],
   onAllocation?: (allocation: Allocation, ctx: RebalanceContext) => void | Promise<void>,
 ): WeightRule {
+  // The sample covariance moves forward with the backtest (see TrailingCovariance); identical
+  // to a fresh computation on re-anchor days and to ~1e-15 relative in between.
+  const rolling = (options.covariance ?? "sample") === "sample" ? new TrailingCovariance({ lookback: options.lookback }) : null;
   return async (ctx) => {
     const eligible = eligibleTickers(market, ctx.dayIndex, options.lookback);
     const decisions = eligible.length ? await decide(ctx.date, eligible.map((i) => market.tickers[i]!), ctx) : [];
-    const allocation = allocate(market, ctx.dayIndex, eligible, decisions, options, ctx.currentWeights);
+    let allocation: Allocation;
+    if (eligible.length === 0 || decisions.length !== eligible.length) allocation = allocate(market, ctx.dayIndex, eligible, decisions, options, ctx.currentWeights);
+    else {
+      const sigma = rolling ? rolling.at(market.close, eligible, ctx.dayIndex) : flatten(covarianceFor(trailingReturnColumns(market, eligible, ctx.dayIndex, options.lookback), options.covariance ?? "sample"));
+      allocation = allocateWithCovariance(market, ctx.dayIndex, eligible, decisions, options, ctx.currentWeights, sigma);
+    }
     if (onAllocation) await onAllocation(allocation, ctx);
     return allocation.fullWeights;
   };

@@ -84,6 +84,6 @@ export function weightShiftFigure(shifts: ReadonlyArray<{ ticker: string; delta:
       },
     ],
     { x: "change in portfolio weight", y: "ticker" },
-    { showlegend: false, margin: { l: 80, r: 24, t: 64, b: 56 } },
+    { showlegend: false, margin: { l: 80, r: 24, t: 84, b: 56 } },
   );
 }

@@ -19,10 +19,11 @@ export function baseLayout(title: string, axes: AxisTitles = {}, extra: Record<s
     paper_bgcolor: "white",
     plot_bgcolor: "white",
     colorway: [...PALETTE],
-    margin: { l: 64, r: 24, t: 64, b: 56 },
+    margin: { l: 64, r: 24, t: 84, b: 120 },
     xaxis: { title: { text: axes.x ?? "" }, showgrid: true, gridcolor: "#e5e5e5", zeroline: false, linecolor: "#444" },
     yaxis: { title: { text: axes.y ?? "" }, showgrid: true, gridcolor: "#e5e5e5", zeroline: false, linecolor: "#444" },
-    legend: { orientation: "h", y: -0.18 },
+    // below the x-axis title, anchored by its top so long legends grow downwards into the margin
+    legend: { orientation: "h", x: 0, xanchor: "left", y: -0.3, yanchor: "top" },
     ...extra,
   };
 }

@@ -43,7 +43,7 @@ export function figure4SentimentChange(points: readonly RoundPoint[], perRow = 5
   const layout: Record<string, unknown> = {
     grid: { rows: 2 * bands, columns: cols, pattern: "independent", ygap: 0.45 },
     annotations: [] as unknown[],
-    margin: { l: 64, r: 24, t: 72, b: 72 },
+    margin: { l: 64, r: 24, t: 84, b: 72 },
   };
   const annotations = layout["annotations"] as Array<Record<string, unknown>>;
   candidates.forEach((candidate, i) => {
@@ -146,7 +146,7 @@ export function figure6Nuance(rows: ReadonlyArray<{ candidate: string; nuance: n
     "Figure 6 — Nuance per candidate",
     [{ type: "bar", x: rows.map((r) => r.candidate), y: rows.map((r) => r.nuance), marker: { color: PALETTE[0] }, name: "nuance" }],
     { y: "unique words across LDA topics" },
-    { xaxis: { tickangle: -30, showgrid: false, linecolor: "#444" }, margin: { l: 64, r: 24, t: 64, b: 110 } },
+    { xaxis: { tickangle: -30, showgrid: false, linecolor: "#444" }, margin: { l: 64, r: 24, t: 84, b: 110 } },
   );
 }
 
@@ -197,7 +197,7 @@ export function figure7Bias(
     "Figure 7 — Opinion change vs peers' recent sentiment",
     data,
     { x: "peers' recent sentiment", y: "opinion change" },
-    { legend: { orientation: "h", y: -0.28 }, margin: { l: 64, r: 24, t: 64, b: 110 } },
+    { legend: { orientation: "h", x: 0, xanchor: "left", y: -0.24, yanchor: "top" }, margin: { l: 64, r: 24, t: 84, b: 110 } },
     { widthIn: 6.5, heightIn: 4.5 },
   );
 }

@@ -73,7 +73,7 @@ function labelledFigure(
     axes,
     {
       title: { text: shown, x: 0.02, xanchor: "left", font: { size: 15 } },
-      margin: { l: 64, r: 24, t: 72, b: 72 + 20 * legendRows },
+      margin: { l: 64, r: 24, t: 84, b: 72 + 20 * legendRows },
       legend: { orientation: "h", x: 0, xanchor: "left", yref: "container", y: 0.01, yanchor: "bottom" },
       // on screen (notebooks) the print height in CSS pixels; exports set their own size
       height: Math.round(96 * heightIn),

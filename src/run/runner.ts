@@ -156,9 +156,15 @@ function labelTable(table: Table, modelId: string): Table {
 }
 
 function labelFigure(figure: Figure, modelLabel: string): Figure {
-  const title = figure.title.includes(modelLabel) ? figure.title : `${figure.title} — ${modelLabel}`;
+  if (figure.title.includes(modelLabel)) return figure;
   const layoutTitle = (figure.layout.title ?? {}) as Record<string, unknown>;
-  return { ...figure, title, layout: { ...figure.layout, title: { ...layoutTitle, text: title } } };
+  const heading = typeof layoutTitle.text === "string" && layoutTitle.text !== "" ? layoutTitle.text : figure.title;
+  // The label goes on its own smaller line so long titles are not clipped at print size.
+  return {
+    ...figure,
+    title: `${figure.title} — ${modelLabel}`,
+    layout: { ...figure.layout, title: { ...layoutTitle, text: `${heading}<br><sup>${modelLabel}</sup>` } },
+  };
 }
 
 export function collectVersions(): Record<string, string> {

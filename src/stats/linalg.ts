@@ -125,7 +125,32 @@ export function choleskyLower(a: Float64Array, n: number): Float64Array | null {
     if (!(d > 0) || !Number.isFinite(d)) return null;
     const ljj = Math.sqrt(d);
     l[rowJ + j] = ljj;
-    for (let i = j + 1; i < n; i++) {
+    // Rows below the pivot four at a time: four independent accumulation chains that
+    // share the loads of row j. Each entry is still a[i][j] minus its products in
+    // k order, so the factor is bit-identical to the one-row-at-a-time loop.
+    let i = j + 1;
+    for (; i + 3 < n; i += 4) {
+      const r0 = i * n;
+      const r1 = r0 + n;
+      const r2 = r1 + n;
+      const r3 = r2 + n;
+      let s0 = a[r0 + j];
+      let s1 = a[r1 + j];
+      let s2 = a[r2 + j];
+      let s3 = a[r3 + j];
+      for (let k = 0; k < j; k++) {
+        const ljk = l[rowJ + k];
+        s0 -= l[r0 + k] * ljk;
+        s1 -= l[r1 + k] * ljk;
+        s2 -= l[r2 + k] * ljk;
+        s3 -= l[r3 + k] * ljk;
+      }
+      l[r0 + j] = s0 / ljj;
+      l[r1 + j] = s1 / ljj;
+      l[r2 + j] = s2 / ljj;
+      l[r3 + j] = s3 / ljj;
+    }
+    for (; i < n; i++) {
       const rowI = i * n;
       let s = a[rowI + j];
       for (let k = 0; k < j; k++) s -= l[rowI + k] * l[rowJ + k];
@@ -194,36 +219,47 @@ export function choleskySolveLower(l: Float64Array, n: number, b: Float64Array, 
  *
  * @example
  * const l = choleskyLower(Float64Array.of(4, 2, 2, 3), 2)!;
- * choleskyInverse(l, 2); // [0.375, -0.25, -0.25, 0.5]
+ * choleskyInverse(l, 2); // [0.375, -0.25, -0.25, 0.5] (to rounding)
  */
 export function choleskyInverse(l: Float64Array, n: number): Float64Array {
-  // W = L^-1, lower triangular: row i of W = (e_i - sum_{k<i} L_ik W_k) / L_ii.
-  const w = new Float64Array(n * n);
+  // U = (L^-1)^T, upper triangular, row-major, so that both steps below are dot products
+  // of contiguous row segments:
+  //   U_ii = 1 / L_ii,  U_ji = -(sum_{k=j}^{i-1} L_ik U_jk) / L_ii   (j < i)
+  //   (A^-1)_ij = sum_{k >= max(i, j)} U_ik U_jk
+  const u = new Float64Array(n * n);
   for (let i = 0; i < n; i++) {
-    const wi = i * n;
-    w[wi + i] = 1;
-    for (let k = 0; k < i; k++) {
-      const f = l[wi + k];
-      if (f === 0) continue;
-      const wk = k * n;
-      for (let j = 0; j <= k; j++) w[wi + j] -= f * w[wk + j];
-    }
-    const d = l[wi + i];
-    for (let j = 0; j <= i; j++) w[wi + j] /= d;
+    const li = i * n;
+    const d = l[li + i];
+    u[li + i] = 1 / d;
+    for (let j = 0; j < i; j++) u[j * n + i] = -dotRange(l, li, u, j * n, j, i) / d;
   }
-  // A^-1 = W^T W: (A^-1)_ij = sum_{k >= max(i, j)} W_ki W_kj; accumulate the lower triangle row by row.
   const inv = new Float64Array(n * n);
-  for (let k = 0; k < n; k++) {
-    const wk = k * n;
-    for (let i = 0; i <= k; i++) {
-      const f = w[wk + i];
-      if (f === 0) continue;
-      const ri = i * n;
-      for (let j = 0; j <= i; j++) inv[ri + j] += f * w[wk + j];
+  for (let i = 0; i < n; i++) {
+    const ui = i * n;
+    for (let j = i; j < n; j++) {
+      const v = dotRange(u, ui, u, j * n, j, n);
+      inv[ui + j] = v;
+      inv[j * n + i] = v;
     }
   }
-  for (let i = 0; i < n; i++) for (let j = 0; j < i; j++) inv[j * n + i] = inv[i * n + j];
   return inv;
+}
+
+/** sum_{k = from}^{to - 1} x[xo + k] y[yo + k], with four partial sums (latency, not bandwidth, bound). */
+function dotRange(x: Float64Array, xo: number, y: Float64Array, yo: number, from: number, to: number): number {
+  let s0 = 0;
+  let s1 = 0;
+  let s2 = 0;
+  let s3 = 0;
+  let k = from;
+  for (; k + 3 < to; k += 4) {
+    s0 += x[xo + k] * y[yo + k];
+    s1 += x[xo + k + 1] * y[yo + k + 1];
+    s2 += x[xo + k + 2] * y[yo + k + 2];
+    s3 += x[xo + k + 3] * y[yo + k + 3];
+  }
+  for (; k < to; k++) s0 += x[xo + k] * y[yo + k];
+  return s0 + s1 + (s2 + s3);
 }
 
 function symmetricDense(m: Matrix): Float64Array {

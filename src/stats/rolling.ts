@@ -8,8 +8,16 @@
  *   default, so the first `window - 1` outputs are NaN);
  * - `rollingStd` uses the sample std (ddof = 1) like pandas.
  *
- * Each window is recomputed directly (O(n * window)) rather than with running
- * sums, so results carry no accumulated floating-point drift.
+ * Sum, mean, variance and std run in O(n): the window's sums of deviations
+ * from a shift c, S1 = sum (x - c) and S2 = sum (x - c)^2, are updated as
+ * values enter and leave (mean = c + S1 / count, variance =
+ * (S2 - S1^2 / count) / (count - ddof)), and every `window` steps the window
+ * is recomputed exactly — the direct two-pass result, bit-identical to a
+ * per-window computation — which also resets c to the window mean. Drift is
+ * therefore bounded by `window` updates on deviations from a recent mean:
+ * about 1e-15 relative in practice (tested to 1e-10 against the direct
+ * formula). A window whose valid values are all equal has variance exactly 0.
+ * Series containing +-Infinity use the direct O(n * window) computation.
  */
 
 /** Options shared by the rolling functions. */
@@ -115,6 +123,122 @@ function rollingMoments(
 ): Float64Array {
   const minPeriods = options.minPeriods ?? window;
   checkWindow(`rolling ${kind}`, window, minPeriods);
+  const n = values.length;
+  for (let i = 0; i < n; i++) {
+    const v = values[i];
+    if (v === Infinity || v === -Infinity) return rollingMomentsDirect(values, window, minPeriods, kind, ddof);
+  }
+  const out = new Float64Array(n);
+  const need = Math.max(minPeriods, 1);
+  let count = 0;
+  let shift = 0;
+  let hasShift = false;
+  let s1 = 0;
+  let s2 = 0;
+  let sinceExact = window;
+  // Constant-window detection: index of the last valid value that differs from the current
+  // run of equal valid values (NaNs do not break a run).
+  let lastValid = NaN;
+  let lastValidIndex = -1;
+  let beforeRun = -1;
+  for (let i = 0; i < n; i++) {
+    const v = values[i];
+    const start = i - window + 1;
+    const valid = !Number.isNaN(v);
+    if (valid) {
+      if (v !== lastValid) beforeRun = lastValidIndex;
+      lastValid = v;
+      lastValidIndex = i;
+    }
+    if (sinceExact >= window) {
+      // Exact recomputation of this window (the direct algorithm), which re-anchors the shift.
+      sinceExact = 1;
+      const from = Math.max(0, start);
+      let total = 0;
+      count = 0;
+      for (let j = from; j <= i; j++) {
+        const x = values[j];
+        if (!Number.isNaN(x)) {
+          total += x;
+          count++;
+        }
+      }
+      if (count === 0) {
+        hasShift = false;
+        s1 = 0;
+        s2 = 0;
+        out[i] = NaN;
+        continue;
+      }
+      const m = total / count;
+      let acc = 0;
+      let correction = 0;
+      for (let j = from; j <= i; j++) {
+        const x = values[j];
+        if (!Number.isNaN(x)) {
+          const d = x - m;
+          acc += d * d;
+          correction += d;
+        }
+      }
+      shift = m;
+      hasShift = true;
+      s1 = correction;
+      s2 = acc;
+      if (count < need) out[i] = NaN;
+      else if (kind === "sum") out[i] = total;
+      else if (kind === "mean") out[i] = m;
+      else out[i] = count - ddof <= 0 ? NaN : Math.max(0, acc - (correction * correction) / count) / (count - ddof);
+      continue;
+    }
+    sinceExact++;
+    const leaving = start - 1;
+    if (leaving >= 0) {
+      const x = values[leaving];
+      if (!Number.isNaN(x)) {
+        const d = x - shift;
+        s1 -= d;
+        s2 -= d * d;
+        count--;
+        if (count === 0) {
+          s1 = 0;
+          s2 = 0;
+        }
+      }
+    }
+    if (valid) {
+      if (!hasShift) {
+        shift = v;
+        hasShift = true;
+        s1 = 0;
+        s2 = 0;
+      }
+      const d = v - shift;
+      s1 += d;
+      s2 += d * d;
+      count++;
+    }
+    if (count < need) {
+      out[i] = NaN;
+      continue;
+    }
+    if (kind === "sum") out[i] = shift * count + s1;
+    else if (kind === "mean") out[i] = shift + s1 / count;
+    else if (count - ddof <= 0) out[i] = NaN;
+    else if (beforeRun < start) out[i] = 0;
+    else out[i] = Math.max(0, s2 - (s1 * s1) / count) / (count - ddof);
+  }
+  return out;
+}
+
+/** Every window recomputed directly, O(n * window): the reference the running sums are tested against. */
+function rollingMomentsDirect(
+  values: ArrayLike<number>,
+  window: number,
+  minPeriods: number,
+  kind: "sum" | "mean" | "var",
+  ddof: number,
+): Float64Array {
   const n = values.length;
   const out = new Float64Array(n);
   for (let i = 0; i < n; i++) {

@@ -138,7 +138,7 @@ describe("DataFolder errors surface lazily with location", () => {
 });
 
 describe.skipIf(!existsSync(SHARED))("loaders on ../shared/datasets", () => {
-  const data = DataFolder.open(SHARED);
+  const data = existsSync(SHARED) ? DataFolder.open(SHARED) : (undefined as unknown as DataFolder);
   it("reads every reader with the documented counts", () => {
     expect(data.tickers()).toHaveLength(71);
     expect(data.tickers()).not.toContain("_manifest");

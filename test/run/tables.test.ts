@@ -29,7 +29,7 @@ describe("offline labelling", () => {
     expect(labelled.tables[0]!.rows[0]).toEqual({ x: 1, model: "offline" });
     expect(labelled.tables[0]!.columns).toEqual(["x", "model"]);
     expect(labelled.figures[0]!.title).toBe(`Figure 4 — ${OFFLINE_LABEL}`);
-    expect((labelled.figures[0]!.layout.title as { text: string; x: number })).toEqual({ text: `Figure 4 — ${OFFLINE_LABEL}`, x: 0 });
+    expect((labelled.figures[0]!.layout.title as { text: string; x: number })).toEqual({ text: `Figure 4<br><sup>${OFFLINE_LABEL}</sup>`, x: 0 });
     expect(labelled.summary.model).toBe("offline");
   });
 });
