@@ -14,11 +14,12 @@ import path from "node:path";
 import { CachedModel } from "../../src/llm/cache";
 import { OfflineModel } from "../../src/llm/offline";
 import { OpenAIModel } from "../../src/llm/openai-client";
-import type { Model, ModelResult, RunOptions, Task, UsageTotals } from "../../src/llm/types";
+import type { UsageTotals } from "../../src/llm/types";
 import { stableStringify } from "../../src/llm/json";
 import { EXPERIMENT_NAMES } from "../../src/run/registry";
 import { runExperiment } from "../../src/run/runner";
-import { okJson, startFakeOpenAI, type FakeOpenAI } from "../../test/helpers/fake-openai";
+import { startFakeOpenAI } from "../../test/helpers/fake-openai";
+import { LoopbackModel } from "../../test/helpers/loopback-model";
 import { scratchDir } from "../data";
 import { summarise, timeIt, type Timing } from "../lib";
 import { REPO_DIR } from "../paths";
@@ -26,48 +27,6 @@ import { ratioOf, type BenchRow, type BenchSuite } from "../types";
 
 const SEED = 7;
 const FAKE_MODEL = "bench-fake-model";
-
-/**
- * A model that answers through the real OpenAI client and a loopback server:
- * for each call it computes the offline agent's answer, scripts the server to
- * return it, and sends the request. Calls are serialised so that the
- * server's FIFO queue pairs each request with its own answer.
- */
-class LoopbackModel implements Model {
-  readonly id: string;
-  readonly isOffline = false;
-  private chain: Promise<void> = Promise.resolve();
-
-  constructor(
-    private readonly offline: OfflineModel,
-    private readonly remote: OpenAIModel,
-    private readonly server: FakeOpenAI,
-  ) {
-    this.id = remote.id;
-  }
-
-  resolveParams<I, O>(task: Task<I, O>, options: RunOptions = {}): { temperature: number; seed: number | null } {
-    return this.remote.resolveParams(task, options);
-  }
-
-  async run<I, O>(task: Task<I, O>, input: I, options: RunOptions = {}): Promise<ModelResult<O>> {
-    const previous = this.chain;
-    let release!: () => void;
-    this.chain = new Promise((resolve) => (release = resolve));
-    await previous;
-    try {
-      const answer = await this.offline.run(task, input, options);
-      this.server.enqueueChat(okJson(answer.output));
-      return await this.remote.run(task, input, options);
-    } finally {
-      release();
-    }
-  }
-
-  usage(): UsageTotals {
-    return this.remote.usage();
-  }
-}
 
 function cliRun(experiment: string, outDir: string): { ms: number; calls: number } {
   const t0 = performance.now();

@@ -16,8 +16,10 @@
  * per-window computation — which also resets c to the window mean. Drift is
  * therefore bounded by `window` updates on deviations from a recent mean:
  * about 1e-15 relative in practice (tested to 1e-10 against the direct
- * formula). A window whose valid values are all equal has variance exactly 0.
- * Series containing +-Infinity use the direct O(n * window) computation.
+ * formula). A window whose valid values are all equal has variance exactly 0
+ * (pandas does the same; the plain two-pass sum can leave ~1e-29 there).
+ * Windows of up to 4 values, and series containing +-Infinity, use the direct
+ * O(n * window) computation.
  */
 
 /** Options shared by the rolling functions. */
@@ -114,6 +116,9 @@ export function rollingVariance(
   return rollingMoments(values, window, options, "var", options.ddof ?? 1);
 }
 
+/** Windows up to this size are recomputed directly (see rollingMoments). */
+const SMALL_WINDOW = 4;
+
 function rollingMoments(
   values: ArrayLike<number>,
   window: number,
@@ -124,6 +129,9 @@ function rollingMoments(
   const minPeriods = options.minPeriods ?? window;
   checkWindow(`rolling ${kind}`, window, minPeriods);
   const n = values.length;
+  // Tiny windows: the direct loop costs no more than the updates, and a 2-value window after
+  // a large move is where add/remove cancellation is worst.
+  if (window <= SMALL_WINDOW) return rollingMomentsDirect(values, window, minPeriods, kind, ddof);
   for (let i = 0; i < n; i++) {
     const v = values[i];
     if (v === Infinity || v === -Infinity) return rollingMomentsDirect(values, window, minPeriods, kind, ddof);
@@ -188,7 +196,9 @@ function rollingMoments(
       if (count < need) out[i] = NaN;
       else if (kind === "sum") out[i] = total;
       else if (kind === "mean") out[i] = m;
-      else out[i] = count - ddof <= 0 ? NaN : Math.max(0, acc - (correction * correction) / count) / (count - ddof);
+      else if (count - ddof <= 0) out[i] = NaN;
+      else if (beforeRun < start) out[i] = 0;
+      else out[i] = Math.max(0, acc - (correction * correction) / count) / (count - ddof);
       continue;
     }
     sinceExact++;
@@ -270,19 +280,23 @@ function rollingMomentsDirect(
       out[i] = NaN;
       continue;
     }
-    // Corrected two-pass (Chan, Golub & LeVeque): the second term cancels the rounding of m,
-    // so a constant window gives exactly 0 instead of a tiny positive variance.
+    // Corrected two-pass (Chan, Golub & LeVeque): the second term cancels the rounding of m.
+    // A window whose valid values are all equal is exactly 0 (m may differ from them by an ulp).
     let acc = 0;
     let correction = 0;
+    let first = NaN;
+    let constant = true;
     for (let j = start; j <= i; j++) {
       const v = values[j];
       if (!Number.isNaN(v)) {
+        if (first !== first) first = v;
+        else if (v !== first) constant = false;
         const d = v - m;
         acc += d * d;
         correction += d;
       }
     }
-    out[i] = Math.max(0, acc - (correction * correction) / count) / (count - ddof);
+    out[i] = constant ? 0 : Math.max(0, acc - (correction * correction) / count) / (count - ddof);
   }
   return out;
 }
