@@ -40,7 +40,7 @@ Commands:
   data <check|fetch|synth> ...         validate, download or generate a data folder
   figures <run-dir> [--formats svg,pdf,png,html] [--dpi 300]   export a run's figures
   report <run-dir>                     one self-contained HTML report of a run
-  audit [--json] [--out FILE]          recompute the papers' own tables under each reading
+  audit [--json] [--out FILE] [--real-data DIR]   recompute the papers' own tables under each reading
   reproduce [--out DIR] [--seed N]     every experiment on the embedded defaults (npm run reproduce)
   keys <experiment>                    the config keys of an experiment and what they accept
 
@@ -274,11 +274,13 @@ async function reportCommand(argv: string[], io: CliIo): Promise<number> {
 }
 
 async function auditCommand(argv: string[], io: CliIo): Promise<number> {
-  const { values } = parseArgs({ args: argv, options: { json: { type: "boolean" }, out: { type: "string" } } });
+  const { values } = parseArgs({ args: argv, options: { json: { type: "boolean" }, out: { type: "string" }, "real-data": { type: "string" } } });
   const audit = await import("../audit/index");
-  if (values.json) io.stdout(JSON.stringify(audit.runAudit(), null, 2) + "\n");
+  const realDataDir = values["real-data"] ? path.resolve(values["real-data"]) : (audit.findRealDataDir() ?? undefined);
+  const result = audit.runAudit({ realDataDir });
+  if (values.json) io.stdout(JSON.stringify(result, null, 2) + "\n");
   else {
-    const markdown = audit.auditMarkdown();
+    const markdown = audit.auditMarkdown(result);
     if (values.out) {
       const { writeFileAtomic } = await import("../run/writer");
       writeFileAtomic(path.resolve(values.out), markdown);

@@ -19,6 +19,8 @@ export interface ReproduceOptions {
   dataDir?: string;
   /** Experiments to run (default: all three). */
   only?: string[];
+  /** Real price folder for the audit's price checks (default: CONSILIUM_REAL_DATA or ../shared/datasets when present). */
+  realDataDir?: string;
   /** Skip the browser-based exports (figures to SVG/PDF/PNG and HTML reports). */
   skipExports?: boolean;
   log?: (line: string) => void;
@@ -65,10 +67,11 @@ export async function reproduceAll(options: ReproduceOptions): Promise<Reproduce
     log(`  ${name}: ${manifest.tables.length} tables, ${manifest.figures.length} figures in ${seconds.toFixed(1)} s`);
     runs.push({ experiment: name, dir, manifest, seconds, report, exported });
   }
-  log("audit: recomputing the papers' published tables");
   const audit = await import("../audit/index");
+  const realDataDir = options.realDataDir ?? audit.findRealDataDir() ?? undefined;
+  log(`audit: recomputing the papers' published tables${realDataDir ? ` (real prices from ${realDataDir})` : " (no real price folder: price checks skipped)"}`);
   const auditFile = path.join(outDir, "paper-audit.md");
-  writeFileAtomic(auditFile, audit.auditMarkdown());
+  writeFileAtomic(auditFile, audit.auditMarkdown(audit.runAudit({ realDataDir })));
   writeFileAtomic(
     path.join(outDir, "MANIFEST.json"),
     JSON.stringify(
