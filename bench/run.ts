@@ -12,7 +12,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pythonAvailability } from "./lib";
-import { machineDescription, renderBenchmarksMd, renderTable, renderTextTable } from "./report";
+import { machineDescription, readBefore, renderBenchmarksMd, renderTable, renderTextTable } from "./report";
 import { BENCH_DIR, REPO_DIR } from "./paths";
 import { blSuite } from "./suites/bl";
 import { e2eSuite } from "./suites/e2e";
@@ -101,7 +101,8 @@ async function main(): Promise<void> {
     writeFileSync(path.join(resultsDir, "latest.md"), renderTable(rows) + "\n");
     // BENCHMARKS.md only from a full run, so a partial or quick run cannot overwrite the committed report.
     if (!args.quick && !args.only) {
-      writeFileSync(path.join(REPO_DIR, "BENCHMARKS.md"), renderBenchmarksMd({ machine, rows, failures, totalSeconds, runs: options.runs }));
+      const before = readBefore(path.join(resultsDir, "before.json"));
+      writeFileSync(path.join(REPO_DIR, "BENCHMARKS.md"), renderBenchmarksMd({ machine, rows, failures, totalSeconds, runs: options.runs, before }));
       console.log(`wrote BENCHMARKS.md, bench/results/latest.json, bench/results/latest.md`);
     } else {
       console.log(`wrote bench/results/latest.json, bench/results/latest.md (BENCHMARKS.md is written by a full run only)`);

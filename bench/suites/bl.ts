@@ -2,14 +2,15 @@
  * Benchmark 1: the Blackboard paper's daily Black-Litterman backtest with
  * fixed views (60 tickers, 166 daily rebalances, 252-day covariance) through
  * our engine (`runBacktest` + `blWeightRule`), against the same computation
- * in numpy. Cross-check: final weights and the whole value path.
+ * in numpy. Cross-check: final weights and the whole value path. (The fix
+ * once prototyped in bench/prototypes/ — rolling covariance, M = Omega -
+ * Omega A^-1 Omega, flat arrays — now lives in the library.)
  */
 import { runBacktest } from "../../src/backtest/engine";
 import { blWeightRule, type Decision } from "../../src/blackboard/allocator";
 import { maxAbsDiff, scratchDir, stackRows, syntheticMarket, writeBinary } from "../data";
 import { runPython, summarise, timeIt } from "../lib";
 import { referenceScript } from "../paths";
-import { backtestFast } from "../prototypes/bl-fast";
 import { ratioOf, type BenchRow, type BenchSuite } from "../types";
 
 const TICKERS = 60;
@@ -49,26 +50,7 @@ export const blSuite: BenchSuite = {
       check: null,
       extra: { finalValue: Number(values.at(-1)!.toFixed(2)) },
     };
-    // The proposed fix, prototyped in bench/ (flat arrays, rolling covariance, M = Omega - Omega A^-1 Omega).
-    const qArray = Float64Array.from(q);
-    let proto = { values: [] as number[], finalWeights: new Float64Array(0) };
-    const protoTiming = await timeIt(() => {
-      proto = backtestFast(market.close, first, qArray);
-    }, options.runs, 1);
-    const pw = maxAbsDiff(finalWeights, proto.finalWeights);
-    const pv = maxAbsDiff(values.map((x) => x / 1e6), proto.values.map((x) => x / 1e6));
-    const protoRow: BenchRow = {
-      id: "1p",
-      name: "BL backtest, proposed fix (prototype in bench/, not the library)",
-      workload: "same backtest, bench/prototypes/bl-fast.ts: Float64Array end to end, rolling covariance update, M = Omega - Omega A^-1 Omega",
-      ours: protoTiming,
-      referenceName: "numpy",
-      reference: null,
-      ratio: null,
-      check: { description: "max |w_proto - w_library| (final weights); max |V_proto - V_library| / V0", value: `${pw.maxAbs.toExponential(1)}; ${pv.maxAbs.toExponential(1)}`, ok: pw.maxAbs < 1e-9 && pv.maxAbs < 1e-9 },
-      extra: { speedupVsLibrary: Number((ours.medianMs / protoTiming.medianMs).toFixed(1)) },
-    };
-    if (!options.python) return [{ ...row, referenceSkipped: "python unavailable" }, { ...protoRow, referenceSkipped: "python unavailable" }];
+    if (!options.python) return [{ ...row, referenceSkipped: "python unavailable" }];
     const scratch = scratchDir("bl");
     try {
       writeBinary(scratch.file("prices.f64"), stackRows(market.close));
@@ -77,8 +59,6 @@ export const blSuite: BenchSuite = {
       ]);
       row.reference = summarise(ref.times_ms);
       row.ratio = ratioOf(ours, row.reference);
-      protoRow.reference = row.reference;
-      protoRow.ratio = ratioOf(protoTiming, row.reference);
       const w = maxAbsDiff(finalWeights, ref.final_weights);
       const v = maxAbsDiff(values.map((x) => x / 1e6), ref.values.map((x) => x / 1e6));
       row.check = {
@@ -89,6 +69,6 @@ export const blSuite: BenchSuite = {
     } finally {
       scratch.dispose();
     }
-    return [row, protoRow];
+    return [row];
   },
 };

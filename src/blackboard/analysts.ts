@@ -19,7 +19,7 @@ import { defineTask } from "../llm/task";
 import type { ChatMessage, Task } from "../llm/types";
 import { splitSentences } from "../text/tokenize";
 import { polarityScores } from "../text/vader";
-import { jsonSafe, type IndicatorSnapshot } from "./features";
+import { citationMatches, jsonSafe, type IndicatorSnapshot } from "./features";
 import { AnalysisReportSchema, type AnalysisReport, type AnalystKind, type Evidence } from "./messages";
 import type { DatedText, FilingText, MacroContext } from "./tools";
 
@@ -286,12 +286,35 @@ function checkReport(analyst: AnalystKind, out: AnalysisReport, input: AnalystIn
   return null;
 }
 
+/**
+ * The market analyst's numbers are checkable: every metric named like an
+ * indicator of the snapshot, and every evidence item whose `source` is such an
+ * indicator and carries a value, must match the computed value
+ * (`citationMatches`). Returns the first mismatch, or null.
+ *
+ * @example
+ * checkIndicatorNumbers(report, snapshot); // null when every cited number is the computed one
+ */
+export function checkIndicatorNumbers(out: AnalysisReport, snapshot: IndicatorSnapshot | null): string | null {
+  if (!snapshot) return null;
+  const actual = snapshot.values as Record<string, number>;
+  for (const [name, value] of Object.entries(out.metrics)) {
+    if (name in actual && Number.isFinite(actual[name]) && !citationMatches(value, actual[name]!)) return `metrics.${name} is ${value}, computed ${actual[name]} on ${snapshot.date}`;
+  }
+  for (const e of out.evidence) {
+    if (e.value === null || e.value === undefined || !(e.source in actual) || !Number.isFinite(actual[e.source])) continue;
+    if (!citationMatches(e.value, actual[e.source]!)) return `evidence "${e.id}" cites ${e.source} = ${e.value}, computed ${actual[e.source]} on ${snapshot.date}`;
+  }
+  return null;
+}
+
 function analystTask<I extends AnalystInputBase>(
   analyst: AnalystKind,
   role: string,
   focus: string,
   data: (input: I) => unknown,
   policy: (input: I) => AnalysisReport,
+  extraCheck?: (out: AnalysisReport, input: I) => string | null,
 ): Task<I, AnalysisReport> {
   return defineTask<I, AnalysisReport>({
     name: `blackboard.analyst.${analyst}`,
@@ -300,7 +323,7 @@ function analystTask<I extends AnalystInputBase>(
     temperature: 0.2,
     render: (input) => analystMessages(role, analyst, input, data(input), focus),
     offline: (input) => policy(input),
-    validate: (out, input) => checkReport(analyst, out, input),
+    validate: (out, input) => checkReport(analyst, out, input) ?? extraCheck?.(out, input) ?? null,
   });
 }
 
@@ -317,6 +340,7 @@ export const marketAnalystTask = analystTask<MarketAnalystInput>(
   "Read the stockstats indicators (RSI 14, MACD 12/26/9 and histogram, Bollinger 20/2 and %b, 50-day SMA, returns, volatility, drawdown) and judge trend and momentum.",
   (i) => (i.indicators ? { as_of: i.indicators.date, bars: i.indicators.bars, indicators: jsonSafe(i.indicators.values) } : null),
   marketAnalystPolicy,
+  (out, input) => checkIndicatorNumbers(out, input.indicators),
 );
 
 export const newsAnalystTask = analystTask<TextAnalystInput>(

@@ -162,6 +162,7 @@ export const blackboardExperiment: Experiment<BlackboardConfig> = {
     const nextSeq = new Map<string, number>();
     const lastDecisions = new Map<string, Decision>();
     const dayZeroThreads = new Map<string, ThreadRecord>();
+    let dayZeroDate: string | null = null;
     const viewRows: Row[] = [];
     const weightRows: Row[] = [];
     const allocations: Allocation[] = [];
@@ -172,7 +173,10 @@ export const blackboardExperiment: Experiment<BlackboardConfig> = {
     ctx.progress.start("blackboard rebalances", rebalanceCount);
 
     const decide = async (date: string, eligible: string[], rctx: RebalanceContext): Promise<Decision[]> => {
-      const runAgents = config.rerunAgents || rctx.step === 0;
+      // Day 0 = the first rebalance with an eligible ticker (decide is only called then), not necessarily step 0.
+      const isDayZero = dayZeroDate === null || dayZeroDate === date;
+      if (dayZeroDate === null) dayZeroDate = date;
+      const runAgents = config.rerunAgents || isDayZero;
       if (runAgents) {
         const results = await mapConcurrent(eligible, ctx.concurrency, (ticker) =>
           runTickerPipeline(data, ticker, date, { model: ctx.model, seed: ctx.seed, board, debateRounds: config.debateRounds, benchmarkTicker: config.benchmark }),
@@ -180,7 +184,7 @@ export const blackboardExperiment: Experiment<BlackboardConfig> = {
         for (const r of results) {
           lastDecisions.set(r.ticker, { action: r.assessment.final_action, confidence: r.assessment.confidence });
           nextSeq.set(`${date}|${r.ticker}`, r.nextSeq);
-          if (rctx.step === 0) dayZeroThreads.set(r.ticker, { result: r });
+          if (isDayZero) dayZeroThreads.set(r.ticker, { result: r });
           viewRows.push({
             date,
             ticker: r.ticker,
@@ -198,8 +202,10 @@ export const blackboardExperiment: Experiment<BlackboardConfig> = {
         }
       } else {
         for (const ticker of eligible) {
-          const d = lastDecisions.get(ticker) ?? { action: "HOLD", confidence: 0.5 };
-          viewRows.push({ date, ticker, source: "reused", research_view: null, research_confidence: null, research_score: null, debate_rounds: null, stop_reason: null, proposal: null, final_action: d.action, confidence: d.confidence, risk_level: null });
+          // A ticker that became eligible after Day 0 has no agent view: HOLD (q = 0, i.e. the prior), labelled as such.
+          const known = lastDecisions.get(ticker);
+          const d = known ?? { action: "HOLD", confidence: 0.5 };
+          viewRows.push({ date, ticker, source: known ? "reused" : "default_hold", research_view: null, research_confidence: null, research_score: null, debate_rounds: null, stop_reason: null, proposal: null, final_action: d.action, confidence: d.confidence, risk_level: null });
         }
       }
       return eligible.map((t) => lastDecisions.get(t) ?? { action: "HOLD", confidence: 0.5 });
@@ -319,7 +325,7 @@ export const blackboardExperiment: Experiment<BlackboardConfig> = {
           confidence: thread.result.assessment.confidence,
         },
         {
-          ticker: { before: 0, after: round(day0.weights[k]!), view_q: round(day0.q[k]!), prior_return: round(day0.pi[k]!), posterior_return: round(day0.muBL[k]!) },
+          ticker: { before: round(preWeights[allocations.indexOf(day0)]![day0.eligible[k]!]!), after: round(day0.weights[k]!), view_q: round(day0.q[k]!), prior_return: round(day0.pi[k]!), posterior_return: round(day0.muBL[k]!) },
           top: day0Tickers
             .map((t, j) => ({ ticker: t, weight: round(day0.weights[j]!) }))
             .sort((a, b) => b.weight - a.weight || (a.ticker < b.ticker ? -1 : 1))
@@ -345,7 +351,7 @@ export const blackboardExperiment: Experiment<BlackboardConfig> = {
       },
       { name: "bb_daily_values", title: "Daily portfolio values vs benchmark and equal weight", rows: dailyRows },
       { name: "bb_weights", title: "Black-Litterman weights per rebalance", rows: weightRows, note: "q = absolute view, pi = equilibrium prior, mu_bl = posterior mean (annualized); weight_before = drifted weight just before trading." },
-      { name: "bb_views", title: "Agent views per rebalance", rows: viewRows, note: config.rerunAgents ? "Agents re-run on every rebalance date." : "Agents run on Day 0 only; later rebalances reuse those views (source = reused)." },
+      { name: "bb_views", title: "Agent views per rebalance", rows: viewRows, note: config.rerunAgents ? "Agents re-run on every rebalance date." : "Agents run on Day 0 only; later rebalances reuse those views (source = reused; default_hold = eligible only after Day 0, so no view)." },
       {
         name: "bb_perturbation",
         title: `Perturbation — ${perturbation.ticker} ${perturbation.from} -> ${perturbation.to} on ${day0.date}`,

@@ -117,6 +117,9 @@ export class Blackboard {
   private readonly byType = new Map<string, number[]>();
   private readonly byTickerType = new Map<string, number[]>();
   private readonly byDate = new Map<string, number[]>();
+  private readonly byRole = new Map<string, number[]>();
+  /** Distinct message dates, ascending (binary-searched by date-range queries). */
+  private readonly dates: string[] = [];
   private needsNewline = false;
 
   private constructor(readonly file: string | null) {}
@@ -185,33 +188,39 @@ export class Blackboard {
   }
 
   /**
-   * Messages matching every given filter, in (timestamp, append) order. Uses
-   * the smallest applicable index list (ticker x type, ticker, type or date),
-   * so a query touches only the candidate messages.
+   * Messages matching every given filter, in (timestamp, append) order. The
+   * candidates come from the smallest applicable index list (ticker x type,
+   * ticker, type, sender role, or the dates inside [from, to]), so a query
+   * touches only those messages, not the whole log.
    */
   query<T extends MessageType = MessageType>(q: BlackboardQuery & { type?: T | readonly T[] } = {}): BlackboardMessage<T>[] {
+    if (q.latest !== undefined && !(Number.isInteger(q.latest) && q.latest >= 0)) throw new RangeError(`Blackboard.query: latest must be a non-negative integer, got ${q.latest}`);
     const types = q.type === undefined ? null : new Set<string>(typeof q.type === "string" ? [q.type] : q.type);
     const roles = q.role === undefined ? null : new Set<string>(typeof q.role === "string" ? [q.role] : q.role);
     let candidates: readonly number[] | null = null;
-    const consider = (list: readonly number[] | undefined) => {
-      const l = list ?? [];
-      if (candidates === null || l.length < candidates.length) candidates = l;
+    const consider = (list: readonly number[]) => {
+      if (candidates === null || list.length < candidates.length) candidates = list;
     };
-    if (q.ticker !== undefined && types !== null) {
+    const union = (map: Map<string, number[]>, keys: Iterable<string>) => {
       const merged: number[] = [];
-      for (const t of types) merged.push(...(this.byTickerType.get(`${q.ticker}|${t}`) ?? []));
-      merged.sort((a, b) => a - b);
-      consider(merged);
-    } else if (q.ticker !== undefined) consider(this.byTicker.get(q.ticker));
-    else if (types !== null) {
-      const merged: number[] = [];
-      for (const t of types) merged.push(...(this.byType.get(t) ?? []));
-      merged.sort((a, b) => a - b);
-      consider(merged);
+      for (const k of keys) merged.push(...(map.get(k) ?? []));
+      return merged.sort((a, b) => a - b);
+    };
+    if (q.ticker !== undefined && types !== null) consider(union(this.byTickerType, [...types].map((t) => `${q.ticker}|${t}`)));
+    else if (q.ticker !== undefined) consider(this.byTicker.get(q.ticker) ?? []);
+    else if (types !== null) consider(union(this.byType, types));
+    if (roles !== null) consider(union(this.byRole, roles));
+    if (q.from !== undefined || q.to !== undefined) {
+      const lo = q.from === undefined ? 0 : lowerBound(this.dates, q.from);
+      const hi = q.to === undefined ? this.dates.length : upperBound(this.dates, q.to);
+      const inRange = hi > lo ? this.dates.slice(lo, hi) : [];
+      // Sizing the date union first keeps a wide range from costing more than the scan it replaces.
+      let size = 0;
+      for (const d of inRange) size += this.byDate.get(d)!.length;
+      if (candidates === null || size < (candidates as readonly number[]).length) consider(union(this.byDate, inRange));
     }
-    if (q.from !== undefined && q.from === q.to) consider(this.byDate.get(q.from));
     const pool: readonly number[] = candidates ?? this.messages.map((_, i) => i);
-    const out: BlackboardMessage[] = [];
+    const out: number[] = [];
     for (const i of pool) {
       const m = this.messages[i]!;
       if (types !== null && !types.has(m.type)) continue;
@@ -222,12 +231,12 @@ export class Blackboard {
       const date = m.timestamp.slice(0, 10);
       if (q.from !== undefined && date < q.from) continue;
       if (q.to !== undefined && date > q.to) continue;
-      out.push(m);
+      out.push(i);
     }
-    const order = (m: BlackboardMessage) => this.ids.get(m.message_id)!;
-    out.sort((a, b) => (a.timestamp < b.timestamp ? -1 : a.timestamp > b.timestamp ? 1 : order(a) - order(b)));
-    const result = q.latest !== undefined ? out.slice(Math.max(0, out.length - q.latest)) : out;
-    return result as BlackboardMessage<T>[];
+    const ts = (i: number) => this.messages[i]!.timestamp;
+    out.sort((a, b) => (ts(a) < ts(b) ? -1 : ts(a) > ts(b) ? 1 : a - b));
+    const kept = q.latest !== undefined ? out.slice(Math.max(0, out.length - q.latest)) : out;
+    return kept.map((i) => this.messages[i]!) as BlackboardMessage<T>[];
   }
 
   /** Content of the latest message of a type for a ticker (null when none). */
@@ -260,8 +269,33 @@ export class Blackboard {
     push(this.byTicker, m.ticker, i);
     push(this.byType, m.type, i);
     push(this.byTickerType, `${m.ticker}|${m.type}`, i);
-    push(this.byDate, m.timestamp.slice(0, 10), i);
+    push(this.byRole, m.sender.role, i);
+    const date = m.timestamp.slice(0, 10);
+    if (!this.byDate.has(date)) this.dates.splice(lowerBound(this.dates, date), 0, date);
+    push(this.byDate, date, i);
   }
+}
+
+/** First index with sorted[i] >= key. */
+function lowerBound(sorted: readonly string[], key: string): number {
+  let lo = 0, hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid]! < key) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** First index with sorted[i] > key. */
+function upperBound(sorted: readonly string[], key: string): number {
+  let lo = 0, hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid]! <= key) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 function push(map: Map<string, number[]>, key: string, value: number): void {

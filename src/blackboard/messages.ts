@@ -298,17 +298,22 @@ export function messageId(seed: number, date: string, ticker: string, senderId: 
   return `m-${a}${b}`;
 }
 
+/** Simulated clock of a decision day: the thread starts at 21:00:00Z. */
+export const SIMULATED_START_UTC = 21 * 3600;
+
 /**
  * Simulated timestamp of the `sequence`-th message of a pipeline on `date`:
- * 14:00:00Z plus one second per message (the decision is taken before the
- * close, never at the wall-clock time of the run).
+ * 21:00:00Z plus one second per message. The backtest trades market-on-close
+ * and the agents read that day's close, so the thread is stamped after the
+ * US close (16:00 New York = 20:00Z in summer, 21:00Z in winter), never at
+ * the wall-clock time of the run. Room for 10,800 messages per thread.
  *
  * @example
- * simulatedTimestamp("2025-01-02", 3); // "2025-01-02T14:00:03Z"
+ * simulatedTimestamp("2025-01-02", 3); // "2025-01-02T21:00:03Z"
  */
 export function simulatedTimestamp(date: string, sequence: number): string {
-  const total = 14 * 3600 + sequence;
-  if (sequence < 0 || total >= 24 * 3600) throw new RangeError(`simulatedTimestamp: sequence ${sequence} out of range`);
+  const total = SIMULATED_START_UTC + sequence;
+  if (!Number.isInteger(sequence) || sequence < 0 || total >= 24 * 3600) throw new RangeError(`simulatedTimestamp: sequence ${sequence} out of range [0, ${24 * 3600 - SIMULATED_START_UTC})`);
   const hh = Math.floor(total / 3600);
   const mm = Math.floor((total % 3600) / 60);
   const ss = total % 60;

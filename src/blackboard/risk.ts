@@ -367,4 +367,26 @@ export const riskJudgeTask: Task<RiskJudgeInput, RiskAssessment> = defineTask<Ri
     { role: "user", content: JSON.stringify({ brief: input.brief, transcript: input.transcript, positions: input.positions }) },
   ],
   offline: (input) => riskJudgePolicy(input),
+  validate: (out, input) => checkAssessment(out, input),
 });
+
+/**
+ * The judge's numbers and votes are checkable: volatility and drawdown must be
+ * the brief's vol_20d and drawdown_252d (0 when unknown, `citationMatches`
+ * tolerance), and `votes` must record exactly each manager's final action.
+ *
+ * @example
+ * checkAssessment(riskJudgePolicy(input), input); // null
+ */
+export function checkAssessment(out: RiskAssessment, input: RiskJudgeInput): string | null {
+  const vol = input.brief.metrics.vol_20d ?? 0;
+  const dd = input.brief.metrics.drawdown_252d ?? 0;
+  const near = (a: number, b: number) => Math.abs(a - b) <= 1e-3 * Math.max(1, Math.abs(b));
+  if (!near(out.volatility, vol)) return `volatility must be metrics.vol_20d = ${vol}, got ${out.volatility}`;
+  if (!near(out.drawdown, Math.min(0, dd))) return `drawdown must be metrics.drawdown_252d = ${Math.min(0, dd)}, got ${out.drawdown}`;
+  for (const p of input.positions) {
+    if (out.votes[p.stance] !== p.action) return `votes.${p.stance} must be ${p.action} (that manager's position), got ${out.votes[p.stance] ?? "nothing"}`;
+  }
+  const extra = Object.keys(out.votes).filter((k) => !input.positions.some((p) => p.stance === k));
+  return extra.length ? `votes has no manager named ${extra.join(", ")}` : null;
+}

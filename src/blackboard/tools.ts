@@ -59,6 +59,31 @@ export interface MacroContext {
   sector: { name: string; etf: string; indicators: IndicatorSnapshot } | null;
 }
 
+/**
+ * Intraday cut-off on the decision date, UTC "HH:MM": the earliest US close
+ * (16:00 New York in summer time). The backtest trades market-on-close, so a
+ * post or article stamped on the decision date after this time is not yet
+ * knowable and is dropped; items with only a date are kept (date granularity,
+ * the paper's "timestamps <= t").
+ */
+export const CLOSE_CUTOFF_UTC = "20:00";
+
+/**
+ * Whether an item with date `date` and optional UTC time stamp `stamp`
+ * ("YYYY-MM-DD HH:MM[:SS]" or ISO with "T") is knowable at the close of
+ * `decisionDate`.
+ *
+ * @example
+ * knownAtClose("2025-01-02", "2025-01-02 21:36:00", "2025-01-02"); // false (after the close)
+ * knownAtClose("2025-01-02", undefined, "2025-01-02"); // true (date only)
+ */
+export function knownAtClose(date: string, stamp: string | undefined, decisionDate: string): boolean {
+  if (date > decisionDate) return false;
+  if (stamp === undefined || !stamp.startsWith(decisionDate)) return true;
+  const time = stamp.slice(11, 16);
+  return !/^\d{2}:\d{2}$/.test(time) || time < CLOSE_CUTOFF_UTC;
+}
+
 /** Bars of history handed to the indicator tool (enough for the 252-day drawdown and EMA warm-up). */
 export const INDICATOR_BARS = 300;
 
@@ -108,26 +133,32 @@ export class ToolBox {
     return snap;
   }
 
-  /** get_news: the ticker's news dated in (date - days, date], newest last, at most `limit`. */
+  /**
+   * get_news: the ticker's news dated in (date - days, date] and known at the
+   * close (`knownAtClose`), newest last, at most `limit`.
+   */
   news(agent: string, days = 7, limit = 20): DatedText[] {
     const from = addDays(this.date, -days + 1);
-    const rows = this.view.news(this.ticker).filter((n) => n.date >= from);
+    const rows = this.view.news(this.ticker).filter((n) => n.date >= from && knownAtClose(n.date, n.datetime, this.date));
     const out = rows.slice(-limit).map((n) => ({ date: n.date, text: clip(n.text, 400), score: null }));
-    this.record(agent, "get_news", { ticker: this.ticker, start_date: from, end_date: this.date, limit }, `${out.length} of ${rows.length} items`);
+    this.record(agent, "get_news", { ticker: this.ticker, start_date: from, end_date: this.date, cutoff_utc: CLOSE_CUTOFF_UTC, limit }, `${out.length} of ${rows.length} items`);
     return out;
   }
 
-  /** get_social: posts mentioning the ticker dated in (date - days, date], at most `limit` (highest score kept). */
+  /**
+   * get_social: posts mentioning the ticker dated in (date - days, date] and
+   * created before the close (`knownAtClose`), at most `limit` (highest score kept).
+   */
   social(agent: string, days = 7, limit = 20): DatedText[] {
     const from = addDays(this.date, -days + 1);
-    const rows = this.view.social(this.ticker).filter((p) => p.date >= from);
+    const rows = this.view.social(this.ticker).filter((p) => p.date >= from && knownAtClose(p.date, p.created_utc, this.date));
     const ranked = rows
       .map((p, i) => ({ p, i }))
       .sort((a, b) => (b.p.score ?? 0) - (a.p.score ?? 0) || a.i - b.i)
       .slice(0, limit)
       .sort((a, b) => a.i - b.i);
     const out = ranked.map(({ p }) => ({ date: p.date, text: clip(`${p.title}. ${p.body}`, 400), score: p.score ?? null }));
-    this.record(agent, "get_social", { ticker: this.ticker, start_date: from, end_date: this.date, limit }, `${out.length} of ${rows.length} posts`);
+    this.record(agent, "get_social", { ticker: this.ticker, start_date: from, end_date: this.date, cutoff_utc: CLOSE_CUTOFF_UTC, limit }, `${out.length} of ${rows.length} posts`);
     return out;
   }
 

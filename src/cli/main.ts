@@ -5,6 +5,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { LlmConfigError } from "../llm/errors";
 import { ConfigError, configKeys } from "../run/config";
 import { DEFAULT_SEED, runExperiment, type LlmMode } from "../run/runner";
 import { EXPERIMENT_NAMES, isExperimentName, loadExperiment } from "../run/registry";
@@ -81,6 +82,25 @@ function parseLlm(value: string | undefined): LlmMode {
   return llm;
 }
 
+/**
+ * Problems the user fixes on the command line (exit 2, message without a stack
+ * or error-class prefix): bad flags, bad config values, an inconsistent LLM
+ * setup such as `--llm openai` without OPENAI_API_KEY.
+ */
+function isUsageProblem(error: unknown): error is Error {
+  if (error instanceof UsageError || error instanceof ConfigError || error instanceof LlmConfigError) return true;
+  // node:util parseArgs: unknown option, missing option value, unexpected positional.
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" && code.startsWith("ERR_PARSE_ARGS_");
+}
+
+/**
+ * Run one `consilium` command; returns the process exit code (0 ok, 1 the
+ * command failed, 2 the command line or config is wrong).
+ *
+ * @example
+ * const code = await main(["calc", "sentiment"], io); // reads {"texts": [...]} from io.readStdin()
+ */
 export async function main(argv: string[], io: CliIo = defaultIo): Promise<number> {
   const [command, ...rest] = argv;
   try {
@@ -122,7 +142,7 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
         return 2;
     }
   } catch (error) {
-    if (error instanceof UsageError || error instanceof ConfigError) {
+    if (isUsageProblem(error)) {
       io.stderr(`consilium: ${error.message}\n`);
       return 2;
     }
@@ -221,6 +241,7 @@ async function calcCommand(argv: string[], io: CliIo): Promise<number> {
     io.stdout(`consilium calc <${CALC_NAMES.join("|")}>: one JSON object on stdin, one on stdout\n`);
     return name ? 0 : 2;
   }
+  if (!CALC_NAMES.includes(name)) throw new UsageError(`unknown calc "${name}"; choose one of ${CALC_NAMES.join(", ")}`);
   const calc = await loadCalc(name);
   const text = await io.readStdin();
   let input: unknown;

@@ -56,6 +56,13 @@ export interface MemoryParams {
   feedbackStep: number;
   /** Importance is capped here before scaling to [0, 1] (100). */
   importanceCap: number;
+  /**
+   * Passes of the promotion/demotion cascade per day (default 2, as the
+   * authors' code's `BrainDB.step` runs `for _ in range(2)`; the paper text
+   * is silent). With 2 passes a deep event below 60 falls through
+   * intermediate to shallow in one day; with 1 it moves one layer per day.
+   */
+  cascadePasses?: number;
 }
 
 /** Shallow-layer Q of the authors' code (trading days). */
@@ -84,6 +91,7 @@ export const FINMEM_MEMORY_DEFAULTS: MemoryParams = {
   cleanupImportanceBelow: 5,
   feedbackStep: 5,
   importanceCap: 100,
+  cascadePasses: 2,
 };
 
 /**

@@ -43,6 +43,10 @@ export const finmemConfigSchema = z.object({
   /** Extended reflection every N trading days (5 = weekly; 0 = off). */
   extendedReflectionEvery: z.number().int().min(0).default(5),
   feedbackWindow: z.number().int().min(0).default(7),
+  /** Position whose P&L drives feedback: "direction" (direction_t) or "cumulative" (the authors' Portfolio holding). */
+  feedbackPosition: z.enum(["direction", "cumulative"]).default("direction"),
+  /** Score the last test day with the first close after testEnd ("score") or not ("drop", as the authors' script). */
+  lastTestDay: z.enum(["score", "drop"]).default("score"),
   momentumWindow: z.number().int().min(1).default(3),
   riskWindow: z.number().int().min(1).default(3),
   /** Cap on news items summarised per day (0 = all). */
@@ -109,6 +113,7 @@ export function loopOptionsFromConfig(config: FinMemConfig): FinMemLoopOptions {
     riskWindow: config.riskWindow,
     momentumWindow: config.momentumWindow,
     feedbackWindow: config.feedbackWindow,
+    feedbackPosition: config.feedbackPosition,
     extendedReflectionEvery: config.extendedReflectionEvery,
     maxNewsPerDay: config.maxNewsPerDay,
     memory: memoryParams({ shallowQ: config.shallowQ }),
@@ -187,6 +192,7 @@ function metricsRow(strategy: string, ticker: string, start: string, end: string
     annualized_return: round(m.annualizedReturn),
     annualized_volatility: round(m.annualizedVolatility),
     sharpe: round(m.sharpe, 4),
+    sharpe_code: round(m.sharpeCode, 4),
     max_drawdown: round(m.maxDrawdown),
   };
 }
@@ -239,7 +245,7 @@ export async function runFinMemExperiment(rawConfig: FinMemConfig, ctx: RunConte
     log: ctx.log,
   });
   const full = folder.prices(config.ticker);
-  const evaluated = evaluate(run.days, full, "test");
+  const evaluated = evaluate(run.days, full, "test", config.lastTestDay);
   const strat = evaluated.map((e) => e.strategyReturn);
   const bh = evaluated.map((e) => e.buyHoldReturn);
   const finmem = finmemMetrics(strat);
@@ -314,7 +320,10 @@ export async function runFinMemExperiment(rawConfig: FinMemConfig, ctx: RunConte
   const metrics: Table = {
     name: "finmem_metrics",
     title: `FinMem metrics vs buy-and-hold — ${config.ticker}, ${start} .. ${end}`,
-    note: "As the FinMem code defines them: cumulative return = sum of daily log returns; annualised volatility = sample std * sqrt(252); Sharpe = annualised mean / annualised volatility (rf 0); max drawdown on cumprod(1 + r_t), positive.",
+    note:
+      "As the FinMem code defines them: cumulative return = sum of daily log returns; annualised volatility = sample std * sqrt(252); Sharpe = annualised mean / annualised volatility (rf 0); " +
+      "sharpe_code = the authors' script's variant, sum(r) / ((n + 1) / 252) / annualised volatility; max drawdown on the wealth path 1, cumprod(1 + r_t), positive. " +
+      (config.lastTestDay === "score" ? "The last test day is scored with the first close after testEnd." : "The last test day is not scored (pairs inside the window only)."),
     rows: [metricsRow("FinMem", config.ticker, start, end, finmem), metricsRow("Buy and hold", config.ticker, start, end, buyHold)],
   };
   const tables: Table[] = [decisions, layers, curves, metrics];
@@ -355,6 +364,7 @@ export async function runFinMemExperiment(rawConfig: FinMemConfig, ctx: RunConte
     repairedOutputs: run.repairedOutputs,
     cumulativeReturn: round(finmem.cumulativeReturn),
     sharpe: round(finmem.sharpe, 4),
+    sharpeCode: round(finmem.sharpeCode, 4),
     annualizedVolatility: round(finmem.annualizedVolatility),
     maxDrawdown: round(finmem.maxDrawdown),
     buyHoldCumulativeReturn: round(buyHold.cumulativeReturn),

@@ -18,9 +18,15 @@
  *   5. store the reflection's reason in the reflection layer;
  *   6. act: direction_t = +1 buy, -1 sell, 0 hold;
  *   7. feedback: once the phase has W (7) earlier days, the sign of the
- *      position's P&L over the last W days, sum_{u=t-W}^{t-1} direction_u *
+ *      position's P&L over the last W days, sum_{u=t-W}^{t-1} position_u *
  *      (P_{u+1} - P_u) (prices <= t), moves the access counter of the ids
- *      cited by the reflection of day t-W (a zero P&L gives no feedback);
+ *      cited by the reflection of day t-W (a zero P&L gives no feedback).
+ *      position_u = direction_u by default (the position the metrics score);
+ *      `feedbackPosition: "cumulative"` uses the authors' Portfolio instead,
+ *      whose holding accumulates, position_u = sum_{v<=u} direction_v. (The
+ *      authors' code also cites the reflection of date_series[-W], i.e. W-1
+ *      trading days back, while its P&L window starts W days back; here the
+ *      cited day is the first day of the P&L window, as the notes state.);
  *   8. every N days of a phase, an extended reflection reviews the last N
  *      reflections against the realised market and is stored in the
  *      reflection layer;
@@ -28,6 +34,14 @@
  *  10. layer statistics are recorded.
  * The daily returns r_t = direction_t * ln(P_{t+1} / P_t) are computed after
  * the loop by `evaluate` (an observer's view; the agent never sees P_{t+1} in test).
+ *
+ * Differences from the authors' code, kept on purpose: the training label of
+ * a flat next day is "hold" here (the code acts -1 and skips the reflection);
+ * the feedback history restarts with the test phase (the code reloads the
+ * training checkpoint's portfolio, so its first test-day feedback can refer
+ * to a training day); retrieval scores every alive event exactly (the code
+ * merges a top-K-by-similarity and a top-K-by-recency+importance candidate
+ * set and shuffles the result).
  *
  * Point-in-time guard: prices, news and filings are only read through
  * `DataFolder.asOf(day)`; the only later read is the training label (asOf(t+1)),
@@ -71,6 +85,8 @@ export interface FinMemLoopOptions {
   momentumWindow: number;
   /** Feedback lag W: P&L over the last W days goes to the ids cited W days earlier. */
   feedbackWindow: number;
+  /** Position whose P&L drives feedback: "direction" (direction_t, default) or "cumulative" (the code's accumulating holding). */
+  feedbackPosition: "direction" | "cumulative";
   /** Extended reflection every N trading days of a phase (0 = off). */
   extendedReflectionEvery: number;
   memory: MemoryParams;
@@ -86,6 +102,7 @@ export const DEFAULT_LOOP_OPTIONS: Omit<FinMemLoopOptions, "ticker" | "trainStar
   riskWindow: 3,
   momentumWindow: 3,
   feedbackWindow: 7,
+  feedbackPosition: "direction",
   extendedReflectionEvery: 5,
   memory: FINMEM_MEMORY_DEFAULTS,
   summarySentences: { news: 2, filing: 4 },
@@ -209,6 +226,8 @@ export async function runFinMem(options: FinMemLoopOptions, deps: FinMemLoopDeps
 
   const days: DayRecord[] = [];
   let phaseDays: DayRecord[] = [];
+  /** Position held after each day of the phase (see feedbackPosition). */
+  let positions: number[] = [];
   let currentPhase: Phase | null = null;
   let risk: RiskState = o.riskMode === "adaptive" ? "seeking" : o.riskMode;
   let invalidOutputs = 0, repairedOutputs = 0, eventsStored = 0;
@@ -218,6 +237,7 @@ export async function runFinMem(options: FinMemLoopOptions, deps: FinMemLoopDeps
     if (phase !== currentPhase) {
       currentPhase = phase;
       phaseDays = [];
+      positions = [];
       log(`finmem: ${phase} phase from ${date}`);
     }
     const view = folder.asOf(date);
@@ -299,12 +319,13 @@ export async function runFinMem(options: FinMemLoopOptions, deps: FinMemLoopDeps
     };
     phaseDays.push(record);
     const j = record.phaseDay;
+    positions.push(o.feedbackPosition === "cumulative" ? (j > 0 ? positions[j - 1]! : 0) + record.direction : record.direction);
 
     // 7. feedback on the ids cited W days earlier
     const W = o.feedbackWindow;
     if (W > 0 && j >= W) {
       let pnl = 0;
-      for (let u = j - W; u < j; u++) pnl += phaseDays[u]!.direction * (phaseDays[u + 1]!.close - phaseDays[u]!.close);
+      for (let u = j - W; u < j; u++) pnl += positions[u]! * (phaseDays[u + 1]!.close - phaseDays[u]!.close);
       const source = phaseDays[j - W]!;
       const ids = LAYERS.flatMap((l) => source.cited[l]);
       const sign = pnl > 0 ? 1 : pnl < 0 ? -1 : 0;
@@ -359,18 +380,25 @@ export interface EvaluatedDay {
 }
 
 /**
- * Realised daily returns of the test-phase decisions, from the full price
- * series (an evaluation after the fact; days without a next close are dropped).
+ * Realised daily returns r_t = direction_t * ln(P_{t+1} / P_t) of a phase's
+ * decisions, from the full price series (an evaluation after the fact, never
+ * seen by the agent). Days without a next close are dropped. `lastDay`:
+ * "score" (default) also scores the phase's last day with the first close
+ * after it; "drop" scores only pairs (t, t+1) inside the phase, as the
+ * authors' script does (prices over [start, end), len(price) - 1 returns).
  *
  * @example
  * evaluate(run.days, folder.prices("MSFT")).map((d) => d.strategyReturn);
  */
-export function evaluate(days: readonly DayRecord[], full: PriceSeries, phase: Phase = "test"): EvaluatedDay[] {
+export function evaluate(days: readonly DayRecord[], full: PriceSeries, phase: Phase = "test", lastDay: "score" | "drop" = "score"): EvaluatedDay[] {
   const index = new Map<string, number>();
   full.dates.forEach((d, i) => index.set(d, i));
   const out: EvaluatedDay[] = [];
+  let last = "";
+  for (const d of days) if (d.phase === phase && d.date > last) last = d.date;
   for (const d of days) {
     if (d.phase !== phase) continue;
+    if (lastDay === "drop" && d.date === last) continue;
     const i = index.get(d.date);
     if (i === undefined || i + 1 >= full.dates.length) continue;
     const p0 = full.adjClose[i]!, p1 = full.adjClose[i + 1]!;

@@ -21,14 +21,20 @@
  *   1. the clock advances: delta += 1 for every event;
  *   2. decay: importance *= decay_layer for every alive event;
  *   3. clean-up: events with recency < 0.05 or importance < 5 are dropped;
- *   4. cascade, one pass per layer in this order, each pass over the events in
- *      that layer at the start of the pass:
+ *   4. cascade, `cascadePasses` times (2, as the authors' code runs it); each
+ *      pass visits the layers in this order, each over the events in that layer
+ *      at the start of its turn:
  *      a. shallow with importance >= 60 -> intermediate (recency reset, delta = 0);
  *      b. intermediate with importance >= 80 -> deep (recency reset);
  *         intermediate with importance < 60 -> shallow (recency kept);
  *      c. deep with importance < 80 -> intermediate (recency kept).
- *      So a shallow event can climb two layers in one day, a demoted event moves
- *      one layer per day; the reflection layer never moves.
+ *      So a shallow event can climb two layers in one pass; with two passes a
+ *      deep event below 60 also falls through to shallow the same day (with one
+ *      pass a demoted event moves one layer per day). The reflection layer never
+ *      moves.
+ *   Recency is always exp(-delta / Q) of the event's current layer; the code
+ *   stores the recency computed in the old layer until the next decay, so only
+ *   the retrieval on the day after a demotion can differ (by the Q used).
  * Feedback (`feedback(ids, sign)`, called by the loop before `step()`):
  *   counter += sign (sign in {-1, +1}); importance += 5 * counter (new counter).
  */
@@ -124,34 +130,6 @@ function rowDot(matrix: Float32Array, row: number, q: Float64Array, dim: number)
   }
   for (; j < dim; j++) a0 += matrix[o + j]! * q[j]!;
   return (a0 + a1 + (a2 + a3)) + (a4 + a5 + (a6 + a7));
-}
-
-/**
- * out[i] = rowDot(matrix, i, q, dim) for rows from <= i < to, with the loop
- * state in locals (no field loads per row) and the row loop around the same
- * 8-accumulator kernel, so every value is bit-identical to `rowDot`'s.
- */
-function relevancies(matrix: Float32Array, dim: number, from: number, to: number, q: Float64Array, out: Float64Array): void {
-  if (dim % 8 !== 0) {
-    for (let i = from; i < to; i++) out[i] = rowDot(matrix, i, q, dim);
-    return;
-  }
-  for (let i = from; i < to; i++) {
-    let a0 = 0, a1 = 0, a2 = 0, a3 = 0, a4 = 0, a5 = 0, a6 = 0, a7 = 0;
-    const o = i * dim;
-    for (let j = 0; j < dim; j += 8) {
-      const b = o + j;
-      a0 += matrix[b]! * q[j]!;
-      a1 += matrix[b + 1]! * q[j + 1]!;
-      a2 += matrix[b + 2]! * q[j + 2]!;
-      a3 += matrix[b + 3]! * q[j + 3]!;
-      a4 += matrix[b + 4]! * q[j + 4]!;
-      a5 += matrix[b + 5]! * q[j + 5]!;
-      a6 += matrix[b + 6]! * q[j + 6]!;
-      a7 += matrix[b + 7]! * q[j + 7]!;
-    }
-    out[i] = (a0 + a1 + (a2 + a3)) + (a4 + a5 + (a6 + a7));
-  }
 }
 
 /**
@@ -307,7 +285,8 @@ export class LayeredMemory {
       this.relQuery64 = Float64Array.from(query);
       this.relCount = 0;
     }
-    relevancies(this.embeddings, this.dim, this.relCount, this.n, this.relQuery64, this.rel);
+    const q = this.relQuery64;
+    for (let i = this.relCount; i < this.n; i++) this.rel[i] = rowDot(this.embeddings, i, q, this.dim);
     this.relCount = this.n;
   }
 
@@ -467,29 +446,32 @@ export class LayeredMemory {
         removed++;
       }
     }
-    for (let i = 0; i < this.n; i++) {
-      if (this.aliveOf[i] === 1 && this.layerOf[i] === S && this.importanceOf[i]! >= p.promoteShallowAt) {
-        this.layerOf[i] = I;
-        this.resetDayOf[i] = clock;
-        promoted++;
+    const passes = p.cascadePasses ?? 2;
+    for (let pass = 0; pass < passes; pass++) {
+      for (let i = 0; i < this.n; i++) {
+        if (this.aliveOf[i] === 1 && this.layerOf[i] === S && this.importanceOf[i]! >= p.promoteShallowAt) {
+          this.layerOf[i] = I;
+          this.resetDayOf[i] = clock;
+          promoted++;
+        }
       }
-    }
-    for (let i = 0; i < this.n; i++) {
-      if (this.aliveOf[i] === 0 || this.layerOf[i] !== I) continue;
-      const imp = this.importanceOf[i]!;
-      if (imp >= p.promoteIntermediateAt) {
-        this.layerOf[i] = D;
-        this.resetDayOf[i] = clock;
-        promoted++;
-      } else if (imp < p.demoteIntermediateBelow) {
-        this.layerOf[i] = S;
-        demoted++;
+      for (let i = 0; i < this.n; i++) {
+        if (this.aliveOf[i] === 0 || this.layerOf[i] !== I) continue;
+        const imp = this.importanceOf[i]!;
+        if (imp >= p.promoteIntermediateAt) {
+          this.layerOf[i] = D;
+          this.resetDayOf[i] = clock;
+          promoted++;
+        } else if (imp < p.demoteIntermediateBelow) {
+          this.layerOf[i] = S;
+          demoted++;
+        }
       }
-    }
-    for (let i = 0; i < this.n; i++) {
-      if (this.aliveOf[i] === 1 && this.layerOf[i] === D && this.importanceOf[i]! < p.demoteDeepBelow) {
-        this.layerOf[i] = I;
-        demoted++;
+      for (let i = 0; i < this.n; i++) {
+        if (this.aliveOf[i] === 1 && this.layerOf[i] === D && this.importanceOf[i]! < p.demoteDeepBelow) {
+          this.layerOf[i] = I;
+          demoted++;
+        }
       }
     }
     return { day: clock, removed, promoted, demoted };

@@ -6,11 +6,19 @@
  *   cumulative return        = sum_t r_t
  *   annualised volatility    = sample std(r) (ddof 1) * sqrt(252)
  *   Sharpe ratio             = (mean(r) * 252) / annualised volatility   (risk-free rate 0)
- *   max drawdown             = max_t (1 - W_t / max_{s<=t} W_s),  W = cumprod(1 + r_t)
+ *   max drawdown             = max_t (1 - W_t / max_{s<=t} W_s),  W_0 = 1, W_t = prod_{u<=t} (1 + r_u)
  *
  * Buy-and-hold is the same arithmetic with direction +1 every day. The max
- * drawdown is reported as a positive fraction; the running peak starts at the
- * first W_t (as a pandas `cumprod().cummax()` does, without an initial 1).
+ * drawdown is reported as a positive fraction; the wealth path starts at
+ * W_0 = 1 and the running peak includes it, as the authors' metrics script
+ * does (`cumulative_returns = [1]`, `peak = cumulative_returns[0]`), so a
+ * loss on the first day counts as a drawdown.
+ *
+ * Sharpe annualisation: the reference notes give "annualised mean return /
+ * annualised vol" (the default `sharpe`). The authors' script annualises the
+ * cumulative return by the number of PRICES in the window,
+ * Rp = sum(r) / ((n + 1) / 252) for n returns, which is reported beside it as
+ * `sharpeCode` (= sharpe * n / (n + 1)).
  */
 
 export const TRADING_DAYS_PER_YEAR = 252;
@@ -22,6 +30,8 @@ export interface FinMemMetrics {
   annualizedReturn: number;
   annualizedVolatility: number;
   sharpe: number;
+  /** The authors' script's Sharpe: (sum(r) / ((n + 1) / 252)) / annualised volatility. */
+  sharpeCode: number;
   maxDrawdown: number;
 }
 
@@ -61,14 +71,16 @@ export function cumulativeSeries(returns: ArrayLike<number>): number[] {
 }
 
 /**
- * Max drawdown of W = cumprod(1 + r_t), as a positive fraction.
+ * Max drawdown of the wealth path W_0 = 1, W_t = W_{t-1} * (1 + r_t), as a
+ * positive fraction: max_t (1 - W_t / max_{s<=t} W_s), the peak including W_0.
  *
  * @example
- * maxDrawdownOf([0.1, -0.5, 0.2]); // 0.5  (W = 1.1, 0.55, 0.66; peak 1.1)
+ * maxDrawdownOf([0.1, -0.5, 0.2]); // 0.5  (W = 1, 1.1, 0.55, 0.66; peak 1.1)
+ * maxDrawdownOf([-0.1, 0.05]);     // 0.1  (W = 1, 0.9, 0.945; peak 1)
  */
 export function maxDrawdownOf(returns: ArrayLike<number>): number {
   let w = 1;
-  let peak = -Infinity;
+  let peak = 1;
   let mdd = 0;
   for (let i = 0; i < returns.length; i++) {
     w *= 1 + returns[i]!;
@@ -86,6 +98,7 @@ export function maxDrawdownOf(returns: ArrayLike<number>): number {
  * const m = finmemMetrics([0.01, -0.02, 0.03]);
  * m.cumulativeReturn; // 0.02
  * m.sharpe;           // (0.02/3*252) / (std([0.01,-0.02,0.03], ddof 1) * sqrt(252))
+ * m.sharpeCode;       // (0.02 / (4/252)) / (same volatility) = m.sharpe * 3/4
  */
 export function finmemMetrics(returns: ArrayLike<number>): FinMemMetrics {
   const n = returns.length;
@@ -103,6 +116,7 @@ export function finmemMetrics(returns: ArrayLike<number>): FinMemMetrics {
     annualizedReturn,
     annualizedVolatility,
     sharpe: annualizedVolatility > 0 ? annualizedReturn / annualizedVolatility : NaN,
+    sharpeCode: annualizedVolatility > 0 && n > 0 ? (sum / ((n + 1) / TRADING_DAYS_PER_YEAR)) / annualizedVolatility : NaN,
     maxDrawdown: maxDrawdownOf(returns),
   };
 }

@@ -11,7 +11,8 @@
  *   sentiment agrees with the move, strongest (retrieval score x |sentiment|) first.
  * - `finmem.reflect.test`: no future prices; decide buy / sell / hold from the
  *   top-K memories per layer, momentum and the risk inclination. Offline:
- *   evidence = sum(score_e * vader_e) / sum(score_e) over the shown events,
+ *   evidence = sum(score_e * vader_e) / sum(score_e) over the shown events
+ *   (vader_e = VADER compound of the event text without its sentiment label),
  *   plus 0.25 * momentum sign, plus temperature-scaled Gaussian noise
  *   (sd 0.02 * temperature); risk-seeking buys above +0.05 and sells below
  *   -0.25, risk-averse buys above +0.25 and sells below -0.05; it cites the
@@ -151,15 +152,19 @@ export function checkCitations(output: Pick<TrainReflection, "short_memory_index
 const vaderCache = new Map<string, number>();
 
 /**
- * VADER compound of an event text (memoised; pure function of the text).
+ * VADER compound of an event's text without its trailing "(Sentiment: x)"
+ * label: the label word itself is in VADER's lexicon ("positive" alone scores
+ * +0.56), so scoring it would count the summariser's label instead of the text.
+ * Memoised; a pure function of the text.
  *
  * @example
  * eventSentiment("Shares surged on strong results. (Sentiment: positive)") > 0; // true
+ * eventSentiment("Revenue was flat. (Sentiment: positive)"); // 0
  */
 export function eventSentiment(text: string): number {
   let v = vaderCache.get(text);
   if (v === undefined) {
-    v = polarityScores(text).compound;
+    v = polarityScores(splitSentimentTag(text).body).compound;
     if (vaderCache.size > 100_000) vaderCache.clear();
     vaderCache.set(text, v);
   }
@@ -280,10 +285,12 @@ export const trainReflectionTask = defineTask<TrainReflectionInput, TrainReflect
       .slice(0, OFFLINE_CITATIONS);
     const pct = (100 * (Math.exp(input.move.logChange) - 1)).toFixed(2);
     const moveText = dir === 0 ? `${input.ticker} was unchanged on the next trading day` : `${input.ticker} ${dir > 0 ? "rose" : "fell"} ${pct}% on the next trading day`;
+    // The wording around the cited snippets has no VADER lexicon words, so the
+    // stored reflection's sentiment is that of the evidence it cites.
     const reason =
       agreeing.length === 0
-        ? `${moveText}; none of the ${all.length} retrieved memories carries ${dir > 0 ? "positive" : dir < 0 ? "negative" : "directional"} sentiment, so the move is not explained by memory.`
-        : `${moveText}, consistent with ${agreeing.length} ${dir > 0 ? "positive" : "negative"} memor${agreeing.length === 1 ? "y" : "ies"}: ` +
+        ? `${moveText}; none of the ${all.length} retrieved memories has sentiment in the direction of the move, so the move is not explained by memory.`
+        : `${moveText}, in line with ${agreeing.length} memor${agreeing.length === 1 ? "y" : "ies"} whose sentiment points the same way: ` +
           agreeing.map((c) => `[${c.event.id}] ${snippet(c.event.text)}`).join("; ");
     return { summary_reason: reason, ...idsOf(agreeing) };
   },
@@ -410,12 +417,14 @@ export const extendedReflectionTask = defineTask<ExtendedReflectionInput, Extend
     const sells = input.records.filter((r) => r.decision === "sell").length;
     const bias = buys > sells ? "buy" : sells > buys ? "sell" : "balanced";
     const aligned = market === null || bias === "balanced" ? null : (market > 0) === (bias === "buy");
+    // Lexicon-free wording: this text is stored in the reflection layer and
+    // VADER-scored later, so boilerplate must not add sentiment of its own.
     const lesson =
       aligned === null
-        ? "Keep weighting evidence by relevance and recency."
+        ? "Weigh memories by relevance and recency."
         : aligned
-          ? `The ${bias} bias matched the market trend; keep trusting memories that agree with the prevailing trend.`
-          : `The ${bias} bias went against the market trend; give momentum and filings more weight before acting on daily news.`;
+          ? `The ${bias} tilt matched the market trend; memories in line with the prevailing trend were the ones to follow.`
+          : `The ${bias} tilt went against the market trend; momentum and filings deserve more weight before acting on daily news.`;
     return {
       summary_reason:
         `${input.windowStart}..${input.windowEnd}: ${input.ticker} showed ${trendWord}. ${buys} buy, ${sells} sell, ${holds} hold decisions; ` +

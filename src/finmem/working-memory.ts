@@ -161,10 +161,12 @@ export async function testReflection(model: Model, input: TestReflectionInput): 
 }
 
 /**
- * Immediate reflection in training mode: the action is the label (buy when
- * the next close is higher, sell when lower, hold when equal, as in the
- * FinMem code); the reflection explains it and cites memories. Invalid
- * output keeps the label's action but cites nothing.
+ * Immediate reflection in training mode: the action is the label, buy when
+ * the next close is higher and sell when lower, as in the FinMem code; an
+ * unchanged close gives hold here (the code acts -1 and skips the
+ * reflection; that day's own P&L is 0 either way). The
+ * reflection explains the move and cites memories. Invalid output keeps the
+ * label's action but cites nothing.
  *
  * @example
  * const r = await trainReflection(model, input); r.decision; // follows input.move.direction

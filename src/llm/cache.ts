@@ -140,7 +140,9 @@ export class CachedModel implements Model {
     const key = this.keyFor(task, input, options);
     const hit = this.store.get(key);
     if (hit) return this.fromEntry<O>(hit);
-    if (this.options.mode === "replay") throw new ReplayMissError(task.name, key, this.options.dir);
+    if (this.options.mode === "replay") {
+      throw new ReplayMissError(task.name, key, this.options.dir, this.missHint(task.name, task.version, this.resolveParams(task, options)));
+    }
 
     const inFlight = this.pending.get(key);
     if (inFlight) {
@@ -183,6 +185,31 @@ export class CachedModel implements Model {
   /** Entries served or recorded by this wrapper, sorted by (task, key): a deterministic snapshot of the run's cache. */
   entriesUsed(): ModelCacheEntry[] {
     return [...this.touched.values()].sort((a, b) => (a.task === b.task ? cmp(a.key, b.key) : cmp(a.task, b.task)));
+  }
+
+  /**
+   * What the cache holds for a task that missed: the (model, version,
+   * temperature, seed) combinations it was recorded under, when they differ
+   * from this call's, point at a mismatched --model, --seed or task version;
+   * when they match, the inputs differ (another config or data folder).
+   */
+  private missHint(taskName: string, version: number, params: CallParams): string {
+    const same = this.store.values().filter((e) => e.task === taskName);
+    if (same.length === 0) return `the cache holds no answers for this task`;
+    const combos = new Map<string, number>();
+    for (const e of same) {
+      const label = `model ${e.model}, version ${e.version}, temperature ${e.params.temperature}, seed ${e.params.seed ?? "none"}`;
+      combos.set(label, (combos.get(label) ?? 0) + 1);
+    }
+    const wanted = `model ${this.inner.id}, version ${version}, temperature ${params.temperature}, seed ${params.seed ?? "none"}`;
+    const listed = [...combos.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 3)
+      .map(([label, n]) => `${n} recorded with ${label}`)
+      .join("; ");
+    return combos.has(wanted)
+      ? `${listed}; this call matches those settings, so its input differs (check --set, --config and --data)`
+      : `${listed}; this call asked for ${wanted} (check --model and --seed)`;
   }
 
   private fromEntry<O>(entry: ModelCacheEntry): ModelResult<O> {
@@ -228,6 +255,40 @@ export function writeCacheSnapshot(dir: string, entries: readonly ModelCacheEntr
     written.push(target);
   }
   return written;
+}
+
+/**
+ * Append to the cache in `dir` every entry it does not already hold (by key),
+ * in the given order; existing lines are never rewritten (the cache stays
+ * append-only). Used to give a run folder a replayable copy of the entries a
+ * run used when its live cache lives elsewhere (`--cache DIR`). Returns the
+ * number of entries appended.
+ *
+ * @example
+ * mergeIntoCache(path.join(runDir, "llm-cache"), cachedModel.entriesUsed()); // 42
+ */
+export function mergeIntoCache(dir: string, entries: readonly ModelCacheEntry[]): number {
+  const store = new JsonlStore({ dir, writable: true, parse: parseModelEntry });
+  let appended = 0;
+  for (const entry of entries) {
+    if (store.get(entry.key)) continue;
+    store.append(`${safeFileStem(entry.task)}.jsonl`, entry);
+    appended++;
+  }
+  return appended;
+}
+
+/**
+ * The distinct model ids of the answers recorded in a cache directory (sorted;
+ * empty when the folder is missing or empty). Replay uses it to default
+ * `--model` to the one model a recording was made with.
+ *
+ * @example
+ * recordedModels("runs/sentimental-seed7-openai/llm-cache"); // ["gpt-4o-mini"]
+ */
+export function recordedModels(dir: string): string[] {
+  const store = new JsonlStore({ dir, writable: false, parse: parseModelEntry });
+  return [...new Set(store.values().map((e) => e.model))].sort(cmp);
 }
 
 /**

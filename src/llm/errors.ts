@@ -22,8 +22,17 @@ export class LlmTransportError extends LlmError {
 
 /** Replay mode found no cached answer for this request. */
 export class ReplayMissError extends LlmError {
-  constructor(task: string, readonly key: string, readonly cacheDir: string) {
-    super(`replay: no cached answer for task "${task}" (key ${key}) in ${cacheDir}; run once with --llm openai to record it`, task);
+  /**
+   * @param hint what the cache does hold for this task (e.g. "3 answers recorded with model X, seed 5"),
+   *   so a mismatched --model / --seed / --set is easy to spot; empty when nothing is known.
+   */
+  constructor(task: string, readonly key: string, readonly cacheDir: string, readonly hint = "") {
+    super(
+      `replay: no cached answer for task "${task}" (key ${key}) in ${cacheDir}; ` +
+        (hint ? `${hint}; ` : "") +
+        "run once with --llm openai to record it",
+      task,
+    );
   }
 }
 

@@ -3,7 +3,7 @@
  */
 import { existsSync } from "node:fs";
 import { HashingEmbedder } from "../text/embedding";
-import { CachedEmbedder, CachedModel, replayOnlyEmbedder, replayOnlyModel } from "./cache";
+import { CachedEmbedder, CachedModel, recordedModels, replayOnlyEmbedder, replayOnlyModel } from "./cache";
 import { LlmConfigError } from "./errors";
 import { OfflineModel } from "./offline";
 import { OpenAIEmbedder, OpenAIModel } from "./openai-client";
@@ -23,7 +23,10 @@ export const DEFAULT_EMBEDDING_MODEL = "text-embedding-3-small";
 
 export interface CreateModelOptions {
   llm: LlmMode;
-  /** Endpoint model name (openai / record / replay). Default DEFAULT_OPENAI_MODEL; "offline" replays an offline recording. */
+  /**
+   * Endpoint model name (openai / record / replay). Default DEFAULT_OPENAI_MODEL; in replay, the
+   * default is the only model recorded in the cache when there is exactly one. "offline" replays an offline recording.
+   */
   model?: string;
   /** Run seed: offline policies' RNG root and the endpoint `seed`. */
   seed: number;
@@ -94,7 +97,10 @@ export function createModel(opts: CreateModelOptions): Model {
       if (!existsSync(opts.cacheDir)) {
         throw new LlmConfigError(`--llm replay: cache directory ${opts.cacheDir} does not exist; record it first with --llm openai`);
       }
-      const id = opts.model ?? DEFAULT_OPENAI_MODEL;
+      // Without --model, replay the one model the cache was recorded with (a recording
+      // made with `--model llama3.1` then replays without repeating the flag).
+      const recorded = opts.model === undefined ? recordedModels(opts.cacheDir) : [];
+      const id = opts.model ?? (recorded.length === 1 ? recorded[0]! : DEFAULT_OPENAI_MODEL);
       return cache(replayOnlyModel(id, { temperature: opts.temperature, seed: opts.seed }), "replay");
     }
     default:

@@ -51,6 +51,11 @@ export class JsonlStore<E extends StoredEntry> {
     return this.load().get(key);
   }
 
+  /** Every stored entry (first line per key), in file-name then line order. */
+  values(): E[] {
+    return [...this.load().values()];
+  }
+
   /** Append one entry as a canonical JSON line to `<dir>/<fileName>` and index it. */
   append(fileName: string, entry: E): void {
     if (!this.options.writable) throw new Error(`JsonlStore: ${this.options.dir} is read-only (replay mode)`);

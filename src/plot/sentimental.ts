@@ -9,9 +9,11 @@ export interface RoundPoint {
   candidate: string;
   agent: string;
   round: number;
-  /** S_O of the statement. */
+  /** S_O of the statement (eq. 2). */
   sentiment: number;
-  /** |ΔS| of the opinion. */
+  /** S_i^O(t), the opinion after the update (eq. 4); drawn dashed in the top row when given. */
+  opinion?: number;
+  /** |ΔS| of the opinion (eq. 5). */
   change: number;
 }
 
@@ -28,11 +30,15 @@ function unique<T>(items: readonly T[]): T[] {
 }
 
 /**
- * Figure 4: statement sentiment S_O (top row) and opinion change ΔS (bottom
- * row) per round, one column per candidate, one line per agent.
+ * Figure 4 (paper: "Sentiment change, and corresponding Opinion Change"):
+ * top row, per round, the statement sentiment S_O (eq. 2, solid) and, when
+ * the points carry it, the opinion S_i^O(t) (eq. 4, dashed, same colour);
+ * bottom row, the opinion change ΔS = |S_i^O(t) - S_i^O(t-1)| (eq. 5), i.e.
+ * the step size of the dashed line (from the prior 0 in round 1). One column
+ * per candidate, one colour per agent.
  *
  * @example
- * figure4SentimentChange(points).data.length; // 2 x candidates x agents traces
+ * figure4SentimentChange(points).data.length; // 3 x candidates x agents traces (2 x ... without opinions)
  */
 export function figure4SentimentChange(points: readonly RoundPoint[], perRow = 5): Figure {
   const candidates = unique(points.map((p) => p.candidate));
@@ -65,10 +71,24 @@ export function figure4SentimentChange(points: readonly RoundPoint[], perRow = 5
           yaxis: axisId("y", k),
           line: { color: PALETTE[a % PALETTE.length] },
         });
+        if (row === 0 && series.length > 0 && series.every((p) => p.opinion !== undefined)) {
+          data.push({
+            type: "scatter",
+            mode: "lines",
+            name: `${agent} opinion`,
+            legendgroup: agent,
+            showlegend: false,
+            x: series.map((p) => p.round),
+            y: series.map((p) => p.opinion),
+            xaxis: axisId("x", k),
+            yaxis: axisId("y", k),
+            line: { color: PALETTE[a % PALETTE.length], dash: "dash" },
+          });
+        }
       });
       layout[axisKey("x", k)] = { title: { text: row === 1 && band === bands - 1 ? "round" : "" }, dtick: 1, gridcolor: "#e5e5e5" };
       layout[axisKey("y", k)] = {
-        title: { text: c === 0 ? (row === 0 ? "sentiment S_O" : "change ΔS") : "" },
+        title: { text: c === 0 ? (row === 0 ? "S_O (solid), opinion (dashed)" : "opinion change ΔS") : "" },
         range: row === 0 ? [-1, 1] : [0, 1],
         gridcolor: "#e5e5e5",
       };

@@ -5,9 +5,10 @@
  * that offline-agent results can never be mistaken for the paper's LLM results.
  */
 import path from "node:path";
+import { CachedModel, type ModelCacheEntry } from "../llm/cache";
 import { createEmbedder, createModel } from "../llm/factory";
 import type { Embedder, Model, UsageTotals } from "../llm/types";
-import { resolveDataDir } from "../data/folder";
+import { DataFolder, resolveDataDir } from "../data/folder";
 import { parseSetPairs, readConfigFile, resolveConfig } from "./config";
 import type { Experiment, ExperimentResult, Figure, Progress, RunContext, Table } from "./experiment";
 import { silentProgress } from "./experiment";
@@ -59,6 +60,8 @@ export interface RunOutcome {
   usage: UsageTotals;
   versions: Record<string, string>;
   timings: { totalMs: number };
+  /** The record/replay cache the run used and the entries it served or recorded (sorted by task, key). */
+  llmCache?: { dir: string; entries: ModelCacheEntry[] };
 }
 
 export const DEFAULT_SEED = 7;
@@ -102,6 +105,7 @@ export async function runExperiment(name: string, options: RunOptions = {}): Pro
     usage: model.usage(),
     versions: collectVersions(),
     timings: { totalMs },
+    ...(model instanceof CachedModel && options.cacheDir ? { llmCache: { dir: options.cacheDir, entries: model.entriesUsed() } } : {}),
   };
 }
 
@@ -113,11 +117,22 @@ export interface PreparedRun {
   modelLabel: string;
 }
 
-/** Everything a run needs before it starts: the experiment, its resolved config, the model and the context. */
+/**
+ * Everything a run needs before it starts: the experiment, its resolved
+ * config, the model and the context. Throws before any work when the data
+ * folder is missing or not a data folder (DataError), the config is invalid
+ * (ConfigError) or the LLM options are inconsistent (LlmConfigError).
+ *
+ * @example
+ * const { config, ctx } = await prepareRun("finmem", { seed: 7, set: ["ticker=ALTA"] });
+ */
 export async function prepareRun(name: string, options: RunOptions = {}): Promise<PreparedRun> {
   const experiment = await loadExperiment(name);
   const seed = options.seed ?? DEFAULT_SEED;
   const dataDir = path.resolve(resolveDataDir(options.dataDir));
+  // Fail on a mistyped --data / CONSILIUM_DATA even for experiments that read only bundled files
+  // (a run must never silently use other data than the one asked for).
+  DataFolder.open(dataDir);
   const config = await resolveExperimentConfig(experiment, dataDir, options);
   const llm = options.llm ?? "offline";
   const model =

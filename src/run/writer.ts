@@ -7,12 +7,17 @@
  *   figures/<name>.json   every figure as plotly JSON
  *   artifacts/...         experiment extras (blackboard log, traces)
  *   timings.json          wall-clock timings (the only file that differs between identical runs)
+ *   llm-cache/            the record/replay cache (when the run used one): the live cache when
+ *                         it lives here, else the entries this run used appended (sorted, never
+ *                         rewriting a line), so `--llm replay --out <this folder>` works whatever
+ *                         `--cache` was
  *
  * Same seed + same cache => every file but timings.json is byte-identical.
  */
 import { mkdirSync } from "node:fs";
 import { writeFileAtomic } from "../data/atomic";
 import path from "node:path";
+import { mergeIntoCache } from "../llm/cache";
 import type { RunOutcome } from "./runner";
 import { tableColumns, toCsv, toMarkdown } from "./tables";
 
@@ -40,6 +45,14 @@ function safeName(name: string): string {
   return name.replace(/[^A-Za-z0-9._-]+/g, "_");
 }
 
+/**
+ * Write a run's folder (layout in the module doc) and return its manifest.
+ * Nothing written contains an API key: the model layer never stores it.
+ *
+ * @example
+ * const manifest = writeRunFolder(await runExperiment("finmem", { seed: 7 }), "runs/finmem-seed7");
+ * manifest.tables.map((t) => t.csv); // ["tables/finmem_metrics.csv", ...]
+ */
 export function writeRunFolder(run: RunOutcome, outDir: string, llm = "offline"): RunManifest {
   mkdirSync(outDir, { recursive: true });
   const manifest: RunManifest = {
@@ -80,6 +93,10 @@ export function writeRunFolder(run: RunOutcome, outDir: string, llm = "offline")
     const file = path.posix.join("artifacts", artifact.path.replace(/^\/+/, "").replace(/\.\.+/g, "_"));
     writeFileAtomic(path.join(outDir, file), artifact.content);
     manifest.artifacts.push(file);
+  }
+  const ownCache = path.join(outDir, "llm-cache");
+  if (run.llmCache && run.llmCache.entries.length > 0 && path.resolve(run.llmCache.dir) !== path.resolve(ownCache)) {
+    mergeIntoCache(ownCache, run.llmCache.entries);
   }
   writeFileAtomic(
     path.join(outDir, "config.json"),

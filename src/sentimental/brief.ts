@@ -31,6 +31,13 @@ export interface Brief {
   knowledgeBase?: string[];
 }
 
+/**
+ * A brief that breaks the §5.1 rules; `field` names the offending key
+ * (e.g. "taskType", "context.subject") and the message starts with it.
+ *
+ * @example
+ * new BriefError('expected "single" or "multiple"', "inputType").message; // 'brief.inputType: expected "single" or "multiple"'
+ */
 export class BriefError extends Error {
   constructor(message: string, readonly field: string) {
     super(`brief.${field}: ${message}`);

@@ -46,7 +46,7 @@ export interface ConversationResult {
  * f(A) for each argument: VADER compound in [-1, 1], or the LLM sentiment task.
  *
  * @example
- * await scoreArguments(["An excellent fit."], "vader", model, 7); // [0.5719]
+ * await scoreArguments(["An excellent fit.", "A poor fit."], "vader", model, 7); // [0.7351, -0.1531]
  */
 export async function scoreArguments(args: readonly string[], method: SentimentMethod, model: Model, seed: number): Promise<number[]> {
   if (method === "vader") return args.map((a) => polarityScores(a).compound);

@@ -9,8 +9,18 @@
  *   are ranked by descending total. "code": per-agent ranks (1 = highest
  *   sentiment) are summed and sorted so that position 1 is the LARGEST rank
  *   sum, i.e. the least-liked item. The paper's Table 5 follows the code.
- * - Conviction "paper": final sentiment / volatility. "code":
- *   mean message sentiment x volatility (the paper's Table 8 values match this).
+ * - Conviction "paper": final sentiment / volatility (§6.2.3 text). "code":
+ *   mean message sentiment x volatility. The paper's printed Table 8 is a
+ *   product, not a quotient: it equals Table 4 x Table 7 cell by cell (CFO on
+ *   Kimberly Carr: -0.51 x 0.58 = -0.30; RPM on Justin Davis: 0.37 x 0.34 =
+ *   0.13), i.e. the code's form with the final score as the sentiment.
+ * - Volatility is the population std (authors' code). The paper's Table 7
+ *   prints negative volatilities (e.g. VPE on Mikayla Garrison, -0.47), which
+ *   no standard deviation can be; we follow the code's definition.
+ * - Gut feeling (Definition 5) reads two ways: a Borda count over each
+ *   agent's conviction ranks (the shape of Table 9: per-agent ranks + a Borda
+ *   rank; our `rank`), or a ranking by the total conviction T^I_j = sum_i I
+ *   (the formula in the text; our `totalConvictionRank`). Both are reported.
  */
 import { mean, std } from "../stats/descriptive";
 
@@ -195,21 +205,25 @@ export interface GutFeelingResult extends BordaResult {
   convictions: number[][];
   /** Per item: total conviction T^I_j = sum_i I_{m_i, j}. */
   totalConviction: number[];
+  /** Per item: position by descending T^I_j (1 = largest total conviction; ties share the smallest). */
+  totalConvictionRank: number[];
 }
 
 /**
  * Gut-feeling list (Definition 5): each agent ranks the items by its
  * conviction, and the ranks are combined with the Borda count (same variant
- * as the Borda list); the total conviction T^I_j is reported alongside.
+ * as the Borda list); the total conviction T^I_j = sum_i I_{m_i,j} and the
+ * ranking by it (descending) are reported alongside.
  *
  * @example
  * const g = gutFeeling([[2, -1], [0.5, 0.1]], "paper");
- * g.rank;            // [1, 2]
- * g.totalConviction; // [2.5, -0.9]
+ * g.rank;                // [1, 2]
+ * g.totalConviction;     // [2.5, -0.9]
+ * g.totalConvictionRank; // [1, 2]
  */
 export function gutFeeling(convictions: readonly (readonly number[])[], variant: BordaVariant = "paper"): GutFeelingResult {
   const borda = bordaCount(convictions, variant);
   const n = convictions[0]!.length;
   const totalConviction = Array.from({ length: n }, (_, j) => convictions.reduce((acc, row) => acc + row[j]!, 0));
-  return { ...borda, convictions: convictions.map((r) => r.slice()), totalConviction };
+  return { ...borda, convictions: convictions.map((r) => r.slice()), totalConviction, totalConvictionRank: rankDescending(totalConviction) };
 }

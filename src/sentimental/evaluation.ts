@@ -8,6 +8,11 @@
  * - Platitudinal score (Figure 5): cosine similarity of statements between
  *   agents (same candidate, same round) and between repeated runs (same
  *   agent, candidate, round); higher = more platitudinal, less original.
+ *   The paper contradicts itself on the direction: §5.6 says "higher scores
+ *   indicating less similarity between different runs", while Figure 5's
+ *   caption ("a lower Score indicates a more original contribution") and
+ *   §6.2.1 ("this divergence contributes to an overall lower platitudinal
+ *   score") read it as a similarity. We follow the caption and §6.2.1.
  * - Drift (Table 2): similarity of each statement to its agent's Mental Model
  *   of Self over the rounds. The authors' code reports the similarity; the
  *   paper reads higher values as more drift. We report drift = 1 - mean
@@ -229,7 +234,7 @@ export interface DefensibilityResult {
  * cosine; 0 when the best is below `threshold`.
  *
  * @example
- * supportScores(["Led the plant's cost cuts."], ["Cut plant costs 20%"], { retrieval: "tfidf", threshold: 0.1 }); // [0.4...]
+ * supportScores(["Led the plant's cost cuts."], ["Cut plant costs 20%"], { retrieval: "tfidf", threshold: 0.1 }); // [0.5773...]
  */
 export function supportScores(
   args: readonly string[],

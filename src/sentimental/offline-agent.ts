@@ -6,12 +6,17 @@
  * - Mental Model of Self: the advisor's role vocabulary (roles.ts) combined
  *   with the job description's key terms (TF-IDF over its sentences, weighted
  *   by their affinity with the role).
- * - Statement: the advisor reads the resume passages most and least relevant
- *   to its priorities (TF-IDF retrieval), takes a stance from how well the
- *   resume covers those priorities, leans toward what peers said and, with a
- *   probability that grows with the intensity of the peers' sentiment, echoes
- *   a peer's argument (so peer influence is measurable). The temperature
- *   scales every random choice (0 = deterministic).
+ * - Statement: the advisor takes a stance from how well the resume covers its
+ *   priorities (share of each priority's stems found in the resume), quotes
+ *   the passages most relevant to its best-covered priorities and the closest
+ *   (weak) passage for its least-covered ones (TF-IDF retrieval over the same
+ *   stems), leans toward what peers said and, with a probability that grows
+ *   with the intensity of the peers' sentiment, echoes a peer's argument (so
+ *   peer influence is measurable). The temperature scales every random choice
+ *   (stance noise sd 0.2 T, sampling sharpened by 1/T; 0 = deterministic).
+ * - Nothing is scripted per candidate: every number comes from the resume
+ *   text, the role vocabulary, the job description, the peers' statements
+ *   and the seeded rng. The constants below are policy parameters.
  */
 import { TfidfIndex } from "../text/embedding";
 import { contentTokens, splitSentences } from "../text/tokenize";
@@ -110,7 +115,9 @@ export interface MentalModelInput {
 export function offlineMentalModel(input: MentalModelInput, rng: Rng, temperature: number): MentalModel {
   const { advisor, job } = input;
   const profile = roleProfile(advisor.title);
-  const terms = jobKeyTerms(job.text, profile.vocabulary, 8);
+  // The advisor's own title ("CFO" in "report to the CFO") is not something to look for in a resume.
+  const ownTitle = new Set(contentTokens(`${advisor.title} ${advisor.short}`));
+  const terms = jobKeyTerms(job.text, profile.vocabulary, 8 + ownTitle.size).filter((t) => !ownTitle.has(t)).slice(0, 8);
   const chosenTerms = sampleTop(terms.map((_, i) => 1 / (1 + i)), Math.min(5, terms.length), rng, temperature).map((i) => terms[i]!);
   const jdIndex = new TfidfIndex([job.text, ...profile.priorities, ...profile.criteria]);
   const relevance = (items: readonly string[]) => items.map((p) => 0.05 + jdIndex.similarity(0, p));
@@ -121,7 +128,7 @@ export function offlineMentalModel(input: MentalModelInput, rng: Rng, temperatur
     .sort((a, b) => a - b)
     .map((i) => profile.criteria[i]!);
   if (chosenTerms.length >= 2) priorities.push(`experience with ${listPhrase(chosenTerms.slice(0, 3))} as the role requires`);
-  if (chosenTerms.length >= 4) criteria.push(`evidence of ${listPhrase(chosenTerms.slice(3))} in past roles`);
+  if (chosenTerms.length >= 4) criteria.push(`hands-on work with ${listPhrase(chosenTerms.slice(3))} in past roles`);
   const description =
     `I am the ${advisor.title} of ${job.organization}. I assess candidates for the ${job.title} role through the lens of ${profile.focus}. ` +
     (chosenTerms.length > 0 ? `The job description stresses ${listPhrase(chosenTerms)}, so I look for concrete evidence of these in every resume.` : "I look for concrete evidence in every resume.");
@@ -186,12 +193,16 @@ export function priorityCoverage(priorities: readonly string[], passages: readon
 /**
  * Plans a statement: stance = tanh(4 (coverage - 0.32)) + N(0, (0.2 T)^2),
  * then 70/30 with the agent's previous statement sentiment, + 0.25 x the
- * peers' mean sentiment, and with probability min(0.9, 0.15 + 0.9 x mean
- * |peer sentiment|) an echoed peer argument (+ 0.2 x its sentiment); clipped
- * to [-1, 1]. The stance sets how many of 3 body arguments are strengths.
+ * peers' mean sentiment, and with probability p = min(0.9, 0.15 + 0.9 x mean
+ * |peer sentiment|) an echoed peer argument (+ 0.2 x its sentiment, chosen
+ * with weight |sentiment| + 0.05); clipped to [-1, 1]. At temperature 0 every
+ * choice is its mode (no noise; echo iff p >= 0.5, of the most intense
+ * argument). The stance sets how many of 3 body arguments are strengths:
+ * round(3 (stance + 1) / 2).
  *
  * @example
- * planStatement(input, new Rng(1), 0).stance; // deterministic at temperature 0
+ * // one peer at -0.8, temperature 0: p = min(0.9, 0.15 + 0.72) = 0.87, so the peer is echoed
+ * planStatement(input, new Rng(1), 0).echoProbability; // 0.87
  */
 export function planStatement(input: StatementPolicyInput, rng: Rng, temperature: number): StatementPlan {
   const priorities = [...input.mms.priorities, ...input.mms.evaluationCriteria];
@@ -208,13 +219,18 @@ export function planStatement(input: StatementPolicyInput, rng: Rng, temperature
     const intensity = peerSentiments.reduce((a, b) => a + Math.abs(b), 0) / peerSentiments.length;
     stance += CONFORMITY * peerMean;
     echoProbability = Math.min(ECHO_MAX, ECHO_BASE + ECHO_SLOPE * intensity);
-    if (rng.chance(echoProbability)) {
+    // At temperature 0 the choice is the mode: echo when it is more likely than
+    // not, and echo the most intense argument (first on ties).
+    const deterministic = temperature <= 0.01;
+    if (deterministic ? echoProbability >= 0.5 : rng.chance(echoProbability)) {
       const options: Array<{ agent: string; argument: string; sentiment: number }> = [];
       for (const p of input.peers) {
         p.arguments.forEach((a, i) => options.push({ agent: p.role, argument: a, sentiment: p.argumentSentiments[i] ?? 0 }));
       }
       if (options.length > 0) {
-        echoed = options[rng.weightedIndex(options.map((o) => Math.abs(o.sentiment) + 0.05))]!;
+        const weights = options.map((o) => Math.abs(o.sentiment) + 0.05);
+        const pick = deterministic ? weights.indexOf(Math.max(...weights)) : rng.weightedIndex(weights);
+        echoed = options[pick]!;
         stance += ECHO_PULL * echoed.sentiment;
       }
     }
@@ -269,12 +285,13 @@ function fill(template: string, values: Record<string, string>): string {
 
 /**
  * Offline statement: an opener with the stance, strengths that quote the
- * resume passages most relevant to the best-covered priorities, concerns
- * naming the least-covered priorities, an optional echo of a peer argument,
- * and a recommendation. One sentence per argument.
+ * resume passages most relevant (TF-IDF) to the best-covered priorities,
+ * concerns naming the least-covered priorities and quoting the closest
+ * (weakly relevant) passage when there is one, an optional echo of a peer
+ * argument, and a recommendation. One sentence per argument.
  *
  * @example
- * offlineStatement(input, rng, 1.5).statement; // "Mikayla Garrison looks like a good fit ... I would recommend advancing ..."
+ * offlineStatement(input, rng, 1.5).statement; // "I see real promise in Ada Obi for the Head of Technology role. Their background ('Owned a ...') is ..."
  */
 export function offlineStatement(input: StatementPolicyInput, rng: Rng, temperature: number): { statement: string; plan: StatementPlan } {
   const plan = planStatement(input, rng, temperature);
@@ -287,20 +304,33 @@ export function offlineStatement(input: StatementPolicyInput, rng: Rng, temperat
   const weakPool = order.slice().reverse().filter((i) => !strongIdx.includes(i));
   const weakIdx = sampleTop(weakPool.map((i) => 1.05 - coverage[i]!), Math.min(plan.concerns, weakPool.length), rng, temperature).map((k) => weakPool[k]!);
   const passages = candidate.passages.length > 0 ? candidate.passages : ["(empty resume)"];
-  const index = new TfidfIndex(passages);
+  // TF-IDF over the same crude stems as the coverage, so "negotiated contracts" retrieves "contract negotiation".
+  const index = new TfidfIndex(passages.map(stems));
+  const query = (priority: string) => stems(priority);
   const sentences: string[] = [];
   const opener = fill(choose(pickBand(OPENERS, plan.stance).lines, rng, temperature), values);
   sentences.push(input.round > 1 && temperature > 0.01 && rng.chance(0.5) ? `After hearing the discussion, ${lowerFirst(opener)}` : opener);
   const usedPassages = new Set<number>();
   for (const i of strongIdx) {
-    const hits = index.topK(priorities[i]!, 3, true).filter((h) => !usedPassages.has(h.index));
-    const hit = hits.length > 0 ? hits[temperature > 0.01 ? rng.int(0, Math.min(2, hits.length)) : 0]! : { index: 0, score: 0 };
-    usedPassages.add(hit.index);
+    // Only passages that share a term with the priority are quoted as evidence (an unused one if possible).
+    const relevant = index.topK(query(priorities[i]!), 3);
+    const fresh = relevant.filter((h) => !usedPassages.has(h.index));
+    const hits = fresh.length > 0 ? fresh : relevant.slice(0, 1);
     const quality = choose(pickBand(STRENGTH_WORDS, plan.stance).words, rng, temperature);
+    if (hits.length === 0) {
+      sentences.push(`Their record overall is ${quality} match for ${priorities[i]}.`);
+      continue;
+    }
+    const hit = hits[temperature > 0.01 ? rng.int(0, Math.min(2, hits.length)) : 0]!;
+    usedPassages.add(hit.index);
     sentences.push(`Their background ('${snippet(passages[hit.index]!)}') is ${quality} match for ${priorities[i]}.`);
   }
   for (const i of weakIdx) {
-    sentences.push(fill(choose(pickBand(CONCERN_LINES, plan.stance).lines, rng, temperature), { ...values, priority: priorities[i]! }));
+    const concern = fill(choose(pickBand(CONCERN_LINES, plan.stance).lines, rng, temperature), { ...values, priority: priorities[i]! });
+    // The least relevant side: the best passage for a poorly covered priority, quoted as the closest (thin) evidence.
+    const closest = index.topK(query(priorities[i]!), 3).find((h) => h.score > 0 && !usedPassages.has(h.index));
+    if (closest) usedPassages.add(closest.index);
+    sentences.push(closest ? `${concern.replace(/\.$/, "")} (the closest the resume comes is '${snippet(passages[closest.index]!, 10)}').` : concern);
   }
   if (plan.echoed) {
     sentences.push(`As the ${plan.echoed.agent} pointed out, ${lowerFirst(plan.echoed.argument.replace(/^As the [^,]+ pointed out, /, ""))}`);

@@ -62,7 +62,7 @@ export function decisionTables(scenario: Scenario, d: DecisionAnalysis, e: Evalu
         tiered: d.tiers[ci]!,
         gut_feeling: d.gut.rank[ci]!,
       })),
-      note: `Borda (${bordaLabel}); tier by the "${config.tierRule}" rule; gut feeling = Borda over conviction ranks (conviction "${config.conviction}").`,
+      note: `Collective positions. Borda (${bordaLabel}); tier by the "${config.tierRule}" rule; gut feeling = Borda over conviction ranks (conviction "${config.conviction}"). The paper's printed Table 3 "Borda Count" column equals the CFO's individual ranks of its Table 5, not the collective Borda rank.`,
     },
     {
       name: "table4_final_sentiment",
@@ -86,7 +86,7 @@ export function decisionTables(scenario: Scenario, d: DecisionAnalysis, e: Evalu
       name: "table7_volatility",
       title: "Table 7 — Sentiment volatility for each candidate",
       rows: perAgentRows(d, names, (ai, ci) => d.volatility[ai]![ci]!),
-      note: "Population standard deviation (ddof = 0) of the agent's statement sentiments S_O over the conversation.",
+      note: "Population standard deviation (ddof = 0) of the agent's statement sentiments S_O over the conversation (authors' code). The paper's printed Table 7 contains negative values, which no standard deviation can take.",
     },
     {
       name: "table8_conviction",
@@ -95,13 +95,17 @@ export function decisionTables(scenario: Scenario, d: DecisionAnalysis, e: Evalu
       note:
         config.conviction === "paper"
           ? `Paper text: final sentiment / max(volatility, ${config.volatilityFloor}).`
-          : "Authors' code: mean statement sentiment x volatility (matches the paper's Table 8 values).",
+          : "Authors' code: mean statement sentiment x volatility (the paper's printed Table 8 equals its Table 4 x Table 7, a product of this form).",
     },
     {
       name: "table9_gut_feeling",
       title: "Table 9 — Gut feeling rank for each candidate",
-      rows: perAgentRows(d, names, (ai, ci) => d.gut.agentRanks[ai]![ci]!, (ci) => ({ gut_total: d.gut.totals[ci]!, gut_feeling_rank: d.gut.rank[ci]! })),
-      note: "Per-agent rank by conviction, combined with the Borda count (Definition 5).",
+      rows: perAgentRows(d, names, (ai, ci) => d.gut.agentRanks[ai]![ci]!, (ci) => ({
+        gut_total: d.gut.totals[ci]!,
+        gut_feeling_rank: d.gut.rank[ci]!,
+        total_conviction_rank: d.gut.totalConvictionRank[ci]!,
+      })),
+      note: `Per-agent rank by conviction (1 = highest), combined with the Borda count (Definition 5; ${bordaLabel}). total_conviction_rank = position by descending total conviction T^I (Definition 5's formula, 1 = largest).`,
     },
   ];
 }
@@ -273,7 +277,7 @@ export function figures(scenario: Scenario, deliberation: Deliberation, e: Evalu
   return [
     figure4SentimentChange(
       deliberation.conversations.flatMap((c) =>
-        c.turns.map((t) => ({ candidate: t.candidateName, agent: t.agent, round: t.round, sentiment: t.sentiment, change: t.change })),
+        c.turns.map((t) => ({ candidate: t.candidateName, agent: t.agent, round: t.round, sentiment: t.sentiment, opinion: t.opinion, change: t.change })),
       ),
     ),
     figure5Platitudinal(e.platitudinal.map((p) => ({ candidate: names.get(p.candidate) ?? p.candidate, agents: p.agents, similarity: p.similarity }))),

@@ -147,7 +147,8 @@ export const sentimentScoresSchema = z.object({ scores: z.array(z.number().min(-
  * compound, i.e. the same as the default scorer.
  *
  * @example
- * (await model.run(sentimentTask, { arguments: ["An excellent fit.", "A poor fit."] })).output.scores; // [0.57, -0.48]
+ * (await model.run(sentimentTask, { arguments: ["An excellent fit.", "A poor fit."] })).output.scores;
+ * // a model's own scores, e.g. [0.9, -0.6]; offline (VADER): [0.7351, -0.1531]
  */
 export const sentimentTask = defineTask<{ arguments: string[] }, { scores: number[] }>({
   name: "sentimental.sentiment",

@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { marketAnalystPolicy, newsAnalystPolicy, reportFromEvidence, socialAnalystPolicy } from "../../src/blackboard/analysts";
+import { checkIndicatorNumbers, fundamentalsAnalystPolicy, macroAnalystPolicy, marketAnalystPolicy, marketAnalystTask, newsAnalystPolicy, reportFromEvidence, socialAnalystPolicy } from "../../src/blackboard/analysts";
+import { traderPolicy } from "../../src/blackboard/alpha";
 import type { IndicatorSnapshot } from "../../src/blackboard/features";
 import type { FinalReport, TradeProposal } from "../../src/blackboard/messages";
-import { riskAlerts, riskBrief, riskJudgePolicy, riskManagerPolicy, stanceAction } from "../../src/blackboard/risk";
-import { ToolBox } from "../../src/blackboard/tools";
+import { checkAssessment, riskAlerts, riskBrief, riskJudgePolicy, riskManagerPolicy, stanceAction } from "../../src/blackboard/risk";
+import { knownAtClose, ToolBox } from "../../src/blackboard/tools";
+import { splitSentences } from "../../src/text/tokenize";
 import { DataFolder } from "../../src/data/folder";
 import { bundledDataDir } from "../../src/data/paths";
 import { polarityScores } from "../../src/text/vader";
@@ -23,9 +25,59 @@ describe("analysts (offline policies)", () => {
     expect(byId["market.sma50"]!.strength).toBeCloseTo((100 / 95 - 1) / 0.1, 6);
     expect(byId["market.momentum"]).toMatchObject({ direction: 1, strength: 0.5 });
     expect(byId["market.bollinger"]!.direction).toBe(0);
-    const expected = (-0.55 + 0.5 + (100 / 95 - 1) / 0.1 + 0.5) / 4;
-    expect(r.signal).toBeCloseTo(expected, 6);
-    expect(r.stance).toBe(expected > 0.15 ? "bullish" : "neutral");
+    // Directional items: RSI -0.55, MACD +0.5, SMA +0.526316, momentum +0.5 (Bollinger and volatility are context).
+    expect(r.signal).toBeCloseTo(0.976316 / 4, 6); // 0.244079
+    expect(r.stance).toBe("bullish");
+    // confidence = coverage (300 bars / 60, capped at 1) x (0.35 + 0.65 x |net| / sum of strengths).
+    expect(r.confidence).toBeCloseTo(0.35 + 0.65 * (0.976316 / 2.076316), 5); // 0.655638
+  });
+
+  it("market analyst: an LLM report must quote the computed indicator values", () => {
+    const snap = snapshot({ rsi_14: 75, macdh: 0.25 });
+    const input = { ticker: "AAA", date: "2025-01-02", windowFrom: "2024-01-02", indicators: snap };
+    const honest = marketAnalystPolicy(input);
+    expect(checkIndicatorNumbers(honest, snap)).toBeNull();
+    expect(marketAnalystTask.validate!(honest, input)).toBeNull();
+    const inventedMetric = { ...honest, metrics: { ...honest.metrics, rsi_14: 31 } };
+    expect(marketAnalystTask.validate!(inventedMetric, input)).toMatch(/metrics\.rsi_14 is 31, computed 75/);
+    const inventedEvidence = { ...honest, evidence: honest.evidence.map((e) => (e.id === "market.macd" ? { ...e, value: -0.4 } : e)) };
+    expect(checkIndicatorNumbers(inventedEvidence, snap)).toMatch(/evidence "market.macd" cites macdh = -0.4, computed 0.25/);
+    // Names that are not indicators of the snapshot are free text for the model.
+    expect(checkIndicatorNumbers({ ...honest, metrics: { my_score: 3 } }, snap)).toBeNull();
+  });
+
+  it("fundamentals analyst: per-filing mean sentence tone, the latest filing weighted twice", () => {
+    const filings = [
+      { date: "2024-08-01", form: "10-Q", text: "Revenue declined sharply. Margins were terrible and losses widened." },
+      { date: "2024-11-01", form: "10-Q", text: "Revenue grew strongly. We are pleased with excellent results. Guidance is unchanged." },
+    ];
+    const tone = (t: string) => {
+      const c = splitSentences(t).map((x) => polarityScores(x).compound);
+      return c.reduce((a, b) => a + b, 0) / c.length;
+    };
+    const t0 = tone(filings[0]!.text);
+    const t1 = tone(filings[1]!.text);
+    expect(t0).toBeLessThan(-0.05);
+    expect(t1).toBeGreaterThan(0.05);
+    const r = fundamentalsAnalystPolicy({ ticker: "AAA", date: "2025-01-02", windowFrom: "2023-11-29", filings });
+    expect(r.metrics.tone).toBeCloseTo((t0 + 2 * t1) / 3, 6);
+    expect(r.evidence.map((e) => [e.id, e.direction])).toEqual([["fundamentals.filing0", -1], ["fundamentals.filing1", 1]]);
+    expect(r.evidence[1]!.strength).toBeCloseTo(Math.min(1, 3 * t1), 6);
+    expect(r.signal).toBeCloseTo((Math.min(1, 3 * t1) - Math.min(1, 3 * Math.abs(t0))) / 2, 6);
+  });
+
+  it("macro analyst: SPY and sector ETF trend vs the 50-day SMA (hand-computed)", () => {
+    const bench = snapshot({ ret_20d: 0.02, close: 100, sma_50: 98 });
+    const sector = snapshot({ ret_20d: -0.01, close: 50, sma_50: 51 });
+    const r = macroAnalystPolicy({ ticker: "AAA", date: "2025-01-02", windowFrom: "2024-01-02", macro: { benchmark: { ticker: "SPY", indicators: bench }, sector: { name: "Industrials", etf: "XLI", indicators: sector } } });
+    const byId = Object.fromEntries(r.evidence.map((e) => [e.id, [e.direction, e.strength]]));
+    expect(byId["macro.market_trend"]).toEqual([1, 0.4]); // 0.02 / 0.05
+    expect(byId["macro.market_sma50"]![1]).toBeCloseTo((100 / 98 - 1) / 0.05, 6); // 0.408163
+    expect(byId["macro.sector_trend"]).toEqual([-1, 0.2]);
+    expect(byId["macro.sector_sma50"]).toEqual([-1, expect.closeTo((1 - 50 / 51) / 0.05, 6)]); // 0.392157
+    expect(r.signal).toBeCloseTo((0.4 + 0.408163 - 0.2 - 0.392157) / 4, 5); // 0.054002
+    expect(r.stance).toBe("neutral");
+    expect(r.confidence).toBeCloseTo(0.35 + 0.65 * (0.216006 / 1.40032), 5);
   });
 
   it("reportFromEvidence: signal, stance and confidence formulas", () => {
@@ -74,6 +126,32 @@ describe("point-in-time tools", () => {
     expect(snap.date <= newsDate).toBe(true);
     expect(tools.calls.map((c) => c.tool)).toEqual(["get_news", "get_social", "get_indicators"]);
     expect(tools.calls[2]!.args).toEqual({ ticker, end_date: newsDate, bars: 300 });
+  });
+});
+
+describe("intraday cut-off at the close", () => {
+  it("keeps date-only rows and rows stamped before 20:00 UTC on the decision date", () => {
+    expect(knownAtClose("2025-01-02", undefined, "2025-01-02")).toBe(true);
+    expect(knownAtClose("2025-01-02", "2025-01-02 19:59:59", "2025-01-02")).toBe(true);
+    expect(knownAtClose("2025-01-02", "2025-01-02T20:00:00Z", "2025-01-02")).toBe(false);
+    expect(knownAtClose("2025-01-02", "2025-01-02 21:36:00", "2025-01-02")).toBe(false);
+    expect(knownAtClose("2025-01-01", "2025-01-01 23:00:00", "2025-01-02")).toBe(true);
+    expect(knownAtClose("2025-01-03", undefined, "2025-01-02")).toBe(false);
+  });
+
+  it("the social tool drops posts created after the close of the decision day", () => {
+    const data = DataFolder.open(bundledDataDir());
+    const late = data.social().find((p) => p.date >= "2025-03-01" && (p.created_utc ?? "").slice(11, 16) >= "20:00" && (p.tickers ?? []).length > 0)!;
+    expect(late).toBeDefined();
+    const ticker = late.tickers![0]!;
+    const inWindow = (d: string, from: string) => data.asOf(d).social(ticker).filter((p) => p.date >= from);
+    const on = new ToolBox(data.asOf(late.date), ticker);
+    on.social("social_analyst");
+    const all = inWindow(late.date, on.calls[0]!.args.start_date as string);
+    const lateCount = all.filter((p) => p.date === late.date && (p.created_utc ?? "").slice(11, 16) >= "20:00").length;
+    expect(lateCount).toBeGreaterThan(0);
+    expect(on.calls[0]!.result).toMatch(new RegExp(` of ${all.length - lateCount} posts$`));
+    expect(on.calls[0]!.args.cutoff_utc).toBe("20:00");
   });
 });
 
@@ -128,5 +206,59 @@ describe("risk team (offline policies)", () => {
       ["drawdown", "High"],
     ]);
     expect(riskAlerts({ vol_20d: null, vol_60d: null, drawdown_252d: null, beta_60d: null })[0]!.metric).toBe("data");
+  });
+
+  it("the aggressive manager upgrades HOLD to BUY on an up-tilt with a positive research score", () => {
+    const hold = { ...proposal, action: "HOLD" as const };
+    const brief = riskBrief("AAA", "2025-01-02", report, hold, { ...facts, values: { ...facts.values, vol_20d: 0.2 } });
+    expect(brief.proposal.tilt).toBe(0.5);
+    expect(stanceAction(brief, "aggressive")).toBe("BUY");
+    expect(stanceAction(brief, "neutral")).toBe("HOLD");
+    expect(stanceAction({ ...brief, report: { ...brief.report, score: -0.1 } }, "aggressive")).toBe("HOLD");
+  });
+
+  it("in a high-risk name the aggressive manager concedes to the neutral view in round 2", () => {
+    const risky = { ticker: "AAA", date: "2025-01-02", values: { vol_20d: 0.6, vol_60d: 0.3, drawdown_252d: -0.35, beta_60d: 1.5 } };
+    const brief = riskBrief("AAA", "2025-01-02", report, proposal, risky);
+    // Risk-reducing evidence: vol 1 + rising vol 1 + drawdown 1 + beta 0.5 = 3.5; risk-adding: tilt 0.5 + conviction 0.8 = 1.3.
+    const w = (d: number) => brief.evidence.filter((e) => e.direction === d).reduce((a, e) => a + e.strength, 0);
+    expect(w(-1)).toBeCloseTo(3.5, 6);
+    expect(w(1)).toBeCloseTo(1.3, 6);
+    expect(brief.alerts.map((a) => [a.metric, a.severity])).toEqual([["volatility", "Medium"], ["drawdown", "Medium"]]);
+    const r1 = riskManagerPolicy({ brief, stance: "aggressive", round: 1, maxRounds: 2, transcript: [] });
+    expect(r1).toMatchObject({ recommended_action: "BUY", concedes: false, position_scale: 1.25 });
+    const r2 = riskManagerPolicy({ brief, stance: "aggressive", round: 2, maxRounds: 2, transcript: [r1] });
+    expect(r2).toMatchObject({ recommended_action: "HOLD", concedes: true });
+    expect(stanceAction(brief, "conservative")).toBe("HOLD");
+  });
+
+  it("the judge's numbers and votes are checked against the brief and the positions", () => {
+    const brief = riskBrief("AAA", "2025-01-02", report, proposal, facts);
+    const positions = [
+      { stance: "aggressive" as const, action: "BUY" as const, position_scale: 1.25 },
+      { stance: "conservative" as const, action: "HOLD" as const, position_scale: 0.6 },
+      { stance: "neutral" as const, action: "BUY" as const, position_scale: 1 },
+    ];
+    const input = { brief, transcript: [], positions };
+    const a = riskJudgePolicy(input);
+    expect(checkAssessment(a, input)).toBeNull();
+    expect(checkAssessment({ ...a, volatility: 0.2 }, input)).toMatch(/volatility must be metrics.vol_20d = 0.45/);
+    expect(checkAssessment({ ...a, drawdown: -0.3 }, input)).toMatch(/drawdown/);
+    expect(checkAssessment({ ...a, votes: { ...a.votes, conservative: "BUY" } }, input)).toMatch(/votes.conservative must be HOLD/);
+    expect(checkAssessment({ ...a, votes: { ...a.votes, judge: "SELL" } }, input)).toMatch(/no manager named judge/);
+  });
+});
+
+describe("trader (offline policy)", () => {
+  it("downgrades a BUY the directional chain contradicts; size = vol scale x (1 - hedge / 2)", () => {
+    const facts = { ticker: "AAA", date: "2025-01-02", values: { close: 90, macdh: -1, rsi_14: 40, ret_20d: -0.05, sma_50: 100, vol_20d: 0.5, vol_60d: 0.4, pct_b: 0.1, drawdown_252d: -0.2, beta_60d: 1.3 } };
+    const p = traderPolicy({ ticker: "AAA", date: "2025-01-02", report: { view: "BUY", confidence: 0.8, score: 0.3, thesis: "t" }, facts });
+    expect(p.chains.map((c) => [c.chain, c.value])).toEqual([["volatility", 0.5], ["directional", -1], ["hedging", 1]]); // 0.25/0.5; four bearish signs; 0.5 + 0.25 + 0.25
+    expect(p.action).toBe("HOLD");
+    expect(p.conviction).toBeCloseTo(0.4, 12);
+    expect(p.size_scale).toBeCloseTo(0.5 * (1 - 1 / 2), 12);
+    const agreeing = traderPolicy({ ticker: "AAA", date: "2025-01-02", report: { view: "SELL", confidence: 0.8, score: -0.3, thesis: "t" }, facts });
+    expect(agreeing).toMatchObject({ action: "SELL", conviction: 0.8 });
+    expect(traderPolicy({ ticker: "AAA", date: "2025-01-02", report: { view: "BUY", confidence: 0.8, score: 0.3, thesis: "t" }, facts: null })).toMatchObject({ action: "HOLD", size_scale: 0, chains: [] });
   });
 });

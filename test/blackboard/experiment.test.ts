@@ -50,6 +50,17 @@ describe("blackboard experiment, offline, bundled market", () => {
     expect(decision.action).toBe(trace.decision.final_action);
     const w = tables.find((t) => t.name === "bb_weights")!.rows.find((r) => r.date === trace.date && r.ticker === trace.ticker)!;
     expect(w.weight).toBeCloseTo(trace.weights.ticker.after, 8);
+    // Day 0 starts in cash: nothing held before the first trade.
+    expect(trace.weights.ticker.before).toBe(0);
+    expect(w.weight_before).toBe(trace.weights.ticker.before);
+    // Timestamps sit after the close the agents read (market-on-close trading).
+    expect(trace.messages.every((m) => m.timestamp >= `${trace.date}T21:00:00Z`)).toBe(true);
+    // Cross-examination: the opening turn asks, every later turn answers the previous question.
+    const debate = trace.messages.filter((m) => m.type === "DebateComment");
+    expect(debate.length).toBeGreaterThanOrEqual(2);
+    expect(debate[0]!.intent).toBe("ask");
+    for (const m of debate.slice(1)) expect(["answer", "concede"]).toContain(m.intent);
+    for (let k = 1; k < debate.length; k++) expect(debate[k]!.reply_to).toBe(debate[k - 1]!.message_id);
 
     // Views: every agent run stops within the configured rounds, for a stated reason.
     const views = tables.find((t) => t.name === "bb_views")!.rows;

@@ -60,7 +60,9 @@ function answer(req: ChatRequestBody): ChatBehaviour {
     });
   }
   if (system.includes("You are the risk judge")) {
-    return okJson({ final_action: "BUY", confidence: 0.65, risk_level: "Medium", volatility: 0.2, drawdown: -0.05, position_scale: 1, rationale: "all agree", votes: { aggressive: "BUY", conservative: "BUY", neutral: "BUY" } });
+    const m = user.brief.metrics as { vol_20d: number | null; drawdown_252d: number | null };
+    const votes = Object.fromEntries((user.positions as Array<{ stance: string; action: string }>).map((p) => [p.stance, p.action]));
+    return okJson({ final_action: "BUY", confidence: 0.65, risk_level: "Medium", volatility: m.vol_20d ?? 0, drawdown: Math.min(0, m.drawdown_252d ?? 0), position_scale: 1, rationale: "all agree", votes });
   }
   return { kind: "status", status: 400, message: `unexpected prompt: ${system.slice(0, 80)}` };
 }

@@ -5,6 +5,8 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { Blackboard, parseBlackboard, readBlackboardFile } from "../../src/blackboard/log";
 import { DataError } from "../../src/data/errors";
+import type { BlackboardMessage, MessageType, Role } from "../../src/blackboard/messages";
+import { deriveRng } from "../../src/stats/rng";
 import { alertMessage, analysisMessage } from "./fixtures";
 
 const tmp = () => mkdtempSync(path.join(tmpdir(), "bb-log-"));
@@ -153,9 +155,9 @@ describe("blackboard retrieval", () => {
     expect(board.query({ role: ["news_analyst", "conservative_risk_manager"] })).toHaveLength(12);
     expect(board.query({ from: "2025-01-03" })).toHaveLength(12);
     expect(board.query({ from: "2025-01-03", to: "2025-01-03", ticker: "MSFT" }).map((m) => m.timestamp)).toEqual([
-      "2025-01-03T14:00:00Z",
-      "2025-01-03T14:00:01Z",
-      "2025-01-03T14:00:02Z",
+      "2025-01-03T21:00:00Z",
+      "2025-01-03T21:00:01Z",
+      "2025-01-03T21:00:02Z",
     ]);
     expect(board.query({ type: ["RiskAlert", "AnalysisReport"], ticker: "MSFT", to: "2025-01-02" })).toHaveLength(3);
   });
@@ -164,8 +166,8 @@ describe("blackboard retrieval", () => {
     const board = sampleBoard();
     const latest = board.query({ ticker: "MSFT", latest: 2 });
     expect(latest.map((m) => [m.timestamp, m.type])).toEqual([
-      ["2025-01-06T14:00:01Z", "AnalysisReport"],
-      ["2025-01-06T14:00:02Z", "RiskAlert"],
+      ["2025-01-06T21:00:01Z", "AnalysisReport"],
+      ["2025-01-06T21:00:02Z", "RiskAlert"],
     ]);
     expect(board.latestContent("AAPL", "AnalysisReport", "market_analyst")?.summary).toBe("report 0");
     expect(board.latestContent("AAPL", "FinalReport")).toBeNull();
@@ -192,5 +194,35 @@ describe("blackboard retrieval", () => {
     expect(hits).toHaveLength(28);
     expect(hits.every((m) => m.ticker === "T7" && m.type === "RiskAlert" && m.timestamp.startsWith("2025-02"))).toBe(true);
     expect(board.query({ from: "2025-03-04", to: "2025-03-04" })).toHaveLength(90);
+  });
+
+  it("every indexed query equals a brute-force filter of the whole log (random queries)", () => {
+    const board = Blackboard.inMemory();
+    const tickers = ["AAA", "BBB", "CCC", "DDD"];
+    const roles: Role[] = ["market_analyst", "news_analyst", "social_analyst"];
+    const days = ["2025-01-02", "2025-01-03", "2025-01-06", "2025-01-07", "2025-01-08", "2025-01-09"];
+    // Append days out of order, as parallel pipelines of several runs could.
+    for (const day of [days[3]!, days[0]!, days[5]!, days[1]!, days[4]!, days[2]!])
+      for (const t of tickers) for (let s = 0; s < 4; s++) board.post(s === 3 ? alertMessage(day, t, s) : analysisMessage(day, t, s, roles[s]!));
+    const all = board.all();
+    const rng = deriveRng(42, "blackboard-index");
+    const some = <T,>(list: readonly T[]): T | undefined => (rng.next() < 0.5 ? undefined : list[rng.int(0, list.length)]);
+    for (let k = 0; k < 400; k++) {
+      const ticker = some(tickers);
+      const type = some<MessageType>(["AnalysisReport", "RiskAlert", "FinalReport"]);
+      const role = some<Role>([...roles, "conservative_risk_manager"]);
+      let from = some(days);
+      let to = some(days);
+      if (from && to && from > to) [from, to] = [to, from];
+      const latest = rng.next() < 0.3 ? rng.int(0, 7) : undefined;
+      const expected = all
+        .filter((m: BlackboardMessage) => (ticker === undefined || m.ticker === ticker) && (type === undefined || m.type === type) && (role === undefined || m.sender.role === role))
+        .filter((m) => (from === undefined || m.timestamp.slice(0, 10) >= from) && (to === undefined || m.timestamp.slice(0, 10) <= to))
+        .sort((a, b) => (a.timestamp < b.timestamp ? -1 : a.timestamp > b.timestamp ? 1 : all.indexOf(a) - all.indexOf(b)));
+      const want = latest === undefined ? expected : expected.slice(Math.max(0, expected.length - latest));
+      const got = board.query({ ticker, type, role, from, to, latest });
+      expect(got.map((m) => m.message_id)).toEqual(want.map((m) => m.message_id));
+    }
+    expect(() => board.query({ latest: -1 })).toThrow(/latest/);
   });
 });

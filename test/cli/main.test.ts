@@ -37,7 +37,7 @@ describe("consilium CLI", () => {
 
   it("calc names an unknown calculator", async () => {
     const io = capture("{}");
-    expect(await main(["calc", "nope"], io)).toBe(1);
+    expect(await main(["calc", "nope"], io)).toBe(2);
     expect(io.err.join("")).toMatch(/unknown calc "nope"; choose one of sentiment, ols, lda, indicators, bl, metrics/);
   });
 

@@ -142,6 +142,40 @@ describe("point-in-time guard", () => {
     expect(days.filter((x) => x.extendedReflection !== null).length).toBe(7 + 5); // every 5th day of each phase
   });
 
+  it("in training reads nothing beyond the next-day label", async () => {
+    const Tt = dates[20]!; // a training day; its label is the close of dates[21]
+    const poisoned = {
+      bars: full.bars.map((b) => (b.date <= dates[21]! ? b : { ...b, close: Number((b.close * 5).toFixed(4)) })),
+      news: full.news.map((n) => (n.date <= Tt ? n : { ...n, headline: "Zeta collapses: fraud and catastrophic losses.", summary: null })),
+      filings: full.filings.map((f) => (f.date <= Tt ? f : { ...f, text: "Fraud uncovered. Everything is terrible." })),
+    };
+    const a = await run(writeFolder(full), opts);
+    const c = await run(writeFolder(poisoned), opts);
+    const upTo = (days: DayRecord[]) => days.filter((d) => d.date <= Tt);
+    expect(upTo(a).length).toBe(21);
+    expect(JSON.stringify(upTo(c))).toBe(JSON.stringify(upTo(a)));
+    expect(JSON.stringify(c)).not.toBe(JSON.stringify(a));
+  });
+
+  it("can drive feedback by the accumulating holding of the authors' Portfolio", async () => {
+    const days = await run(writeFolder(full), options(dates, { feedbackPosition: "cumulative" }));
+    for (const phase of ["train", "test"] as const) {
+      const ph = days.filter((d) => d.phase === phase);
+      const holding: number[] = [];
+      ph.forEach((d, i) => holding.push((i > 0 ? holding[i - 1]! : 0) + d.direction));
+      for (let j = 7; j < ph.length; j++) {
+        let pnl = 0;
+        for (let u = j - 7; u < j; u++) pnl += holding[u]! * (ph[u + 1]!.close - ph[u]!.close);
+        expect(ph[j]!.feedback!.pnl).toBeCloseTo(pnl, 9);
+        expect(ph[j]!.feedback!.sign).toBe(Math.sign(pnl));
+        expect(ph[j]!.feedback!.sourceDate).toBe(ph[j - 7]!.date);
+      }
+    }
+    // with a holding that accumulates, training feedback is no longer always positive
+    const direction = await run(writeFolder(full), opts);
+    expect(JSON.stringify(days.map((d) => d.feedback))).not.toBe(JSON.stringify(direction.map((d) => d.feedback)));
+  });
+
   it("is deterministic for a seed and depends on it", async () => {
     const dir = writeFolder(full);
     const a = await run(dir, opts, 11);

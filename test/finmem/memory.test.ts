@@ -95,21 +95,44 @@ describe("importance decay and the promotion cascade", () => {
     expect(report.promoted).toBe(2);
   });
 
-  it("promotes intermediate -> deep at >= 80 and demotes deep -> intermediate below 80 (one layer per day)", () => {
+  it("promotes intermediate -> deep at >= 80; with the code's two cascade passes a deep event below 60 falls to shallow in one day", () => {
     const m = mem();
     const i = addAt(m, "intermediate", 85); // 82.195 -> deep
-    const d = addAt(m, "deep", 60); // 59.28 -> intermediate (not on to shallow the same day)
-    m.step();
+    const d = addAt(m, "deep", 60); // 59.28: pass 1 deep -> intermediate, pass 2 intermediate -> shallow
+    const report = m.step();
+    expect(report).toEqual({ day: 1, removed: 0, promoted: 1, demoted: 2 });
+    expect(m.layer(d)).toBe("shallow");
+    expect(m.delta(d)).toBe(1); // demotions keep the recency clock
+    expect(m.recency(d)).toBeCloseTo(Math.exp(-1 / 3), 15); // now the shallow Q
     m.step();
     m.step();
     // i: 85*0.967 = 82.195 -> deep (delta reset on day 1); then 81.208, 80.233 stays deep
     expect(m.layer(i)).toBe("deep");
     expect(m.importance(i)).toBeCloseTo(85 * 0.967 * 0.988 * 0.988, 10);
     expect(m.delta(i)).toBe(2);
-    // d: day 1 59.28 -> intermediate; day 2 59.28*0.967 = 57.32376 < 60 -> shallow; day 3 shallow decay 0.92
+    // d: 59.28 on day 1, then two days of shallow decay: 59.28 * 0.92^2 = 50.174592
+    expect(m.importance(d)).toBeCloseTo(50.174592, 10);
+    expect(m.delta(d)).toBe(3);
+  });
+
+  it("with one cascade pass a demoted event moves one layer per day", () => {
+    const m = mem({ ...FINMEM_MEMORY_DEFAULTS, cascadePasses: 1 });
+    const d = addAt(m, "deep", 60);
+    m.step(); // 59.28 -> intermediate only
+    expect(m.layer(d)).toBe("intermediate");
+    m.step(); // 59.28 * 0.967 = 57.32376 < 60 -> shallow
     expect(m.layer(d)).toBe("shallow");
+    m.step(); // shallow decay 0.92
     expect(m.importance(d)).toBeCloseTo(60 * 0.988 * 0.967 * 0.92, 10);
-    expect(m.delta(d)).toBe(3); // demotions keep the recency clock
+    expect(m.delta(d)).toBe(3);
+  });
+
+  it("does not demote a deep event between 60 and 80 past intermediate, even with two passes", () => {
+    const m = mem();
+    const d = addAt(m, "deep", 70); // 69.16 -> intermediate; >= 60 so it stays there
+    m.step();
+    expect(m.layer(d)).toBe("intermediate");
+    expect(m.importance(d)).toBeCloseTo(69.16, 12);
   });
 
   it("keeps a deep event at exactly the threshold and demotes just below", () => {
@@ -255,6 +278,24 @@ describe("retrieval", () => {
     const again = m.retrieve(q, 5);
     const want = bruteForce(m, vectors, q, 5);
     for (const l of LAYERS) expect(again[l].map((e) => e.id)).toEqual(want[l].map((e) => e.id));
+  });
+
+  it("scores relevancy + recency + importance/100 with hand-computed terms", () => {
+    const m = mem();
+    const s1 = addAt(m, "shallow", 50, Float32Array.of(1, 0));
+    const r1 = addAt(m, "reflection", 130, Float32Array.of(0, 1));
+    m.step();
+    m.step();
+    const q = Float32Array.of(0.6, 0.8);
+    const top = m.retrieve(q, 3);
+    // shallow: 0.6 + exp(-2/3) + 50*0.92^2/100 = 0.6 + 0.513417119032592 + 0.4232
+    expect(top.shallow.map((e) => e.id)).toEqual([s1]);
+    expect(top.shallow[0]!.score).toBeCloseTo(1.536617119032592, 6);
+    expect(top.shallow[0]!.relevancy).toBeCloseTo(0.6, 6);
+    // reflection: importance 130*0.988^2 = 126.89872, capped at 100 -> 1; 0.8 + exp(-2/365) + 1
+    expect(m.importance(r1)).toBeCloseTo(126.89872, 9);
+    expect(top.reflection[0]!.score).toBeCloseTo(0.8 + Math.exp(-2 / 365) + 1, 6);
+    expect(top.reflection[0]!.score).toBeCloseTo(2.7945355, 6);
   });
 
   it("breaks score ties by the older id and supports per-layer K", () => {

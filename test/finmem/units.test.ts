@@ -10,9 +10,9 @@ import { centralSentenceIndices, extractiveSummary, splitSentimentTag } from "..
 import { chooseFinMemDefaults, finmemConfigSchema, loopOptionsFromConfig, type FinMemConfig } from "../../src/finmem/experiment";
 import { cumulativeSeries, dailyLogReturns, finmemMetrics, maxDrawdownOf } from "../../src/finmem/metrics";
 import { buildProfile, performanceOverview, recentCumulativeReturn, riskState } from "../../src/finmem/profile";
-import { checkCitations, testReflectionTask, trainReflectionTask, type ShownMemories } from "../../src/finmem/tasks";
+import { checkCitations, eventSentiment, extendedReflectionTask, testReflectionTask, trainReflectionTask, type ShownMemories } from "../../src/finmem/tasks";
 import { momentumObservation, routeLayer, testReflection, trainObservation } from "../../src/finmem/working-memory";
-import { newsText } from "../../src/finmem/loop";
+import { evaluate, newsText, type DayRecord } from "../../src/finmem/loop";
 import { Rng } from "../../src/stats/rng";
 
 describe("metrics (FinMem code definitions)", () => {
@@ -36,6 +36,35 @@ describe("metrics (FinMem code definitions)", () => {
     // W = 1.01, 0.9898, 1.019494 -> peak 1.01 -> drawdown 1 - 0.9898/1.01 = 0.02
     expect(m.maxDrawdown).toBeCloseTo(0.02, 12);
     expect(maxDrawdownOf([0.1, -0.5, 0.2])).toBeCloseTo(0.5, 12);
+    // the authors' script: Rp = CR / (len(price) / 252) with len(price) = 4 -> sharpe * 3/4
+    expect(m.sharpeCode).toBeCloseTo((0.02 / (4 / 252)) / (sd * Math.sqrt(252)), 12);
+    expect(m.sharpeCode).toBeCloseTo(3.1539, 4);
+  });
+
+  it("starts the wealth path at 1, so a first-day loss is a drawdown (as the authors' script)", () => {
+    // W = 1, 0.9, 0.945: peak 1 -> 0.1 (a peak starting at W_1 = 0.9 would give 0)
+    expect(maxDrawdownOf([-0.1, 0.05])).toBeCloseTo(0.1, 12);
+    // W = 1, 0.95, 0.855, 0.9405: peak 1 -> 1 - 0.855 = 0.145
+    expect(maxDrawdownOf([-0.05, -0.1, 0.1])).toBeCloseTo(0.145, 12);
+    expect(maxDrawdownOf([0.02, 0.03])).toBe(0);
+    expect(finmemMetrics([-0.1, 0.05]).maxDrawdown).toBeCloseTo(0.1, 12);
+  });
+
+  it("evaluates the test days with the next close, optionally dropping the last day as the authors' script", () => {
+    const dates = ["2021-01-04", "2021-01-05", "2021-01-06", "2021-01-07"];
+    const closes = Float64Array.of(100, 110, 99, 120);
+    const full: PriceSeries = { ticker: "X", dates, open: closes, high: closes, low: closes, close: closes, adjClose: closes, volume: new Float64Array(4) };
+    const day = (date: string, phase: "train" | "test", direction: -1 | 0 | 1) => ({ date, phase, direction }) as unknown as DayRecord;
+    const days = [day(dates[0]!, "train", 1), day(dates[1]!, "test", -1), day(dates[2]!, "test", 1)];
+    const all = evaluate(days, full);
+    expect(all.map((d) => d.date)).toEqual([dates[1], dates[2]]);
+    expect(all[0]!.strategyReturn).toBeCloseTo(-Math.log(0.9), 15);
+    expect(all[1]!.strategyReturn).toBeCloseTo(Math.log(120 / 99), 15);
+    expect(all[1]!.buyHoldReturn).toBeCloseTo(Math.log(120 / 99), 15);
+    const dropped = evaluate(days, full, "test", "drop");
+    expect(dropped.map((d) => d.date)).toEqual([dates[1]]);
+    // the last price has no next close: never scored
+    expect(evaluate([day(dates[3]!, "test", 1)], full)).toEqual([]);
   });
 });
 
@@ -149,6 +178,31 @@ describe("reflection tasks (offline policies)", () => {
     const sell = testReflectionTask.offline({ ...input("averse", -1), memories: negative }, new Rng(1), { temperature: 0, seed: 1 });
     expect(sell.investment_decision).toBe("sell");
     expect(sell.short_memory_index).toEqual([7]);
+  });
+
+  it("scores events with VADER on the text, not on the sentiment label word", () => {
+    expect(eventSentiment("Revenue was flat. (Sentiment: positive)")).toBe(0);
+    expect(eventSentiment("Revenue was flat. (Sentiment: negative)")).toBe(0);
+    expect(eventSentiment("Shares surged on excellent results. (Sentiment: negative)")).toBeGreaterThan(0.5);
+  });
+
+  it("stores reflections whose sentiment comes from the cited evidence, not from boilerplate", () => {
+    const base = { ticker: "MSFT", date: "2021-01-04", profile: "p", memories: shown };
+    const up = trainReflectionTask.offline({ ...base, move: trainObservation(100, 102) }, new Rng(1), { temperature: 1, seed: 1 });
+    const down = trainReflectionTask.offline({ ...base, move: trainObservation(100, 97) }, new Rng(1), { temperature: 1, seed: 1 });
+    expect(eventSentiment(up.summary_reason)).toBeGreaterThan(0);
+    expect(eventSentiment(down.summary_reason)).toBeLessThan(0);
+    const none = trainReflectionTask.offline({ ...base, memories: { shallow: [], intermediate: [], deep: [], reflection: [] }, move: trainObservation(100, 97) }, new Rng(1), { temperature: 1, seed: 1 });
+    expect(eventSentiment(none.summary_reason)).toBe(0);
+    const records = [
+      { date: "2021-01-04", decision: "sell", reason: "r", nextDayLogChange: -0.01 },
+      { date: "2021-01-05", decision: "buy", reason: "r", nextDayLogChange: 0.02 },
+      { date: "2021-01-06", decision: "sell", reason: "r", nextDayLogChange: null },
+    ];
+    for (const marketLogChange of [-0.05, 0.05, null]) {
+      const ext = extendedReflectionTask.offline({ ticker: "MSFT", date: "2021-01-06", profile: "p", windowStart: "2021-01-04", windowEnd: "2021-01-06", marketLogChange, records }, new Rng(1), { temperature: 1, seed: 1 });
+      expect(eventSentiment(ext.summary_reason)).toBe(0);
+    }
   });
 
   it("rejects citations that were not shown in that layer", () => {

@@ -67,7 +67,9 @@ describe("runConversation", () => {
   it("authors' code stop rule: the first agent below the tolerance ends it (round 1 here)", async () => {
     const conv = await runConversation(new ScriptedModel(script), agents, job, candidate, { ...base, stopRule: "first-below-tolerance" });
     expect(conv.rounds).toBe(1);
+    expect(conv.stoppedBy).toBe("tolerance");
     expect(conv.turns).toHaveLength(2);
+    expect(conv.turns.map((t) => t.change)).toEqual([expect.closeTo(0.3, 12), 0]); // B's change 0 < 0.01
   });
   it("max rounds caps the conversation", async () => {
     const conv = await runConversation(new ScriptedModel(script), agents, job, candidate, { ...base, maxRounds: 3 });

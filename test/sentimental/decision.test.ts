@@ -125,5 +125,12 @@ describe("volatility and conviction (Definition 5)", () => {
     expect(g.rank).toEqual([1, 3, 1]);
     expect(g.totalConviction[0]).toBeCloseTo(2.5, 12);
     expect(g.totalConviction[1]).toBeCloseTo(-0.9, 12);
+    expect(g.totalConviction[2]).toBeCloseTo(1.2, 12);
+    // Definition 5's formula read literally: rank by T^I (2.5 > 1.2 > -0.9).
+    expect(g.totalConvictionRank).toEqual([1, 3, 2]);
+    // The code variant of the Borda count over the same conviction ranks: rank sums 3 6 3, position 1 = largest.
+    const c = gutFeeling([[2, -1, 0.5], [0.5, 0.1, 0.7]], "code");
+    expect(c.totals).toEqual([3, 6, 3]);
+    expect(c.rank).toEqual([2, 1, 2]);
   });
 });

@@ -80,7 +80,8 @@ describe("sentimental experiment (offline agents)", () => {
     // Bias observations: rounds 2..3 for every agent and candidate.
     expect(table(result.tables, "bias_observations").rows).toHaveLength(18);
     expect(result.figures.map((f) => f.name)).toEqual(["figure4_sentiment_change", "figure5_platitudinal", "figure6_nuance", "figure7_bias"]);
-    expect(result.figures[0]!.data).toHaveLength(2 * 3 * 3);
+    // Figure 4: per candidate x agent, S_O and the opinion (top row) and the change (bottom row).
+    expect(result.figures[0]!.data).toHaveLength(3 * 3 * 3);
     // Nuance: at most topics x top words distinct words, at least top words.
     for (const row of table(result.tables, "nuance").rows) {
       expect(row["nuance"]).toBeGreaterThanOrEqual(10);
@@ -93,6 +94,93 @@ describe("sentimental experiment (offline agents)", () => {
     }
     expect(result.artifacts?.map((a) => a.path)).toEqual(["brief.json", "mental_models.json", "conversation.jsonl"]);
     expect(result.summary["candidates"]).toBe(3);
+  });
+
+  it("tables agree with each other and with the paper's formulas (recomputed from the per-round log)", async () => {
+    const config = { ...small, runs: 1 };
+    const result = await sentimentalExperiment.run(config, ctx(5));
+    const rounds = table(result.tables, "sentiment_by_round").rows;
+    const agents = ["CFO", "VPE", "RPM"];
+    const t4 = table(result.tables, "table4_final_sentiment").rows;
+    const names = t4.map((r) => r["candidate"] as string);
+    const log = (name: string, agent: string) => rounds.filter((r) => r["candidate_name"] === name && r["agent"] === agent).sort((a, b) => (a["round"] as number) - (b["round"] as number));
+    for (const name of names) {
+      for (const agent of agents) {
+        const turns = log(name, agent);
+        // eq. 4 and eq. 5 from the prior 0, alpha 0.5
+        let prior = 0;
+        for (const t of turns) {
+          const expected = Math.max(-1, Math.min(1, 0.5 * (t["sentiment"] as number) + 0.5 * prior));
+          expect(t["opinion"]).toBeCloseTo(expected, 12);
+          expect(t["change"]).toBeCloseTo(Math.abs(expected - prior), 12);
+          prior = expected;
+        }
+      }
+    }
+    const col = (name: string, agent: string) => t4.map((r) => r[agent] as number)[names.indexOf(name)]!;
+    const rankDesc = (xs: number[]) => xs.map((x) => 1 + xs.filter((y) => y > x).length);
+    // Table 5: per-agent ranks of Table 4; Borda (Definition 3) points n + 1 - rank, n = 3.
+    const t5 = table(result.tables, "table5_borda_ranks").rows;
+    for (const agent of agents) expect(t5.map((r) => r[agent])).toEqual(rankDesc(names.map((n) => col(n, agent))));
+    const totals = t5.map((r) => agents.reduce((acc, a) => acc + 4 - (r[a] as number), 0));
+    expect(t5.map((r) => r["borda_total"])).toEqual(totals);
+    expect(t5.map((r) => r["borda_rank"])).toEqual(rankDesc(totals));
+    // Table 6: valence thresholds +/-0.5 on Table 4; veto tier rule.
+    const t6 = table(result.tables, "table6_valence").rows;
+    t6.forEach((r, i) => {
+      const v = agents.map((a) => (col(names[i]!, a) > 0.5 ? 1 : col(names[i]!, a) < -0.5 ? -1 : 0));
+      expect(agents.map((a) => r[a])).toEqual(v);
+      expect(r["tier"]).toBe(v.includes(-1) ? 3 : v.includes(1) ? 1 : 2);
+    });
+    // Table 7: population std of S_O; Table 8: final / max(volatility, 0.01).
+    const t7 = table(result.tables, "table7_volatility").rows;
+    const t8 = table(result.tables, "table8_conviction").rows;
+    names.forEach((name, i) => {
+      for (const agent of agents) {
+        const s = log(name, agent).map((t) => t["sentiment"] as number);
+        const m = s.reduce((a, b) => a + b, 0) / s.length;
+        const sd = Math.sqrt(s.reduce((a, b) => a + (b - m) ** 2, 0) / s.length);
+        expect(t7[i]![agent]).toBeCloseTo(sd, 12);
+        expect(t8[i]![agent]).toBeCloseTo(col(name, agent) / Math.max(sd, 0.01), 9);
+      }
+      expect(t8[i]!["total_conviction"]).toBeCloseTo(agents.reduce((acc, a) => acc + (t8[i]![a] as number), 0), 9);
+    });
+    // Table 9: per-agent ranks of Table 8, Borda over them; total conviction rank.
+    const t9 = table(result.tables, "table9_gut_feeling").rows;
+    for (const agent of agents) expect(t9.map((r) => r[agent])).toEqual(rankDesc(t8.map((r) => r[agent] as number)));
+    const gutTotals = t9.map((r) => agents.reduce((acc, a) => acc + 4 - (r[a] as number), 0));
+    expect(t9.map((r) => r["gut_feeling_rank"])).toEqual(rankDesc(gutTotals));
+    expect(t9.map((r) => r["total_conviction_rank"])).toEqual(rankDesc(t8.map((r) => r["total_conviction"] as number)));
+    // Table 3 collects the three collective outcomes.
+    const t3 = table(result.tables, "table3_ranking_metrics").rows;
+    expect(t3.map((r) => r["borda_count"])).toEqual(t5.map((r) => r["borda_rank"]));
+    expect(t3.map((r) => r["tiered"])).toEqual(t6.map((r) => r["tier"]));
+    expect(t3.map((r) => r["gut_feeling"])).toEqual(t9.map((r) => r["gut_feeling_rank"]));
+    // Table 2 (distance) = 1 - mean per-round similarity to the MMS.
+    const t2 = table(result.tables, "table2_drift").rows;
+    const perRound = table(result.tables, "drift_by_round").rows;
+    names.forEach((name, i) => {
+      for (const agent of agents) {
+        const sims = perRound.filter((r) => r["candidate"] === name && r["agent"] === agent).map((r) => r["similarity"] as number);
+        expect(sims).toHaveLength(3);
+        expect(t2[i]![agent]).toBeCloseTo(1 - sims.reduce((a, b) => a + b, 0) / 3, 12);
+      }
+    });
+    // Figure 7 data: OLS through the origin per sign, slope = sum(xy) / sum(x^2), recomputed.
+    const obs = table(result.tables, "bias_observations").rows.map((r) => ({ x: r["peer_sentiment"] as number, y: r["change"] as number }));
+    const reg = table(result.tables, "bias_regression").rows.filter((r) => r["scope"] === "all");
+    for (const [sign, keep] of [["negative", (x: number) => x < 0], ["positive", (x: number) => x > 0]] as const) {
+      const sub = obs.filter((o) => keep(o.x));
+      const row = reg.find((r) => r["sign"] === sign)!;
+      expect(row["n"]).toBe(sub.length);
+      if (sub.length < 2) continue;
+      const slope = sub.reduce((a, o) => a + o.x * o.y, 0) / sub.reduce((a, o) => a + o.x * o.x, 0);
+      expect(row["slope"]).toBeCloseTo(slope, 12);
+    }
+    // Figure 4's dashed line is the opinion column of the log.
+    const fig4 = result.figures[0]!.data as Array<Record<string, unknown>>;
+    const cfoOpinion = fig4.find((t) => t["name"] === "CFO opinion")!;
+    expect(cfoOpinion["y"]).toEqual(log(names[0]!, "CFO").map((t) => t["opinion"]));
   });
 
   it("same seed => identical results; different seed => different", async () => {

@@ -54,7 +54,30 @@ const TRICKY: Array<[string, number]> = [
   ["Without a doubt, an excellent idea.", 0.7013],
 ];
 
+// Rule-by-rule cases computed with a line-by-line transcription of vaderSentiment 3.3.2's
+// polarity_scores over the same lexicon files (review, 2026-11): punctuation kept on short
+// tokens ("ok!" misses the lexicon), "no" as negator vs word, capped ?/! emphasis, mixed caps,
+// emoji glued to words, the "but" index quirk, "despite", "kind of" as a noun phrase, "never this".
+const RULES: Array<[string, number, number, number, number]> = [
+  ["It is ok!", 0.0, 1.0, 0.0, 0.0],
+  ["no problems at all", 0.0, 0.571, 0.429, 0.3089],
+  ["There is no good reason, and no bad one either.", 0.182, 0.604, 0.215, 0.1139],
+  ["What?? Really??? Good!!!!!", 0.0, 0.273, 0.727, 0.7447],
+  ["GREAT product, TERRIBLE support", 0.31, 0.081, 0.609, 0.5719],
+  ["Great🎉party", 0.0, 0.128, 0.872, 0.7783],
+  ["good good good but bad bad", 0.581, 0.061, 0.358, -0.7684],
+  ["I can't say I don't like it", 0.26, 0.74, 0.0, -0.2755],
+  ["Despite the good news, stocks fell", 0.325, 0.675, 0.0, -0.3412],
+  ["The kind of person who helps", 0.0, 0.658, 0.342, 0.3818],
+  ["less bad than expected", 0.517, 0.483, 0.0, -0.4951],
+  ["He was never this sad", 0.517, 0.483, 0.0, -0.6464],
+];
+
 describe("VADER (vaderSentiment 3.3.2 port)", () => {
+  it.each(RULES)("reference rule case %s", (text, neg, neu, pos, compound) => {
+    expect(polarityScores(text)).toEqual({ neg, neu, pos, compound });
+  });
+
   it.each(README)("README example %s", (text, neg, neu, pos, compound) => {
     const s = polarityScores(text);
     expect(s.compound).toBeCloseTo(compound, 4);
