@@ -14,8 +14,10 @@
  * Resumable: a ticker whose file already covers the requested NYSE trading
  * days (or whose earlier fetch of a covering range is recorded in
  * `prices/_fetch.json`) is skipped; files are written atomically (temp file
- * + rename). A partly covering file is re-downloaded whole, because Yahoo
- * re-adjusts history after every split and dividend. Rate-limited (delay
+ * + rename). A partly covering file is re-downloaded whole, over the union
+ * of its own span and the requested one (so extending a folder never drops
+ * the rows it already had), because Yahoo re-adjusts history after every
+ * split and dividend. Rate-limited (delay
  * between requests), retried on 429 / 5xx with exponential backoff (honouring
  * Retry-After), and a DNS / connection failure stops the run with
  * "cannot reach Yahoo Finance (offline?)".
@@ -278,12 +280,15 @@ export async function fetchYahooPrices(options: FetchOptions): Promise<FetchResu
     }
     if (requests > 0 && (options.delayMs ?? 1500) > 0) await sleep(options.delayMs ?? 1500);
     requests++;
+    // Keep what the file already holds: fetch the union of its span and the request.
+    const spanFrom = !options.force && have.first !== undefined && have.first < from ? have.first : from;
+    const spanTo = !options.force && have.last !== undefined && have.last > to ? have.last : to;
     try {
-      const json = await getWithRetry(chartUrl(ticker, from, to, options.baseUrl), ticker, http);
-      const series = parseChart(json, ticker, from, to);
-      if (series.dates.length === 0) throw new FetchError(`${ticker}: no bars between ${from} and ${to}`, false);
+      const json = await getWithRetry(chartUrl(ticker, spanFrom, spanTo, options.baseUrl), ticker, http);
+      const series = parseChart(json, ticker, spanFrom, spanTo);
+      if (series.dates.length === 0) throw new FetchError(`${ticker}: no bars between ${spanFrom} and ${spanTo}`, false);
       writeFileAtomic(file, formatPricesCsv(series));
-      fetchLog[ticker] = { from, to, rows: series.dates.length };
+      fetchLog[ticker] = { from: spanFrom, to: spanTo, rows: series.dates.length };
       const sorted: FetchLog = {};
       for (const k of Object.keys(fetchLog).sort()) sorted[k] = fetchLog[k]!;
       writeFileAtomic(logFile, JSON.stringify(sorted, null, 2) + "\n");

@@ -104,6 +104,20 @@ describe("fetchYahooPrices against a loopback server", () => {
     expect(forced[0]!.status).toBe("fetched");
   });
 
+  it("extending a file re-downloads the union of its span and the request, dropping nothing", async () => {
+    const out = makeFolder({ "prices/AAPL.csv": "Date,Open,High,Low,Close,AdjClose,Volume\n2024-01-02,1,1,1,1,1,1\n2024-01-03,1,1,1,1,1,1\n" });
+    const before = hits.length;
+    let url = "";
+    const spy: typeof fetch = (input, init) => ((url = String(input)), fetch(input, init));
+    const res = await fetchYahooPrices({ tickers: ["AAPL"], from: "2024-01-08", to: "2024-01-12", outDir: out, baseUrl: base, fetch: spy, ...noSleep });
+    expect(hits.length).toBe(before + 1);
+    expect(new URL(url).searchParams.get("period1")).toBe("1704153600"); // 2024-01-02, the file's first day
+    expect(res[0]).toMatchObject({ status: "fetched", rows: 9, first: "2024-01-02", last: "2024-01-12" });
+    // Re-adjusted values replace the old ones (Yahoo's adjclose for 2024-01-02 is 184.53).
+    expect(DataFolder.open(out).prices("AAPL").adjClose[0]).toBe(184.53);
+    expect(JSON.parse(readFileSync(join(out, "prices/_fetch.json"), "utf8"))).toEqual({ AAPL: { from: "2024-01-02", to: "2024-01-12", rows: 9 } });
+  });
+
   it("a corrupt existing file is re-downloaded", async () => {
     const out = makeFolder({ "prices/AAPL.csv": "Date,Open\n2024-01-02,1\n" });
     const res = await fetchYahooPrices({ tickers: ["AAPL"], from: "2024-01-01", to: "2024-01-12", outDir: out, baseUrl: base, ...noSleep });
