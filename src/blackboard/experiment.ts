@@ -13,7 +13,19 @@
  * - rebalancing: appendix default every 10 trading days (`rebalanceEvery=10`);
  *   the main text's daily re-run is `rebalanceEvery=1`;
  * - agents: re-run on every rebalance (text) or only on Day 0 with views
- *   reused afterwards (the multithreaded script; `rerunAgents=false`).
+ *   reused afterwards (the multithreaded script; `rerunAgents=false`); a
+ *   ticker that only becomes eligible after Day 0 then gets HOLD (q = 0,
+ *   labelled `default_hold` in bb_views).
+ *
+ * What reaches the optimizer: only the judge's categorical `final_action`
+ * (q = +-0.02 / 0) and, with `viewMode=confidence`, its `confidence`. The
+ * risk team's `position_scale` (volatility / drawdown sizing) is logged on the
+ * blackboard but, as in the paper's BL layer, does not scale the weights.
+ *
+ * Timing: agents read data up to and including the decision day's close
+ * (posts and articles stamped after 20:00 UTC that day are dropped), the
+ * covariance uses returns up to the day before, and the engine trades at that
+ * close; messages are stamped from 21:00:00Z of the decision day.
  */
 import { z } from "zod";
 import { drawdownSeries, performanceMetrics, rollingSharpe, type PerformanceMetrics } from "../backtest/metrics";

@@ -231,7 +231,7 @@ async function sweepCommand(argv: string[], io: CliIo): Promise<number> {
     outDir,
   });
   if (values.json) io.stdout(JSON.stringify(sweep.table, null, 2) + "\n");
-  else io.stdout(`sweep ${name}: ${sweep.table.rows.length} cells -> ${sweep.files.csv}\n`);
+  else io.stdout(`sweep ${name}: ${sweep.table.rows.length} cells (${sweep.resumed} resumed from ${path.join(outDir, "cells")}) -> ${sweep.files.csv}\n`);
   return 0;
 }
 

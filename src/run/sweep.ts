@@ -10,6 +10,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { createHash } from "node:crypto";
+import { stableStringify } from "../llm/json";
 import { mapConcurrent } from "../llm/limit";
 import type { Cell, Progress, Row, Table } from "./experiment";
 import { silentProgress } from "./experiment";
@@ -46,8 +47,13 @@ export function gridCells<V>(grid: Record<string, readonly V[]>): Array<Record<s
   return cells;
 }
 
-function cellKey(experiment: string, seed: number, llm: string, model: string | undefined, base: readonly string[], cell: Record<string, string>): string {
-  return createHash("sha256").update(JSON.stringify({ experiment, seed, llm, model: model ?? null, base, cell })).digest("hex").slice(0, 16);
+/**
+ * Identity of a finished cell: everything its result depends on, i.e. the
+ * fully resolved config (so a changed --config, --set or default re-runs it),
+ * the data folder, seed and model.
+ */
+function cellKey(experiment: string, seed: number, llm: string, model: string, dataDir: string, config: Record<string, unknown>): string {
+  return createHash("sha256").update(stableStringify({ experiment, seed, llm, model, dataDir, config })).digest("hex").slice(0, 16);
 }
 
 /**
@@ -76,12 +82,13 @@ export async function runSweep(experimentName: string, grid: Record<string, read
   );
   let resumed = 0;
   progress.start(`sweep ${experimentName}`, cells.length);
-  const rows = await mapConcurrent(cells, options.concurrency ?? 2, async (cell, i): Promise<Row> => {
-    const cellFile = path.join(options.outDir, "cells", `${cellKey(experimentName, ctx.seed, llm, options.model, base, cell)}.json`);
+  const rows = await mapConcurrent(cells, options.concurrency ?? 2, async (_cell, i): Promise<Row> => {
+    const cellFile = path.join(options.outDir, "cells", `${cellKey(experimentName, ctx.seed, llm, model.id, ctx.dataDir, configs[i]!)}.json`);
     if (existsSync(cellFile)) {
       resumed++;
       progress.tick();
-      return JSON.parse(readFileSync(cellFile, "utf8")) as Row;
+      // The grid may have been reordered or extended since: the position is today's.
+      return { ...(JSON.parse(readFileSync(cellFile, "utf8")) as Row), cell: i + 1 };
     }
     const config = configs[i]!;
     const cellCtx = { ...ctx, progress: silentProgress, concurrency: 1 };
