@@ -13,6 +13,7 @@ import { writeRunFolder } from "../run/writer";
 import { packageVersion } from "../run/paths";
 import { CALC_NAMES, loadCalc } from "./calc/index";
 import { terminalProgress } from "./progress";
+import { UsageError } from "./usage";
 
 export interface CliIo {
   stdout: (text: string) => void;
@@ -35,7 +36,8 @@ const USAGE = `consilium ${"<command>"} — reproduce three papers on LLM multi-
 Commands:
   run <sentimental|finmem|blackboard>   run one experiment and write a run folder
       [--config FILE] [--set key=value ...] [--llm offline|openai|replay] [--model NAME]
-      [--seed N] [--data DIR] [--out DIR] [--cache DIR] [--concurrency N] [--json] [--report]
+      [--seed N] [--data DIR] [--out DIR] [--cache DIR] [--concurrency N] [--embedder hashing|openai]
+      [--json] [--report]
   sweep <experiment> --grid key=v1,v2 [--grid ...]   run a parameter grid (resumable via the LLM cache)
   calc <${CALC_NAMES.join("|")}>   JSON object on stdin -> JSON object on stdout
   data <check|fetch|synth> ...         validate, download or generate a data folder
@@ -48,6 +50,7 @@ Commands:
 Models: --llm offline (default; embedded data-grounded agents, labelled as such),
         --llm openai (OPENAI_API_KEY, OPENAI_BASE_URL, --model), --llm replay (cache only).
 Data:   --data DIR, else CONSILIUM_DATA, else the bundled synthetic datasets/.
+Exit codes: 0 done, 1 the command failed, 2 bad command line, config or LLM setup.
 `;
 
 const RUN_OPTIONS = {
@@ -67,7 +70,6 @@ const RUN_OPTIONS = {
   help: { type: "boolean", short: "h" },
 } as const;
 
-class UsageError extends Error {}
 
 function parseIntOption(value: string | undefined, name: string, fallback: number): number {
   if (value === undefined) return fallback;
@@ -101,6 +103,12 @@ function isUsageProblem(error: unknown): error is Error {
  * @example
  * const code = await main(["calc", "sentiment"], io); // reads {"texts": [...]} from io.readStdin()
  */
+function parseEmbedder(value: string | undefined): "hashing" | "openai" {
+  const embedder = value ?? "hashing";
+  if (embedder !== "hashing" && embedder !== "openai") throw new UsageError(`--embedder must be hashing or openai, got "${embedder}"`);
+  return embedder;
+}
+
 export async function main(argv: string[], io: CliIo = defaultIo): Promise<number> {
   const [command, ...rest] = argv;
   try {
@@ -162,6 +170,10 @@ async function runCommand(argv: string[], io: CliIo): Promise<number> {
   }
   if (!isExperimentName(name)) throw new UsageError(`unknown experiment "${name}"; choose one of ${EXPERIMENT_NAMES.join(", ")}`);
   const llm = parseLlm(values.llm);
+  if (llm === "offline" && values.model !== undefined) {
+    throw new UsageError(`--model ${values.model} needs --llm openai (or replay); --llm offline runs the embedded agents, which have no model name`);
+  }
+  const embedder = parseEmbedder(values.embedder);
   const seed = parseIntOption(values.seed, "seed", DEFAULT_SEED);
   const outDir = path.resolve(values.out ?? path.join("runs", `${name}-seed${seed}${llm === "offline" ? "" : `-${llm}`}`));
   const cacheDir = values.cache ? path.resolve(values.cache) : llm === "offline" ? undefined : path.join(outDir, "llm-cache");
@@ -174,7 +186,7 @@ async function runCommand(argv: string[], io: CliIo): Promise<number> {
     configFile: values.config,
     set: values.set ?? [],
     cacheDir,
-    embedder: values.embedder === "openai" ? "openai" : "hashing",
+    embedder,
     concurrency: parseIntOption(values.concurrency, "concurrency", 4) || 1,
     progress,
     log: values.json ? () => {} : (message) => io.stderr(`${message}\n`),
@@ -195,7 +207,12 @@ async function runCommand(argv: string[], io: CliIo): Promise<number> {
   return 0;
 }
 
-/** `--grid alpha=0.3,0.5` -> { alpha: ["0.3", "0.5"] } (values coerced later by the config schema). */
+/**
+ * `--grid alpha=0.3,0.5` -> { alpha: ["0.3", "0.5"] } (values coerced later by the config schema).
+ *
+ * @example
+ * parseGrid(["alpha=0.3,0.5", "tolerance=0.001"]); // { alpha: ["0.3", "0.5"], tolerance: ["0.001"] }
+ */
 export function parseGrid(specs: readonly string[]): Record<string, string[]> {
   const grid: Record<string, string[]> = {};
   for (const spec of specs) {
@@ -215,6 +232,7 @@ async function sweepCommand(argv: string[], io: CliIo): Promise<number> {
   const grid = parseGrid(values.grid ?? []);
   if (Object.keys(grid).length === 0) throw new UsageError("sweep needs at least one --grid key=v1,v2");
   const llm = parseLlm(values.llm);
+  if (llm === "offline" && values.model !== undefined) throw new UsageError(`--model ${values.model} needs --llm openai (or replay)`);
   const seed = parseIntOption(values.seed, "seed", DEFAULT_SEED);
   const outDir = path.resolve(values.out ?? path.join("runs", `sweep-${name}-seed${seed}`));
   const { runSweep } = await import("../run/sweep");

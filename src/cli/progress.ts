@@ -4,6 +4,13 @@
  */
 import type { Progress } from "../run/experiment";
 
+/**
+ * A redrawn `label [####----] n/total` bar on `stream` when enabled (default:
+ * the stream is a TTY); a silent Progress otherwise.
+ *
+ * @example
+ * const progress = terminalProgress(process.stderr, process.stderr.isTTY && !json);
+ */
 export function terminalProgress(stream: NodeJS.WriteStream = process.stderr, enabled = Boolean(stream.isTTY)): Progress {
   if (!enabled) return { start() {}, tick() {}, done() {} };
   let label = "";
@@ -37,7 +44,13 @@ export function terminalProgress(stream: NodeJS.WriteStream = process.stderr, en
   };
 }
 
-/** Line-per-phase progress for non-terminals that still want to know what is happening (npm run reproduce). */
+/**
+ * Line-per-phase progress for non-terminals that still want to know what is
+ * happening (npm run reproduce): a line at the start, every quarter, and done.
+ *
+ * @example
+ * const progress = lineProgress((line) => process.stderr.write(line + "\n"));
+ */
 export function lineProgress(write: (line: string) => void): Progress {
   let label = "";
   let total = 0;

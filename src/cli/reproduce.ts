@@ -1,8 +1,17 @@
 /** `consilium reproduce` / `npm run reproduce`. */
 import { parseArgs } from "node:util";
+import { EXPERIMENT_NAMES, isExperimentName } from "../run/registry";
 import { reproduceAll } from "../run/reproduce";
+import { UsageError } from "./usage";
 import type { CliIo } from "./main";
 
+/**
+ * `consilium reproduce [--out DIR] [--seed N] [--llm offline|openai|replay] [--model NAME] [--data DIR] [--only a,b] [--skip-exports]`:
+ * every experiment, its figures in every format, a report each and the paper audit.
+ *
+ * @example
+ * await reproduceCommand(["--only", "finmem", "--skip-exports", "--out", "/tmp/r"], io); // 0
+ */
 export async function reproduceCommand(argv: string[], io: CliIo): Promise<number> {
   const { values } = parseArgs({
     args: argv,
@@ -16,15 +25,20 @@ export async function reproduceCommand(argv: string[], io: CliIo): Promise<numbe
       "skip-exports": { type: "boolean" },
     },
   });
-  const llm = (values.llm ?? "offline") as "offline" | "openai" | "replay";
+  const llm = values.llm ?? "offline";
+  if (llm !== "offline" && llm !== "openai" && llm !== "replay") throw new UsageError(`--llm must be offline, openai or replay, got "${llm}"`);
+  if (values.seed !== undefined && !/^\d+$/.test(values.seed)) throw new UsageError(`--seed expects a non-negative integer, got "${values.seed}"`);
+  const only = values.only ? values.only.split(",").map((name) => name.trim()) : undefined;
+  const unknown = only?.filter((name) => !isExperimentName(name)) ?? [];
+  if (unknown.length > 0) throw new UsageError(`--only: unknown experiment(s) ${unknown.join(", ")}; choose from ${EXPERIMENT_NAMES.join(", ")}`);
   const started = performance.now();
   const result = await reproduceAll({
     outDir: values.out ?? "figures",
-    seed: values.seed ? Number(values.seed) : undefined,
+    seed: values.seed !== undefined ? Number(values.seed) : undefined,
     llm,
     model: values.model,
     dataDir: values.data,
-    only: values.only ? values.only.split(",") : undefined,
+    only,
     skipExports: values["skip-exports"],
     log: (line) => io.stderr(`${line}\n`),
   });

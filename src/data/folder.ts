@@ -203,11 +203,27 @@ export class DataFolder {
     return ticker === undefined ? this.socialAll : this.socialByTicker!.get(ticker) ?? [];
   }
 
-  /** Every resume of `resumes/*.jsonl`, in file order. @example data.resumes().length; // 10 (bundled) */
+  /**
+   * Every resume of `resumes/*.jsonl`, in file order. Ids must be unique
+   * across the files (candidates are selected and reported by id), as
+   * `data check` requires.
+   *
+   * @example
+   * data.resumes().length; // 10 (bundled)
+   */
   resumes(): readonly Resume[] {
     if (!this.resumeList) {
       const rows: Resume[] = [];
-      for (const f of listDataFiles(this.dir, "resumes", ".jsonl")) for (const r of readJsonl(f)) rows.push(Object.freeze(toResume(r, f)));
+      const firstSeen = new Map<string, string>();
+      for (const f of listDataFiles(this.dir, "resumes", ".jsonl")) {
+        for (const r of readJsonl(f)) {
+          const resume = toResume(r, f);
+          const earlier = firstSeen.get(resume.id);
+          if (earlier !== undefined) throw new DataError(`duplicate resume id "${resume.id}" (first on ${earlier})`, { file: f, line: r.line, field: "id" });
+          firstSeen.set(resume.id, `${f}:${r.line}`);
+          rows.push(Object.freeze(resume));
+        }
+      }
       this.resumeList = rows;
     }
     return this.resumeList;

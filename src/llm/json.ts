@@ -97,7 +97,8 @@ export function extractJson(text: string): JsonExtraction {
 
   for (let start = trimmed.indexOf("{"); start >= 0; start = trimmed.indexOf("{", start + 1)) {
     const end = matchingBrace(trimmed, start);
-    if (end < 0) break; // no balanced object from here on: later starts cannot close either
+    // An unclosed "{" (prose such as "use {x" or a cut-off draft) may precede a complete object.
+    if (end < 0) continue;
     const candidate = tryParse(trimmed.slice(start, end + 1));
     if (candidate.ok === true) return candidate;
   }

@@ -103,6 +103,12 @@ export interface Embedder {
   embed(texts: readonly string[]): Promise<Float32Array[]>;
 }
 
+/**
+ * Zeroed usage totals (a fresh model's `usage()`).
+ *
+ * @example
+ * emptyUsage().calls; // 0
+ */
 export function emptyUsage(): UsageTotals {
   return { calls: 0, cacheHits: 0, networkCalls: 0, repairs: 0, promptTokens: 0, completionTokens: 0, estimatedCostUsd: 0 };
 }

@@ -41,7 +41,12 @@ function escapeHtml(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 }
 
-/** HTML for a table (title, note, up to `maxRows` rows, numbers to 4 decimals). */
+/**
+ * HTML for a table (title, note, up to `maxRows` rows, numbers to 4 decimals).
+ *
+ * @example
+ * tableHtml({ name: "t", title: "T", rows: [{ a: 0.123456 }] }); // "<div><h4>T</h4>...<td>0.1235</td>..."
+ */
 export function tableHtml(table: Table, maxRows = 60): string {
   const columns = tableColumns(table);
   const rows = table.rows.slice(0, maxRows);
@@ -57,12 +62,22 @@ export function tableHtml(table: Table, maxRows = 60): string {
 let plotlyInlined = false;
 let figureCounter = 0;
 
-/** Read the bundled plotly.js (no CDN: notebooks must open offline). */
+/**
+ * Read the bundled plotly.js (no CDN: notebooks must open offline).
+ *
+ * @example
+ * plotlySource().length; // ~4.5 MB of minified JavaScript
+ */
 export function plotlySource(): string {
   return readFileSync(path.join(repoRoot(), "node_modules", "plotly.js-dist-min", "plotly.min.js"), "utf8");
 }
 
-/** HTML for an interactive figure; the first call of a session carries plotly.js itself. */
+/**
+ * HTML for an interactive figure; the first call of a session carries plotly.js itself.
+ *
+ * @example
+ * figureHtml(run.result.figures[0], false); // "<div id=\"consilium-fig-1-...\"></div><script>...Plotly.newPlot(...)</script>"
+ */
 export function figureHtml(figure: Figure, includePlotly = !plotlyInlined): string {
   const id = `consilium-fig-${++figureCounter}-${figure.name.replace(/[^A-Za-z0-9_-]/g, "")}`;
   const spec = JSON.stringify({ data: figure.data, layout: figure.layout }).replace(/</g, "\\u003c");
@@ -87,21 +102,36 @@ async function tslabDisplay(): Promise<NotebookDisplay | null> {
   return kernelDisplay;
 }
 
-/** Show a table in the notebook as a DataFrame (HTML); prints text elsewhere. */
+/**
+ * Show a table in the notebook as a DataFrame (HTML); prints text elsewhere.
+ *
+ * @example
+ * await showTable(run.result.tables[0], 20);
+ */
 export async function showTable(table: Table, maxRows = 60): Promise<void> {
   const display = await tslabDisplay();
   if (display) display.html(tableHtml(table, maxRows));
   else console.log(`${table.title}\n${toDataFrame({ ...table, rows: table.rows.slice(0, maxRows) }).toString()}`);
 }
 
-/** Show an interactive plotly figure in the notebook; prints its title elsewhere. */
+/**
+ * Show an interactive plotly figure in the notebook; prints its title elsewhere.
+ *
+ * @example
+ * await showFigure(run.result.figures[0]);
+ */
 export async function showFigure(figure: Figure): Promise<void> {
   const display = await tslabDisplay();
   if (display) display.html(figureHtml(figure));
   else console.log(`[figure] ${figure.title} (${figure.data.length} traces)`);
 }
 
-/** Show markdown in the notebook; prints it elsewhere. */
+/**
+ * Show markdown in the notebook; prints it elsewhere.
+ *
+ * @example
+ * await showMarkdown("**offline agents** — not LLM results");
+ */
 export async function showMarkdown(text: string): Promise<void> {
   const display = await tslabDisplay();
   if (display) display.markdown(text);

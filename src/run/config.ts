@@ -46,7 +46,12 @@ function describeField(schema: AnySchema): FieldInfo {
   return { kind };
 }
 
-/** Human description of what a key accepts, used in error messages and `--help`. */
+/**
+ * Human description of what a key accepts, used in error messages and `--help`.
+ *
+ * @example
+ * allowedValues({ kind: "enum", options: ["paper", "code"] }); // 'one of "paper", "code"'
+ */
 export function allowedValues(info: FieldInfo): string {
   switch (info.kind) {
     case "enum":
@@ -96,12 +101,24 @@ function objectShape(schema: AnySchema): Record<string, AnySchema> {
   return inner.shape;
 }
 
-/** The config keys of a schema with what each accepts (for help text and errors). */
+/**
+ * The config keys of a schema with what each accepts (for help text and errors).
+ *
+ * @example
+ * configKeys(z.object({ alpha: z.number().default(0.5) })); // [{ key: "alpha", accepts: "a number" }]
+ */
 export function configKeys(schema: AnySchema): Array<{ key: string; accepts: string }> {
   return Object.entries(objectShape(schema)).map(([key, field]) => ({ key, accepts: allowedValues(describeField(field)) }));
 }
 
-/** Parse `key=value` pairs into a partial config, coercing each value to its field's type. */
+/**
+ * Parse `key=value` pairs into a partial config, coercing each value to its
+ * field's type (numbers, booleans, comma-separated lists). Unknown keys throw a
+ * ConfigError listing the allowed keys.
+ *
+ * @example
+ * parseSetPairs(schema, ["alpha=0.3", "advisors=CFO,VPE"]); // { alpha: 0.3, advisors: ["CFO", "VPE"] }
+ */
 export function parseSetPairs(schema: AnySchema, pairs: readonly string[]): Record<string, unknown> {
   const shape = objectShape(schema);
   const out: Record<string, unknown> = {};
@@ -116,7 +133,13 @@ export function parseSetPairs(schema: AnySchema, pairs: readonly string[]): Reco
   return out;
 }
 
-/** Read a JSON config file (an object of config keys). */
+/**
+ * Read a JSON config file (an object of config keys); a missing file or bad
+ * JSON is a ConfigError naming the file.
+ *
+ * @example
+ * readConfigFile("my-run.json"); // { alpha: 0.3 }
+ */
 export function readConfigFile(path: string): Record<string, unknown> {
   let text: string;
   try {

@@ -7,11 +7,22 @@ import type { Experiment } from "./experiment";
 export const EXPERIMENT_NAMES = ["sentimental", "finmem", "blackboard"] as const;
 export type ExperimentName = (typeof EXPERIMENT_NAMES)[number];
 
+/**
+ * Type guard for the three experiment names.
+ *
+ * @example
+ * isExperimentName("finmem"); // true
+ */
 export function isExperimentName(name: string): name is ExperimentName {
   return (EXPERIMENT_NAMES as readonly string[]).includes(name);
 }
 
-/** Load an experiment module by name. */
+/**
+ * Load an experiment module by name.
+ *
+ * @example
+ * (await loadExperiment("blackboard")).name; // "blackboard"
+ */
 export async function loadExperiment(name: string): Promise<Experiment<Record<string, unknown>>> {
   switch (name) {
     case "sentimental":

@@ -32,6 +32,14 @@ export interface ReproduceResult {
   auditFile: string;
 }
 
+/**
+ * Run every experiment (or `only` some) on the embedded defaults and write
+ * run folders, exported figures, HTML reports, the paper audit and a manifest
+ * under `outDir`.
+ *
+ * @example
+ * await reproduceAll({ outDir: "figures", only: ["finmem"], skipExports: true });
+ */
 export async function reproduceAll(options: ReproduceOptions): Promise<ReproduceResult> {
   const log = options.log ?? (() => {});
   const seed = options.seed ?? DEFAULT_SEED;

@@ -66,7 +66,13 @@ export interface RunOutcome {
 
 export const DEFAULT_SEED = 7;
 
-/** Resolve an experiment's config from its layers without running it. */
+/**
+ * Resolve an experiment's config from its layers without running it:
+ * data-dependent defaults < config file < programmatic config < `--set` pairs.
+ *
+ * @example
+ * await resolveExperimentConfig(experiment, dataDir, { set: ["alpha=0.3"] }); // { alpha: 0.3, ... }
+ */
 export async function resolveExperimentConfig(
   experiment: Experiment<Record<string, unknown>>,
   dataDir: string,
@@ -151,7 +157,13 @@ export async function prepareRun(name: string, options: RunOptions = {}): Promis
   return { experiment, config, ctx, model, modelLabel: model.isOffline ? OFFLINE_LABEL : `model: ${model.id}` };
 }
 
-/** Add a `model` column to every table and the model label to every figure title. */
+/**
+ * Add a `model` column to every table and the model label to every figure
+ * title, so offline-agent results are never mistaken for LLM results.
+ *
+ * @example
+ * labelResult(result, "offline", OFFLINE_LABEL).tables[0].rows[0].model; // "offline"
+ */
 export function labelResult(result: ExperimentResult, modelId: string, modelLabel: string): ExperimentResult {
   return {
     ...result,
@@ -182,6 +194,12 @@ function labelFigure(figure: Figure, modelLabel: string): Figure {
   };
 }
 
+/**
+ * Versions recorded in every run manifest (consilium, node and the libraries that shape results).
+ *
+ * @example
+ * collectVersions().openai; // "6.49.0"
+ */
 export function collectVersions(): Record<string, string> {
   return {
     consilium: packageVersion(),

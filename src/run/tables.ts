@@ -1,6 +1,12 @@
 /** Serialising result tables: CSV for machines, Markdown for papers and READMEs. */
 import type { Cell, Table } from "./experiment";
 
+/**
+ * A table's columns: the declared order, else every row key in first-seen order.
+ *
+ * @example
+ * tableColumns({ name: "t", title: "T", rows: [{ a: 1 }, { b: 2 }] }); // ["a", "b"]
+ */
 export function tableColumns(table: Table): string[] {
   if (table.columns) return table.columns;
   const seen = new Set<string>();
@@ -28,7 +34,12 @@ export function toCsv(table: Table): string {
   return lines.join("\n") + "\n";
 }
 
-/** A number for humans: integers as is, others to `digits` decimals (trailing zeros kept for alignment). */
+/**
+ * A number for humans: integers as is, others to `digits` decimals (trailing zeros kept for alignment).
+ *
+ * @example
+ * formatNumber(0.5); // "0.5000"
+ */
 export function formatNumber(value: number, digits = 4): string {
   if (!Number.isFinite(value)) return String(value);
   if (Number.isInteger(value)) return String(value);

@@ -269,7 +269,13 @@ export class TfidfIndex {
   }
 }
 
-/** Dot product of two sparse vectors with sorted indices. */
+/**
+ * Dot product of two sparse vectors with sorted indices (a merge walk); for
+ * L2-normalised TF-IDF vectors this is their cosine similarity.
+ *
+ * @example
+ * sparseDot({ indices: Int32Array.of(0, 2), values: Float64Array.of(1, 2) }, { indices: Int32Array.of(2), values: Float64Array.of(3) }); // 6
+ */
 export function sparseDot(a: SparseVector, b: SparseVector): number {
   let i = 0, j = 0, s = 0;
   while (i < a.indices.length && j < b.indices.length) {

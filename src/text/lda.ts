@@ -29,7 +29,11 @@ export interface LdaOptions {
    * over-smooths short statements.
    */
   alpha?: number;
-  /** Symmetric topic-word prior (default 0.01). */
+  /**
+   * Symmetric topic-word prior (default 0.01, MALLET's value for Gibbs LDA).
+   * gensim, the paper's library, fits LDA variationally with `eta` = 1/K by
+   * default; pass `beta: 1 / k` to mimic that prior (not its inference).
+   */
   beta?: number;
   /** Terms reported per topic (default 10, as the paper). */
   topN?: number;

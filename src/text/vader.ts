@@ -108,7 +108,12 @@ function pySplit(text: string): string[] {
   return t ? t.split(PY_WS_RUN) : [];
 }
 
-/** Python `str.isupper()`: at least one cased character and no lower/title-case one. */
+/**
+ * Python `str.isupper()`: at least one cased character and no lower/title-case one.
+ *
+ * @example
+ * pyIsUpper(":D"); // true (":" is uncased), pyIsUpper("Ok"); // false
+ */
 export function pyIsUpper(text: string): boolean {
   let cased = false;
   for (const ch of text) {
@@ -177,13 +182,23 @@ function scalarIncDec(word: string, valence: number, isCapDiff: boolean): number
   return scalar;
 }
 
-/** `compound = score / sqrt(score^2 + alpha)`, clipped to [-1, 1] (alpha = 15). */
+/**
+ * `compound = score / sqrt(score^2 + alpha)`, clipped to [-1, 1] (alpha = 15).
+ *
+ * @example
+ * normalizeScore(1.9); // 0.4404 after rounding ("The book was good.")
+ */
 export function normalizeScore(score: number, alpha = 15): number {
   const n = score / Math.sqrt(score * score + alpha);
   return n < -1 ? -1 : n > 1 ? 1 : n;
 }
 
-/** Parses a lexicon file body: "token<TAB>value<TAB>..." lines; later duplicates win. */
+/**
+ * Parses a lexicon file body: "token<TAB>value<TAB>..." lines; later duplicates win.
+ *
+ * @example
+ * parseLexicon("good\t1.9\t0.9\n").get("good"); // 1.9
+ */
 export function parseLexicon(text: string): Map<string, number> {
   const lex = new Map<string, number>();
   for (const line of text.replace(/\n+$/, "").split("\n")) {
@@ -195,7 +210,12 @@ export function parseLexicon(text: string): Map<string, number> {
   return lex;
 }
 
-/** Parses an emoji lexicon body: "emoji<TAB>description" lines; later duplicates win. */
+/**
+ * Parses an emoji lexicon body: "emoji<TAB>description" lines; later duplicates win.
+ *
+ * @example
+ * parseEmojiLexicon("😁\tbeaming face with smiling eyes\n").get("😁"); // "beaming face with smiling eyes"
+ */
 export function parseEmojiLexicon(text: string): Map<string, string> {
   const emojis = new Map<string, string>();
   for (const line of text.replace(/\n+$/, "").split("\n")) {
@@ -416,7 +436,12 @@ function scoreValence(sentiments: readonly number[], text: string): PolarityScor
 
 let defaultAnalyzer: VaderAnalyzer | null = null;
 
-/** The shared analyser over the embedded vaderSentiment 3.3.2 lexicons (built on first use). */
+/**
+ * The shared analyser over the embedded vaderSentiment 3.3.2 lexicons (built on first use).
+ *
+ * @example
+ * vaderAnalyzer().polarityScores("Not bad at all").compound; // 0.431
+ */
 export function vaderAnalyzer(): VaderAnalyzer {
   if (defaultAnalyzer === null) defaultAnalyzer = new VaderAnalyzer();
   return defaultAnalyzer;

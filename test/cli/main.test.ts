@@ -50,6 +50,30 @@ describe("consilium CLI", () => {
     expect(unknown.err.join("")).toMatch(/unknown config key "nonsense"; allowed keys: .*ticker/);
   });
 
+  it("rejects bad command lines with exit 2 before running anything", async () => {
+    const cases: Array<[string[], RegExp]> = [
+      [["run", "sentimental", "--bogus"], /Unknown option '--bogus'/],
+      [["run", "sentimental", "--seed"], /--seed/],
+      [["run", "sentimental", "--model", "gpt-4o"], /--model gpt-4o needs --llm openai/],
+      [["run", "sentimental", "--embedder", "bert"], /--embedder must be hashing or openai, got "bert"/],
+      [["run", "sentimental", "--llm", "anthropic"], /--llm must be offline, openai or replay/],
+      [["reproduce", "--only", "finmem,nope"], /--only: unknown experiment\(s\) nope/],
+      [["reproduce", "--seed", "x"], /--seed expects a non-negative integer/],
+    ];
+    for (const [argv, message] of cases) {
+      const io = capture();
+      expect(await main(argv, io), argv.join(" ")).toBe(2);
+      expect(io.err.join("")).toMatch(message);
+      expect(io.err.join("")).not.toMatch(/TypeError|at .*\.ts:\d+/); // a message, not a stack
+    }
+  });
+
+  it("a --data folder that does not exist fails even for experiments that only read bundled files", async () => {
+    const io = capture();
+    expect(await main(["run", "sentimental", "--data", "/nonexistent/consilium-data", "--out", "/tmp/consilium-cli-test-nodata"], io)).toBe(1);
+    expect(io.err.join("")).toMatch(/DataError: \/nonexistent\/consilium-data: data folder not found/);
+  });
+
   it("parses sweep grids", () => {
     expect(parseGrid(["alpha=0.3,0.5,0.7", "tolerance=0.001"])).toEqual({ alpha: ["0.3", "0.5", "0.7"], tolerance: ["0.001"] });
     expect(() => parseGrid(["alpha"])).toThrow(/key=v1,v2/);

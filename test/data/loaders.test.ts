@@ -110,6 +110,15 @@ describe("jsonl records", () => {
     expect(post.id).toBe("s.jsonl#3");
     expect(post.tickers).toEqual(["ALTA", "NVDA"]);
   });
+  it("rejects a resume id used twice across files, pointing at the second use", () => {
+    const dir = makeFolder({
+      "resumes/a.jsonl": '{"id":"r1","labels":["x"],"text":"one"}\n{"id":"r2","labels":["x"],"text":"two"}\n',
+      "resumes/b.jsonl": '\n{"id":"r2","labels":["y"],"text":"again"}\n',
+    });
+    const err = dataError(() => DataFolder.open(dir).resumes());
+    expect([err.file, err.line, err.field]).toEqual([join(dir, "resumes/b.jsonl"), 2, "id"]);
+    expect(err.detail).toBe(`duplicate resume id "r2" (first on ${join(dir, "resumes/a.jsonl")}:2)`);
+  });
   it("extracts cashtags and known tickers only", () => {
     expect(extractTickers("$TSLA $brk.b up 5% ($100) AAPL aapl", new Set(["AAPL"]))).toEqual(["AAPL", "BRK.B", "TSLA"]);
   });

@@ -42,6 +42,8 @@ describe("extractJson", () => {
     ['```\n{"a":2}\n```', { a: 2 }],
     ['Sure! Here it is: {"text": "braces } inside { strings", "n": 3} Hope this helps.', { text: "braces } inside { strings", n: 3 }],
     ['{broken} then {"ok": true}', { ok: true }],
+    ['Draft: {"score": 2, "why": "cut off\n\nFinal answer: {"score": 3}', { score: 3 }],
+    ['use {x as a placeholder; answer {"score": 4}', { score: 4 }],
     ["[1, 2]", [1, 2]],
   ])("extracts from %j", (text, expected) => {
     expect(extractJson(text)).toEqual({ ok: true, value: expected });
