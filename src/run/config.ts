@@ -65,7 +65,7 @@ export function allowedValues(info: FieldInfo): string {
     case "string":
       return "a string";
     case "array":
-      return `a comma-separated list of ${allowedValues(info.element!)}`;
+      return `a comma-separated list, each ${allowedValues(info.element!)}`;
     case "union":
       return info.members!.map(allowedValues).join(" or ");
     default:
