@@ -24,7 +24,7 @@ export function businessDays(start: string, count: number): string[] {
 
 /**
  * Seeded one-factor market r_it = beta_i m_t + e_it, prices from 100:
- * the same generator as bench/bl-backtest.ts, so both report one market.
+ * used by the Black-Litterman backtest benchmark (suite 1).
  *
  * @example
  * syntheticMarket(7, 60, 419).close[0].length; // 419

@@ -178,6 +178,18 @@ export interface DriftResult {
   drift: number;
 }
 
+/** Turns grouped per (candidate, agent), in first-seen order. */
+function turnsByCandidateAndAgent(turns: readonly Turn[]): Map<string, Turn[]> {
+  const groups = new Map<string, Turn[]>();
+  for (const t of turns) {
+    const key = `${t.candidate}|${t.agent}`;
+    const list = groups.get(key) ?? [];
+    list.push(t);
+    groups.set(key, list);
+  }
+  return groups;
+}
+
 /**
  * Drift of every (candidate, agent): similarity of the agent's statements to
  * its own Mental Model of Self over the rounds.
@@ -191,13 +203,7 @@ export function drift(
   vectors: ReadonlyMap<string, Float32Array>,
   measure: DriftMeasure = "distance",
 ): DriftResult[] {
-  const groups = new Map<string, Turn[]>();
-  for (const t of turns) {
-    const key = `${t.candidate}|${t.agent}`;
-    const list = groups.get(key) ?? [];
-    list.push(t);
-    groups.set(key, list);
-  }
+  const groups = turnsByCandidateAndAgent(turns);
   const out: DriftResult[] = [];
   for (const list of groups.values()) {
     const first = list[0]!;
@@ -268,13 +274,7 @@ export function defensibility(
   passagesByCandidate: ReadonlyMap<string, readonly string[]>,
   options: { retrieval: Retrieval; threshold: number; vectors?: ReadonlyMap<string, Float32Array> },
 ): DefensibilityResult[] {
-  const groups = new Map<string, Turn[]>();
-  for (const t of turns) {
-    const key = `${t.candidate}|${t.agent}`;
-    const list = groups.get(key) ?? [];
-    list.push(t);
-    groups.set(key, list);
-  }
+  const groups = turnsByCandidateAndAgent(turns);
   const out: DefensibilityResult[] = [];
   for (const list of groups.values()) {
     const first = list[0]!;
