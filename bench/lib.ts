@@ -64,6 +64,27 @@ export function pythonAvailability(modules: string[] = ["numpy", "pandas", "scip
   return { ok: true, versions: JSON.parse(result.stdout) as Record<string, string> };
 }
 
+/** Debian packages that provide the reference stack for /usr/bin/python3. */
+export const REFERENCE_APT_PACKAGES = ["python3-numpy", "python3-scipy", "python3-pandas", "python3-gensim"];
+
+/**
+ * Make the reference stack available: when it is missing and we are root on a
+ * Debian machine, install Debian's packages (what issue 7 asks the bench to do);
+ * otherwise report why the references will be skipped.
+ */
+export function ensureReferencePython(log: (line: string) => void): PythonAvailability {
+  const first = pythonAvailability();
+  if (first.ok || process.env.CONSILIUM_BENCH_NO_INSTALL) return first;
+  const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
+  if (!isRoot || !existsSync("/usr/bin/apt-get")) return first;
+  log(`reference python incomplete (${first.reason}); installing ${REFERENCE_APT_PACKAGES.join(" ")} with apt-get`);
+  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+  const update = spawnSync("apt-get", ["update", "-qq"], { stdio: "ignore", env });
+  const install = update.status === 0 ? spawnSync("apt-get", ["install", "-y", "-qq", "--no-install-recommends", ...REFERENCE_APT_PACKAGES], { stdio: "ignore", env }) : update;
+  if (install.status !== 0) return { ok: false, reason: `${first.reason}; apt-get install failed (exit ${install.status})` };
+  return pythonAvailability();
+}
+
 /**
  * Run a Python reference script; it prints one JSON object with `times_ms`
  * (per timed run) and whatever results it wants compared.

@@ -11,7 +11,7 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { pythonAvailability } from "./lib";
+import { ensureReferencePython } from "./lib";
 import { machineDescription, readBefore, renderBenchmarksMd, renderTable, renderTextTable } from "./report";
 import { BENCH_DIR, REPO_DIR } from "./paths";
 import { blSuite } from "./suites/bl";
@@ -61,7 +61,7 @@ function parseArgs(argv: string[]): Args {
 
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
-  const python = pythonAvailability();
+  const python = ensureReferencePython((m) => console.error(m));
   const started = performance.now();
   const options: BenchOptions = {
     quick: args.quick,
