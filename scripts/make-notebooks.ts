@@ -18,7 +18,7 @@
  *   union-typed option carry an explicit annotation (\`llm: "openai" | "offline"\`).
  * test/notebooks/notebooks.test.ts checks all three.
  *
- * Options: --out <dir> (default notebooks/ next to this script's project root),
+ * Options: --out <dir> (default notebooks/ in the working directory: run it from the project root),
  * --check (exit 1 if a committed notebook differs; writes nothing).
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";

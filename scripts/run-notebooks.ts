@@ -20,6 +20,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { projectRoot } from "../src/data/paths";
 
 interface Options {
   only: string[];
@@ -41,24 +42,6 @@ interface CellFailure {
 }
 
 type DriverResult = { ok: true; cells: number } | CellFailure;
-
-/** The project root: the nearest folder above cwd whose package.json is named "consilium". */
-function findRepoRoot(start: string): string {
-  let dir = path.resolve(start);
-  for (;;) {
-    const pkg = path.join(dir, "package.json");
-    if (existsSync(pkg)) {
-      try {
-        if ((JSON.parse(readFileSync(pkg, "utf8")) as { name?: string }).name === "consilium") return dir;
-      } catch {
-        // not ours; keep walking
-      }
-    }
-    const parent = path.dirname(dir);
-    if (parent === dir) throw new Error(`run-notebooks: not inside the Consilium project (no package.json named "consilium" above ${start})`);
-    dir = parent;
-  }
-}
 
 function parseArgs(argv: string[], root: string): Options {
   const opts: Options = {
@@ -190,7 +173,7 @@ function formatFailure(notebook: string, notebookPath: string, f: CellFailure): 
 }
 
 function main(): number {
-  const root = findRepoRoot(process.cwd());
+  const root = projectRoot();
   const opts = parseArgs(process.argv.slice(2), root);
   const python = findPython(opts.python);
   const jupyterPath = ensureTslabKernel(root, python);

@@ -35,8 +35,9 @@ export function auditBlackboard(realDataDir?: string): Finding[] {
   const out: Finding[] = [];
   const paper = BB_PAPER;
   const total = R.endValue / R.startValue - 1;
-  const firstSession = tradingDays(R.startDate, R.endDate)[0]!;
-  const sessions = tradingDays(R.startDate, R.endDate).length;
+  const sessionDates = tradingDays(R.startDate, R.endDate);
+  const firstSession = sessionDates[0]!;
+  const sessions = sessionDates.length;
 
   out.push(
     judgeCell({
@@ -196,15 +197,9 @@ function auditBenchmark(realDataDir?: string): Finding[] {
   const file = realDataDir ? path.join(realDataDir, "prices", "SPY.csv") : "";
   if (!realDataDir || !existsSync(file)) return [];
   const spy = loadPrices(file, "SPY").series;
-  const at = (date: string) => spy.dates.indexOf(date);
-  const lastBefore = (date: string) => {
-    let i = -1;
-    for (let k = 0; k < spy.dates.length && spy.dates[k]! < date; k++) i = k;
-    return i;
-  };
-  const end = at(R.endDate);
+  const end = spy.dates.indexOf(R.endDate);
   const first = spy.dates.findIndex((d) => d >= R.startDate);
-  const prev = lastBefore(R.startDate);
+  const prev = first - 1; // dates ascend (loadPrices checks), so the last bar before the start precedes the first one in it
   if (end < 0 || first < 0 || prev < 0) return [];
   const c = spy.adjClose;
   return [

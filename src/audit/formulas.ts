@@ -1,8 +1,12 @@
 /**
  * The small formulas the audit recomputes published tables with, each in
- * every variant the papers' text or the authors' code allows. Kept here (not
- * imported from the experiments) so the audit states its own arithmetic.
+ * every variant the papers' text or the authors' code allows. The variants
+ * live here so the audit states its own arithmetic; a reading that is exactly
+ * an experiment's exported function (valence, tier of a valence, calendar
+ * dates) calls that function instead of restating it.
  */
+import { utcDate } from "../data/dates";
+import { tierOfValence, valence } from "../sentimental/decision";
 
 /** A closed interval [lo, hi]. */
 export interface Interval {
@@ -133,9 +137,7 @@ function columnSums(rows: ReadonlyArray<readonly number[]>): number[] {
  * @example valenceOf(0.59) // 1
  */
 export function valenceOf(sentiment: number, threshold = 0.5): -1 | 0 | 1 {
-  if (sentiment < -threshold) return -1;
-  if (sentiment > threshold) return 1;
-  return 0;
+  return valence(sentiment, threshold);
 }
 
 /**
@@ -147,7 +149,7 @@ export function valenceOf(sentiment: number, threshold = 0.5): -1 | 0 | 1 {
  * @example collectiveTierOf([1, 0, 1], "veto") // 1; collectiveTierOf([1, 0, 1], "worst") // 2
  */
 export function collectiveTierOf(valences: readonly number[], rule: "veto" | "worst" | "mean" | "majority"): 1 | 2 | 3 {
-  const tier = (v: number): 1 | 2 | 3 => (v > 0 ? 1 : v < 0 ? 3 : 2);
+  const tier = tierOfValence;
   if (rule === "veto") return valences.includes(-1) ? 3 : valences.includes(1) ? 1 : 2;
   if (rule === "worst") return tier(Math.min(...valences));
   if (rule === "mean") {
@@ -187,5 +189,5 @@ export function annualizeLog(totalReturn: number, periods: number, periodsPerYea
  * @example calendarDaysBetween("2025-01-01", "2025-08-29") // 240
  */
 export function calendarDaysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+  return Math.round((utcDate(to).getTime() - utcDate(from).getTime()) / 86_400_000);
 }

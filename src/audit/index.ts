@@ -51,6 +51,9 @@ export function runAudit(options: AuditOptions = {}): AuditResult {
   return { findings, summary: summarize(findings, options.realDataDir !== undefined && findings.some((f) => f.inputs.includes("prices/"))) };
 }
 
+/** Summary columns (ranking-method outcomes) that form a group of their own even when they share a check. */
+const RANKING_COLUMNS: ReadonlySet<string> = new Set(["Borda Count Rank", "Borda Count", "Tiered", "Gut-Feeling"]);
+
 function emptyCounts(): Record<Verdict, number> {
   return Object.fromEntries(VERDICTS.map((v) => [v, 0])) as Record<Verdict, number>;
 }
@@ -64,12 +67,13 @@ export function summarize(findings: Finding[], realDataChecked = false): AuditRe
   const diagnosticHits = new Map<AuditGroupSummary, Map<string, number>>();
   const totals = emptyCounts();
   for (const f of findings) {
-    const key = `${f.paper}\u0000${f.table}\u0000${f.column.includes("Borda") || f.column === "Tiered" || f.column === "Gut-Feeling" ? f.column : ""}\u0000${f.check}`;
+    const ownGroup = RANKING_COLUMNS.has(f.column);
+    const key = `${f.paper}\u0000${f.table}\u0000${ownGroup ? f.column : ""}\u0000${f.check}`;
     let g = groups.get(key);
     if (!g) {
       g = { paper: f.paper, table: f.table, check: f.check, cells: 0, counts: emptyCounts(), readingHits: {}, bestReadings: [], fullReadings: [], fullDiagnostics: [] };
       diagnosticHits.set(g, new Map());
-      if (["Borda Count Rank", "Borda Count", "Tiered", "Gut-Feeling"].includes(f.column)) g.check = `${f.column}: ${f.check}`;
+      if (ownGroup) g.check = `${f.column}: ${f.check}`;
       groups.set(key, g);
     }
     g.cells++;
@@ -286,7 +290,9 @@ export function auditMarkdown(result: AuditResult = runAudit()): string {
   const byTable = new Map<string, Finding[]>();
   for (const f of findings) {
     const key = `${f.paper} — ${f.table} — ${f.check}`;
-    byTable.set(key, [...(byTable.get(key) ?? []), f]);
+    let list = byTable.get(key);
+    if (!list) byTable.set(key, (list = []));
+    list.push(f);
   }
   for (const [key, fs] of byTable) {
     lines.push(`### ${key}`, "", `Inputs: ${fs[0]!.inputs}`, "");

@@ -8,6 +8,7 @@
  * tiers (Table 3), conviction (Table 8), gut-feeling ranks and Borda (Table 9),
  * and the summary Table 3.
  */
+import { collectiveTier } from "../sentimental/decision";
 import {
   SA_AGENTS,
   SA_CANDIDATES,
@@ -173,20 +174,16 @@ export function auditSentimentalAgents(): Finding[] {
 
   // Table 3, Tiered, from Table 6 valences or Table 4 sentiments.
   const t6 = byAgent(TABLE6_VALENCE);
-  const valencesOf = (rows: number[][], c: number) => rows.map((r) => r[c]!);
+  const columnOf = (rows: number[][], c: number) => rows.map((r) => r[c]!); // item c across the agents
   const t4valences = sentiments.map((r) => r.map((s) => valenceOf(s)));
   const tierReadings: Record<string, number[]> = {};
   for (const rule of ["veto", "worst", "mean", "majority"] as const) {
-    tierReadings[`${rule} rule on Table 6 valences`] = CANDIDATES.map((_, c) => collectiveTierOf(valencesOf(t6, c), rule));
+    tierReadings[`${rule} rule on Table 6 valences`] = CANDIDATES.map((_, c) => collectiveTierOf(columnOf(t6, c), rule));
   }
   for (const rule of ["veto", "worst", "majority"] as const) {
-    tierReadings[`${rule} rule on Table 4 valences (±0.5)`] = CANDIDATES.map((_, c) => collectiveTierOf(valencesOf(t4valences, c), rule));
+    tierReadings[`${rule} rule on Table 4 valences (±0.5)`] = CANDIDATES.map((_, c) => collectiveTierOf(columnOf(t4valences, c), rule));
   }
-  tierReadings["tier of the mean Table 4 sentiment"] = CANDIDATES.map((_, c) => {
-    const m = sentiments.reduce((acc, r) => acc + r[c]!, 0) / sentiments.length;
-    const v = valenceOf(m);
-    return v > 0 ? 1 : v < 0 ? 3 : 2;
-  });
+  tierReadings["tier of the mean Table 4 sentiment"] = CANDIDATES.map((_, c) => collectiveTier(columnOf(sentiments, c), "mean"));
   findings.push(
     ...cellsOfColumn(
       "Table 3",

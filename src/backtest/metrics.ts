@@ -114,6 +114,35 @@ export interface PerformanceMetrics {
   excessTotalReturn: number;
 }
 
+/**
+ * The metrics of the paper's risk report table, in column order (the
+ * Blackboard experiment's `bb_performance` table prints exactly these).
+ *
+ * @example
+ * RISK_REPORT_METRICS.map((k) => performanceMetrics(returns)[k]); // totalReturn, annualizedReturn, ...
+ */
+export const RISK_REPORT_METRICS: ReadonlyArray<keyof PerformanceMetrics> = [
+  "totalReturn",
+  "annualizedReturn",
+  "annualizedVolatility",
+  "sharpeCagr",
+  "sharpeMeanExcess",
+  "sortino",
+  "maxDrawdown",
+  "calmar",
+  "var95",
+  "cvar95",
+  "beta",
+  "alpha",
+  "trackingError",
+  "informationRatio",
+  "excessTotalReturn",
+  "probabilisticSharpe",
+  "deflatedSharpe",
+  "skewness",
+  "kurtosis",
+];
+
 /** values - c as a new Float64Array (a plain loop: `Float64Array.from` with a callback is slow). */
 function minus(values: ArrayLike<number>, c: number): Float64Array {
   const out = new Float64Array(values.length);

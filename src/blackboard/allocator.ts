@@ -100,9 +100,31 @@ export function allocate(
   options: AllocatorOptions,
   currentWeights: ArrayLike<number> | null,
 ): Allocation {
-  if (eligible.length === 0 || decisions.length !== eligible.length) return allocateWithCovariance(market, dayIndex, eligible, decisions, options, currentWeights, null);
-  const sigma = covarianceFor(trailingReturnColumns(market, eligible, dayIndex, options.lookback), options.covariance ?? "sample");
-  return allocateWithCovariance(market, dayIndex, eligible, decisions, options, currentWeights, flatten(sigma));
+  const sigma = canAllocate(eligible, decisions) ? trailingCovariance(market, eligible, dayIndex, options) : null;
+  return allocateWithCovariance(market, dayIndex, eligible, decisions, options, currentWeights, sigma);
+}
+
+/** Whether a rebalance has tickers and one decision each (else `allocateWithCovariance` returns empty or throws before using Sigma). */
+function canAllocate(eligible: readonly number[], decisions: readonly Decision[]): boolean {
+  return eligible.length > 0 && decisions.length === eligible.length;
+}
+
+/** Flat annualized covariance of the trailing window, computed from scratch. */
+function trailingCovariance(market: AlignedMarket, eligible: readonly number[], dayIndex: number, options: AllocatorOptions): Float64Array {
+  return flatten(covarianceFor(trailingReturnColumns(market, eligible, dayIndex, options.lookback), options.covariance ?? "sample"));
+}
+
+/**
+ * Per-asset upper bound of the long-only weights: `maxWeight`, raised to 1/n
+ * so that n assets can still sum to 1; undefined (no bound) when maxWeight is
+ * unset or >= 1.
+ *
+ * @example
+ * longOnlyUpperBound(0.1, 5); // 0.2
+ * longOnlyUpperBound(1, 5);   // undefined
+ */
+export function longOnlyUpperBound(maxWeight: number | undefined, n: number): number | undefined {
+  return maxWeight !== undefined && maxWeight < 1 ? Math.max(maxWeight, 1 / n) : undefined;
 }
 
 /** `allocate` given the annualized covariance of the eligible tickers (flat row-major). */
@@ -131,7 +153,7 @@ function allocateWithCovariance(
   );
   const post = absoluteViewsPosterior(sigma!, n, q, { wMkt, delta: options.delta, tau: options.tau, omegaScale: options.omegaScale });
   const mv = meanVarianceWeightsDense(post.muBL, post.sigmaBL, n, options.delta);
-  const upper = options.maxWeight !== undefined && options.maxWeight < 1 ? Math.max(options.maxWeight, 1 / n) : undefined;
+  const upper = longOnlyUpperBound(options.maxWeight, n);
   const weights = options.longOnly ? clipLongOnly(mv.raw, { fallback: "equal", upper }) : mv.weights;
   eligible.forEach((i, k) => (fullWeights[i] = weights[k]!));
   return { date, eligible: eligible.slice(), decisions: decisions.slice(), wMkt, q, pi: Array.from(post.pi), muBL: Array.from(post.muBL), weights, fullWeights };
@@ -204,12 +226,8 @@ export function blWeightRule(
   return async (ctx) => {
     const eligible = eligibleTickers(market, ctx.dayIndex, options.lookback);
     const decisions = eligible.length ? await decide(ctx.date, eligible.map((i) => market.tickers[i]!), ctx) : [];
-    let allocation: Allocation;
-    if (eligible.length === 0 || decisions.length !== eligible.length) allocation = allocate(market, ctx.dayIndex, eligible, decisions, options, ctx.currentWeights);
-    else {
-      const sigma = rolling ? rolling.at(market.close, eligible, ctx.dayIndex) : flatten(covarianceFor(trailingReturnColumns(market, eligible, ctx.dayIndex, options.lookback), options.covariance ?? "sample"));
-      allocation = allocateWithCovariance(market, ctx.dayIndex, eligible, decisions, options, ctx.currentWeights, sigma);
-    }
+    const sigma = !canAllocate(eligible, decisions) ? null : rolling ? rolling.at(market.close, eligible, ctx.dayIndex) : trailingCovariance(market, eligible, ctx.dayIndex, options);
+    const allocation = allocateWithCovariance(market, ctx.dayIndex, eligible, decisions, options, ctx.currentWeights, sigma);
     if (onAllocation) await onAllocation(allocation, ctx);
     return allocation.fullWeights;
   };

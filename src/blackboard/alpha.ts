@@ -19,6 +19,7 @@ import { z } from "zod";
 import { defineTask } from "../llm/task";
 import type { Task } from "../llm/types";
 import { citationMatches, jsonSafe } from "./features";
+import { clamp, round6 } from "./numbers";
 import { TradeProposalSchema, type Chain, type ChainStep, type FinalReport, type TradeProposal } from "./messages";
 import type { AlphaFacts } from "./tools";
 
@@ -29,8 +30,6 @@ export interface TraderInput {
   facts: AlphaFacts | null;
 }
 
-const clamp = (x: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, x));
-const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 
 function step(facts: AlphaFacts, indicator: string, statement: (v: number) => string): ChainStep | null {

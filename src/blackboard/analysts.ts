@@ -21,6 +21,7 @@ import { splitSentences } from "../text/tokenize";
 import { polarityScores } from "../text/vader";
 import { citationMatches, jsonSafe, type IndicatorSnapshot } from "./features";
 import { AnalysisReportSchema, type AnalysisReport, type AnalystKind, type Evidence } from "./messages";
+import { clamp, round6 } from "./numbers";
 import type { DatedText, FilingText, MacroContext } from "./tools";
 
 /** Stance thresholds on the net signal. */
@@ -44,7 +45,6 @@ export interface MacroAnalystInput extends AnalystInputBase {
   macro: MacroContext;
 }
 
-const clamp = (x: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, x));
 const dirOf = (x: number, dead = 0): -1 | 0 | 1 => (x > dead ? 1 : x < -dead ? -1 : 0);
 const fmt = (x: number, d = 2) => (Number.isFinite(x) ? x.toFixed(d) : "n/a");
 const pct = (x: number) => (Number.isFinite(x) ? `${(100 * x).toFixed(1)}%` : "n/a");
@@ -76,21 +76,17 @@ export function reportFromEvidence(
   const agreement = total > 0 ? Math.abs(net) / total : 0;
   const stance = signal > STANCE_THRESHOLD ? "bullish" : signal < -STANCE_THRESHOLD ? "bearish" : "neutral";
   const finite: Record<string, number> = {};
-  for (const [k, v] of Object.entries(metrics)) if (Number.isFinite(v)) finite[k] = round(v);
+  for (const [k, v] of Object.entries(metrics)) if (Number.isFinite(v)) finite[k] = round6(v);
   return {
     analyst,
-    signal: round(signal),
+    signal: round6(signal),
     stance,
-    confidence: round(clamp(coverage, 0, 1) * (0.35 + 0.65 * agreement)),
+    confidence: round6(clamp(coverage, 0, 1) * (0.35 + 0.65 * agreement)),
     summary: `${summary} Net signal ${signal >= 0 ? "+" : ""}${signal.toFixed(2)} (${stance}).`,
-    evidence: evidence.map((e) => ({ ...e, strength: round(e.strength) })),
+    evidence: evidence.map((e) => ({ ...e, strength: round6(e.strength) })),
     metrics: finite,
     window,
   };
-}
-
-function round(x: number): number {
-  return Math.round(x * 1e6) / 1e6;
 }
 
 function evidence(id: string, claim: string, direction: -1 | 0 | 1, strength: number, source: string, value?: number): Evidence {

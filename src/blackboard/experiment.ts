@@ -28,7 +28,7 @@
  * close; messages are stamped from 21:00:00Z of the decision day.
  */
 import { z } from "zod";
-import { drawdownSeries, performanceMetrics, rollingSharpe, type PerformanceMetrics } from "../backtest/metrics";
+import { drawdownSeries, performanceMetrics, RISK_REPORT_METRICS, rollingSharpe } from "../backtest/metrics";
 import { buyAndHold, equalWeightRule, runBacktest, type RebalanceContext } from "../backtest/engine";
 import { alignSeries } from "../backtest/market";
 import { DataFolder } from "../data/folder";
@@ -36,8 +36,9 @@ import { mapConcurrent } from "../llm/limit";
 import { perturbViews } from "../portfolio/perturbation";
 import { drawdownFigure, equityCurveFigure, rollingSharpeFigure, weightShiftFigure } from "../plot/blackboard";
 import type { Cell, Experiment, ExperimentResult, Row, Table } from "../run/experiment";
-import { blWeightRule, covarianceFor, trailingReturnColumns, type Allocation, type AllocatorOptions, type Decision } from "./allocator";
+import { blWeightRule, covarianceFor, longOnlyUpperBound, trailingReturnColumns, type Allocation, type AllocatorOptions, type Decision } from "./allocator";
 import { Blackboard } from "./log";
+import { round8 } from "./numbers";
 import { Poster, runTickerPipeline, type PipelineResult } from "./pipeline";
 import { SECTOR_ETFS } from "./tools";
 import { buildTrace, type DecisionTrace } from "./trace";
@@ -95,33 +96,10 @@ function parseTickers(value: string | string[]): string[] {
   return [...new Set(list.map((t) => t.trim()).filter((t) => t !== ""))];
 }
 
-const cell = (x: number): Cell => (Number.isFinite(x) ? Math.round(x * 1e8) / 1e8 : null);
+const cell = (x: number): Cell => (Number.isFinite(x) ? round8(x) : null);
 
-const METRIC_COLUMNS: Array<keyof PerformanceMetrics> = [
-  "totalReturn",
-  "annualizedReturn",
-  "annualizedVolatility",
-  "sharpeCagr",
-  "sharpeMeanExcess",
-  "sortino",
-  "maxDrawdown",
-  "calmar",
-  "var95",
-  "cvar95",
-  "beta",
-  "alpha",
-  "trackingError",
-  "informationRatio",
-  "excessTotalReturn",
-  "probabilisticSharpe",
-  "deflatedSharpe",
-  "skewness",
-  "kurtosis",
-];
-
-interface ThreadRecord {
-  result: PipelineResult;
-}
+/** The decision of a ticker without an agent view: HOLD (q = 0, i.e. the prior). */
+const DEFAULT_HOLD: Decision = { action: "HOLD", confidence: 0.5 };
 
 export const blackboardExperiment: Experiment<BlackboardConfig> = {
   name: "blackboard",
@@ -173,7 +151,7 @@ export const blackboardExperiment: Experiment<BlackboardConfig> = {
     const board = Blackboard.inMemory();
     const nextSeq = new Map<string, number>();
     const lastDecisions = new Map<string, Decision>();
-    const dayZeroThreads = new Map<string, ThreadRecord>();
+    const dayZeroThreads = new Map<string, PipelineResult>();
     let dayZeroDate: string | null = null;
     const viewRows: Row[] = [];
     const weightRows: Row[] = [];
@@ -196,7 +174,7 @@ export const blackboardExperiment: Experiment<BlackboardConfig> = {
         for (const r of results) {
           lastDecisions.set(r.ticker, { action: r.assessment.final_action, confidence: r.assessment.confidence });
           nextSeq.set(`${date}|${r.ticker}`, r.nextSeq);
-          if (isDayZero) dayZeroThreads.set(r.ticker, { result: r });
+          if (isDayZero) dayZeroThreads.set(r.ticker, r);
           viewRows.push({
             date,
             ticker: r.ticker,
@@ -216,11 +194,11 @@ export const blackboardExperiment: Experiment<BlackboardConfig> = {
         for (const ticker of eligible) {
           // A ticker that became eligible after Day 0 has no agent view: HOLD (q = 0, i.e. the prior), labelled as such.
           const known = lastDecisions.get(ticker);
-          const d = known ?? { action: "HOLD", confidence: 0.5 };
+          const d = known ?? DEFAULT_HOLD;
           viewRows.push({ date, ticker, source: known ? "reused" : "default_hold", research_view: null, research_confidence: null, research_score: null, debate_rounds: null, stop_reason: null, proposal: null, final_action: d.action, confidence: d.confidence, risk_level: null });
         }
       }
-      return eligible.map((t) => lastDecisions.get(t) ?? { action: "HOLD", confidence: 0.5 });
+      return eligible.map((t) => lastDecisions.get(t) ?? DEFAULT_HOLD);
     };
 
     const onAllocation = (a: Allocation, rctx: RebalanceContext) => {
@@ -233,12 +211,12 @@ export const blackboardExperiment: Experiment<BlackboardConfig> = {
         const decision = a.decisions[k]!;
         poster.post("portfolio_optimizer", "TradeDecision", "decide", "all", {
           action: decision.action,
-          view_q: round(a.q[k]!),
+          view_q: round8(a.q[k]!),
           confidence: decision.confidence,
-          weight_before: round(rctx.currentWeights[i]!),
-          weight_after: round(a.weights[k]!),
-          prior_return: round(a.pi[k]!),
-          posterior_return: round(a.muBL[k]!),
+          weight_before: round8(rctx.currentWeights[i]!),
+          weight_after: round8(a.weights[k]!),
+          prior_return: round8(a.pi[k]!),
+          posterior_return: round8(a.muBL[k]!),
         }, null);
         nextSeq.set(key, poster.seq);
         weightRows.push({
@@ -276,7 +254,7 @@ export const blackboardExperiment: Experiment<BlackboardConfig> = {
     const metrics = series.map((s) => metricsOf(s.res));
     const perfRows: Row[] = series.map((s, i) => {
       const row: Row = { strategy: s.name, start_value: cell(1_000_000), final_value: cell(s.values.at(-1)!), days: s.res.length };
-      for (const k of METRIC_COLUMNS) row[k] = cell(metrics[i]![k] as number);
+      for (const k of RISK_REPORT_METRICS) row[k] = cell(metrics[i]![k] as number);
       row.turnover = cell(s.turnover);
       row.costs = cell(s.costs);
       return row;
@@ -315,7 +293,7 @@ export const blackboardExperiment: Experiment<BlackboardConfig> = {
       omegaScale: config.omegaScale,
       ticker: pick,
       longOnly: config.longOnly,
-      upper: allocatorOptions.maxWeight !== undefined && allocatorOptions.maxWeight < 1 ? Math.max(allocatorOptions.maxWeight, 1 / day0Tickers.length) : undefined,
+      upper: longOnlyUpperBound(allocatorOptions.maxWeight, day0Tickers.length),
     });
     const perturbRows: Row[] = perturbation.shifts.slice(0, 12).map((s) => ({ ticker: s.ticker, before: cell(s.before), after: cell(s.after), delta: cell(s.delta) }));
 
@@ -327,19 +305,19 @@ export const blackboardExperiment: Experiment<BlackboardConfig> = {
         board,
         day0.date,
         pick,
-        thread.result.toolCalls,
-        thread.result.llmCalls,
+        thread.toolCalls,
+        thread.llmCalls,
         {
-          research_view: thread.result.report.view,
-          research_confidence: thread.result.report.confidence,
-          proposal: thread.result.proposal.action,
-          final_action: thread.result.assessment.final_action,
-          confidence: thread.result.assessment.confidence,
+          research_view: thread.report.view,
+          research_confidence: thread.report.confidence,
+          proposal: thread.proposal.action,
+          final_action: thread.assessment.final_action,
+          confidence: thread.assessment.confidence,
         },
         {
-          ticker: { before: round(preWeights[allocations.indexOf(day0)]![day0.eligible[k]!]!), after: round(day0.weights[k]!), view_q: round(day0.q[k]!), prior_return: round(day0.pi[k]!), posterior_return: round(day0.muBL[k]!) },
+          ticker: { before: round8(preWeights[allocations.indexOf(day0)]![day0.eligible[k]!]!), after: round8(day0.weights[k]!), view_q: round8(day0.q[k]!), prior_return: round8(day0.pi[k]!), posterior_return: round8(day0.muBL[k]!) },
           top: day0Tickers
-            .map((t, j) => ({ ticker: t, weight: round(day0.weights[j]!) }))
+            .map((t, j) => ({ ticker: t, weight: round8(day0.weights[j]!) }))
             .sort((a, b) => b.weight - a.weight || (a.ticker < b.ticker ? -1 : 1))
             .slice(0, 10),
         },
@@ -413,10 +391,6 @@ export const blackboardExperiment: Experiment<BlackboardConfig> = {
     return { tables, figures, summary, artifacts };
   },
 };
-
-function round(x: number): number {
-  return Math.round(x * 1e8) / 1e8;
-}
 
 function pickTraceTicker(requested: string, day0: Allocation, day0Tickers: string[]): string {
   if (requested) {

@@ -251,13 +251,12 @@ export class Blackboard {
    * parallel pipelines finished, so the same seed gives the same bytes.
    */
   toJsonl(order: "append" | "canonical" = "canonical"): string {
-    const list = this.messages.slice();
+    let list: readonly BlackboardMessage[] = this.messages;
     if (order === "canonical") {
-      list.sort((a, b) => {
-        const ka = `${a.timestamp.slice(0, 10)}|${a.ticker}|${a.timestamp}|${a.message_id}`;
-        const kb = `${b.timestamp.slice(0, 10)}|${b.ticker}|${b.timestamp}|${b.message_id}`;
-        return ka < kb ? -1 : ka > kb ? 1 : 0;
-      });
+      // One sort key per message, built once rather than twice per comparison.
+      const keyed = this.messages.map((m) => ({ key: `${m.timestamp.slice(0, 10)}|${m.ticker}|${m.timestamp}|${m.message_id}`, m }));
+      keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+      list = keyed.map((k) => k.m);
     }
     return list.map((m) => JSON.stringify(m) + "\n").join("");
   }

@@ -135,6 +135,17 @@ const RISK_ROLES: Record<RiskStance, Role> = {
 };
 
 /**
+ * The intent of a debate turn on the board: concede, else answer (it answers a
+ * question), else ask, else argue.
+ *
+ * @example
+ * turnIntent({ concedes: false, answer: "Margins held.", question: "Why?" }); // "answer"
+ */
+function turnIntent(turn: { concedes: boolean; answer?: string | null; question?: string | null }): Intent {
+  return turn.concedes ? "concede" : turn.answer ? "answer" : turn.question ? "ask" : "argue";
+}
+
+/**
  * Run the full thread for `ticker` on `date` (see module doc).
  *
  * @example
@@ -180,8 +191,7 @@ export async function runTickerPipeline(data: DataFolder, ticker: string, date: 
     maxRounds: options.debateRounds,
     speak: async (side, round, transcript) => {
       const comment = await call(`${side}_researcher`, researcherTask, { brief, side: side as "bull" | "bear", round, maxRounds: options.debateRounds, transcript: transcript.slice() });
-      const intent: Intent = comment.concedes ? "concede" : comment.answer ? "answer" : comment.question ? "ask" : "argue";
-      const msg = poster.post(side === "bull" ? "bull_researcher" : "bear_researcher", "DebateComment", intent, side === "bull" ? "bear_researcher" : "bull_researcher", comment, debateMessages.at(-1)?.message_id ?? null);
+      const msg = poster.post(side === "bull" ? "bull_researcher" : "bear_researcher", "DebateComment", turnIntent(comment), side === "bull" ? "bear_researcher" : "bull_researcher", comment, debateMessages.at(-1)?.message_id ?? null);
       debateMessages.push(msg);
       return comment;
     },
@@ -219,8 +229,7 @@ export async function runTickerPipeline(data: DataFolder, ticker: string, date: 
     speak: async (stance, round, transcript) => {
       const s = stance as RiskStance;
       const comment = await call(RISK_ROLES[s], riskManagerTask, { brief: rBrief, stance: s, round, maxRounds: riskRounds, transcript: transcript.slice() });
-      const intent: Intent = comment.concedes ? "concede" : comment.answer ? "answer" : comment.question ? "ask" : "argue";
-      const msg = poster.post(RISK_ROLES[s], "RiskDebateComment", intent, "all", comment, riskMessages.at(-1)?.message_id ?? proposalMsg.message_id);
+      const msg = poster.post(RISK_ROLES[s], "RiskDebateComment", turnIntent(comment), "all", comment, riskMessages.at(-1)?.message_id ?? proposalMsg.message_id);
       riskMessages.push(msg);
       return comment;
     },

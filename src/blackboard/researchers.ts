@@ -17,6 +17,7 @@ import { z } from "zod";
 import { defineTask } from "../llm/task";
 import type { Task } from "../llm/types";
 import { DebateCommentSchema, FinalReportSchema, type AnalysisReport, type DebateComment, type Evidence, type FinalReport } from "./messages";
+import { round6 } from "./numbers";
 
 export const VIEW_THRESHOLD = 0.15;
 /** A side concedes when the other side's evidence weight is this many times its own. */
@@ -81,7 +82,6 @@ function sidePool(brief: ResearchBrief, side: "bull" | "bear"): Evidence[] {
 }
 
 const total = (brief: ResearchBrief, list: Evidence[]) => list.reduce((acc, e) => acc + evidenceWeight(brief, e), 0);
-const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
 
 /**
  * Offline bull / bear turn (see module doc).

@@ -37,6 +37,7 @@ import {
   type RiskStance,
   type TradeProposal,
 } from "./messages";
+import { clamp, round6 } from "./numbers";
 import type { AlphaFacts } from "./tools";
 
 export const RISK_LIMITS = {
@@ -85,8 +86,6 @@ export interface RiskJudgeInput {
   positions: Array<{ stance: RiskStance; action: Action; position_scale: number }>;
 }
 
-const clamp = (x: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, x));
-const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
 const finite = (x: number | undefined): number | null => (x !== undefined && Number.isFinite(x) ? x : null);
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 
@@ -167,6 +166,7 @@ function stanceScale(brief: RiskBrief, stance: RiskStance): number {
 }
 
 const weightOf = (list: Evidence[]) => list.reduce((s, e) => s + e.strength, 0);
+const strongestFirst = (a: Evidence, b: Evidence) => b.strength - a.strength || (a.id < b.id ? -1 : 1);
 
 /**
  * Offline risk-manager turn (see module doc).
@@ -176,9 +176,9 @@ const weightOf = (list: Evidence[]) => list.reduce((s, e) => s + e.strength, 0);
  */
 export function riskManagerPolicy(input: RiskManagerInput): RiskDebateComment {
   const { brief, stance } = input;
-  const pro = brief.evidence.filter((e) => e.direction === 1).sort((a, b) => b.strength - a.strength || (a.id < b.id ? -1 : 1));
-  const contra = brief.evidence.filter((e) => e.direction === -1).sort((a, b) => b.strength - a.strength || (a.id < b.id ? -1 : 1));
-  const mine = stance === "aggressive" ? pro : stance === "conservative" ? contra : [...contra, ...pro].sort((a, b) => b.strength - a.strength || (a.id < b.id ? -1 : 1));
+  const pro = brief.evidence.filter((e) => e.direction === 1).sort(strongestFirst);
+  const contra = brief.evidence.filter((e) => e.direction === -1).sort(strongestFirst);
+  const mine = stance === "aggressive" ? pro : stance === "conservative" ? contra : [...contra, ...pro].sort(strongestFirst);
   const cited = new Set(input.transcript.filter((t) => t.stance === stance).flatMap((t) => t.cited_evidence));
   const fresh = mine.filter((e) => !cited.has(e.id)).slice(0, 2);
   const neutralAction = stanceAction(brief, "neutral");

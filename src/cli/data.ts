@@ -7,6 +7,7 @@ import { resolve } from "node:path";
 import { checkDataFolder, formatCheckReport } from "../data/check";
 import { FetchError, fetchYahooPrices } from "../data/fetch";
 import { writeSyntheticDataset } from "../data/synthWriter";
+import { parseIntOption } from "./usage";
 
 /** The two output streams the command writes to (the CLI's `CliIo` fits). */
 export interface DataIo {
@@ -72,13 +73,6 @@ function runCheck(argv: string[], io: DataIo): number {
   return report.ok ? 0 : 1;
 }
 
-function intOption(value: string | undefined, name: string, fallback: number): number {
-  if (value === undefined) return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`--${name} expects a non-negative integer, got "${value}"`);
-  return n;
-}
-
 async function runFetch(argv: string[], io: DataIo): Promise<number> {
   const { values } = parseArgs({
     args: argv,
@@ -103,8 +97,8 @@ async function runFetch(argv: string[], io: DataIo): Promise<number> {
     from: values.from,
     to: values.to,
     outDir: resolve(values.out),
-    delayMs: intOption(values["delay-ms"], "delay-ms", 1500),
-    retries: intOption(values.retries, "retries", 4),
+    delayMs: parseIntOption(values["delay-ms"], "delay-ms", 1500),
+    retries: parseIntOption(values.retries, "retries", 4),
     force: values.force ?? false,
     baseUrl: values["base-url"],
     log: (m) => io.stderr(m + "\n"),
@@ -118,8 +112,8 @@ async function runFetch(argv: string[], io: DataIo): Promise<number> {
 function runSynth(argv: string[], io: DataIo): number {
   const { values } = parseArgs({ args: argv, options: { out: { type: "string" }, seed: { type: "string" }, stocks: { type: "string" } } });
   const out = resolve(values.out ?? "datasets");
-  const seed = intOption(values.seed, "seed", 7);
-  const stocks = intOption(values.stocks, "stocks", 30);
+  const seed = parseIntOption(values.seed, "seed", 7);
+  const stocks = parseIntOption(values.stocks, "stocks", 30);
   const { files, market } = writeSyntheticDataset(out, { seed, stocks });
   const bytes = files.reduce((a, f) => a + f.bytes, 0);
   io.stdout(`wrote ${files.length} files (${(bytes / 1e6).toFixed(2)} MB) to ${out}: ${market.prices.length} tickers x ${market.dates.length} days, ${market.news.length} news, ${market.filings.length} filings, ${market.social.length} posts (seed ${seed}, synthetic)\n`);

@@ -7,13 +7,13 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { LlmConfigError } from "../llm/errors";
 import { ConfigError, configKeys } from "../run/config";
-import { DEFAULT_SEED, runExperiment, type LlmMode } from "../run/runner";
+import { DEFAULT_SEED, runExperiment } from "../run/runner";
 import { EXPERIMENT_NAMES, isExperimentName, loadExperiment } from "../run/registry";
 import { writeRunFolder } from "../run/writer";
 import { packageVersion } from "../run/paths";
 import { CALC_NAMES, loadCalc } from "./calc/index";
 import { terminalProgress } from "./progress";
-import { UsageError } from "./usage";
+import { parseIntOption, parseLlm, UsageError } from "./usage";
 
 export interface CliIo {
   stdout: (text: string) => void;
@@ -70,18 +70,10 @@ const RUN_OPTIONS = {
   help: { type: "boolean", short: "h" },
 } as const;
 
-
-function parseIntOption(value: string | undefined, name: string, fallback: number): number {
-  if (value === undefined) return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new UsageError(`--${name} expects a non-negative integer, got "${value}"`);
-  return n;
-}
-
-function parseLlm(value: string | undefined): LlmMode {
-  const llm = value ?? "offline";
-  if (llm !== "offline" && llm !== "openai" && llm !== "replay") throw new UsageError(`--llm must be offline, openai or replay, got "${llm}"`);
-  return llm;
+function parseEmbedder(value: string | undefined): "hashing" | "openai" {
+  const embedder = value ?? "hashing";
+  if (embedder !== "hashing" && embedder !== "openai") throw new UsageError(`--embedder must be hashing or openai, got "${embedder}"`);
+  return embedder;
 }
 
 /**
@@ -103,12 +95,6 @@ function isUsageProblem(error: unknown): error is Error {
  * @example
  * const code = await main(["calc", "sentiment"], io); // reads {"texts": [...]} from io.readStdin()
  */
-function parseEmbedder(value: string | undefined): "hashing" | "openai" {
-  const embedder = value ?? "hashing";
-  if (embedder !== "hashing" && embedder !== "openai") throw new UsageError(`--embedder must be hashing or openai, got "${embedder}"`);
-  return embedder;
-}
-
 export async function main(argv: string[], io: CliIo = defaultIo): Promise<number> {
   const [command, ...rest] = argv;
   try {
@@ -321,7 +307,7 @@ async function auditCommand(argv: string[], io: CliIo): Promise<number> {
   else {
     const markdown = audit.auditMarkdown(result);
     if (values.out) {
-      const { writeFileAtomic } = await import("../run/writer");
+      const { writeFileAtomic } = await import("../data/atomic");
       writeFileAtomic(path.resolve(values.out), markdown);
       io.stdout(`${path.resolve(values.out)}\n`);
     } else io.stdout(markdown);

@@ -2,7 +2,7 @@
 import { parseArgs } from "node:util";
 import { EXPERIMENT_NAMES, isExperimentName } from "../run/registry";
 import { reproduceAll } from "../run/reproduce";
-import { UsageError } from "./usage";
+import { parseLlm, UsageError } from "./usage";
 import type { CliIo } from "./main";
 
 /**
@@ -25,8 +25,7 @@ export async function reproduceCommand(argv: string[], io: CliIo): Promise<numbe
       "skip-exports": { type: "boolean" },
     },
   });
-  const llm = values.llm ?? "offline";
-  if (llm !== "offline" && llm !== "openai" && llm !== "replay") throw new UsageError(`--llm must be offline, openai or replay, got "${llm}"`);
+  const llm = parseLlm(values.llm);
   if (values.seed !== undefined && !/^\d+$/.test(values.seed)) throw new UsageError(`--seed expects a non-negative integer, got "${values.seed}"`);
   const only = values.only ? values.only.split(",").map((name) => name.trim()) : undefined;
   const unknown = only?.filter((name) => !isExperimentName(name)) ?? [];

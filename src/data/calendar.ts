@@ -10,7 +10,7 @@
  * Monday, on a Saturday on the Friday before — except New Year's Day, which
  * is then not observed (the Friday is the last trading day of the year).
  */
-import { addDays, isoOf, weekday } from "./dates";
+import { addDays, daysInMonth, isoOf, weekday } from "./dates";
 
 /** Unscheduled full-day closures (national mourning, weather, 9/11). */
 export const SPECIAL_CLOSURES: ReadonlyArray<{ date: string; reason: string }> = [
@@ -36,12 +36,12 @@ function ymd(y: number, m: number, d: number): string {
 /** n-th given weekday (0 = Sunday) of a month; n = -1 for the last one. */
 function nthWeekday(y: number, m: number, dow: number, n: number): string {
   if (n > 0) {
-    const first = new Date(Date.UTC(y, m - 1, 1)).getUTCDay();
+    const first = weekday(ymd(y, m, 1));
     return ymd(y, m, 1 + ((dow - first + 7) % 7) + 7 * (n - 1));
   }
-  const lastDay = new Date(Date.UTC(y, m, 0));
-  const back = (lastDay.getUTCDay() - dow + 7) % 7;
-  return ymd(y, m, lastDay.getUTCDate() - back);
+  const last = daysInMonth(y, m);
+  const back = (weekday(ymd(y, m, last)) - dow + 7) % 7;
+  return ymd(y, m, last - back);
 }
 
 /**

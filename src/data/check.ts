@@ -22,7 +22,7 @@ import { listDataFiles } from "./files";
 import { parseJsonl, type JsonlRecord } from "./jsonl";
 import { resolvePriceColumns, tickerFromFile } from "./prices";
 import { loadJobs, toFiling, toNews, toResume, toSocial } from "./records";
-import { DATA_SUBFOLDERS } from "./validate";
+import { DATA_SUBFOLDERS, readFirstLine } from "./validate";
 
 export type FileKind = "prices" | "manifest" | "news" | "filings" | "social" | "resumes" | "jobs" | "other";
 
@@ -152,8 +152,7 @@ export function checkDataFolder(dir: string): CheckReport {
 
 function looksLikePrices(file: string): boolean {
   try {
-    const head = readFileSync(file, "utf8").slice(0, 2000).split(/\r?\n/)[0] ?? "";
-    resolvePriceColumns(head.split(",").map((h) => h.trim()), file);
+    resolvePriceColumns(readFirstLine(file).split(",").map((h) => h.trim()), file);
     return true;
   } catch {
     return false;
@@ -182,14 +181,8 @@ function factorText(k: number): string {
  */
 export function checkPriceFile(file: string, path: string, kind: FileKind): FileReport {
   const report: FileReport = { path, kind, rows: 0, errors: [], warnings: [], notes: [] };
-  let table: CsvTable;
-  try {
-    table = parseCsv(readFileSync(file, "utf8"), file);
-  } catch (e) {
-    report.errors.push(e instanceof DataError ? `line ${e.line ?? "?"}: ${e.detail}` : (e as Error).message);
-    return report;
-  }
-  report.rows = table.records.length;
+  const table = readCsvInto(report, file);
+  if (table === null) return report;
   let cols: ReturnType<typeof resolvePriceColumns>;
   try {
     cols = resolvePriceColumns(table.header, file);
@@ -299,16 +292,23 @@ export function checkPriceFile(file: string, path: string, kind: FileKind): File
   return report;
 }
 
-function checkManifest(file: string, path: string, priceTickers: ReadonlySet<string>): FileReport {
-  const report: FileReport = { path, kind: "manifest", rows: 0, errors: [], warnings: [], notes: [] };
+/** Parse a CSV file for a report: its row count on success, else the parse error recorded and null. */
+function readCsvInto(report: FileReport, file: string): CsvTable | null {
   let table: CsvTable;
   try {
     table = parseCsv(readFileSync(file, "utf8"), file);
   } catch (e) {
     report.errors.push(e instanceof DataError ? `line ${e.line ?? "?"}: ${e.detail}` : (e as Error).message);
-    return report;
+    return null;
   }
   report.rows = table.records.length;
+  return table;
+}
+
+function checkManifest(file: string, path: string, priceTickers: ReadonlySet<string>): FileReport {
+  const report: FileReport = { path, kind: "manifest", rows: 0, errors: [], warnings: [], notes: [] };
+  const table = readCsvInto(report, file);
+  if (table === null) return report;
   const iTicker = table.header.findIndex((x) => ["ticker", "symbol"].includes(x.toLowerCase()));
   if (iTicker < 0) {
     report.errors.push(`line 1: field "ticker": missing column (header: ${table.header.join(",")})`);
@@ -338,7 +338,7 @@ function checkJsonlFile(file: string, path: string, kind: "news" | "filings" | "
       errs.add(`line ${i + 1}: ${(e as DataError).detail}`);
     }
   }
-  report.rows = records.length + (errs.list.length > 0 ? 0 : 0);
+  report.rows = records.length;
   if (records.length === 0 && errs.list.length === 0) {
     report.errors.push("line 1: empty file (no records)");
     return report;
@@ -352,7 +352,7 @@ function checkJsonlFile(file: string, path: string, kind: "news" | "filings" | "
   const sameText = new Set<string>();
   let repeatedText = 0;
   let outOfOrder = 0;
-  let prevByTicker = new Map<string, string>();
+  const prevByTicker = new Map<string, string>();
   const known = new Set(priceTickers);
   for (const rec of records) {
     try {
@@ -401,7 +401,6 @@ function checkJsonlFile(file: string, path: string, kind: "news" | "filings" | "
       else throw e;
     }
   }
-  prevByTicker = new Map();
   report.errors.push(...errs.done());
   if (dupLines.length > 0) report.warnings.push(`${dupLines.length} exact duplicate row(s) (every field equal to an earlier row): line ${lineRef(dupLines)}`);
   if (repeatedText > dupLines.length) {

@@ -24,7 +24,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { isIsoDate, addDays } from "./dates";
+import { addDays, isIsoDate, isoOf, utcDate } from "./dates";
 import { tradingDays } from "./calendar";
 import { loadPrices, formatPricesCsv } from "./prices";
 import { writeFileAtomic } from "./atomic";
@@ -115,7 +115,7 @@ function errorCode(e: unknown): string | undefined {
  * unixSeconds("2024-01-01"); // 1704067200
  */
 export function unixSeconds(date: string): number {
-  return Math.floor(Date.parse(`${date}T00:00:00Z`) / 1000);
+  return Math.floor(utcDate(date).getTime() / 1000);
 }
 
 /**
@@ -140,7 +140,7 @@ function localDate(ts: number, timeZone: string | undefined, gmtoffset: number |
       // unknown zone: fall back to the offset
     }
   }
-  return new Date((ts + (gmtoffset ?? 0)) * 1000).toISOString().slice(0, 10);
+  return isoOf(new Date((ts + (gmtoffset ?? 0)) * 1000));
 }
 
 /**
@@ -264,6 +264,7 @@ export async function fetchYahooPrices(options: FetchOptions): Promise<FetchResu
   for (const t of tickers) if (!/^[A-Za-z0-9^.=\-]{1,20}$/.test(t)) throw new Error(`invalid ticker "${t}"`);
   const log = options.log ?? (() => {});
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  const delayMs = options.delayMs ?? 1500;
   const http = { fetch: options.fetch ?? fetch, sleep, log, retries: options.retries ?? 4, backoffMs: options.backoffMs ?? 2000, timeoutMs: options.timeoutMs ?? 30_000 };
   const logFile = join(outDir, "prices", "_fetch.json");
   const fetchLog = readFetchLog(logFile);
@@ -278,7 +279,7 @@ export async function fetchYahooPrices(options: FetchOptions): Promise<FetchResu
       results.push({ ticker, status: "skipped", rows: have.rows, first: have.first, last: have.last, file });
       continue;
     }
-    if (requests > 0 && (options.delayMs ?? 1500) > 0) await sleep(options.delayMs ?? 1500);
+    if (requests > 0 && delayMs > 0) await sleep(delayMs);
     requests++;
     // Keep what the file already holds: fetch the union of its span and the request.
     const spanFrom = !options.force && have.first !== undefined && have.first < from ? have.first : from;

@@ -18,10 +18,9 @@ import { readCsv } from "./csv";
 import { isIsoDate, lastIndexAtOrBefore } from "./dates";
 import { DataError } from "./errors";
 import { listDataFiles } from "./files";
-import { readJsonl } from "./jsonl";
-import { loadPrices, rangeSeries } from "./prices";
+import { readJsonl, type JsonlRecord } from "./jsonl";
+import { loadPrices, rangeSeries, tickerFromFile } from "./prices";
 import { loadJobs, toFiling, toNews, toResume, toSocial } from "./records";
-export { listDataFiles };
 export { bundledDataDir, resolveDataDir, projectRoot } from "./paths";
 export { DataError } from "./errors";
 import type { Filing, JobDescription, NewsRecord, PriceSeries, Resume, SocialPost, TickerInfo } from "./types";
@@ -103,13 +102,18 @@ export class DataFolder {
 
   /** Tickers with a price file, sorted. @example data.tickers().includes("SPY"); // true */
   tickers(): string[] {
-    if (!this.tickerList) this.tickerList = listDataFiles(this.dir, "prices", ".csv").map((f) => f.slice(f.lastIndexOf("/") + 1, -4)).sort();
-    return this.tickerList.slice();
+    return this.tickerNames().slice();
+  }
+
+  /** The cached ticker list itself (callers inside the class do not mutate it). */
+  private tickerNames(): readonly string[] {
+    if (!this.tickerList) this.tickerList = listDataFiles(this.dir, "prices", ".csv").map(tickerFromFile).sort();
+    return this.tickerList;
   }
 
   /** True when `prices/<ticker>.csv` exists. @example data.hasPrices("SPY"); // true */
   hasPrices(ticker: string): boolean {
-    return this.tickers().includes(ticker);
+    return this.tickerNames().includes(ticker);
   }
 
   /**
@@ -124,7 +128,8 @@ export class DataFolder {
     if (!s) {
       const file = join(this.dir, "prices", `${ticker}.csv`);
       if (!this.hasPrices(ticker)) {
-        throw new DataError(`no price file for ticker "${ticker}" (have: ${this.tickers().slice(0, 12).join(", ")}${this.tickers().length > 12 ? ", ..." : ""})`, { file });
+        const have = this.tickerNames();
+        throw new DataError(`no price file for ticker "${ticker}" (have: ${have.slice(0, 12).join(", ")}${have.length > 12 ? ", ..." : ""})`, { file });
       }
       s = loadPrices(file, ticker).series;
       this.priceCache.set(ticker, s);
@@ -154,9 +159,7 @@ export class DataFolder {
    */
   news(ticker?: string): readonly NewsRecord[] {
     if (!this.newsAll) {
-      const rows: NewsRecord[] = [];
-      for (const f of listDataFiles(this.dir, "news", ".jsonl")) for (const r of readJsonl(f)) rows.push(Object.freeze(toNews(r, f)));
-      this.newsAll = sortByDate(rows);
+      this.newsAll = this.readDated("news", toNews);
       this.newsByTicker = groupByTicker(this.newsAll);
     }
     return ticker === undefined ? this.newsAll : this.newsByTicker!.get(ticker) ?? [];
@@ -171,9 +174,7 @@ export class DataFolder {
   /** Filings sorted by date, optionally for one ticker. @example data.filings("MSFT").map((f) => f.form); */
   filings(ticker?: string): readonly Filing[] {
     if (!this.filingsAll) {
-      const rows: Filing[] = [];
-      for (const f of listDataFiles(this.dir, "filings", ".jsonl")) for (const r of readJsonl(f)) rows.push(Object.freeze(toFiling(r, f)));
-      this.filingsAll = sortByDate(rows);
+      this.filingsAll = this.readDated("filings", toFiling);
       this.filingsByTicker = groupByTicker(this.filingsAll);
     }
     return ticker === undefined ? this.filingsAll : this.filingsByTicker!.get(ticker) ?? [];
@@ -188,10 +189,8 @@ export class DataFolder {
    */
   social(ticker?: string): readonly SocialPost[] {
     if (!this.socialAll) {
-      const known = new Set([...this.tickers(), ...this.newsTickers()]);
-      const rows: SocialPost[] = [];
-      for (const f of listDataFiles(this.dir, "social", ".jsonl")) for (const r of readJsonl(f)) rows.push(Object.freeze(toSocial(r, f, known)));
-      this.socialAll = sortByDate(rows);
+      const known = new Set([...this.tickerNames(), ...this.newsTickers()]);
+      this.socialAll = this.readDated("social", (r, f) => toSocial(r, f, known));
       const by = new Map<string, SocialPost[]>();
       for (const p of this.socialAll) for (const t of p.tickers ?? []) {
         let list = by.get(t);
@@ -201,6 +200,13 @@ export class DataFolder {
       this.socialByTicker = by;
     }
     return ticker === undefined ? this.socialAll : this.socialByTicker!.get(ticker) ?? [];
+  }
+
+  /** Every record of `<sub>/*.jsonl`, validated by `toRecord`, frozen, sorted by date (file order within a day). */
+  private readDated<T extends { date: string }>(sub: string, toRecord: (rec: JsonlRecord, file: string) => T): T[] {
+    const rows: T[] = [];
+    for (const f of listDataFiles(this.dir, sub, ".jsonl")) for (const r of readJsonl(f)) rows.push(Object.freeze(toRecord(r, f)));
+    return sortByDate(rows);
   }
 
   /**
@@ -247,7 +253,7 @@ export class DataFolder {
       if (this.hasPrices("SPY")) this.calendarDates = this.prices("SPY").dates.slice();
       else {
         const all = new Set<string>();
-        for (const t of this.tickers()) for (const d of this.prices(t).dates) all.add(d);
+        for (const t of this.tickerNames()) for (const d of this.prices(t).dates) all.add(d);
         this.calendarDates = [...all].sort();
       }
     }
@@ -298,13 +304,19 @@ export class PointInTimeView {
 
   /** Bars up to and including the view date (an independent copy). @example view.prices("SPY").close; */
   prices(ticker: string): PriceSeries {
+    const s = this.#visiblePrices(ticker);
+    return rangeSeries(s, 0, s.dates.length);
+  }
+
+  /** The cached bars up to the view date (never handed out: callers get copies). */
+  #visiblePrices(ticker: string): PriceSeries {
     let s = this.#prices.get(ticker);
     if (!s) {
       const full = this.#folder.prices(ticker);
       s = rangeSeries(full, 0, lastIndexAtOrBefore(full.dates, this.date) + 1);
       this.#prices.set(ticker, s);
     }
-    return rangeSeries(s, 0, s.dates.length);
+    return s;
   }
 
   /**
@@ -315,8 +327,7 @@ export class PointInTimeView {
    */
   window(ticker: string, n: number): PriceSeries {
     if (!(Number.isInteger(n) && n >= 0)) throw new RangeError(`window: n must be a non-negative integer, got ${n}`);
-    this.prices(ticker);
-    const s = this.#prices.get(ticker)!;
+    const s = this.#visiblePrices(ticker);
     return rangeSeries(s, s.dates.length - n, s.dates.length);
   }
 

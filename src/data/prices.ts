@@ -124,18 +124,9 @@ function pricesFromTable(table: CsvTable, ticker: string): ParsedPrices {
 }
 
 /**
- * The first `count` bars of a series as a new series whose typed arrays own
- * fresh buffers (`slice`, not `subarray`): the result cannot reach later bars.
- *
- * @example
- * headSeries(series, 10).dates.length; // 10 (or fewer)
- */
-export function headSeries(s: PriceSeries, count: number): PriceSeries {
-  return rangeSeries(s, 0, count);
-}
-
-/**
- * Bars [start, end) of a series as an independent copy.
+ * Bars [start, end) of a series as an independent copy: the typed arrays own
+ * fresh buffers (`slice`, not `subarray`), so the result cannot reach bars
+ * outside the range.
  *
  * @example
  * rangeSeries(series, 5, 10).close.length; // 5

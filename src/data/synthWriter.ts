@@ -10,7 +10,6 @@ import { writeFileAtomic } from "./atomic";
 import { csvCell } from "./csv";
 import { toJsonl } from "./jsonl";
 import { formatPricesCsv } from "./prices";
-export { writeFileAtomic };
 import { SYNTHETIC_GENERATOR_VERSION, generateSyntheticMarket, type SyntheticMarket, type SyntheticOptions } from "./synthetic";
 
 export interface WrittenFile {

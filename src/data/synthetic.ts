@@ -382,6 +382,15 @@ const SUMMARIES: Record<Tone, string[]> = {
   ],
 };
 
+/** Market-wide headline on the index, one per tone. */
+const MARKET_HEADLINES: Record<Tone, string> = {
+  2: "Stocks rally broadly as optimism returns; strong gains across sectors",
+  1: "Stocks edge higher with positive breadth",
+  0: "Stocks mixed as investors await economic data",
+  [-1]: "Stocks slip on rate worries",
+  [-2]: "Stocks tumble as fears of recession spread; worst losses in weeks",
+};
+
 function moveText(logRet: number): string {
   const pct = (Math.exp(logRet) - 1) * 100;
   if (Math.abs(pct) < 0.05) return "flat";
@@ -463,14 +472,7 @@ function generateNews(seed: number, dates: string[], companies: readonly Company
     const zNext = t + 1 < dates.length ? spy.logRet[t + 1]! / spy.sigma[t + 1]! : 0;
     const tone = toneOf(0.9 * z + NEXT_DAY_WEIGHT * zNext + mrng.normal());
     const move = moveText(spy.logRet[t]!);
-    const words: Record<Tone, string> = {
-      2: "Stocks rally broadly as optimism returns; strong gains across sectors",
-      1: "Stocks edge higher with positive breadth",
-      0: "Stocks mixed as investors await economic data",
-      [-1]: "Stocks slip on rate worries",
-      [-2]: "Stocks tumble as fears of recession spread; worst losses in weeks",
-    };
-    out.push({ date: dates[t]!, ticker: "SPY", source, headline: words[tone], summary: `The synthetic market index closed ${move}.` });
+    out.push({ date: dates[t]!, ticker: "SPY", source, headline: MARKET_HEADLINES[tone], summary: `The synthetic market index closed ${move}.` });
   }
   return out.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.ticker < b.ticker ? -1 : a.ticker > b.ticker ? 1 : 0));
 }

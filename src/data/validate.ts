@@ -13,7 +13,14 @@ import { resolvePriceColumns } from "./prices";
 
 export const DATA_SUBFOLDERS = ["prices", "news", "filings", "social", "resumes", "jobs"] as const;
 
-function firstLine(file: string): string {
+/**
+ * The first line of a file (BOM stripped), read from its first 4 KiB only, so
+ * a header can be checked without loading a large file.
+ *
+ * @example
+ * readFirstLine("datasets/prices/SPY.csv"); // "Date,Open,High,Low,Close,AdjClose,Volume"
+ */
+export function readFirstLine(file: string): string {
   const fd = openSync(file, "r");
   try {
     const buf = Buffer.alloc(4096);
@@ -38,6 +45,6 @@ export function validateOnLoad(dir: string): void {
   }
   for (const file of listDataFiles(dir, "prices", ".csv")) {
     if (statSync(file).size === 0) throw new DataError("empty file", { file, line: 1 });
-    resolvePriceColumns(splitCsvLine(firstLine(file)).map((h) => h.trim()), file);
+    resolvePriceColumns(splitCsvLine(readFirstLine(file)).map((h) => h.trim()), file);
   }
 }

@@ -7,7 +7,7 @@
  */
 import type { Model } from "../llm/types";
 import type { Row, RunContext, Table } from "../run/experiment";
-import { finmemConfigSchema, runFinMemExperiment, type FinMemConfig, type FinMemOutcome } from "./experiment";
+import { finmemConfigSchema, roundOrNull, runFinMemExperiment, type FinMemConfig, type FinMemOutcome } from "./experiment";
 import type { RiskMode } from "./profile";
 
 export interface AblationOptions {
@@ -23,8 +23,6 @@ export interface AblationOptions {
 
 export const ABLATION_KS = [1, 3, 5, 10] as const;
 export const ABLATION_RISK_MODES: readonly RiskMode[] = ["seeking", "averse", "adaptive"];
-
-const r6 = (x: number): number | null => (Number.isFinite(x) ? Number(x.toFixed(6)) : null);
 
 /**
  * Run the ablation sweeps and return a tidy table.
@@ -64,12 +62,12 @@ export async function runFinMemAblation(ctx: RunContext, options: AblationOption
         test_end: outcome.config.testEnd,
         topK: s.topK,
         riskMode: s.riskMode,
-        cumulative_return: r6(outcome.finmem.cumulativeReturn),
-        sharpe: r6(outcome.finmem.sharpe),
-        annualized_volatility: r6(outcome.finmem.annualizedVolatility),
-        max_drawdown: r6(outcome.finmem.maxDrawdown),
-        buy_hold_cumulative_return: r6(outcome.buyHold.cumulativeReturn),
-        buy_hold_sharpe: r6(outcome.buyHold.sharpe),
+        cumulative_return: roundOrNull(outcome.finmem.cumulativeReturn),
+        sharpe: roundOrNull(outcome.finmem.sharpe),
+        annualized_volatility: roundOrNull(outcome.finmem.annualizedVolatility),
+        max_drawdown: roundOrNull(outcome.finmem.maxDrawdown),
+        buy_hold_cumulative_return: roundOrNull(outcome.buyHold.cumulativeReturn),
+        buy_hold_sharpe: roundOrNull(outcome.buyHold.sharpe),
         invalid_outputs: outcome.run.invalidOutputs,
         test_days: outcome.finmem.days,
       });

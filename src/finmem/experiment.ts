@@ -54,6 +54,14 @@ export const finmemConfigSchema = z.object({
 });
 export type FinMemConfig = z.output<typeof finmemConfigSchema>;
 
+/** The traded ticker and the train / test windows of a config. */
+export type FinMemWindows = Pick<FinMemConfig, "ticker" | "trainStart" | "trainEnd" | "testStart" | "testEnd">;
+
+/** The ticker and the four window dates, in this key order (the loop options and the summary list them so). */
+function windowsOf(config: FinMemWindows): FinMemWindows {
+  return { ticker: config.ticker, trainStart: config.trainStart, trainEnd: config.trainEnd, testStart: config.testStart, testEnd: config.testEnd };
+}
+
 /**
  * The data-dependent defaults: the ticker among those with prices and news
  * that has filings, then the most news (ties alphabetical); train from its
@@ -65,7 +73,7 @@ export type FinMemConfig = z.output<typeof finmemConfigSchema>;
  * chooseFinMemDefaults(DataFolder.open("../shared/datasets"));
  * // { ticker: "MSFT", trainStart: "2020-03-13", trainEnd: "2020-12-31", testStart: "2021-01-01", testEnd: "2021-05-06" }
  */
-export function chooseFinMemDefaults(folder: DataFolder, ticker?: string): Pick<FinMemConfig, "ticker" | "trainStart" | "trainEnd" | "testStart" | "testEnd"> | null {
+export function chooseFinMemDefaults(folder: DataFolder, ticker?: string): FinMemWindows | null {
   const priced = new Set(folder.tickers());
   const candidates = folder.newsTickers().filter((t) => priced.has(t));
   if (candidates.length === 0) return null;
@@ -103,11 +111,7 @@ export function chooseFinMemDefaults(folder: DataFolder, ticker?: string): Pick<
 export function loopOptionsFromConfig(config: FinMemConfig): FinMemLoopOptions {
   return {
     ...DEFAULT_LOOP_OPTIONS,
-    ticker: config.ticker,
-    trainStart: config.trainStart,
-    trainEnd: config.trainEnd,
-    testStart: config.testStart,
-    testEnd: config.testEnd,
+    ...windowsOf(config),
     topK: config.topK,
     riskMode: config.riskMode,
     riskWindow: config.riskWindow,
@@ -179,7 +183,17 @@ export function selectEmbedder(config: FinMemConfig, contextEmbedder: Embedder, 
   }
 }
 
-const round = (x: number, digits = 6): number | null => (Number.isFinite(x) ? Number(x.toFixed(digits)) : null);
+/**
+ * `x` rounded to `digits` decimals (through `toFixed`), or null when it is not
+ * finite: how the FinMem tables, summary and ablation rows store numbers.
+ *
+ * @example
+ * roundOrNull(0.12345678); // 0.123457
+ * roundOrNull(NaN);        // null
+ */
+export function roundOrNull(x: number, digits = 6): number | null {
+  return Number.isFinite(x) ? Number(x.toFixed(digits)) : null;
+}
 
 function metricsRow(strategy: string, ticker: string, start: string, end: string, m: FinMemMetrics): Row {
   return {
@@ -188,30 +202,30 @@ function metricsRow(strategy: string, ticker: string, start: string, end: string
     start,
     end,
     days: m.days,
-    cumulative_return: round(m.cumulativeReturn),
-    annualized_return: round(m.annualizedReturn),
-    annualized_volatility: round(m.annualizedVolatility),
-    sharpe: round(m.sharpe, 4),
-    sharpe_code: round(m.sharpeCode, 4),
-    max_drawdown: round(m.maxDrawdown),
+    cumulative_return: roundOrNull(m.cumulativeReturn),
+    annualized_return: roundOrNull(m.annualizedReturn),
+    annualized_volatility: roundOrNull(m.annualizedVolatility),
+    sharpe: roundOrNull(m.sharpe, 4),
+    sharpe_code: roundOrNull(m.sharpeCode, 4),
+    max_drawdown: roundOrNull(m.maxDrawdown),
   };
 }
 
 function riskRow(strategy: string, m: PerformanceMetrics): Row {
   return {
     strategy,
-    total_return: round(m.totalReturn),
-    annualized_return: round(m.annualizedReturn),
-    annualized_volatility: round(m.annualizedVolatility),
-    sharpe: round(m.sharpeMeanExcess, 4),
-    sortino: round(m.sortino, 4),
-    max_drawdown: round(m.maxDrawdown),
-    calmar: round(m.calmar, 4),
-    var95: round(m.var95),
-    cvar95: round(m.cvar95),
-    beta: round(m.beta, 4),
-    tracking_error: round(m.trackingError),
-    deflated_sharpe: round(m.deflatedSharpe, 4),
+    total_return: roundOrNull(m.totalReturn),
+    annualized_return: roundOrNull(m.annualizedReturn),
+    annualized_volatility: roundOrNull(m.annualizedVolatility),
+    sharpe: roundOrNull(m.sharpeMeanExcess, 4),
+    sortino: roundOrNull(m.sortino, 4),
+    max_drawdown: roundOrNull(m.maxDrawdown),
+    calmar: roundOrNull(m.calmar, 4),
+    var95: roundOrNull(m.var95),
+    cvar95: roundOrNull(m.cvar95),
+    beta: roundOrNull(m.beta, 4),
+    tracking_error: roundOrNull(m.trackingError),
+    deflated_sharpe: roundOrNull(m.deflatedSharpe, 4),
     rf: m.rf,
   };
 }
@@ -270,8 +284,8 @@ export async function runFinMemExperiment(rawConfig: FinMemConfig, ctx: RunConte
       direction: d.direction,
       risk_state: d.riskState,
       momentum: d.momentumSign,
-      close: round(d.close, 4),
-      strategy_return: d.phase === "test" ? round(returnOf.get(d.date) ?? NaN) : null,
+      close: roundOrNull(d.close, 4),
+      strategy_return: d.phase === "test" ? roundOrNull(returnOf.get(d.date) ?? NaN) : null,
       new_events: d.newEvents,
       shown_events: d.shownEvents,
       cited_shallow: d.cited.shallow.join(" "),
@@ -292,9 +306,9 @@ export async function runFinMemExperiment(rawConfig: FinMemConfig, ctx: RunConte
         phase: d.phase,
         layer: s.layer,
         count: s.count,
-        mean_importance: round(s.meanImportance, 4),
-        mean_recency: round(s.meanRecency, 4),
-        mean_score: round(s.meanScore, 4),
+        mean_importance: roundOrNull(s.meanImportance, 4),
+        mean_recency: roundOrNull(s.meanRecency, 4),
+        mean_score: roundOrNull(s.meanScore, 4),
       });
     }
   }
@@ -311,10 +325,10 @@ export async function runFinMemExperiment(rawConfig: FinMemConfig, ctx: RunConte
     rows: evaluated.map((e, i) => ({
       date: e.date,
       direction: e.direction,
-      finmem_return: round(e.strategyReturn),
-      buy_hold_return: round(e.buyHoldReturn),
-      finmem_cumulative: round(cumS[i]!),
-      buy_hold_cumulative: round(cumB[i]!),
+      finmem_return: roundOrNull(e.strategyReturn),
+      buy_hold_return: roundOrNull(e.buyHoldReturn),
+      finmem_cumulative: roundOrNull(cumS[i]!),
+      buy_hold_cumulative: roundOrNull(cumB[i]!),
     })),
   };
   const metrics: Table = {
@@ -350,11 +364,7 @@ export async function runFinMemExperiment(rawConfig: FinMemConfig, ctx: RunConte
   const testDays = run.days.length - trainDays;
   const finalLayers = run.days[run.days.length - 1]?.layers ?? [];
   const summary: ExperimentResult["summary"] = {
-    ticker: config.ticker,
-    trainStart: config.trainStart,
-    trainEnd: config.trainEnd,
-    testStart: config.testStart,
-    testEnd: config.testEnd,
+    ...windowsOf(config),
     topK: config.topK,
     riskMode: config.riskMode,
     trainDays,
@@ -362,14 +372,14 @@ export async function runFinMemExperiment(rawConfig: FinMemConfig, ctx: RunConte
     eventsStored: run.eventsStored,
     invalidOutputs: run.invalidOutputs,
     repairedOutputs: run.repairedOutputs,
-    cumulativeReturn: round(finmem.cumulativeReturn),
-    sharpe: round(finmem.sharpe, 4),
-    sharpeCode: round(finmem.sharpeCode, 4),
-    annualizedVolatility: round(finmem.annualizedVolatility),
-    maxDrawdown: round(finmem.maxDrawdown),
-    buyHoldCumulativeReturn: round(buyHold.cumulativeReturn),
-    buyHoldSharpe: round(buyHold.sharpe, 4),
-    buyHoldMaxDrawdown: round(buyHold.maxDrawdown),
+    cumulativeReturn: roundOrNull(finmem.cumulativeReturn),
+    sharpe: roundOrNull(finmem.sharpe, 4),
+    sharpeCode: roundOrNull(finmem.sharpeCode, 4),
+    annualizedVolatility: roundOrNull(finmem.annualizedVolatility),
+    maxDrawdown: roundOrNull(finmem.maxDrawdown),
+    buyHoldCumulativeReturn: roundOrNull(buyHold.cumulativeReturn),
+    buyHoldSharpe: roundOrNull(buyHold.sharpe, 4),
+    buyHoldMaxDrawdown: roundOrNull(buyHold.maxDrawdown),
     testBuys: run.days.filter((d) => d.phase === "test" && d.decision === "buy").length,
     testSells: run.days.filter((d) => d.phase === "test" && d.decision === "sell").length,
     testHolds: run.days.filter((d) => d.phase === "test" && d.decision === "hold").length,
@@ -378,7 +388,7 @@ export async function runFinMemExperiment(rawConfig: FinMemConfig, ctx: RunConte
   const artifacts = [
     {
       path: "finmem_days.jsonl",
-      content: run.days.map((d) => JSON.stringify({ ...d, layers: d.layers.map((s) => ({ ...s, meanScore: round(s.meanScore), meanImportance: round(s.meanImportance), meanRecency: round(s.meanRecency) })) })).join("\n") + "\n",
+      content: run.days.map((d) => JSON.stringify({ ...d, layers: d.layers.map((s) => ({ ...s, meanScore: roundOrNull(s.meanScore), meanImportance: roundOrNull(s.meanImportance), meanRecency: roundOrNull(s.meanRecency) })) })).join("\n") + "\n",
     },
     { path: "finmem_profile.txt", content: `${run.profile.text}\n` },
   ];

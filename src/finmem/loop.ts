@@ -61,6 +61,7 @@ import type { Decision } from "./tasks";
 import {
   extendedReflection,
   momentumObservation,
+  noCitations,
   showMemories,
   summariseInputs,
   testReflection,
@@ -271,7 +272,7 @@ export async function runFinMem(options: FinMemLoopOptions, deps: FinMemLoopDeps
     if (phase === "train") {
       const next = nextDateOf.get(date);
       if (next === undefined) {
-        outcome = { decision: "hold", reason: "no next-day price: no label", cited: { shallow: [], intermediate: [], deep: [], reflection: [] }, valid: true, error: null, repaired: false };
+        outcome = { decision: "hold", reason: "no next-day price: no label", cited: noCitations(), valid: true, error: null, repaired: false };
       } else {
         const labelSeries = folder.asOf(next).prices(o.ticker).adjClose;
         const move = trainObservation(close, labelSeries[labelSeries.length - 1]!);

@@ -21,6 +21,9 @@
  * `sharpeCode` (= sharpe * n / (n + 1)).
  */
 
+import { maxDrawdown } from "../backtest/metrics";
+import { mean, std, sum } from "../stats/descriptive";
+
 export const TRADING_DAYS_PER_YEAR = 252;
 
 export interface FinMemMetrics {
@@ -79,16 +82,9 @@ export function cumulativeSeries(returns: ArrayLike<number>): number[] {
  * maxDrawdownOf([-0.1, 0.05]);     // 0.1  (W = 1, 0.9, 0.945; peak 1)
  */
 export function maxDrawdownOf(returns: ArrayLike<number>): number {
-  let w = 1;
-  let peak = 1;
-  let mdd = 0;
-  for (let i = 0; i < returns.length; i++) {
-    w *= 1 + returns[i]!;
-    if (w > peak) peak = w;
-    const dd = 1 - w / peak;
-    if (dd > mdd) mdd = dd;
-  }
-  return mdd;
+  // Same wealth path and peak (W_0 = 1 included) as the project's maxDrawdown, sign flipped;
+  // `0 -` rather than unary minus so a path that never falls gives +0, not -0.
+  return 0 - maxDrawdown(returns);
 }
 
 /**
@@ -102,21 +98,16 @@ export function maxDrawdownOf(returns: ArrayLike<number>): number {
  */
 export function finmemMetrics(returns: ArrayLike<number>): FinMemMetrics {
   const n = returns.length;
-  let sum = 0;
-  for (let i = 0; i < n; i++) sum += returns[i]!;
-  const mean = n > 0 ? sum / n : NaN;
-  let ss = 0;
-  for (let i = 0; i < n; i++) ss += (returns[i]! - mean) ** 2;
-  const sd = n > 1 ? Math.sqrt(ss / (n - 1)) : NaN;
-  const annualizedVolatility = sd * Math.sqrt(TRADING_DAYS_PER_YEAR);
-  const annualizedReturn = mean * TRADING_DAYS_PER_YEAR;
+  const total = sum(returns);
+  const annualizedVolatility = std(returns, 1) * Math.sqrt(TRADING_DAYS_PER_YEAR);
+  const annualizedReturn = mean(returns) * TRADING_DAYS_PER_YEAR;
   return {
     days: n,
-    cumulativeReturn: sum,
+    cumulativeReturn: total,
     annualizedReturn,
     annualizedVolatility,
     sharpe: annualizedVolatility > 0 ? annualizedReturn / annualizedVolatility : NaN,
-    sharpeCode: annualizedVolatility > 0 && n > 0 ? (sum / ((n + 1) / TRADING_DAYS_PER_YEAR)) / annualizedVolatility : NaN,
+    sharpeCode: annualizedVolatility > 0 && n > 0 ? (total / ((n + 1) / TRADING_DAYS_PER_YEAR)) / annualizedVolatility : NaN,
     maxDrawdown: maxDrawdownOf(returns),
   };
 }

@@ -48,22 +48,26 @@ export type ShownMemories = Record<Layer, ShownEvent[]>;
 
 const idList = z.array(z.number().int()).default([]);
 
-export const trainReflectionSchema = z.object({
-  summary_reason: z.string().min(1),
+/** The four cited-id lists every reflection output ends with (one per layer, see LAYER_FIELD). */
+const citationFields = {
   short_memory_index: idList,
   middle_memory_index: idList,
   long_memory_index: idList,
   reflection_memory_index: idList,
+};
+
+export const trainReflectionSchema = z.object({
+  summary_reason: z.string().min(1),
+  ...citationFields,
 });
 export type TrainReflection = z.output<typeof trainReflectionSchema>;
+/** The cited-id lists of a reflection output. */
+export type CitationLists = Pick<TrainReflection, keyof typeof citationFields>;
 
 export const testReflectionSchema = z.object({
   investment_decision: z.enum(["buy", "sell", "hold"]),
   summary_reason: z.string().min(1),
-  short_memory_index: idList,
-  middle_memory_index: idList,
-  long_memory_index: idList,
-  reflection_memory_index: idList,
+  ...citationFields,
 });
 export type TestReflection = z.output<typeof testReflectionSchema>;
 export type Decision = TestReflection["investment_decision"];
@@ -124,7 +128,7 @@ export interface ExtendedReflectionInput {
  * @example
  * citedIds(output).shallow; // output.short_memory_index
  */
-export function citedIds(output: Pick<TrainReflection, "short_memory_index" | "middle_memory_index" | "long_memory_index" | "reflection_memory_index">): Record<Layer, number[]> {
+export function citedIds(output: CitationLists): Record<Layer, number[]> {
   const out = {} as Record<Layer, number[]>;
   for (const l of LAYERS) out[l] = [...output[LAYER_FIELD[l]]];
   return out;
@@ -138,7 +142,7 @@ export function citedIds(output: Pick<TrainReflection, "short_memory_index" | "m
  * checkCitations({ short_memory_index: [9], middle_memory_index: [], long_memory_index: [], reflection_memory_index: [] }, memories);
  * // 'short_memory_index cites id 9, which was not shown in the shallow layer (shown: 1, 4)'
  */
-export function checkCitations(output: Pick<TrainReflection, "short_memory_index" | "middle_memory_index" | "long_memory_index" | "reflection_memory_index">, memories: ShownMemories): string | null {
+export function checkCitations(output: CitationLists, memories: ShownMemories): string | null {
   const problems: string[] = [];
   for (const l of LAYERS) {
     const shown = new Set(memories[l].map((e) => e.id));
@@ -203,12 +207,8 @@ function contributions(memories: ShownMemories): Contribution[] {
   return out;
 }
 
-function emptyIds(): Pick<TrainReflection, "short_memory_index" | "middle_memory_index" | "long_memory_index" | "reflection_memory_index"> {
-  return { short_memory_index: [], middle_memory_index: [], long_memory_index: [], reflection_memory_index: [] };
-}
-
-function idsOf(cited: Contribution[]): ReturnType<typeof emptyIds> {
-  const ids = emptyIds();
+function idsOf(cited: Contribution[]): CitationLists {
+  const ids: CitationLists = { short_memory_index: [], middle_memory_index: [], long_memory_index: [], reflection_memory_index: [] };
   for (const c of cited) ids[LAYER_FIELD[c.layer]].push(c.event.id);
   return ids;
 }
@@ -315,8 +315,12 @@ export const OFFLINE_MOMENTUM_WEIGHT = 0.25;
  * weightedEvidence(memories); // in [-1, 1]
  */
 export function weightedEvidence(memories: ShownMemories): number {
+  return evidenceOf(contributions(memories));
+}
+
+function evidenceOf(all: readonly Contribution[]): number {
   let num = 0, den = 0;
-  for (const c of contributions(memories)) {
+  for (const c of all) {
     num += c.weight * c.sentiment;
     den += c.weight;
   }
@@ -355,7 +359,7 @@ export const testReflectionTask = defineTask<TestReflectionInput, TestReflection
   },
   offline(input, rng, ctx) {
     const all = contributions(input.memories);
-    const evidence = weightedEvidence(input.memories);
+    const evidence = evidenceOf(all);
     const noise = rng.normal() * 0.02 * ctx.temperature;
     const score = evidence + OFFLINE_MOMENTUM_WEIGHT * input.momentum.sign + noise;
     const th = OFFLINE_THRESHOLDS[input.risk.state];

@@ -130,7 +130,15 @@ export interface ReflectionOutcome {
   repaired: boolean;
 }
 
-const noCitations = (): Record<Layer, number[]> => ({ shallow: [], intermediate: [], deep: [], reflection: [] });
+/**
+ * Empty cited-id lists for every layer (a fresh object each call: callers keep it in their day record).
+ *
+ * @example
+ * noCitations(); // { shallow: [], intermediate: [], deep: [], reflection: [] }
+ */
+export function noCitations(): Record<Layer, number[]> {
+  return { shallow: [], intermediate: [], deep: [], reflection: [] };
+}
 
 async function guarded<O extends Parameters<typeof citedIds>[0]>(
   run: () => Promise<{ output: O; repaired: boolean }>,

@@ -17,7 +17,7 @@ import { stableHash, stableStringify } from "./json";
 import { JsonlStore, safeFileStem } from "./jsonl-store";
 import { resolveCallParams, type CallParams } from "./params";
 import { decodeBase64Float32, encodeBase64Float32 } from "./vectors";
-import type { ChatMessage, Embedder, Model, ModelResult, RunOptions, Task, Usage, UsageTotals } from "./types";
+import { emptyUsage, type ChatMessage, type Embedder, type Model, type ModelResult, type RunOptions, type Task, type Usage, type UsageTotals } from "./types";
 
 export type CacheMode = "record" | "replay";
 
@@ -307,7 +307,7 @@ export function replayOnlyModel(id: string, defaults: { temperature?: number; se
     run: async (task) => {
       throw new LlmError(`replay: the model "${id}" must not be called in replay mode (task "${task.name}")`, task.name);
     },
-    usage: () => ({ calls: 0, cacheHits: 0, networkCalls: 0, repairs: 0, promptTokens: 0, completionTokens: 0, estimatedCostUsd: 0 }),
+    usage: emptyUsage,
   };
 }
 

@@ -79,6 +79,7 @@ const DEFAULTS = {
   retryBaseDelayMs: 500,
   retryMaxDelayMs: 30_000,
   maxRetryAfterMs: 60_000,
+  embeddingBatchSize: 64,
 };
 
 interface ResolvedClient {
@@ -301,7 +302,7 @@ export class OpenAIEmbedder implements Embedder {
     this.#client = resolveClient(config, `OpenAIEmbedder(${model})`, 0);
     this.#dimension = config.dimensions ?? KNOWN_EMBEDDING_DIMENSIONS[model] ?? 0;
     this.#dimensionConfirmed = config.dimensions !== undefined;
-    const batch = config.batchSize ?? 64;
+    const batch = config.batchSize ?? DEFAULTS.embeddingBatchSize;
     if (!Number.isInteger(batch) || batch < 1) throw new LlmConfigError(`OpenAIEmbedder: batchSize must be an integer >= 1, got ${batch}`);
   }
 
@@ -320,7 +321,7 @@ export class OpenAIEmbedder implements Embedder {
 
   async embed(texts: readonly string[]): Promise<Float32Array[]> {
     if (texts.length === 0) return [];
-    const batchSize = this.#config.batchSize ?? 64;
+    const batchSize = this.#config.batchSize ?? DEFAULTS.embeddingBatchSize;
     const batches: string[][] = [];
     for (let i = 0; i < texts.length; i += batchSize) batches.push(texts.slice(i, i + batchSize));
     const concurrency = this.#config.concurrency ?? DEFAULTS.concurrency;

@@ -1,21 +1,16 @@
 /** Small vector helpers for embeddings returned by endpoints. */
+import { l2Normalize as normalizeInPlace } from "../text/embedding";
 
 /**
- * Scale a vector to unit Euclidean length: v / ||v||_2. The zero vector is
- * returned unchanged (as zeros) since it has no direction.
+ * Scale a vector to unit Euclidean length: v / ||v||_2, as a new Float32Array
+ * (the shared in-place `l2Normalize` of src/text/embedding on a float32 copy).
+ * The zero vector is returned unchanged (as zeros) since it has no direction.
  *
  * @example
  * l2Normalize([3, 4]); // Float32Array [0.6, 0.8]
  */
 export function l2Normalize(values: ArrayLike<number>): Float32Array {
-  const out = Float32Array.from(values as ArrayLike<number>);
-  let sumSquares = 0;
-  for (let i = 0; i < out.length; i++) sumSquares += out[i]! * out[i]!;
-  if (sumSquares > 0) {
-    const scale = 1 / Math.sqrt(sumSquares);
-    for (let i = 0; i < out.length; i++) out[i] = out[i]! * scale;
-  }
-  return out;
+  return normalizeInPlace(Float32Array.from(values));
 }
 
 /**

@@ -7,11 +7,12 @@
  * Outside a notebook kernel (CLI, tests) the HTML builders are plain functions;
  * `show*` then fall back to printing text.
  */
-import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { projectRoot } from "../data/paths";
+import { plotlySource } from "../plot/browser";
+import { escapeHtml, jsonForScript } from "../plot/export";
 import type { Figure, Row, Table } from "../run/experiment";
-import { repoRoot } from "../run/paths";
 import { formatNumber, tableColumns } from "../run/tables";
 
 type DanfoModule = typeof import("danfojs-node");
@@ -20,7 +21,7 @@ let danfo: DanfoModule | null = null;
 function loadDanfo(): DanfoModule {
   // danfojs-node pulls in TensorFlow.js; load it only when a DataFrame is asked for.
   // createRequire works both under ESM (CLI, tests) and tslab's CommonJS.
-  if (!danfo) danfo = createRequire(path.join(repoRoot(), "package.json"))("danfojs-node") as DanfoModule;
+  if (!danfo) danfo = createRequire(path.join(projectRoot(), "package.json"))("danfojs-node") as DanfoModule;
   return danfo;
 }
 
@@ -35,10 +36,6 @@ export function toDataFrame(table: Table): InstanceType<DanfoModule["DataFrame"]
   const columns = tableColumns(table);
   const data = table.rows.map((row: Row) => columns.map((c) => row[c] ?? null));
   return new DataFrame(data.length ? data : [columns.map(() => null)], { columns });
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 }
 
 /**
@@ -63,24 +60,15 @@ let plotlyInlined = false;
 let figureCounter = 0;
 
 /**
- * Read the bundled plotly.js (no CDN: notebooks must open offline).
- *
- * @example
- * plotlySource().length; // ~4.5 MB of minified JavaScript
- */
-export function plotlySource(): string {
-  return readFileSync(path.join(repoRoot(), "node_modules", "plotly.js-dist-min", "plotly.min.js"), "utf8");
-}
-
-/**
- * HTML for an interactive figure; the first call of a session carries plotly.js itself.
+ * HTML for an interactive figure; the first call of a session carries plotly.js
+ * itself (the installed bundle, read once per process: no CDN, notebooks must open offline).
  *
  * @example
  * figureHtml(run.result.figures[0], false); // "<div id=\"consilium-fig-1-...\"></div><script>...Plotly.newPlot(...)</script>"
  */
 export function figureHtml(figure: Figure, includePlotly = !plotlyInlined): string {
   const id = `consilium-fig-${++figureCounter}-${figure.name.replace(/[^A-Za-z0-9_-]/g, "")}`;
-  const spec = JSON.stringify({ data: figure.data, layout: figure.layout }).replace(/</g, "\\u003c");
+  const spec = jsonForScript({ data: figure.data, layout: figure.layout });
   const loader = includePlotly ? `<script type="text/javascript">${plotlySource()}</script>` : "";
   if (includePlotly) plotlyInlined = true;
   return `${loader}<div id="${id}" style="width:100%;min-height:420px"></div><script type="text/javascript">(function(){var s=${spec};function draw(){window.Plotly.newPlot("${id}",s.data,s.layout,{responsive:true,displaylogo:false});}if(window.Plotly){draw();}else{var t=setInterval(function(){if(window.Plotly){clearInterval(t);draw();}},50);}})();</script>`;

@@ -173,7 +173,10 @@ export function plotlySource(): string {
   return plotlySourceCache;
 }
 
-/** The plotly.js version string from the bundle header, e.g. "4.1.2". */
+/**
+ * The plotly.js version string from the bundle header.
+ * @example plotlyVersion() // "4.1.2"
+ */
 export function plotlyVersion(): string {
   const m = /plotly\.js v(\d+\.\d+\.\d+)/.exec(plotlySource().slice(0, 200));
   return m ? m[1]! : "unknown";

@@ -16,6 +16,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import type { Figure } from "../run/experiment";
+import { hashString32 } from "../stats/rng";
 import { plotlySource, withChromium, type ChromiumHandle } from "./browser";
 import { setPngDpi } from "./png";
 
@@ -101,13 +102,19 @@ export function pixelGeometry(size: { widthIn: number; heightIn: number }, dpi: 
   return { cssWidth: baseW, cssHeight: baseH, pngWidth, pngHeight, scale: pngWidth / baseW };
 }
 
-/** A file-safe stem for a figure name ("Fig 2: drift" -> "Fig_2_drift"). */
+/**
+ * A file-safe stem for a figure name.
+ * @example figureFileStem("Fig 2: drift") // "Fig_2_drift"
+ */
 export function figureFileStem(name: string): string {
   const stem = name.replace(/[^A-Za-z0-9._-]+/g, "_").replace(/^_+|_+$/g, "");
   return stem.length > 0 ? stem : "figure";
 }
 
-/** JSON safe to embed inside an HTML `<script>` element. */
+/**
+ * JSON safe to embed inside an HTML `<script>` element.
+ * @example jsonForScript({ a: "</script>" }) // '{"a":"\\u003c/script\\u003e"}'
+ */
 export function jsonForScript(value: unknown): string {
   return JSON.stringify(value)
     .replace(/</g, "\\u003c")
@@ -117,7 +124,10 @@ export function jsonForScript(value: unknown): string {
     .replace(/\u2029/g, "\\u2029");
 }
 
-/** Minimal HTML escaping for text and attribute values. */
+/**
+ * Minimal HTML escaping for text and attribute values.
+ * @example escapeHtml(`<a href="x">Tom's</a>`) // "&lt;a href=&quot;x&quot;&gt;Tom&#39;s&lt;/a&gt;"
+ */
 export function escapeHtml(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 }
@@ -287,17 +297,11 @@ async function openPlotlyPage(pagePromise: Promise<Page>): Promise<Page> {
   return page;
 }
 
-function seedFor(name: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < name.length; i++) h = Math.imul(h ^ name.charCodeAt(i), 0x01000193) >>> 0;
-  return h;
-}
-
 async function renderSvgInPage(page: Page, figure: Figure, geo: PixelGeometry): Promise<string> {
   const input = {
     data: figure.data,
     layout: { ...figure.layout, width: geo.cssWidth, height: geo.cssHeight, autosize: false },
-    seed: seedFor(figure.name),
+    seed: hashString32(figure.name), // FNV-1a of the name: same figure, same clip-path ids
     cssWidth: geo.cssWidth,
     cssHeight: geo.cssHeight,
   };
@@ -347,8 +351,10 @@ class Rasterizer {
   }
 }
 
-
-/** Decode `data:<mime>[;base64],<payload>` (plotly returns SVG URI-encoded, PNG in base64). */
+/**
+ * Decode `data:<mime>[;base64],<payload>` (plotly returns SVG URI-encoded, PNG in base64).
+ * @example decodeDataUrl("data:image/svg+xml,%3Csvg%3E").toString() // "<svg>"
+ */
 export function decodeDataUrl(url: string): Buffer {
   const comma = url.indexOf(",");
   if (!url.startsWith("data:") || comma < 0) throw new Error(`not a data: URL (${url.slice(0, 30)}...)`);

@@ -11,7 +11,11 @@ export interface AxisTitles {
   y?: string;
 }
 
-/** Layout defaults: white background, serif-free readable fonts, legend below. */
+/**
+ * Layout defaults: white background, serif-free readable fonts, legend below;
+ * `extra` entries replace the defaults key by key.
+ * @example baseLayout("Drift", { x: "round", y: "drift" }).xaxis // { title: { text: "round" }, ... }
+ */
 export function baseLayout(title: string, axes: AxisTitles = {}, extra: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     title: { text: title, x: 0.02, xanchor: "left", font: { size: 16 } },
@@ -28,7 +32,10 @@ export function baseLayout(title: string, axes: AxisTitles = {}, extra: Record<s
   };
 }
 
-/** Build a Figure with the shared layout; `layout` entries override the defaults. */
+/**
+ * Build a Figure with the shared layout; `layout` entries override the defaults.
+ * @example makeFigure("f", "F", [{ type: "bar", x: [1], y: [2] }], { x: "x", y: "y" }).printSize // { widthIn: 6.5, heightIn: 4 }
+ */
 export function makeFigure(
   name: string,
   title: string,

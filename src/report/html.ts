@@ -7,7 +7,7 @@
  */
 import { escapeHtml, jsonForScript, plotlyScriptTag, renderFigureHtml } from "../plot/export";
 import type { Cell, Table } from "../run/experiment";
-import { toCsv } from "../run/tables";
+import { tableColumns, toCsv } from "../run/tables";
 import type { RunFolder } from "./run-folder";
 import { findDailyReturns, tearSheet } from "./tearsheet";
 
@@ -60,11 +60,9 @@ document.querySelectorAll("a.csv").forEach(function(a){
 });
 })();`;
 
+/** Like `tableColumns`, but an empty `columns` list (a hand-edited run folder) also falls back to the row keys. */
 function columnsOf(table: Table): string[] {
-  if (table.columns && table.columns.length) return table.columns;
-  const seen = new Set<string>();
-  for (const row of table.rows) for (const k of Object.keys(row)) seen.add(k);
-  return [...seen];
+  return table.columns?.length ? table.columns : tableColumns({ ...table, columns: undefined });
 }
 
 function formatCell(v: Cell | undefined): { text: string; raw: string; numeric: boolean } {

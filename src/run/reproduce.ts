@@ -7,9 +7,10 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { lineProgress } from "../cli/progress";
+import { writeFileAtomic } from "../data/atomic";
 import { EXPERIMENT_NAMES } from "./registry";
 import { collectVersions, DEFAULT_SEED, runExperiment, type LlmMode } from "./runner";
-import { writeFileAtomic, writeRunFolder, type RunManifest } from "./writer";
+import { writeRunFolder, type RunManifest } from "./writer";
 
 export interface ReproduceOptions {
   outDir: string;

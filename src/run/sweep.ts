@@ -9,14 +9,13 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { createHash } from "node:crypto";
-import { stableStringify } from "../llm/json";
+import { writeFileAtomic } from "../data/atomic";
+import { stableHash } from "../llm/json";
 import { mapConcurrent } from "../llm/limit";
 import type { Cell, Progress, Row, Table } from "./experiment";
 import { silentProgress } from "./experiment";
 import { ConfigError } from "./config";
 import { prepareRun, resolveExperimentConfig, type RunOptions } from "./runner";
-import { writeFileAtomic } from "./writer";
 import { toCsv, toMarkdown } from "./tables";
 
 export interface SweepOptions extends Omit<RunOptions, "progress"> {
@@ -53,7 +52,7 @@ export function gridCells<V>(grid: Record<string, readonly V[]>): Array<Record<s
  * the data folder, seed and model.
  */
 function cellKey(experiment: string, seed: number, llm: string, model: string, dataDir: string, config: Record<string, unknown>): string {
-  return createHash("sha256").update(stableStringify({ experiment, seed, llm, model, dataDir, config })).digest("hex").slice(0, 16);
+  return stableHash({ experiment, seed, llm, model, dataDir, config }).slice(0, 16);
 }
 
 /**

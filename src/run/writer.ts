@@ -15,13 +15,11 @@
  * Same seed + same cache => every file but timings.json is byte-identical.
  */
 import { mkdirSync } from "node:fs";
-import { writeFileAtomic } from "../data/atomic";
 import path from "node:path";
+import { writeFileAtomic } from "../data/atomic";
 import { mergeIntoCache } from "../llm/cache";
 import type { RunOutcome } from "./runner";
 import { tableColumns, toCsv, toMarkdown } from "./tables";
-
-export { writeFileAtomic };
 
 export interface RunManifest {
   experiment: string;

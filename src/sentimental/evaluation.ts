@@ -234,6 +234,13 @@ export interface DefensibilityResult {
   supportedShare: number;
 }
 
+/** Retrieval settings of `supportScores` / `defensibility`. */
+export interface SupportOptions {
+  retrieval: Retrieval;
+  threshold: number;
+  vectors?: ReadonlyMap<string, Float32Array>;
+}
+
 /**
  * Best-passage similarity of each argument: retrieval over the candidate's
  * resume passages by TF-IDF (index fitted on the passages) or by embedding
@@ -242,12 +249,17 @@ export interface DefensibilityResult {
  * @example
  * supportScores(["Led the plant's cost cuts."], ["Cut plant costs 20%"], { retrieval: "tfidf", threshold: 0.1 }); // [0.5773...]
  */
-export function supportScores(
-  args: readonly string[],
-  passages: readonly string[],
-  options: { retrieval: Retrieval; threshold: number; vectors?: ReadonlyMap<string, Float32Array> },
-): number[] {
-  if (passages.length === 0) return args.map(() => 0);
+export function supportScores(args: readonly string[], passages: readonly string[], options: SupportOptions): number[] {
+  const support = supportScorer(passages, options);
+  return args.map((a) => support(a));
+}
+
+/**
+ * The thresholded best-passage similarity over one candidate's passages, as a
+ * function of the argument, so the TF-IDF index is fitted once per candidate.
+ */
+function supportScorer(passages: readonly string[], options: SupportOptions): (argument: string) => number {
+  if (passages.length === 0) return () => 0;
   let best: (a: string) => number;
   if (options.retrieval === "tfidf") {
     const index = new TfidfIndex(passages);
@@ -257,10 +269,10 @@ export function supportScores(
     if (!vectors) throw new Error("supportScores: embedding retrieval needs the embedded vectors");
     best = (a) => Math.max(...passages.map((p) => cosine(vectors.get(a)!, vectors.get(p)!)));
   }
-  return args.map((a) => {
+  return (a) => {
     const s = best(a);
     return s >= options.threshold ? s : 0;
-  });
+  };
 }
 
 /**
@@ -272,18 +284,27 @@ export function supportScores(
 export function defensibility(
   turns: readonly Turn[],
   passagesByCandidate: ReadonlyMap<string, readonly string[]>,
-  options: { retrieval: Retrieval; threshold: number; vectors?: ReadonlyMap<string, Float32Array> },
+  options: SupportOptions,
 ): DefensibilityResult[] {
   const groups = turnsByCandidateAndAgent(turns);
+  const scorers = new Map<string, (argument: string) => number>();
+  const scorerOf = (candidate: string): ((argument: string) => number) => {
+    let support = scorers.get(candidate);
+    if (!support) {
+      support = supportScorer(passagesByCandidate.get(candidate) ?? [], options);
+      scorers.set(candidate, support);
+    }
+    return support;
+  };
   const out: DefensibilityResult[] = [];
   for (const list of groups.values()) {
     const first = list[0]!;
-    const args = list.flatMap((t) => t.arguments);
-    const scores = supportScores(args, passagesByCandidate.get(first.candidate) ?? [], options);
+    const support = scorerOf(first.candidate);
+    const scores = list.flatMap((t) => t.arguments).map((a) => support(a));
     out.push({
       candidate: first.candidate,
       agent: first.agent,
-      arguments: args.length,
+      arguments: scores.length,
       score: scores.length > 0 ? scores.reduce((x, y) => x + y, 0) / scores.length : 0,
       supportedShare: scores.length > 0 ? scores.filter((s) => s > 0).length / scores.length : 0,
     });

@@ -205,8 +205,16 @@ export function priorityCoverage(priorities: readonly string[], passages: readon
  * planStatement(input, new Rng(1), 0).echoProbability; // 0.87
  */
 export function planStatement(input: StatementPolicyInput, rng: Rng, temperature: number): StatementPlan {
-  const priorities = [...input.mms.priorities, ...input.mms.evaluationCriteria];
-  const coverageByPriority = priorityCoverage(priorities, input.candidate.passages);
+  return planFromCoverage(input, priorityCoverage(statementPriorities(input), input.candidate.passages), rng, temperature);
+}
+
+/** What a statement is judged against: the Mental Model's priorities, then its evaluation criteria. */
+function statementPriorities(input: StatementPolicyInput): string[] {
+  return [...input.mms.priorities, ...input.mms.evaluationCriteria];
+}
+
+/** `planStatement` given the coverage of each of `statementPriorities(input)` (computed once by the caller). */
+function planFromCoverage(input: StatementPolicyInput, coverageByPriority: readonly number[], rng: Rng, temperature: number): StatementPlan {
   const coverage = coverageByPriority.length > 0 ? coverageByPriority.reduce((a, b) => a + b, 0) / coverageByPriority.length : 0;
   const baseStance = Math.tanh(STANCE_GAIN * (coverage - STANCE_PIVOT));
   let stance = baseStance + (temperature > 0 ? rng.normal(0, NOISE_PER_TEMPERATURE * temperature) : 0);
@@ -294,11 +302,11 @@ function fill(template: string, values: Record<string, string>): string {
  * offlineStatement(input, rng, 1.5).statement; // "I see real promise in Ada Obi for the Head of Technology role. Their background ('Owned a ...') is ..."
  */
 export function offlineStatement(input: StatementPolicyInput, rng: Rng, temperature: number): { statement: string; plan: StatementPlan } {
-  const plan = planStatement(input, rng, temperature);
   const { candidate, advisor, job } = input;
-  const values = { name: candidate.name, title: job.title, role: `${advisor.title}` };
-  const priorities = [...input.mms.priorities, ...input.mms.evaluationCriteria];
+  const priorities = statementPriorities(input);
   const coverage = priorityCoverage(priorities, candidate.passages);
+  const plan = planFromCoverage(input, coverage, rng, temperature);
+  const values = { name: candidate.name, title: job.title, role: `${advisor.title}` };
   const order = priorities.map((_, i) => i).sort((a, b) => coverage[b]! - coverage[a]! || a - b);
   const strongIdx = sampleTop(order.map((i) => coverage[i]! + 0.05), Math.min(plan.strengths, order.length), rng, temperature).map((k) => order[k]!);
   const weakPool = order.slice().reverse().filter((i) => !strongIdx.includes(i));

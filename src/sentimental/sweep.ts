@@ -9,6 +9,7 @@
  * same record/replay cache answers the finished cells' calls from the cache.
  */
 import type { Row, RunContext } from "../run/experiment";
+import { mean } from "../stats/descriptive";
 import { biasOf } from "./analysis";
 import type { SentimentalConfig } from "./config";
 import { deliberate, loadScenario } from "./pipeline";
@@ -48,6 +49,6 @@ export async function sentimentalSweepCell(config: SentimentalConfig, ctx: RunCo
     opinion_min: num(Math.min(...opinions)),
     opinion_max: num(Math.max(...opinions)),
     opinion_range: num(Math.max(...opinions) - Math.min(...opinions)),
-    mean_rounds: num(deliberation.conversations.reduce((a, c) => a + c.rounds, 0) / deliberation.conversations.length),
+    mean_rounds: num(mean(deliberation.conversations.map((c) => c.rounds))),
   };
 }

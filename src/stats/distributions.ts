@@ -187,6 +187,14 @@ const ACKLAM_C = [
 ];
 const ACKLAM_D = [7.784695709041462e-3, 3.224671290700398e-1, 2.445134137142996, 3.754408661907416];
 
+/** Acklam's tail approximation of Phi^-1(p) for p < 0.02425, in terms of q = sqrt(-2 ln p) (the upper tail is its negative). */
+function acklamTail(q: number): number {
+  return (
+    (((((ACKLAM_C[0] * q + ACKLAM_C[1]) * q + ACKLAM_C[2]) * q + ACKLAM_C[3]) * q + ACKLAM_C[4]) * q + ACKLAM_C[5]) /
+    ((((ACKLAM_D[0] * q + ACKLAM_D[1]) * q + ACKLAM_D[2]) * q + ACKLAM_D[3]) * q + 1)
+  );
+}
+
 /**
  * Standard normal quantile Phi^-1(p): Acklam's rational approximation
  * (relative error 1.15e-9) refined by one Halley step on `normalCdf`, which
@@ -202,10 +210,7 @@ export function normalInverseCdf(p: number): number {
   const pLow = 0.02425;
   let x: number;
   if (p < pLow) {
-    const q = Math.sqrt(-2 * Math.log(p));
-    x =
-      (((((ACKLAM_C[0] * q + ACKLAM_C[1]) * q + ACKLAM_C[2]) * q + ACKLAM_C[3]) * q + ACKLAM_C[4]) * q + ACKLAM_C[5]) /
-      ((((ACKLAM_D[0] * q + ACKLAM_D[1]) * q + ACKLAM_D[2]) * q + ACKLAM_D[3]) * q + 1);
+    x = acklamTail(Math.sqrt(-2 * Math.log(p)));
   } else if (p <= 1 - pLow) {
     const q = p - 0.5;
     const r = q * q;
@@ -213,10 +218,7 @@ export function normalInverseCdf(p: number): number {
       ((((((ACKLAM_A[0] * r + ACKLAM_A[1]) * r + ACKLAM_A[2]) * r + ACKLAM_A[3]) * r + ACKLAM_A[4]) * r + ACKLAM_A[5]) * q) /
       (((((ACKLAM_B[0] * r + ACKLAM_B[1]) * r + ACKLAM_B[2]) * r + ACKLAM_B[3]) * r + ACKLAM_B[4]) * r + 1);
   } else {
-    const q = Math.sqrt(-2 * Math.log1p(-p));
-    x =
-      -(((((ACKLAM_C[0] * q + ACKLAM_C[1]) * q + ACKLAM_C[2]) * q + ACKLAM_C[3]) * q + ACKLAM_C[4]) * q + ACKLAM_C[5]) /
-      ((((ACKLAM_D[0] * q + ACKLAM_D[1]) * q + ACKLAM_D[2]) * q + ACKLAM_D[3]) * q + 1);
+    x = -acklamTail(Math.sqrt(-2 * Math.log1p(-p)));
   }
   // One Halley step: error e = Phi(x) - p, u = e / phi(x).
   const e = normalCdf(x) - p;

@@ -373,13 +373,3 @@ export function centeredCrossProducts(centered: Float64Array, n: number, t: numb
   }
   return out;
 }
-
-/**
- * Matrix rows to plain `number[][]` (for JSON output).
- *
- * @example
- * toRows(Matrix.eye(2)); // [[1, 0], [0, 1]]
- */
-export function toRows(m: Matrix): number[][] {
-  return m.to2DArray();
-}

@@ -210,18 +210,11 @@ export class TfidfIndex {
     }
     const indices = Int32Array.from([...counts.keys()].sort((a, b) => a - b));
     const values = new Float64Array(indices.length);
-    let norm = 0;
     for (let k = 0; k < indices.length; k++) {
       const tf = counts.get(indices[k]!)!;
-      const w = (this.sublinearTf ? 1 + Math.log(tf) : tf) * this.idf[indices[k]!]!;
-      values[k] = w;
-      norm += w * w;
+      values[k] = (this.sublinearTf ? 1 + Math.log(tf) : tf) * this.idf[indices[k]!]!;
     }
-    if (norm > 0) {
-      const inv = 1 / Math.sqrt(norm);
-      for (let k = 0; k < values.length; k++) values[k] = values[k]! * inv;
-    }
-    return { indices, values };
+    return { indices, values: l2Normalize(values) };
   }
 
   /** Sparse L2-normalised TF-IDF vector of a text (or token list). */
