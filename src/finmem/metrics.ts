@@ -111,17 +111,3 @@ export function finmemMetrics(returns: ArrayLike<number>): FinMemMetrics {
     maxDrawdown: maxDrawdownOf(returns),
   };
 }
-
-/**
- * Simple daily returns direction_t * (P_{t+1} / P_t - 1), the input the
- * project's standard risk report expects.
- *
- * @example
- * dailySimpleReturns([1, 0], [100, 110, 99]); // [0.1, 0]
- */
-export function dailySimpleReturns(directions: ArrayLike<number>, closes: ArrayLike<number>): number[] {
-  const n = Math.min(directions.length, closes.length - 1);
-  const out: number[] = [];
-  for (let t = 0; t < n; t++) out.push(directions[t]! * (closes[t + 1]! / closes[t]! - 1));
-  return out;
-}

@@ -309,16 +309,9 @@ export const OFFLINE_MOMENTUM_WEIGHT = 0.25;
 
 /**
  * The offline test-policy evidence: retrieval-score-weighted mean VADER
- * compound of the shown events (0 when none are shown).
- *
- * @example
- * weightedEvidence(memories); // in [-1, 1]
+ * compound of the shown events' contributions (0 when none are shown).
  */
-export function weightedEvidence(memories: ShownMemories): number {
-  return evidenceOf(contributions(memories));
-}
-
-function evidenceOf(all: readonly Contribution[]): number {
+function weightedEvidence(all: readonly Contribution[]): number {
   let num = 0, den = 0;
   for (const c of all) {
     num += c.weight * c.sentiment;
@@ -359,7 +352,7 @@ export const testReflectionTask = defineTask<TestReflectionInput, TestReflection
   },
   offline(input, rng, ctx) {
     const all = contributions(input.memories);
-    const evidence = evidenceOf(all);
+    const evidence = weightedEvidence(all);
     const noise = rng.normal() * 0.02 * ctx.temperature;
     const score = evidence + OFFLINE_MOMENTUM_WEIGHT * input.momentum.sign + noise;
     const th = OFFLINE_THRESHOLDS[input.risk.state];

@@ -62,10 +62,12 @@ export interface DecisionAnalysis {
 export function decide(deliberation: Deliberation, config: SentimentalConfig): DecisionAnalysis {
   const agents = deliberation.agents.map((a) => a.advisor.short);
   const candidates = deliberation.conversations.map((c) => c.candidate.id);
-  const turnsOf = (agent: string, ci: number): Turn[] =>
-    deliberation.conversations[ci]!.turns.filter((t) => t.agent === agent).sort((a, b) => a.round - b.round);
-  const statementSentiments = agents.map((a) => candidates.map((_, ci) => turnsOf(a, ci).map((t) => t.sentiment)));
-  const finalSentiment = agents.map((a) => candidates.map((_, ci) => turnsOf(a, ci).at(-1)!.opinion));
+  // [agent][candidate]: the agent's turns about the candidate, by round.
+  const turnsOf: Turn[][][] = agents.map((agent) =>
+    deliberation.conversations.map((c) => c.turns.filter((t) => t.agent === agent).sort((a, b) => a.round - b.round)),
+  );
+  const statementSentiments = turnsOf.map((row) => row.map((turns) => turns.map((t) => t.sentiment)));
+  const finalSentiment = turnsOf.map((row) => row.map((turns) => turns.at(-1)!.opinion));
   const vol = statementSentiments.map((row) => row.map((s) => volatility(s)));
   const conv = agents.map((_, ai) =>
     candidates.map((_, ci) =>
