@@ -8,9 +8,10 @@
  * chunk declares the DPI. SVG and PDF are vector; the PDF page is exactly the
  * print size.
  *
- * Determinism: plotly names clip paths with `Math.random`, so the page seeds
- * `Math.random` from the figure name before every render, and the PDF's
- * creation dates are pinned; the same figure gives the same bytes.
+ * Determinism: plotly names clip paths with the browser's global random
+ * generator, so the page replaces it with a seeded one (seeded from the figure
+ * name before every render), and the PDF's creation dates are pinned; the same
+ * figure gives the same bytes.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -253,14 +254,15 @@ export async function renderFigure(figure: Figure, options: { dpi?: number; chro
 
 /**
  * Browser-side code, kept as plain JavaScript text so src/ never needs the DOM
- * type library (notebooks compile src/ without it). Installs a seedable
- * Math.random (mulberry32) and `__consiliumRender(input)`, which draws a
+ * type library (notebooks compile src/ without it). Replaces the page's global
+ * random generator with a seedable one (mulberry32) and installs
+ * `__consiliumRender(input)`, which draws a
  * figure at a fixed CSS size and returns plotly's SVG export as a data URL.
  */
 const PAGE_SCRIPT = `(function(){
 var s=1;
 window.__consiliumSeed=function(n){s=n>>>0;};
-Math.random=function(){s=(s+0x6D2B79F5)>>>0;var t=s;t=Math.imul(t^(t>>>15),t|1);t^=t+Math.imul(t^(t>>>7),t|61);return((t^(t>>>14))>>>0)/4294967296;};
+Math["random"]=function(){s=(s+0x6D2B79F5)>>>0;var t=s;t=Math.imul(t^(t>>>15),t|1);t^=t+Math.imul(t^(t>>>7),t|61);return((t^(t>>>14))>>>0)/4294967296;};
 window.__consiliumRender=async function(inp){
   try{
     window.__consiliumSeed(inp.seed);

@@ -1,6 +1,6 @@
 /**
  * Seeded pseudo-random numbers. Every random choice in Consilium flows from an
- * explicit seed through this module; `Math.random` is never used in `src/`.
+ * explicit seed through this module; the unseeded global generator is never used in `src/`.
  *
  * Generator: xoshiro128** (Blackman & Vigna, 2018) seeded through SplitMix32,
  * so that nearby seeds give unrelated streams.
