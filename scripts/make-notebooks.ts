@@ -72,6 +72,25 @@ const LOOKUP_HELPERS = `
 const table = (outcome: RunOutcome, name: string) => outcome.result.tables.find((t) => t.name === name)!;
 const figure = (outcome: RunOutcome, name: string) => outcome.result.figures.find((f) => f.name === name)!;`;
 
+/**
+ * The run cell of an experiment notebook: the parameters cell's model and data
+ * settings, the experiment's own config, and a one-line provenance print.
+ */
+function runCell(experiment: string, config: string): string {
+  return `
+const run = await runExperiment("${experiment}", {
+  seed: seed,
+  llm: llm,
+  model: model,
+  dataDir: dataDir,
+  cacheDir: cacheDir,
+  config: ${config},
+});
+console.log(\`\${run.description}\\n\\n\${run.modelLabel}; data: \${run.dataDir}; \${(run.timings.totalMs / 1000).toFixed(1)} s\`);
+run.result.summary;
+`;
+}
+
 // ---------------------------------------------------------------------------
 // 00 — quickstart
 // ---------------------------------------------------------------------------
@@ -272,18 +291,7 @@ import { runExperiment, type RunOutcome } from "./src/run/runner";
 import { showFigure, showMarkdown, showTable } from "./src/notebook/display";
 ${LOOKUP_HELPERS}
 `),
-    code(`
-const run = await runExperiment("sentimental", {
-  seed: seed,
-  llm: llm,
-  model: model,
-  dataDir: dataDir,
-  cacheDir: cacheDir,
-  config: { candidates: candidates, maxRounds: maxRounds, alpha: alpha, tolerance: tolerance, temperature: temperature, runs: runs },
-});
-console.log(\`\${run.description}\\n\\n\${run.modelLabel}; data: \${run.dataDir}; \${(run.timings.totalMs / 1000).toFixed(1)} s\`);
-run.result.summary;
-`),
+    code(runCell("sentimental", `{ candidates: candidates, maxRounds: maxRounds, alpha: alpha, tolerance: tolerance, temperature: temperature, runs: runs }`)),
     md(`
 ## The Mental Models of Self
 
@@ -590,14 +598,7 @@ import { showFigure, showTable } from "./src/notebook/display";
 import { finmemAblationFigure } from "./src/plot/sweep";
 ${LOOKUP_HELPERS}
 `),
-    code(`
-const run = await runExperiment("finmem", {
-  seed: seed,
-  llm: llm,
-  model: model,
-  dataDir: dataDir,
-  cacheDir: cacheDir,
-  config: {
+    code(runCell("finmem", `{
     ticker: ticker,
     trainStart: trainStart,
     trainEnd: trainEnd,
@@ -605,11 +606,7 @@ const run = await runExperiment("finmem", {
     testEnd: testEnd,
     topK: topK,
     riskMode: riskMode,
-  },
-});
-console.log(\`\${run.description}\\n\\n\${run.modelLabel}; data: \${run.dataDir}; \${(run.timings.totalMs / 1000).toFixed(1)} s\`);
-run.result.summary;
-`),
+  }`)),
     md(`
 ## Main result — FinMem vs buy-and-hold on the test window
 
@@ -717,14 +714,7 @@ import { runExperiment, type RunOutcome } from "./src/run/runner";
 import { showFigure, showTable } from "./src/notebook/display";
 ${LOOKUP_HELPERS}
 `),
-    code(`
-const run = await runExperiment("blackboard", {
-  seed: seed,
-  llm: llm,
-  model: model,
-  dataDir: dataDir,
-  cacheDir: cacheDir,
-  config: {
+    code(runCell("blackboard", `{
     maxTickers: maxTickers,
     start: start,
     end: end,
@@ -732,11 +722,7 @@ const run = await runExperiment("blackboard", {
     debateRounds: debateRounds,
     marketWeights: marketWeights,
     traceTicker: traceTicker,
-  },
-});
-console.log(\`\${run.description}\\n\\n\${run.modelLabel}; data: \${run.dataDir}; \${(run.timings.totalMs / 1000).toFixed(1)} s\`);
-run.result.summary;
-`),
+  }`)),
     md(`
 ## Risk report — BL portfolio vs equal weight and the benchmark
 
