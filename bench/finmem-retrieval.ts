@@ -83,7 +83,14 @@ export function measureRetrieval(opts: { n: number; dim?: number; reps?: number;
   let added = 0;
   for (let day = 0; day < DAYS && added < n; day++) {
     for (let j = 0; j < perDay && added < n; j++, added++) {
-      memory.add({ text: `event ${added}`, embedding: unitVector(rng, dim), layer: LAYERS[rng.int(0, 4)]!, date: `day-${day}`, kind: "bench", importance: rng.uniform(5, 100) });
+      memory.add({
+        text: `event ${added}`,
+        embedding: unitVector(rng, dim),
+        layer: LAYERS[rng.int(0, 4)]!,
+        date: `day-${day}`,
+        kind: "bench",
+        importance: rng.uniform(5, 100),
+      });
     }
     memory.step();
   }
@@ -121,7 +128,9 @@ function main(): void {
   console.log(`FinMem retrieval benchmark: top-${k} per layer (${LAYERS.length} layers), dimension ${dim}, ${reps} timed calls per case\n`);
   for (const n of sizes) {
     const t = measureRetrieval({ n, dim, reps, k });
-    console.log(`N = ${n.toLocaleString("en-US")} events (built in ${(t.buildMs / 1000).toFixed(1)} s, ${((n * dim * 4) / 2 ** 20).toFixed(0)} MiB of embeddings)`);
+    console.log(
+      `N = ${n.toLocaleString("en-US")} events (built in ${(t.buildMs / 1000).toFixed(1)} s, ${((n * dim * 4) / 2 ** 20).toFixed(0)} MiB of embeddings)`,
+    );
     console.log(`  retrieve, cold query : ${summarise(t.cold)}`);
     console.log(`  retrieve, warm query : ${summarise(t.warm)}`);
     console.log(`  step (decay/cascade) : ${summarise(t.step)}\n`);

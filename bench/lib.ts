@@ -80,7 +80,10 @@ export function ensureReferencePython(log: (line: string) => void): PythonAvaila
   log(`reference python incomplete (${first.reason}); installing ${REFERENCE_APT_PACKAGES.join(" ")} with apt-get`);
   const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
   const update = spawnSync("apt-get", ["update", "-qq"], { stdio: "ignore", env });
-  const install = update.status === 0 ? spawnSync("apt-get", ["install", "-y", "-qq", "--no-install-recommends", ...REFERENCE_APT_PACKAGES], { stdio: "ignore", env }) : update;
+  const install =
+    update.status === 0
+      ? spawnSync("apt-get", ["install", "-y", "-qq", "--no-install-recommends", ...REFERENCE_APT_PACKAGES], { stdio: "ignore", env })
+      : update;
   if (install.status !== 0) return { ok: false, reason: `${first.reason}; apt-get install failed (exit ${install.status})` };
   return pythonAvailability();
 }
@@ -90,7 +93,11 @@ export function ensureReferencePython(log: (line: string) => void): PythonAvaila
  * (per timed run) and whatever results it wants compared.
  */
 export function runPython<T extends { times_ms: number[] }>(script: string, args: string[]): T {
-  const result = spawnSync(PYTHON, [script, ...args], { encoding: "utf8", maxBuffer: 256 * 1024 * 1024, env: { ...process.env, OMP_NUM_THREADS: "1", OPENBLAS_NUM_THREADS: "1", MKL_NUM_THREADS: "1" } });
+  const result = spawnSync(PYTHON, [script, ...args], {
+    encoding: "utf8",
+    maxBuffer: 256 * 1024 * 1024,
+    env: { ...process.env, OMP_NUM_THREADS: "1", OPENBLAS_NUM_THREADS: "1", MKL_NUM_THREADS: "1" },
+  });
   if (result.status !== 0) throw new Error(`${script} failed: ${result.stderr}`);
   return JSON.parse(result.stdout.trim().split("\n").pop()!) as T;
 }

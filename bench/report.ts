@@ -76,7 +76,11 @@ function checkText(row: BenchRow): string {
 }
 
 function extraText(row: BenchRow): string {
-  return row.extra ? Object.entries(row.extra).map(([k, v]) => `${k} ${v}`).join(", ") : "";
+  return row.extra
+    ? Object.entries(row.extra)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(", ")
+    : "";
 }
 
 const HEADER = ["#", "benchmark", "ours ms (median ± IQR)", "reference", "ref ms (median ± IQR)", "ours / ref", "cross-check", "notes"];
@@ -182,15 +186,17 @@ export function renderBeforeAfter(before: BeforeRecord, rows: readonly BenchRow[
     const now = rows.find((r) => r.id === b.id);
     if (!now) continue;
     const after = now.ours.medianMs;
-    lines.push(`| ${[
-      b.id,
-      b.name,
-      `${ms(b.oursMedianMs)} ± ${ms(b.oursIqrMs)}`,
-      timing(now.ours),
-      `${(b.oursMedianMs / after).toFixed(1)}x`,
-      b.ratio === null ? "—" : `${b.ratio.toFixed(2)}x`,
-      now.ratio === null ? "—" : `${now.ratio.toFixed(2)}x`,
-    ].join(" | ")} |`);
+    lines.push(
+      `| ${[
+        b.id,
+        b.name,
+        `${ms(b.oursMedianMs)} ± ${ms(b.oursIqrMs)}`,
+        timing(now.ours),
+        `${(b.oursMedianMs / after).toFixed(1)}x`,
+        b.ratio === null ? "—" : `${b.ratio.toFixed(2)}x`,
+        now.ratio === null ? "—" : `${now.ratio.toFixed(2)}x`,
+      ].join(" | ")} |`,
+    );
   }
   return lines.join("\n");
 }
@@ -206,7 +212,11 @@ export function renderBenchmarksMd(input: {
   before?: BeforeRecord | null;
 }): string {
   const m = input.machine;
-  const mods = m.pythonModules ? Object.entries(m.pythonModules).map(([k, v]) => `${k} ${v}`).join(", ") : "not available";
+  const mods = m.pythonModules
+    ? Object.entries(m.pythonModules)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(", ")
+    : "not available";
   const slower = input.rows.filter((r) => r.ratio !== null && r.ratio > 1);
   const lines = [
     "# Benchmarks",
@@ -230,7 +240,10 @@ export function renderBenchmarksMd(input: {
     "",
   ];
   if (slower.length) {
-    lines.push("Lines where the reference is faster: " + slower.map((r) => `${r.id} (${r.ratio!.toFixed(2)}x)`).join(", ") + " — see \"Where we are slower\" below.", "");
+    lines.push(
+      "Lines where the reference is faster: " + slower.map((r) => `${r.id} (${r.ratio!.toFixed(2)}x)`).join(", ") + ' — see "Where we are slower" below.',
+      "",
+    );
   }
   if (input.failures.length) {
     lines.push("## Failed benchmarks", "", ...input.failures.map((f) => `- ${f.suite}: ${f.error.split("\n")[0]}`), "");

@@ -44,7 +44,9 @@ function parseArgs(argv: string[]): Args {
     if (a === "--quick") args.quick = true;
     else if (a === "--no-write") args.write = false;
     else if (a.startsWith("--only")) {
-      const ids = value().split(",").map((s) => Number(s.trim()));
+      const ids = value()
+        .split(",")
+        .map((s) => Number(s.trim()));
       for (const id of ids) if (!SUITES.some((s) => s.id === id)) throw new Error(`--only: no benchmark ${id} (1..${SUITES.length})`);
       args.only = new Set(ids);
     } else if (a.startsWith("--runs")) {
@@ -69,7 +71,13 @@ async function main(): Promise<void> {
     runs: args.runs ?? (args.quick ? 3 : 5),
     log: (m) => console.error(`  ${m}`),
   };
-  console.error(python.ok ? `reference python: ${Object.entries(python.versions!).map(([k, v]) => `${k} ${v}`).join(", ")}` : `reference python unavailable (${python.reason}); references skipped`);
+  console.error(
+    python.ok
+      ? `reference python: ${Object.entries(python.versions!)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(", ")}`
+      : `reference python unavailable (${python.reason}); references skipped`,
+  );
   const rows: BenchRow[] = [];
   const failures: Array<{ suite: string; error: string }> = [];
   for (const suite of SUITES) {
@@ -79,7 +87,10 @@ async function main(): Promise<void> {
     try {
       const out = await suite.run(options);
       rows.push(...out);
-      for (const r of out) console.error(`  ${r.id}: ours ${r.ours.medianMs.toFixed(2)} ms${r.reference ? `, ref ${r.reference.medianMs.toFixed(2)} ms` : ""}${r.ratio !== null ? `, ratio ${r.ratio.toFixed(2)}` : ""}${r.check ? `, check ${r.check.ok ? "ok" : "FAILED"} (${r.check.value})` : ""}`);
+      for (const r of out)
+        console.error(
+          `  ${r.id}: ours ${r.ours.medianMs.toFixed(2)} ms${r.reference ? `, ref ${r.reference.medianMs.toFixed(2)} ms` : ""}${r.ratio !== null ? `, ratio ${r.ratio.toFixed(2)}` : ""}${r.check ? `, check ${r.check.ok ? "ok" : "FAILED"} (${r.check.value})` : ""}`,
+        );
     } catch (error) {
       const message = (error as Error).stack ?? String(error);
       failures.push({ suite: `${suite.id} ${suite.name}`, error: message });

@@ -598,7 +598,10 @@ import { showFigure, showTable } from "./src/notebook/display";
 import { finmemAblationFigure } from "./src/plot/sweep";
 ${LOOKUP_HELPERS}
 `),
-    code(runCell("finmem", `{
+    code(
+      runCell(
+        "finmem",
+        `{
     ticker: ticker,
     trainStart: trainStart,
     trainEnd: trainEnd,
@@ -606,7 +609,9 @@ ${LOOKUP_HELPERS}
     testEnd: testEnd,
     topK: topK,
     riskMode: riskMode,
-  }`)),
+  }`,
+      ),
+    ),
     md(`
 ## Main result — FinMem vs buy-and-hold on the test window
 
@@ -714,7 +719,10 @@ import { runExperiment, type RunOutcome } from "./src/run/runner";
 import { showFigure, showTable } from "./src/notebook/display";
 ${LOOKUP_HELPERS}
 `),
-    code(runCell("blackboard", `{
+    code(
+      runCell(
+        "blackboard",
+        `{
     maxTickers: maxTickers,
     start: start,
     end: end,
@@ -722,7 +730,9 @@ ${LOOKUP_HELPERS}
     debateRounds: debateRounds,
     marketWeights: marketWeights,
     traceTicker: traceTicker,
-  }`)),
+  }`,
+      ),
+    ),
     md(`
 ## Risk report — BL portfolio vs equal weight and the benchmark
 

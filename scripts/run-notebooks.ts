@@ -61,7 +61,12 @@ function parseArgs(argv: string[], root: string): Options {
     };
     switch (flag) {
       case "--only":
-        opts.only.push(...value().split(",").map((s) => s.trim()).filter(Boolean));
+        opts.only.push(
+          ...value()
+            .split(",")
+            .map((s) => s.trim())
+            .filter(Boolean),
+        );
         break;
       case "--timeout": {
         const t = Number(value());
@@ -80,7 +85,11 @@ function parseArgs(argv: string[], root: string): Options {
         break;
       case "-h":
       case "--help":
-        process.stdout.write(readFileSync(process.argv[1]!, "utf8").split("*/")[0]!.replace(/^\/\*\*?|^ \* ?/gm, "") + "\n");
+        process.stdout.write(
+          readFileSync(process.argv[1]!, "utf8")
+            .split("*/")[0]!
+            .replace(/^\/\*\*?|^ \* ?/gm, "") + "\n",
+        );
         process.exit(0);
       // eslint-disable-next-line no-fallthrough
       default:
@@ -156,10 +165,7 @@ function describeCell(notebookPath: string, index: number): string {
 
 function formatFailure(notebook: string, notebookPath: string, f: CellFailure): string {
   const rule = "-".repeat(72);
-  const lines = [
-    "",
-    `✗ ${notebook}: ${f.cell_index >= 0 ? `${describeCell(notebookPath, f.cell_index)} failed` : "the kernel failed"} (${f.reason})`,
-  ];
+  const lines = ["", `✗ ${notebook}: ${f.cell_index >= 0 ? `${describeCell(notebookPath, f.cell_index)} failed` : "the kernel failed"} (${f.reason})`];
   if (f.source) lines.push(rule, f.source.trimEnd(), rule);
   // tslab puts the real message on stderr; other kernels use ename/evalue/traceback.
   const stderr = f.stderr.trim();

@@ -27,17 +27,33 @@ export const blSuite: BenchSuite = {
     const first = LOOKBACK + 1;
     const decisions = new Map<string, Decision>(market.tickers.map((t, i) => [t, { action: ACTIONS[i % 3]!, confidence: 0.6 }]));
     const q = market.tickers.map((_, i) => [0.02, 0, -0.02][i % 3]!);
-    const allocatorOptions = { lookback: LOOKBACK, delta: 3, tau: 0.025, omegaScale: 0.5, longOnly: true, viewMode: "fixed" as const, marketWeights: "equal" as const };
+    const allocatorOptions = {
+      lookback: LOOKBACK,
+      delta: 3,
+      tau: 0.025,
+      omegaScale: 0.5,
+      longOnly: true,
+      viewMode: "fixed" as const,
+      marketWeights: "equal" as const,
+    };
     let values: number[] = [];
     let finalWeights = new Float64Array(0);
     let rebalances = 0;
-    const ours = await timeIt(async () => {
-      const rule = blWeightRule(market, allocatorOptions, (_date, tickers) => tickers.map((t) => decisions.get(t)!));
-      const result = await runBacktest(market, { start: market.dates[first]!, end: market.dates.at(-1)!, rebalanceEvery: 1, feesBps: 5, slippageBps: 5 }, rule);
-      values = result.values;
-      finalWeights = result.rebalances.at(-1)!.targetWeights;
-      rebalances = result.rebalances.length;
-    }, options.runs, 1);
+    const ours = await timeIt(
+      async () => {
+        const rule = blWeightRule(market, allocatorOptions, (_date, tickers) => tickers.map((t) => decisions.get(t)!));
+        const result = await runBacktest(
+          market,
+          { start: market.dates[first]!, end: market.dates.at(-1)!, rebalanceEvery: 1, feesBps: 5, slippageBps: 5 },
+          rule,
+        );
+        values = result.values;
+        finalWeights = result.rebalances.at(-1)!.targetWeights;
+        rebalances = result.rebalances.length;
+      },
+      options.runs,
+      1,
+    );
 
     const row: BenchRow = {
       id: "1",
@@ -55,12 +71,21 @@ export const blSuite: BenchSuite = {
     try {
       writeBinary(scratch.file("prices.f64"), stackRows(market.close));
       const ref = runPython<{ times_ms: number[]; values: number[]; final_weights: number[] }>(referenceScript("bl_backtest.py"), [
-        scratch.file("prices.f64"), String(TICKERS), String(days), String(first), String(LOOKBACK), q.join(","), String(options.runs),
+        scratch.file("prices.f64"),
+        String(TICKERS),
+        String(days),
+        String(first),
+        String(LOOKBACK),
+        q.join(","),
+        String(options.runs),
       ]);
       row.reference = summarise(ref.times_ms);
       row.ratio = ratioOf(ours, row.reference);
       const w = maxAbsDiff(finalWeights, ref.final_weights);
-      const v = maxAbsDiff(values.map((x) => x / 1e6), ref.values.map((x) => x / 1e6));
+      const v = maxAbsDiff(
+        values.map((x) => x / 1e6),
+        ref.values.map((x) => x / 1e6),
+      );
       row.check = {
         description: "max |w_ours - w_numpy| (final weights); max |V_ours - V_numpy| / V0 (all days)",
         value: `${w.maxAbs.toExponential(1)}; ${v.maxAbs.toExponential(1)}`,

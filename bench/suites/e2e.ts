@@ -54,9 +54,13 @@ export const e2eSuite: BenchSuite = {
         let calls = NaN;
         let ours: Timing;
         try {
-          ours = await timeIt(() => {
-            calls = cliRun(name, path.join(scratch.dir, `${name}-offline-${i++}`)).calls;
-          }, runs, 1);
+          ours = await timeIt(
+            () => {
+              calls = cliRun(name, path.join(scratch.dir, `${name}-offline-${i++}`)).calls;
+            },
+            runs,
+            1,
+          );
         } catch (error) {
           const message = (error as Error).message.split("\n").slice(0, 3).join(" ");
           rows.push({
@@ -117,7 +121,14 @@ export const e2eSuite: BenchSuite = {
         let recorded: Awaited<ReturnType<typeof runExperiment>>;
         let recordTiming: Timing;
         try {
-          const remote = new OpenAIModel({ model: FAKE_MODEL, apiKey: "sk-bench-not-a-key", baseURL: server.baseURL, seed: SEED, maxRetries: 0, concurrency: 1 });
+          const remote = new OpenAIModel({
+            model: FAKE_MODEL,
+            apiKey: "sk-bench-not-a-key",
+            baseURL: server.baseURL,
+            seed: SEED,
+            maxRetries: 0,
+            concurrency: 1,
+          });
           const model = new CachedModel(new LoopbackModel(new OfflineModel({ seed: SEED }), remote, server), { dir: cacheDir, mode: "record" });
           const t0 = performance.now();
           recorded = await runExperiment(name, { modelInstance: model, seed: SEED });
@@ -130,12 +141,19 @@ export const e2eSuite: BenchSuite = {
         let replayed!: Awaited<ReturnType<typeof runExperiment>>;
         let replayTiming: Timing;
         try {
-          replayTiming = await timeIt(async () => {
-            replayed = await runExperiment(name, { llm: "replay", model: FAKE_MODEL, cacheDir, seed: SEED });
-          }, runs, 0);
+          replayTiming = await timeIt(
+            async () => {
+              replayed = await runExperiment(name, { llm: "replay", model: FAKE_MODEL, cacheDir, seed: SEED });
+            },
+            runs,
+            0,
+          );
         } catch (error) {
           // A replay miss means the rerun asked for a call the recording did not make: a reproducibility bug to report.
-          const message = (error as Error).message.split("\n")[0]!.replace(/ in \/[^\s;]+/, "").replace(/; run once with .*$/, "");
+          const message = (error as Error).message
+            .split("\n")[0]!
+            .replace(/ in \/[^\s;]+/, "")
+            .replace(/; run once with .*$/, "");
           rows.push({
             id: `7/${name}-cache`,
             name: `${name}: warm-cache rerun`,
@@ -150,7 +168,9 @@ export const e2eSuite: BenchSuite = {
           options.log(`${name}: replay failed: ${message}`);
           return;
         }
-        const same = stableStringify(replayed.result.summary) === stableStringify(recorded.result.summary) && stableStringify(replayed.result.tables) === stableStringify(recorded.result.tables);
+        const same =
+          stableStringify(replayed.result.summary) === stableStringify(recorded.result.summary) &&
+          stableStringify(replayed.result.tables) === stableStringify(recorded.result.tables);
         const u = replayed.usage;
         rows.push({
           id: `7/${name}-cache`,
@@ -165,9 +185,17 @@ export const e2eSuite: BenchSuite = {
             value: `calls ${u.calls}, cacheHits ${u.cacheHits}, networkCalls ${u.networkCalls}; same results ${same}`,
             ok: u.networkCalls === 0 && u.calls === u.cacheHits && u.calls > 0 && same,
           },
-          extra: { recordNetworkCalls: recorded.usage.networkCalls, serverRequests, replayCalls: u.calls, replayCacheHits: u.cacheHits, replayNetworkCalls: u.networkCalls },
+          extra: {
+            recordNetworkCalls: recorded.usage.networkCalls,
+            serverRequests,
+            replayCalls: u.calls,
+            replayCacheHits: u.cacheHits,
+            replayNetworkCalls: u.networkCalls,
+          },
         });
-        options.log(`${name}: recorded ${recorded.usage.networkCalls} calls in ${recordTiming.medianMs.toFixed(0)} ms, replay ${replayTiming.medianMs.toFixed(0)} ms, networkCalls ${u.networkCalls}`);
+        options.log(
+          `${name}: recorded ${recorded.usage.networkCalls} calls in ${recordTiming.medianMs.toFixed(0)} ms, replay ${replayTiming.medianMs.toFixed(0)} ms, networkCalls ${u.networkCalls}`,
+        );
       }
     }
   },

@@ -52,7 +52,14 @@ export const finmemSuite: BenchSuite = {
       let added = 0;
       for (let day = 0; day < DAYS && added < n; day++) {
         for (let j = 0; j < perDay && added < n; j++, added++) {
-          memory.add({ text: `event ${added}`, embedding: unitVector(rng, embeddings, added * DIM), layer: LAYERS[rng.int(0, 4)]!, date: `day-${day}`, kind: "bench", importance: rng.uniform(5, 100) });
+          memory.add({
+            text: `event ${added}`,
+            embedding: unitVector(rng, embeddings, added * DIM),
+            layer: LAYERS[rng.int(0, 4)]!,
+            date: `day-${day}`,
+            kind: "bench",
+            importance: rng.uniform(5, 100),
+          });
         }
         memory.step();
       }
@@ -101,8 +108,15 @@ export const finmemSuite: BenchSuite = {
         writeBinary(scratch.file("layer.u8"), layers);
         writeBinary(scratch.file("queries.f32"), queries);
         const ref = runPython<{ times_ms: number[]; ids: number[][][]; scores: number[][][] }>(referenceScript("finmem_topk.py"), [
-          scratch.file("emb.f32"), scratch.file("base.f64"), scratch.file("layer.u8"), scratch.file("queries.f32"),
-          String(n), String(DIM), String(warmup + reps), String(K), String(warmup),
+          scratch.file("emb.f32"),
+          scratch.file("base.f64"),
+          scratch.file("layer.u8"),
+          scratch.file("queries.f32"),
+          String(n),
+          String(DIM),
+          String(warmup + reps),
+          String(K),
+          String(warmup),
         ]);
         row.reference = summarise(ref.times_ms);
         row.ratio = ratioOf(ours, row.reference);
@@ -110,10 +124,12 @@ export const finmemSuite: BenchSuite = {
         let worstScore = 0;
         ref.ids.forEach((perLayer, q) => {
           if (perLayer.every((ids, l) => ids.length === ourIds[q]![l]!.length && ids.every((id, j) => id === ourIds[q]![l]![j]))) identical++;
-          perLayer.forEach((_, l) => ref.scores[q]![l]!.forEach((s, j) => {
-            const d = Math.abs(s - (ourScores[q]![l]![j] ?? NaN));
-            if (!(d <= worstScore)) worstScore = d;
-          }));
+          perLayer.forEach((_, l) =>
+            ref.scores[q]![l]!.forEach((s, j) => {
+              const d = Math.abs(s - (ourScores[q]![l]![j] ?? NaN));
+              if (!(d <= worstScore)) worstScore = d;
+            }),
+          );
         });
         row.check = {
           description: "queries with identical top-5 lists in all 4 layers; max |score_ours - score_numpy|",

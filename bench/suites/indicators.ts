@@ -24,9 +24,13 @@ export const indicatorsSuite: BenchSuite = {
         const b = bollinger(c, 20, 2);
         return [rsi(c, 14), m.macd, m.macds, m.macdh, b.upper, b.middle, b.lower];
       });
-    const ours = await timeIt(() => {
-      outputs = compute();
-    }, options.runs, 1);
+    const ours = await timeIt(
+      () => {
+        outputs = compute();
+      },
+      options.runs,
+      1,
+    );
     // Per-indicator split of our time (one run each, for the notes).
     const split = (fn: (c: Float64Array) => unknown): number => {
       const t0 = performance.now();
@@ -54,7 +58,11 @@ export const indicatorsSuite: BenchSuite = {
     try {
       writeBinary(scratch.file("closes.f64"), stackRows(closes));
       const ref = runPython<{ times_ms: number[]; shape: number[] }>(referenceScript("indicators.py"), [
-        scratch.file("closes.f64"), String(SERIES), String(BARS), String(options.runs), scratch.file("out.f64"),
+        scratch.file("closes.f64"),
+        String(SERIES),
+        String(BARS),
+        String(options.runs),
+        scratch.file("out.f64"),
       ]);
       row.reference = summarise(ref.times_ms);
       row.ratio = ratioOf(ours, row.reference);

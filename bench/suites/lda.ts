@@ -63,7 +63,11 @@ function permutations(n: number): number[][] {
 }
 
 /** Best one-to-one matching learned -> planted: document accuracy and top-term precision. */
-export function recovery(corpus: PlantedCorpus, dominant: readonly number[], topTerms: readonly (readonly string[])[]): { accuracy: number; termPrecision: number } {
+export function recovery(
+  corpus: PlantedCorpus,
+  dominant: readonly number[],
+  topTerms: readonly (readonly string[])[],
+): { accuracy: number; termPrecision: number } {
   let best = { accuracy: -1, termPrecision: 0 };
   for (const perm of permutations(K)) {
     let hits = 0;
@@ -94,12 +98,20 @@ export const ldaSuite: BenchSuite = {
     const corpus = plantedCorpus(19, nDocs);
     const runs = Math.min(options.runs, 3);
     let model: LdaModel | null = null;
-    const ours = await timeIt(() => {
-      model = fitLda(corpus.docs, { k: K, seed: 1 });
-    }, runs, 0); // a multi-second fit needs no JIT warm-up
+    const ours = await timeIt(
+      () => {
+        model = fitLda(corpus.docs, { k: K, seed: 1 });
+      },
+      runs,
+      0,
+    ); // a multi-second fit needs no JIT warm-up
     const fitted = model as unknown as LdaModel;
     const dominant = fitted.docTopics.map((row) => row.indexOf(Math.max(...row)));
-    const mine = recovery(corpus, dominant, fitted.topics.map((t) => t.terms));
+    const mine = recovery(
+      corpus,
+      dominant,
+      fitted.topics.map((t) => t.terms),
+    );
     const tokens = corpus.docs.reduce((a, d) => a + d.length, 0);
     const row: BenchRow = {
       id: "4",
@@ -117,7 +129,11 @@ export const ldaSuite: BenchSuite = {
     try {
       writeFileSync(scratch.file("corpus.txt"), corpus.docs.map((d) => d.join(" ")).join("\n"));
       const ref = runPython<{ times_ms: number[]; dominant: number[]; topics: string[][] }>(referenceScript("lda_gensim.py"), [
-        scratch.file("corpus.txt"), String(K), String(GENSIM_PASSES), String(runs), "0",
+        scratch.file("corpus.txt"),
+        String(K),
+        String(GENSIM_PASSES),
+        String(runs),
+        "0",
       ]);
       row.reference = summarise(ref.times_ms);
       row.ratio = ratioOf(ours, row.reference);

@@ -20,9 +20,13 @@ export const metricsSuite: BenchSuite = {
     const benchmark = new Float64Array(DAYS);
     for (const r of returns) for (let t = 0; t < DAYS; t++) benchmark[t] += r[t]! / SERIES;
     let results: PerformanceMetrics[] = [];
-    const ours = await timeIt(() => {
-      results = returns.map((r) => performanceMetrics(r, { benchmark, rf: 0.02, trials: 10 }));
-    }, options.runs * 2, 1);
+    const ours = await timeIt(
+      () => {
+        results = returns.map((r) => performanceMetrics(r, { benchmark, rf: 0.02, trials: 10 }));
+      },
+      options.runs * 2,
+      1,
+    );
     const row: BenchRow = {
       id: "2",
       name: "Performance metrics",
@@ -38,7 +42,10 @@ export const metricsSuite: BenchSuite = {
     try {
       writeBinary(scratch.file("returns.f64"), stackRows(returns));
       const ref = runPython<{ times_ms: number[]; keys: string[]; values: number[][] }>(referenceScript("metrics.py"), [
-        scratch.file("returns.f64"), String(SERIES), String(DAYS), String(options.runs * 2),
+        scratch.file("returns.f64"),
+        String(SERIES),
+        String(DAYS),
+        String(options.runs * 2),
       ]);
       row.reference = summarise(ref.times_ms);
       row.ratio = ratioOf(ours, row.reference);

@@ -19,7 +19,18 @@ const SENTENCES = 20_000;
 export function syntheticSentences(seed: number, count: number): string[] {
   const rng = new Rng(seed);
   const lexicon = [...vaderAnalyzer().lexicon.keys()].filter((w) => /^[a-z]+$/.test(w));
-  const subjects = ["the company", "revenue", "the new CEO", "guidance", "the stock", "this quarter", "management", "the product launch", "margins", "the analyst call"];
+  const subjects = [
+    "the company",
+    "revenue",
+    "the new CEO",
+    "guidance",
+    "the stock",
+    "this quarter",
+    "management",
+    "the product launch",
+    "margins",
+    "the analyst call",
+  ];
   const verbs = ["is", "was", "looks", "seems", "remains", "felt"];
   const negations = ["not", "never", "isn't", "hardly", "without"];
   const boosters = ["very", "extremely", "incredibly", "barely", "somewhat", "really", "kind of"];
@@ -43,9 +54,13 @@ export const vaderSuite: BenchSuite = {
   async run(options) {
     const sentences = syntheticSentences(17, options.quick ? 5000 : SENTENCES);
     let compounds: number[] = [];
-    const ours = await timeIt(() => {
-      compounds = sentences.map((s) => polarityScores(s).compound);
-    }, options.runs, 1);
+    const ours = await timeIt(
+      () => {
+        compounds = sentences.map((s) => polarityScores(s).compound);
+      },
+      options.runs,
+      1,
+    );
     const perSecond = (t: { medianMs: number }): number => Math.round(sentences.length / (t.medianMs / 1000));
     const row: BenchRow = {
       id: "5",
@@ -60,11 +75,15 @@ export const vaderSuite: BenchSuite = {
     };
     if (!options.python && !existsSync(PYTHON)) return [{ ...row, referenceSkipped: "python unavailable" }];
     const probe = spawnSync(PYTHON, ["-c", "import vaderSentiment"], { encoding: "utf8" });
-    if (probe.status !== 0) return [{ ...row, referenceName: "vaderSentiment (not installed)", referenceSkipped: "vaderSentiment not importable by /usr/bin/python3" }];
+    if (probe.status !== 0)
+      return [{ ...row, referenceName: "vaderSentiment (not installed)", referenceSkipped: "vaderSentiment not importable by /usr/bin/python3" }];
     const scratch = scratchDir("vader");
     try {
       writeFileSync(scratch.file("sentences.txt"), sentences.join("\n"));
-      const ref = runPython<{ times_ms: number[]; compound: number[]; skipped?: string }>(referenceScript("vader.py"), [scratch.file("sentences.txt"), String(options.runs)]);
+      const ref = runPython<{ times_ms: number[]; compound: number[]; skipped?: string }>(referenceScript("vader.py"), [
+        scratch.file("sentences.txt"),
+        String(options.runs),
+      ]);
       if (ref.skipped) return [{ ...row, referenceSkipped: ref.skipped }];
       row.reference = summarise(ref.times_ms);
       row.ratio = ratioOf(ours, row.reference);

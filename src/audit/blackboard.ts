@@ -60,7 +60,10 @@ export function auditBlackboard(realDataDir?: string): Finding[] {
       published: pct(R.excessReturn.value),
       decimals: 2,
       inputs: "13.43 % and 10.08 %",
-      readings: { "printed returns subtracted": pct(R.totalReturn.value - R.benchmarkReturn.value), "unrounded portfolio return − 10.08 %": pct(total - R.benchmarkReturn.value) },
+      readings: {
+        "printed returns subtracted": pct(R.totalReturn.value - R.benchmarkReturn.value),
+        "unrounded portfolio return − 10.08 %": pct(total - R.benchmarkReturn.value),
+      },
     }),
   );
 

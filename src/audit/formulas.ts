@@ -87,7 +87,10 @@ export function rankDesc(values: readonly number[], ties: TieMethod = "min"): nu
  * @example rankAsc([0.1, 0.5, -1]) // [2, 3, 1]
  */
 export function rankAsc(values: readonly number[], ties: TieMethod = "min"): number[] {
-  return rankDesc(values.map((v) => -v), ties);
+  return rankDesc(
+    values.map((v) => -v),
+    ties,
+  );
 }
 
 /**

@@ -71,7 +71,17 @@ export function summarize(findings: Finding[], realDataChecked = false): AuditRe
     const key = `${f.paper}\u0000${f.table}\u0000${ownGroup ? f.column : ""}\u0000${f.check}`;
     let g = groups.get(key);
     if (!g) {
-      g = { paper: f.paper, table: f.table, check: f.check, cells: 0, counts: emptyCounts(), readingHits: {}, bestReadings: [], fullReadings: [], fullDiagnostics: [] };
+      g = {
+        paper: f.paper,
+        table: f.table,
+        check: f.check,
+        cells: 0,
+        counts: emptyCounts(),
+        readingHits: {},
+        bestReadings: [],
+        fullReadings: [],
+        fullDiagnostics: [],
+      };
       diagnosticHits.set(g, new Map());
       if (ownGroup) g.check = `${f.column}: ${f.check}`;
       groups.set(key, g);
@@ -90,7 +100,12 @@ export function summarize(findings: Finding[], realDataChecked = false): AuditRe
   for (const g of groups.values()) {
     const score = (h: { exact: number; withinRounding: number }) => h.exact * 1000 + h.withinRounding;
     const best = Math.max(0, ...Object.values(g.readingHits).map(score));
-    g.bestReadings = best > 0 ? Object.entries(g.readingHits).filter(([, h]) => score(h) === best).map(([k]) => k) : [];
+    g.bestReadings =
+      best > 0
+        ? Object.entries(g.readingHits)
+            .filter(([, h]) => score(h) === best)
+            .map(([k]) => k)
+        : [];
     g.fullReadings = Object.entries(g.readingHits)
       .filter(([, h]) => h.exact + h.withinRounding === g.cells)
       .map(([k]) => k);
@@ -165,7 +180,19 @@ export function auditTables(result: AuditResult = runAudit()): Table[] {
       name: "audit_summary",
       title: "Paper audit — summary per recomputed table",
       rows: summaryRows,
-      columns: ["paper", "table", "check", "cells", "reproduced", "within_rounding", "not_reproduced", "impossible", "inconsistent", "unverifiable", "best_readings"],
+      columns: [
+        "paper",
+        "table",
+        "check",
+        "cells",
+        "reproduced",
+        "within_rounding",
+        "not_reproduced",
+        "impossible",
+        "inconsistent",
+        "unverifiable",
+        "best_readings",
+      ],
       note: "Counts of published cells by verdict; best_readings = the reading(s) reproducing the most cells (hits/cells).",
     },
     {
@@ -250,7 +277,10 @@ export function auditMarkdown(result: AuditResult = runAudit()): string {
     const done = g.counts.reproduced + g.counts["within-rounding"];
     parts.push(`${done} of ${g.cells} cells reproduced${g.counts["within-rounding"] ? ` (${g.counts["within-rounding"]} only within rounding)` : ""}`);
     if (g.fullReadings.length) parts.push(`every cell by: ${g.fullReadings.map((r) => `*${r}*`).join(", ")}`);
-    else if (hits.length) parts.push(`no single reading reproduces every cell (best: ${g.bestReadings.map((r) => `*${r}* ${g.readingHits[r]!.exact + g.readingHits[r]!.withinRounding}/${g.cells}`).join(", ") || "none"})`);
+    else if (hits.length)
+      parts.push(
+        `no single reading reproduces every cell (best: ${g.bestReadings.map((r) => `*${r}* ${g.readingHits[r]!.exact + g.readingHits[r]!.withinRounding}/${g.cells}`).join(", ") || "none"})`,
+      );
     if (g.counts.impossible) parts.push(`${g.counts.impossible} impossible`);
     if (g.counts.inconsistent) parts.push(`${g.counts.inconsistent} inconsistent with another published statement`);
     if (g.fullDiagnostics.length) parts.push(`every cell fits the unstated explanation: ${g.fullDiagnostics.map((d) => `*${d}*`).join(", ")}`);
@@ -262,7 +292,10 @@ export function auditMarkdown(result: AuditResult = runAudit()): string {
   for (const g of summary.groups) {
     const hits = Object.entries(g.readingHits);
     if (hits.length === 0) continue;
-    lines.push(`- **${g.table} — ${g.check}** (${g.cells} cells): ` + hits.map(([r, h]) => `${r}: ${h.exact}${h.withinRounding ? ` (+${h.withinRounding} within rounding)` : ""}`).join("; "));
+    lines.push(
+      `- **${g.table} — ${g.check}** (${g.cells} cells): ` +
+        hits.map(([r, h]) => `${r}: ${h.exact}${h.withinRounding ? ` (+${h.withinRounding} within rounding)` : ""}`).join("; "),
+    );
   }
   lines.push("");
 
@@ -305,7 +338,9 @@ export function auditMarkdown(result: AuditResult = runAudit()): string {
           formatReading(f.published, f.decimals === 0 ? 0 : Math.max(0, f.decimals - 2)),
           f.verdict,
           [...f.matches, ...f.roundingMatches.map((m) => `${m} (rounding)`)].join("; ") || "—",
-          Object.entries(f.readings).map(([k, v]) => `${k} = ${formatReading(v, f.decimals)}`).join("; ") || "—",
+          Object.entries(f.readings)
+            .map(([k, v]) => `${k} = ${formatReading(v, f.decimals)}`)
+            .join("; ") || "—",
         ]),
       ),
       "",

@@ -51,8 +51,7 @@ export function judgeCell(spec: CellSpec): Finding {
         .filter(([, v]) => compareReading(v, spec.published, spec.decimals) !== "no")
         .map(([k]) => k)
     : undefined;
-  const verdict: Verdict =
-    spec.verdict ?? (matches.length > 0 ? "reproduced" : roundingMatches.length > 0 ? "within-rounding" : "not-reproduced");
+  const verdict: Verdict = spec.verdict ?? (matches.length > 0 ? "reproduced" : roundingMatches.length > 0 ? "within-rounding" : "not-reproduced");
   const finding: Finding = {
     paper: spec.paper,
     table: spec.table,
@@ -82,7 +81,8 @@ export function judgeCell(spec: CellSpec): Finding {
  */
 export function formatReading(value: ReadingValue, decimals: number): string {
   if (value === null) return "n/a";
-  const f = (x: number) => (Number.isFinite(x) ? (Number.isInteger(x) && decimals === 0 ? String(x) : x.toFixed(Math.min(decimals + 2, 6))) : x > 0 ? "+inf" : "-inf");
+  const f = (x: number) =>
+    Number.isFinite(x) ? (Number.isInteger(x) && decimals === 0 ? String(x) : x.toFixed(Math.min(decimals + 2, 6))) : x > 0 ? "+inf" : "-inf";
   if (typeof value === "number") return f(value);
   return value.lo === value.hi ? f(value.lo) : `${f(value.lo)}..${f(value.hi)}`;
 }

@@ -215,20 +215,26 @@ export function auditSentimentalAgents(): Finding[] {
 
   // Table 8, conviction, from Tables 4 and 7.
   findings.push(
-    ...cellsOfAgentMatrix(TABLE8_CONVICTION, "conviction from final sentiment and volatility", "Table 4; Table 7", (c, a) => {
-      const s = sentiments[a]![c]!;
-      const v = volatility[a]![c]!;
-      const si = printedInterval(s, 2);
-      const vi = printedInterval(v, 2);
-      return {
-        [SA_READINGS.convictionPaper]: v === 0 ? null : s / v,
-        [SA_READINGS.convictionCode]: s * v,
-        [SA_READINGS.convictionPaperRounded]: intervalQuotient(si, vi),
-        [SA_READINGS.convictionCodeRounded]: intervalProduct(si, vi),
-      };
-    }, () => ({
-      note: "The authors' code multiplies the MEAN statement sentiment by the volatility; the paper publishes only the final sentiment, which is used here.",
-    })),
+    ...cellsOfAgentMatrix(
+      TABLE8_CONVICTION,
+      "conviction from final sentiment and volatility",
+      "Table 4; Table 7",
+      (c, a) => {
+        const s = sentiments[a]![c]!;
+        const v = volatility[a]![c]!;
+        const si = printedInterval(s, 2);
+        const vi = printedInterval(v, 2);
+        return {
+          [SA_READINGS.convictionPaper]: v === 0 ? null : s / v,
+          [SA_READINGS.convictionCode]: s * v,
+          [SA_READINGS.convictionPaperRounded]: intervalQuotient(si, vi),
+          [SA_READINGS.convictionCodeRounded]: intervalProduct(si, vi),
+        };
+      },
+      () => ({
+        note: "The authors' code multiplies the MEAN statement sentiment by the volatility; the paper publishes only the final sentiment, which is used here.",
+      }),
+    ),
   );
 
   // Table 7, volatility: a population standard deviation cannot be negative.
@@ -251,8 +257,14 @@ export function auditSentimentalAgents(): Finding[] {
   const convMin = rankMatrix(conviction, "min");
   const convOrd = rankMatrix(conviction, "ordinal");
   const convAny = conviction.map(rankRangeDesc);
-  const productRanks = rankMatrix(sentiments.map((r, a) => r.map((s, c) => s * volatility[a]![c]!)), "min");
-  const quotientRanks = rankMatrix(sentiments.map((r, a) => r.map((s, c) => s / volatility[a]![c]!)), "min");
+  const productRanks = rankMatrix(
+    sentiments.map((r, a) => r.map((s, c) => s * volatility[a]![c]!)),
+    "min",
+  );
+  const quotientRanks = rankMatrix(
+    sentiments.map((r, a) => r.map((s, c) => s / volatility[a]![c]!)),
+    "min",
+  );
   findings.push(
     ...cellsOfAgentMatrix(TABLE9_GUT_FEELING, "per-agent gut-feeling rank from the convictions", "Table 8; Tables 4 and 7", (c, a) => ({
       [`${SA_READINGS.rankMin} of Table 8`]: convMin[a]![c]!,
@@ -276,7 +288,14 @@ export function auditSentimentalAgents(): Finding[] {
     [SA_READINGS.totalConviction]: rankDesc(totalConviction, "min"),
   };
   findings.push(
-    ...cellsOfColumn("Table 9", "Borda Count Rank", "Borda position from the gut-feeling ranks", "Table 9 ranks; Table 8", TABLE9_GUT_FEELING.borda, gutBordaReadings),
+    ...cellsOfColumn(
+      "Table 9",
+      "Borda Count Rank",
+      "Borda position from the gut-feeling ranks",
+      "Table 9 ranks; Table 8",
+      TABLE9_GUT_FEELING.borda,
+      gutBordaReadings,
+    ),
   );
 
   // Table 3, Gut-Feeling.

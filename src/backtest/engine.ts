@@ -130,7 +130,8 @@ export async function runBacktest(market: AlignedMarket, config: BacktestConfig,
         if (holdings[i] === 0) continue;
         const p0 = market.close[i]![t - 1]!;
         const p1 = market.close[i]![t]!;
-        if (!(p0 > 0) || !(p1 > 0)) throw new RangeError(`backtest: ${market.tickers[i]} is held but has no price on ${market.dates[t - 1]} or ${market.dates[t]}`);
+        if (!(p0 > 0) || !(p1 > 0))
+          throw new RangeError(`backtest: ${market.tickers[i]} is held but has no price on ${market.dates[t - 1]} or ${market.dates[t]}`);
         holdings[i] = holdings[i]! * (p1 / p0);
       }
     }
@@ -146,7 +147,8 @@ export async function runBacktest(market: AlignedMarket, config: BacktestConfig,
       for (let i = 0; i < n; i++) {
         const w = target[i]!;
         if (!Number.isFinite(w)) throw new RangeError(`backtest: weight of ${market.tickers[i]} on ${market.dates[t]} is not finite (${w})`);
-        if (w !== 0 && !(market.close[i]![t]! > 0)) throw new RangeError(`backtest: weight ${w} on ${market.tickers[i]}, which has no price on ${market.dates[t]}`);
+        if (w !== 0 && !(market.close[i]![t]! > 0))
+          throw new RangeError(`backtest: weight ${w} on ${market.tickers[i]}, which has no price on ${market.dates[t]}`);
         turnover += Math.abs(w - pre[i]!);
       }
       const cost = value * turnover * costRate;
@@ -234,7 +236,12 @@ export function eligibleTickers(market: AlignedMarket, dayIndex: number, minHist
     const col = market.close[i]!;
     if (!(col[dayIndex]! > 0)) continue;
     let ok = true;
-    if (minHistory > 0) for (let t = from; t < dayIndex; t++) if (!(col[t]! > 0)) { ok = false; break; }
+    if (minHistory > 0)
+      for (let t = from; t < dayIndex; t++)
+        if (!(col[t]! > 0)) {
+          ok = false;
+          break;
+        }
     if (ok) out.push(i);
   }
   return out;

@@ -269,11 +269,7 @@ function cvarBelow(returns: ArrayLike<number>, cutoff: number): number {
  * @example
  * rollingSharpe(dailyReturns, 20, { rf: 0.02 }); // Float64Array, first 19 values NaN
  */
-export function rollingSharpe(
-  returns: ArrayLike<number>,
-  window = 20,
-  options: { rf?: number; periodsPerYear?: number } = {},
-): Float64Array {
+export function rollingSharpe(returns: ArrayLike<number>, window = 20, options: { rf?: number; periodsPerYear?: number } = {}): Float64Array {
   const periodsPerYear = options.periodsPerYear ?? 252;
   const rfPeriod = (options.rf ?? 0.02) / periodsPerYear;
   const excess = minus(returns, rfPeriod);

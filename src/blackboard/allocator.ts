@@ -156,7 +156,17 @@ function allocateWithCovariance(
   const upper = longOnlyUpperBound(options.maxWeight, n);
   const weights = options.longOnly ? clipLongOnly(mv.raw, { fallback: "equal", upper }) : mv.weights;
   eligible.forEach((i, k) => (fullWeights[i] = weights[k]!));
-  return { date, eligible: eligible.slice(), decisions: decisions.slice(), wMkt, q, pi: Array.from(post.pi), muBL: Array.from(post.muBL), weights, fullWeights };
+  return {
+    date,
+    eligible: eligible.slice(),
+    decisions: decisions.slice(),
+    wMkt,
+    q,
+    pi: Array.from(post.pi),
+    muBL: Array.from(post.muBL),
+    weights,
+    fullWeights,
+  };
 }
 
 function flatten(rows: number[][]): Float64Array {
@@ -193,10 +203,11 @@ function priorWeights(
   }
   if (options.marketWeights === "marketCap") {
     const shares = options.sharesOutstanding;
-    if (!shares) throw new RangeError("allocate: marketWeights \"marketCap\" needs sharesOutstanding for every ticker");
+    if (!shares) throw new RangeError('allocate: marketWeights "marketCap" needs sharesOutstanding for every ticker');
     const caps = eligible.map((i) => {
       const s = shares[i];
-      if (s === null || s === undefined || !(s > 0)) throw new RangeError(`allocate: no shares outstanding for ${market.tickers[i]} (needed by marketWeights "marketCap")`);
+      if (s === null || s === undefined || !(s > 0))
+        throw new RangeError(`allocate: no shares outstanding for ${market.tickers[i]} (needed by marketWeights "marketCap")`);
       // Last close strictly before the decision date, like the covariance window.
       return s * market.close[i]![dayIndex - 1]!;
     });
@@ -225,8 +236,18 @@ export function blWeightRule(
   const rolling = (options.covariance ?? "sample") === "sample" ? new TrailingCovariance({ lookback: options.lookback }) : null;
   return async (ctx) => {
     const eligible = eligibleTickers(market, ctx.dayIndex, options.lookback);
-    const decisions = eligible.length ? await decide(ctx.date, eligible.map((i) => market.tickers[i]!), ctx) : [];
-    const sigma = !canAllocate(eligible, decisions) ? null : rolling ? rolling.at(market.close, eligible, ctx.dayIndex) : trailingCovariance(market, eligible, ctx.dayIndex, options);
+    const decisions = eligible.length
+      ? await decide(
+          ctx.date,
+          eligible.map((i) => market.tickers[i]!),
+          ctx,
+        )
+      : [];
+    const sigma = !canAllocate(eligible, decisions)
+      ? null
+      : rolling
+        ? rolling.at(market.close, eligible, ctx.dayIndex)
+        : trailingCovariance(market, eligible, ctx.dayIndex, options);
     const allocation = allocateWithCovariance(market, ctx.dayIndex, eligible, decisions, options, ctx.currentWeights, sigma);
     if (onAllocation) await onAllocation(allocation, ctx);
     return allocation.fullWeights;

@@ -187,12 +187,22 @@ export const traderTask: Task<TraderInput, TradeProposal> = defineTask<TraderInp
         "Every step must cite exactly one indicator from the facts as {indicator, date, value}, copying the name, the facts' date and the value verbatim. " +
         "Fields: action BUY/HOLD/SELL, conviction in [0, 1], size_scale in [0, 2], rationale, chains.",
     },
-    { role: "user", content: JSON.stringify({ ticker: input.ticker, report: input.report, facts: input.facts ? { date: input.facts.date, values: jsonSafe(input.facts.values) } : null }) },
+    {
+      role: "user",
+      content: JSON.stringify({
+        ticker: input.ticker,
+        report: input.report,
+        facts: input.facts ? { date: input.facts.date, values: jsonSafe(input.facts.values) } : null,
+      }),
+    },
   ],
   offline: (input) => traderPolicy(input),
   validate: (out, input) => {
     if (!input.facts) return null;
-    const names = out.chains.map((c) => c.chain).sort().join(",");
+    const names = out.chains
+      .map((c) => c.chain)
+      .sort()
+      .join(",");
     if (names !== "directional,hedging,volatility") return `chains must be exactly volatility, directional and hedging (got ${names || "none"})`;
     const problems = verifyCitations(out.chains, input.facts);
     return problems.length ? `citations do not match the computed indicators: ${problems.join("; ")}` : null;

@@ -67,7 +67,8 @@ export function reportFromEvidence(
   coverage: number,
 ): AnalysisReport {
   const directional = evidence.filter((e) => e.direction !== 0);
-  let net = 0, total = 0;
+  let net = 0,
+    total = 0;
   for (const e of directional) {
     net += e.direction * e.strength;
     total += e.strength;
@@ -116,25 +117,74 @@ export function marketAnalystPolicy(input: MarketAnalystInput): AnalysisReport {
     const r = v.rsi_14;
     if (r > 70) ev.push(evidence("market.rsi", `RSI(14) ${fmt(r)} is overbought (> 70)`, -1, 0.3 + (r - 70) / 20, "rsi_14", r));
     else if (r < 30) ev.push(evidence("market.rsi", `RSI(14) ${fmt(r)} is oversold (< 30)`, 1, 0.3 + (30 - r) / 20, "rsi_14", r));
-    else ev.push(evidence("market.rsi", `RSI(14) ${fmt(r)} ${r >= 50 ? "above" : "below"} 50 shows ${r >= 50 ? "positive" : "negative"} momentum`, dirOf(r - 50, 2), Math.min(0.5, Math.abs(r - 50) / 40), "rsi_14", r));
+    else
+      ev.push(
+        evidence(
+          "market.rsi",
+          `RSI(14) ${fmt(r)} ${r >= 50 ? "above" : "below"} 50 shows ${r >= 50 ? "positive" : "negative"} momentum`,
+          dirOf(r - 50, 2),
+          Math.min(0.5, Math.abs(r - 50) / 40),
+          "rsi_14",
+          r,
+        ),
+      );
   }
   if (Number.isFinite(v.macdh) && v.close > 0) {
     const rel = v.macdh / v.close;
-    ev.push(evidence("market.macd", `MACD histogram ${fmt(v.macdh, 3)} (MACD ${fmt(v.macd, 3)} vs signal ${fmt(v.macds, 3)}) is ${v.macdh >= 0 ? "positive" : "negative"}`, dirOf(v.macdh), Math.abs(rel) / 0.005, "macdh", v.macdh));
+    ev.push(
+      evidence(
+        "market.macd",
+        `MACD histogram ${fmt(v.macdh, 3)} (MACD ${fmt(v.macd, 3)} vs signal ${fmt(v.macds, 3)}) is ${v.macdh >= 0 ? "positive" : "negative"}`,
+        dirOf(v.macdh),
+        Math.abs(rel) / 0.005,
+        "macdh",
+        v.macdh,
+      ),
+    );
   }
   if (Number.isFinite(v.sma_50)) {
     const gap = v.close / v.sma_50 - 1;
-    ev.push(evidence("market.sma50", `Close ${fmt(v.close)} is ${pct(Math.abs(gap))} ${gap >= 0 ? "above" : "below"} the 50-day SMA ${fmt(v.sma_50)}`, dirOf(gap), Math.abs(gap) / 0.1, "sma_50", v.sma_50));
+    ev.push(
+      evidence(
+        "market.sma50",
+        `Close ${fmt(v.close)} is ${pct(Math.abs(gap))} ${gap >= 0 ? "above" : "below"} the 50-day SMA ${fmt(v.sma_50)}`,
+        dirOf(gap),
+        Math.abs(gap) / 0.1,
+        "sma_50",
+        v.sma_50,
+      ),
+    );
   }
   if (Number.isFinite(v.ret_20d)) {
     ev.push(evidence("market.momentum", `20-day return ${pct(v.ret_20d)}`, dirOf(v.ret_20d), Math.abs(v.ret_20d) / 0.1, "ret_20d", v.ret_20d));
   }
   if (Number.isFinite(v.pct_b)) {
-    if (v.pct_b > 1) ev.push(evidence("market.bollinger", `Close above the upper Bollinger band ${fmt(v.boll_ub)} (%b ${fmt(v.pct_b)}): stretched`, -1, 0.3 + (v.pct_b - 1) * 2, "pct_b", v.pct_b));
-    else if (v.pct_b < 0) ev.push(evidence("market.bollinger", `Close below the lower Bollinger band ${fmt(v.boll_lb)} (%b ${fmt(v.pct_b)}): oversold`, 1, 0.3 - v.pct_b * 2, "pct_b", v.pct_b));
+    if (v.pct_b > 1)
+      ev.push(
+        evidence(
+          "market.bollinger",
+          `Close above the upper Bollinger band ${fmt(v.boll_ub)} (%b ${fmt(v.pct_b)}): stretched`,
+          -1,
+          0.3 + (v.pct_b - 1) * 2,
+          "pct_b",
+          v.pct_b,
+        ),
+      );
+    else if (v.pct_b < 0)
+      ev.push(
+        evidence(
+          "market.bollinger",
+          `Close below the lower Bollinger band ${fmt(v.boll_lb)} (%b ${fmt(v.pct_b)}): oversold`,
+          1,
+          0.3 - v.pct_b * 2,
+          "pct_b",
+          v.pct_b,
+        ),
+      );
     else ev.push(evidence("market.bollinger", `Close inside the Bollinger bands (%b ${fmt(v.pct_b)})`, 0, 0.2, "pct_b", v.pct_b));
   }
-  if (Number.isFinite(v.vol_20d)) ev.push(evidence("market.volatility", `Annualised 20-day volatility ${pct(v.vol_20d)}`, 0, Math.min(1, v.vol_20d), "vol_20d", v.vol_20d));
+  if (Number.isFinite(v.vol_20d))
+    ev.push(evidence("market.volatility", `Annualised 20-day volatility ${pct(v.vol_20d)}`, 0, Math.min(1, v.vol_20d), "vol_20d", v.vol_20d));
   const metrics = { ...v } as Record<string, number>;
   return reportFromEvidence("market", ev, metrics, window, `Technical read of ${input.ticker} on ${s.date}.`, Math.min(1, s.bars / 60));
 }
@@ -162,7 +212,10 @@ function textPolicy(analyst: "news" | "social", input: TextAnalystInput, noun: s
     c: compound(it.text),
     w: analyst === "social" ? 1 + Math.log1p(Math.max(0, it.score ?? 0)) : 1,
   }));
-  let sw = 0, swc = 0, pos = 0, neg = 0;
+  let sw = 0,
+    swc = 0,
+    pos = 0,
+    neg = 0;
   for (const s of scored) {
     sw += s.w;
     swc += s.w * s.c;
@@ -175,13 +228,34 @@ function textPolicy(analyst: "news" | "social", input: TextAnalystInput, noun: s
     .sort((a, b) => Math.abs(b.c) - Math.abs(a.c) || a.i - b.i)
     .slice(0, 3);
   const ev: Evidence[] = [
-    evidence(`${analyst}.tone`, `Mean VADER compound of ${scored.length} ${noun} items is ${fmt(meanC, 3)} (${pos} positive, ${neg} negative)`, dirOf(meanC, 0.05), Math.abs(meanC) * 2, "vader_compound_mean", meanC),
+    evidence(
+      `${analyst}.tone`,
+      `Mean VADER compound of ${scored.length} ${noun} items is ${fmt(meanC, 3)} (${pos} positive, ${neg} negative)`,
+      dirOf(meanC, 0.05),
+      Math.abs(meanC) * 2,
+      "vader_compound_mean",
+      meanC,
+    ),
     ...top.map((s) =>
-      evidence(`${analyst}.item${s.i}`, `${s.it.date}: "${s.it.text.slice(0, 160)}" (compound ${fmt(s.c, 3)})`, dirOf(s.c, 0.05), Math.abs(s.c), "vader_compound", s.c),
+      evidence(
+        `${analyst}.item${s.i}`,
+        `${s.it.date}: "${s.it.text.slice(0, 160)}" (compound ${fmt(s.c, 3)})`,
+        dirOf(s.c, 0.05),
+        Math.abs(s.c),
+        "vader_compound",
+        s.c,
+      ),
     ),
   ];
   const coverage = Math.min(1, scored.length / 5);
-  return reportFromEvidence(analyst, ev, { items: scored.length, compound_mean: meanC, positive: pos, negative: neg }, window, `${scored.length} ${noun} items about ${input.ticker}.`, coverage);
+  return reportFromEvidence(
+    analyst,
+    ev,
+    { items: scored.length, compound_mean: meanC, positive: pos, negative: neg },
+    window,
+    `${scored.length} ${noun} items about ${input.ticker}.`,
+    coverage,
+  );
 }
 
 /** Offline news analyst: VADER on the last 7 days of news. @example newsAnalystPolicy({ ..., items: [] }).stance; // "neutral" */
@@ -207,7 +281,8 @@ export function fundamentalsAnalystPolicy(input: FundamentalsAnalystInput): Anal
     return reportFromEvidence("fundamentals", [], { filings: 0 }, window, `No filings for ${input.ticker} between ${input.windowFrom} and ${input.date}.`, 0);
   }
   const ev: Evidence[] = [];
-  let sw = 0, swt = 0;
+  let sw = 0,
+    swt = 0;
   input.filings.forEach((f, i) => {
     const sentences = splitSentences(f.text);
     const tones = (sentences.length ? sentences : [f.text]).map(compound);
@@ -215,10 +290,26 @@ export function fundamentalsAnalystPolicy(input: FundamentalsAnalystInput): Anal
     const w = i === input.filings.length - 1 ? 2 : 1;
     sw += w;
     swt += w * tone;
-    ev.push(evidence(`fundamentals.filing${i}`, `${f.form} filed ${f.date}: mean sentence tone ${fmt(tone, 3)} over ${tones.length} sentences`, dirOf(tone, 0.02), Math.abs(tone) * 3, "filing_tone", tone));
+    ev.push(
+      evidence(
+        `fundamentals.filing${i}`,
+        `${f.form} filed ${f.date}: mean sentence tone ${fmt(tone, 3)} over ${tones.length} sentences`,
+        dirOf(tone, 0.02),
+        Math.abs(tone) * 3,
+        "filing_tone",
+        tone,
+      ),
+    );
   });
   const tone = swt / sw;
-  return reportFromEvidence("fundamentals", ev, { filings: input.filings.length, tone }, window, `${input.filings.length} filing(s) of ${input.ticker}.`, Math.min(1, 0.5 * input.filings.length));
+  return reportFromEvidence(
+    "fundamentals",
+    ev,
+    { filings: input.filings.length, tone },
+    window,
+    `${input.filings.length} filing(s) of ${input.ticker}.`,
+    Math.min(1, 0.5 * input.filings.length),
+  );
 }
 
 /**
@@ -236,10 +327,22 @@ export function macroAnalystPolicy(input: MacroAnalystInput): AnalysisReport {
     const v = s.values;
     metrics[`${key}_ret_20d`] = v.ret_20d;
     metrics[`${key}_vol_20d`] = v.vol_20d;
-    if (Number.isFinite(v.ret_20d)) ev.push(evidence(`macro.${key}_trend`, `${label} 20-day return ${pct(v.ret_20d)}`, dirOf(v.ret_20d, 0.002), Math.abs(v.ret_20d) / 0.05, "ret_20d", v.ret_20d));
+    if (Number.isFinite(v.ret_20d))
+      ev.push(
+        evidence(`macro.${key}_trend`, `${label} 20-day return ${pct(v.ret_20d)}`, dirOf(v.ret_20d, 0.002), Math.abs(v.ret_20d) / 0.05, "ret_20d", v.ret_20d),
+      );
     if (Number.isFinite(v.sma_50)) {
       const gap = v.close / v.sma_50 - 1;
-      ev.push(evidence(`macro.${key}_sma50`, `${label} is ${pct(Math.abs(gap))} ${gap >= 0 ? "above" : "below"} its 50-day SMA`, dirOf(gap), Math.abs(gap) / 0.05, "sma_50", v.sma_50));
+      ev.push(
+        evidence(
+          `macro.${key}_sma50`,
+          `${label} is ${pct(Math.abs(gap))} ${gap >= 0 ? "above" : "below"} its 50-day SMA`,
+          dirOf(gap),
+          Math.abs(gap) / 0.05,
+          "sma_50",
+          v.sma_50,
+        ),
+      );
     }
   };
   if (input.macro.benchmark) add("market", `Market (${input.macro.benchmark.ticker})`, input.macro.benchmark.indicators);
@@ -295,11 +398,13 @@ export function checkIndicatorNumbers(out: AnalysisReport, snapshot: IndicatorSn
   if (!snapshot) return null;
   const actual = snapshot.values as Record<string, number>;
   for (const [name, value] of Object.entries(out.metrics)) {
-    if (name in actual && Number.isFinite(actual[name]) && !citationMatches(value, actual[name]!)) return `metrics.${name} is ${value}, computed ${actual[name]} on ${snapshot.date}`;
+    if (name in actual && Number.isFinite(actual[name]) && !citationMatches(value, actual[name]!))
+      return `metrics.${name} is ${value}, computed ${actual[name]} on ${snapshot.date}`;
   }
   for (const e of out.evidence) {
     if (e.value === null || e.value === undefined || !(e.source in actual) || !Number.isFinite(actual[e.source])) continue;
-    if (!citationMatches(e.value, actual[e.source]!)) return `evidence "${e.id}" cites ${e.source} = ${e.value}, computed ${actual[e.source]} on ${snapshot.date}`;
+    if (!citationMatches(e.value, actual[e.source]!))
+      return `evidence "${e.id}" cites ${e.source} = ${e.value}, computed ${actual[e.source]} on ${snapshot.date}`;
   }
   return null;
 }

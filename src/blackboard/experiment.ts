@@ -122,11 +122,15 @@ export const blackboardExperiment: Experiment<BlackboardConfig> = {
     tickers = tickers.slice(0, config.maxTickers);
     const missing = tickers.filter((t) => !data.hasPrices(t));
     if (missing.length) throw new Error(`blackboard: no price file for ${missing.join(", ")} in ${ctx.dataDir}/prices (config key "tickers")`);
-    if (!data.hasPrices(config.benchmark)) throw new Error(`blackboard: benchmark ${config.benchmark} has no price file in ${ctx.dataDir}/prices (config key "benchmark")`);
+    if (!data.hasPrices(config.benchmark))
+      throw new Error(`blackboard: benchmark ${config.benchmark} has no price file in ${ctx.dataDir}/prices (config key "benchmark")`);
     if (config.start > config.end) throw new Error(`blackboard: start ${config.start} is after end ${config.end}`);
 
     const calendar = data.calendar();
-    const market = alignSeries(calendar, tickers.map((t) => data.prices(t)));
+    const market = alignSeries(
+      calendar,
+      tickers.map((t) => data.prices(t)),
+    );
     const benchClose = alignSeries(calendar, [data.prices(config.benchmark)]).close[0]!;
 
     const shares = tickers.map((t) => data.tickerInfo(t).sharesOutstanding);
@@ -169,7 +173,13 @@ export const blackboardExperiment: Experiment<BlackboardConfig> = {
       const runAgents = config.rerunAgents || isDayZero;
       if (runAgents) {
         const results = await mapConcurrent(eligible, ctx.concurrency, (ticker) =>
-          runTickerPipeline(data, ticker, date, { model: ctx.model, seed: ctx.seed, board, debateRounds: config.debateRounds, benchmarkTicker: config.benchmark }),
+          runTickerPipeline(data, ticker, date, {
+            model: ctx.model,
+            seed: ctx.seed,
+            board,
+            debateRounds: config.debateRounds,
+            benchmarkTicker: config.benchmark,
+          }),
         );
         for (const r of results) {
           lastDecisions.set(r.ticker, { action: r.assessment.final_action, confidence: r.assessment.confidence });
@@ -195,7 +205,20 @@ export const blackboardExperiment: Experiment<BlackboardConfig> = {
           // A ticker that became eligible after Day 0 has no agent view: HOLD (q = 0, i.e. the prior), labelled as such.
           const known = lastDecisions.get(ticker);
           const d = known ?? DEFAULT_HOLD;
-          viewRows.push({ date, ticker, source: known ? "reused" : "default_hold", research_view: null, research_confidence: null, research_score: null, debate_rounds: null, stop_reason: null, proposal: null, final_action: d.action, confidence: d.confidence, risk_level: null });
+          viewRows.push({
+            date,
+            ticker,
+            source: known ? "reused" : "default_hold",
+            research_view: null,
+            research_confidence: null,
+            research_score: null,
+            debate_rounds: null,
+            stop_reason: null,
+            proposal: null,
+            final_action: d.action,
+            confidence: d.confidence,
+            risk_level: null,
+          });
         }
       }
       return eligible.map((t) => lastDecisions.get(t) ?? DEFAULT_HOLD);
@@ -209,15 +232,22 @@ export const blackboardExperiment: Experiment<BlackboardConfig> = {
         const key = `${a.date}|${ticker}`;
         const poster = new Poster(board, ctx.seed, a.date, ticker, nextSeq.get(key) ?? 0);
         const decision = a.decisions[k]!;
-        poster.post("portfolio_optimizer", "TradeDecision", "decide", "all", {
-          action: decision.action,
-          view_q: round8(a.q[k]!),
-          confidence: decision.confidence,
-          weight_before: round8(rctx.currentWeights[i]!),
-          weight_after: round8(a.weights[k]!),
-          prior_return: round8(a.pi[k]!),
-          posterior_return: round8(a.muBL[k]!),
-        }, null);
+        poster.post(
+          "portfolio_optimizer",
+          "TradeDecision",
+          "decide",
+          "all",
+          {
+            action: decision.action,
+            view_q: round8(a.q[k]!),
+            confidence: decision.confidence,
+            weight_before: round8(rctx.currentWeights[i]!),
+            weight_after: round8(a.weights[k]!),
+            prior_return: round8(a.pi[k]!),
+            posterior_return: round8(a.muBL[k]!),
+          },
+          null,
+        );
         nextSeq.set(key, poster.seq);
         weightRows.push({
           date: a.date,
@@ -295,7 +325,9 @@ export const blackboardExperiment: Experiment<BlackboardConfig> = {
       longOnly: config.longOnly,
       upper: longOnlyUpperBound(allocatorOptions.maxWeight, day0Tickers.length),
     });
-    const perturbRows: Row[] = perturbation.shifts.slice(0, 12).map((s) => ({ ticker: s.ticker, before: cell(s.before), after: cell(s.after), delta: cell(s.delta) }));
+    const perturbRows: Row[] = perturbation.shifts
+      .slice(0, 12)
+      .map((s) => ({ ticker: s.ticker, before: cell(s.before), after: cell(s.after), delta: cell(s.delta) }));
 
     let trace: DecisionTrace | null = null;
     const thread = dayZeroThreads.get(pick);
@@ -315,7 +347,13 @@ export const blackboardExperiment: Experiment<BlackboardConfig> = {
           confidence: thread.assessment.confidence,
         },
         {
-          ticker: { before: round8(preWeights[allocations.indexOf(day0)]![day0.eligible[k]!]!), after: round8(day0.weights[k]!), view_q: round8(day0.q[k]!), prior_return: round8(day0.pi[k]!), posterior_return: round8(day0.muBL[k]!) },
+          ticker: {
+            before: round8(preWeights[allocations.indexOf(day0)]![day0.eligible[k]!]!),
+            after: round8(day0.weights[k]!),
+            view_q: round8(day0.q[k]!),
+            prior_return: round8(day0.pi[k]!),
+            posterior_return: round8(day0.muBL[k]!),
+          },
           top: day0Tickers
             .map((t, j) => ({ ticker: t, weight: round8(day0.weights[j]!) }))
             .sort((a, b) => b.weight - a.weight || (a.ticker < b.ticker ? -1 : 1))
@@ -340,21 +378,47 @@ export const blackboardExperiment: Experiment<BlackboardConfig> = {
         note: `Daily returns net of ${config.feesBps} bps fees + ${config.slippageBps} bps slippage per unit of turnover; rf 2%; beta, alpha, tracking error and excess return vs ${config.benchmark}. sharpeCagr = (CAGR - rf) / vol (the paper's headline style); sharpeMeanExcess = mean excess return / std x sqrt(252). Deflated Sharpe with ${config.trials} trials.`,
       },
       { name: "bb_daily_values", title: "Daily portfolio values vs benchmark and equal weight", rows: dailyRows },
-      { name: "bb_weights", title: "Black-Litterman weights per rebalance", rows: weightRows, note: "q = absolute view, pi = equilibrium prior, mu_bl = posterior mean (annualized); weight_before = drifted weight just before trading." },
-      { name: "bb_views", title: "Agent views per rebalance", rows: viewRows, note: config.rerunAgents ? "Agents re-run on every rebalance date." : "Agents run on Day 0 only; later rebalances reuse those views (source = reused; default_hold = eligible only after Day 0, so no view)." },
+      {
+        name: "bb_weights",
+        title: "Black-Litterman weights per rebalance",
+        rows: weightRows,
+        note: "q = absolute view, pi = equilibrium prior, mu_bl = posterior mean (annualized); weight_before = drifted weight just before trading.",
+      },
+      {
+        name: "bb_views",
+        title: "Agent views per rebalance",
+        rows: viewRows,
+        note: config.rerunAgents
+          ? "Agents re-run on every rebalance date."
+          : "Agents run on Day 0 only; later rebalances reuse those views (source = reused; default_hold = eligible only after Day 0, so no view).",
+      },
       {
         name: "bb_perturbation",
         title: `Perturbation — ${perturbation.ticker} ${perturbation.from} -> ${perturbation.to} on ${day0.date}`,
         rows: perturbRows,
         note: "One-step view flip holding every other input fixed (the paper's WAB case); the 12 largest |weight changes|.",
       },
-      { name: "bb_trace", title: `Trace — ${pick} on ${day0.date}`, rows: traceRows, note: "Messages of one thread in order; the full redacted trace (tool calls with arguments, decision, weights) is the trace.json artifact." },
+      {
+        name: "bb_trace",
+        title: `Trace — ${pick} on ${day0.date}`,
+        rows: traceRows,
+        note: "Messages of one thread in order; the full redacted trace (tool calls with arguments, decision, weights) is the trace.json artifact.",
+      },
     ];
 
     const figures = [
-      equityCurveFigure(bl.dates, series.map((s) => ({ name: s.name, values: s.values }))),
-      rollingSharpeFigure(bl.dates, series.map((s, i) => ({ name: s.name, values: rolling[i]! }))),
-      drawdownFigure(bl.dates, series.map((s) => ({ name: s.name, values: drawdownSeries(s.res) }))),
+      equityCurveFigure(
+        bl.dates,
+        series.map((s) => ({ name: s.name, values: s.values })),
+      ),
+      rollingSharpeFigure(
+        bl.dates,
+        series.map((s, i) => ({ name: s.name, values: rolling[i]! })),
+      ),
+      drawdownFigure(
+        bl.dates,
+        series.map((s) => ({ name: s.name, values: drawdownSeries(s.res) })),
+      ),
       weightShiftFigure(perturbation.shifts.slice(0, 10), `${perturbation.ticker} ${perturbation.from} -> ${perturbation.to}, ${day0.date}`),
     ];
 
@@ -394,13 +458,17 @@ export const blackboardExperiment: Experiment<BlackboardConfig> = {
 
 function pickTraceTicker(requested: string, day0: Allocation, day0Tickers: string[]): string {
   if (requested) {
-    if (!day0Tickers.includes(requested)) throw new Error(`blackboard: traceTicker ${requested} is not eligible on ${day0.date} (eligible: ${day0Tickers.join(", ")})`);
+    if (!day0Tickers.includes(requested))
+      throw new Error(`blackboard: traceTicker ${requested} is not eligible on ${day0.date} (eligible: ${day0Tickers.join(", ")})`);
     return requested;
   }
   let best = -1;
   for (let k = 0; k < day0Tickers.length; k++) {
     const isBuy = day0.decisions[k]!.action === "BUY";
-    const better = best < 0 || (isBuy && day0.decisions[best]!.action !== "BUY") || (isBuy === (day0.decisions[best]!.action === "BUY") && day0.weights[k]! > day0.weights[best]!);
+    const better =
+      best < 0 ||
+      (isBuy && day0.decisions[best]!.action !== "BUY") ||
+      (isBuy === (day0.decisions[best]!.action === "BUY") && day0.weights[k]! > day0.weights[best]!);
     if (better) best = k;
   }
   return day0Tickers[best]!;

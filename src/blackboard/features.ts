@@ -74,7 +74,8 @@ export function indicatorSnapshot(series: PriceSeries): IndicatorSnapshot {
   const ret = (k: number) => (n > k ? close[last]! / close[last - k]! - 1 : NaN);
   const vol = (k: number) => {
     if (n <= k) return NaN;
-    let s = 0, s2 = 0;
+    let s = 0,
+      s2 = 0;
     for (let t = n - k; t < n; t++) {
       const x = close[t]! / close[t - 1]! - 1;
       s += x;

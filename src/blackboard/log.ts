@@ -194,7 +194,8 @@ export class Blackboard {
    * touches only those messages, not the whole log.
    */
   query<T extends MessageType = MessageType>(q: BlackboardQuery & { type?: T | readonly T[] } = {}): BlackboardMessage<T>[] {
-    if (q.latest !== undefined && !(Number.isInteger(q.latest) && q.latest >= 0)) throw new RangeError(`Blackboard.query: latest must be a non-negative integer, got ${q.latest}`);
+    if (q.latest !== undefined && !(Number.isInteger(q.latest) && q.latest >= 0))
+      throw new RangeError(`Blackboard.query: latest must be a non-negative integer, got ${q.latest}`);
     const types = q.type === undefined ? null : new Set<string>(typeof q.type === "string" ? [q.type] : q.type);
     const roles = q.role === undefined ? null : new Set<string>(typeof q.role === "string" ? [q.role] : q.role);
     let candidates: readonly number[] | null = null;
@@ -206,7 +207,13 @@ export class Blackboard {
       for (const k of keys) merged.push(...(map.get(k) ?? []));
       return merged.sort((a, b) => a - b);
     };
-    if (q.ticker !== undefined && types !== null) consider(union(this.byTickerType, [...types].map((t) => `${q.ticker}|${t}`)));
+    if (q.ticker !== undefined && types !== null)
+      consider(
+        union(
+          this.byTickerType,
+          [...types].map((t) => `${q.ticker}|${t}`),
+        ),
+      );
     else if (q.ticker !== undefined) consider(this.byTicker.get(q.ticker) ?? []);
     else if (types !== null) consider(union(this.byType, types));
     if (roles !== null) consider(union(this.byRole, roles));
@@ -277,7 +284,8 @@ export class Blackboard {
 
 /** First index with sorted[i] >= key. */
 function lowerBound(sorted: readonly string[], key: string): number {
-  let lo = 0, hi = sorted.length;
+  let lo = 0,
+    hi = sorted.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
     if (sorted[mid]! < key) lo = mid + 1;
@@ -288,7 +296,8 @@ function lowerBound(sorted: readonly string[], key: string): number {
 
 /** First index with sorted[i] > key. */
 function upperBound(sorted: readonly string[], key: string): number {
-  let lo = 0, hi = sorted.length;
+  let lo = 0,
+    hi = sorted.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
     if (sorted[mid]! <= key) lo = mid + 1;

@@ -313,7 +313,8 @@ export const SIMULATED_START_UTC = 21 * 3600;
  */
 export function simulatedTimestamp(date: string, sequence: number): string {
   const total = SIMULATED_START_UTC + sequence;
-  if (!Number.isInteger(sequence) || sequence < 0 || total >= 24 * 3600) throw new RangeError(`simulatedTimestamp: sequence ${sequence} out of range [0, ${24 * 3600 - SIMULATED_START_UTC})`);
+  if (!Number.isInteger(sequence) || sequence < 0 || total >= 24 * 3600)
+    throw new RangeError(`simulatedTimestamp: sequence ${sequence} out of range [0, ${24 * 3600 - SIMULATED_START_UTC})`);
   const hh = Math.floor(total / 3600);
   const mm = Math.floor((total % 3600) / 60);
   const ss = total % 60;

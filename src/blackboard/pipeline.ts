@@ -19,13 +19,7 @@ import type { DataFolder } from "../data/folder";
 import { addDays } from "../data/dates";
 import type { Model, Task } from "../llm/types";
 import { traderTask } from "./alpha";
-import {
-  fundamentalsAnalystTask,
-  macroAnalystTask,
-  marketAnalystTask,
-  newsAnalystTask,
-  socialAnalystTask,
-} from "./analysts";
+import { fundamentalsAnalystTask, macroAnalystTask, marketAnalystTask, newsAnalystTask, socialAnalystTask } from "./analysts";
 import { runDebate } from "./debate";
 import type { Blackboard } from "./log";
 import {
@@ -184,14 +178,31 @@ export async function runTickerPipeline(data: DataFolder, ticker: string, date: 
   for (const r of reports) poster.post(ANALYST_ROLES[r.analyst], "AnalysisReport", "inform", "all", r, null);
 
   // 2. Researcher debate, from the reports on the board.
-  const brief = researchBrief(ticker, date, fromThread("AnalysisReport").map((m) => m.content));
+  const brief = researchBrief(
+    ticker,
+    date,
+    fromThread("AnalysisReport").map((m) => m.content),
+  );
   const debateMessages: Array<BlackboardMessage<"DebateComment">> = [];
   const debate = await runDebate<DebateComment>({
     speakers: ["bull", "bear"],
     maxRounds: options.debateRounds,
     speak: async (side, round, transcript) => {
-      const comment = await call(`${side}_researcher`, researcherTask, { brief, side: side as "bull" | "bear", round, maxRounds: options.debateRounds, transcript: transcript.slice() });
-      const msg = poster.post(side === "bull" ? "bull_researcher" : "bear_researcher", "DebateComment", turnIntent(comment), side === "bull" ? "bear_researcher" : "bull_researcher", comment, debateMessages.at(-1)?.message_id ?? null);
+      const comment = await call(`${side}_researcher`, researcherTask, {
+        brief,
+        side: side as "bull" | "bear",
+        round,
+        maxRounds: options.debateRounds,
+        transcript: transcript.slice(),
+      });
+      const msg = poster.post(
+        side === "bull" ? "bull_researcher" : "bear_researcher",
+        "DebateComment",
+        turnIntent(comment),
+        side === "bull" ? "bear_researcher" : "bull_researcher",
+        comment,
+        debateMessages.at(-1)?.message_id ?? null,
+      );
       debateMessages.push(msg);
       return comment;
     },
@@ -229,7 +240,14 @@ export async function runTickerPipeline(data: DataFolder, ticker: string, date: 
     speak: async (stance, round, transcript) => {
       const s = stance as RiskStance;
       const comment = await call(RISK_ROLES[s], riskManagerTask, { brief: rBrief, stance: s, round, maxRounds: riskRounds, transcript: transcript.slice() });
-      const msg = poster.post(RISK_ROLES[s], "RiskDebateComment", turnIntent(comment), "all", comment, riskMessages.at(-1)?.message_id ?? proposalMsg.message_id);
+      const msg = poster.post(
+        RISK_ROLES[s],
+        "RiskDebateComment",
+        turnIntent(comment),
+        "all",
+        comment,
+        riskMessages.at(-1)?.message_id ?? proposalMsg.message_id,
+      );
       riskMessages.push(msg);
       return comment;
     },

@@ -104,12 +104,44 @@ export function riskBrief(ticker: string, date: string, report: FinalReport, pro
   const add = (id: string, claim: string, direction: -1 | 0 | 1, strength: number, source: string, value: number | null) =>
     ev.push({ id, claim, direction, strength: round6(clamp(strength, 0, 1)), source, value });
   const { vol_20d: vol, vol_60d: vol60, drawdown_252d: dd, beta_60d: beta } = metrics;
-  if (vol !== null) add("risk.vol20", `20-day annualised volatility ${pct(vol)}`, vol > RISK_LIMITS.conservativeVol ? -1 : vol < 0.2 ? 1 : 0, Math.abs(vol - 0.275) / 0.2, "vol_20d", vol);
-  if (vol !== null && vol60 !== null) add("risk.vol_trend", `volatility ${vol > vol60 * 1.1 ? "rising" : "not rising"} (20d ${pct(vol)} vs 60d ${pct(vol60)})`, vol > vol60 * 1.1 ? -1 : 1, Math.abs(vol / vol60 - 1), "vol_60d", vol60);
-  if (dd !== null) add("risk.drawdown", `${pct(-dd)} below the 252-day high`, dd < RISK_LIMITS.conservativeDrawdown ? -1 : dd > -0.05 ? 1 : 0, dd < -0.05 ? Math.abs(dd) / 0.3 : 0.3, "drawdown_252d", dd);
-  if (beta !== null) add("risk.beta", `60-day beta ${beta.toFixed(2)}`, beta > RISK_LIMITS.highBeta ? -1 : beta < 0.8 ? 1 : 0, Math.abs(beta - 1), "beta_60d", beta);
+  if (vol !== null)
+    add(
+      "risk.vol20",
+      `20-day annualised volatility ${pct(vol)}`,
+      vol > RISK_LIMITS.conservativeVol ? -1 : vol < 0.2 ? 1 : 0,
+      Math.abs(vol - 0.275) / 0.2,
+      "vol_20d",
+      vol,
+    );
+  if (vol !== null && vol60 !== null)
+    add(
+      "risk.vol_trend",
+      `volatility ${vol > vol60 * 1.1 ? "rising" : "not rising"} (20d ${pct(vol)} vs 60d ${pct(vol60)})`,
+      vol > vol60 * 1.1 ? -1 : 1,
+      Math.abs(vol / vol60 - 1),
+      "vol_60d",
+      vol60,
+    );
+  if (dd !== null)
+    add(
+      "risk.drawdown",
+      `${pct(-dd)} below the 252-day high`,
+      dd < RISK_LIMITS.conservativeDrawdown ? -1 : dd > -0.05 ? 1 : 0,
+      dd < -0.05 ? Math.abs(dd) / 0.3 : 0.3,
+      "drawdown_252d",
+      dd,
+    );
+  if (beta !== null)
+    add("risk.beta", `60-day beta ${beta.toFixed(2)}`, beta > RISK_LIMITS.highBeta ? -1 : beta < 0.8 ? 1 : 0, Math.abs(beta - 1), "beta_60d", beta);
   add("risk.tilt", `Chain-of-Alpha directional tilt ${tilt.toFixed(2)}`, tilt > 0.3 ? 1 : tilt < -0.3 ? -1 : 0, Math.abs(tilt), "directional_chain", tilt);
-  add("risk.conviction", `proposal conviction ${proposal.conviction.toFixed(2)}`, proposal.conviction > 0.7 ? 1 : proposal.conviction < 0.4 ? -1 : 0, proposal.conviction, "trade_proposal", proposal.conviction);
+  add(
+    "risk.conviction",
+    `proposal conviction ${proposal.conviction.toFixed(2)}`,
+    proposal.conviction > 0.7 ? 1 : proposal.conviction < 0.4 ? -1 : 0,
+    proposal.conviction,
+    "trade_proposal",
+    proposal.conviction,
+  );
   return {
     ticker,
     date,
@@ -132,9 +164,21 @@ export function riskAlerts(m: RiskBrief["metrics"]): RiskAlert[] {
   const out: RiskAlert[] = [];
   if (m.vol_20d === null) out.push({ metric: "data", value: 0, limit: 0, severity: "Medium", message: "No volatility estimate: not enough price history." });
   else if (m.vol_20d > RISK_LIMITS.alertVol)
-    out.push({ metric: "volatility", value: m.vol_20d, limit: RISK_LIMITS.alertVol, severity: m.vol_20d > 0.6 ? "High" : "Medium", message: `20-day volatility ${pct(m.vol_20d)} exceeds the ${pct(RISK_LIMITS.alertVol)} limit.` });
+    out.push({
+      metric: "volatility",
+      value: m.vol_20d,
+      limit: RISK_LIMITS.alertVol,
+      severity: m.vol_20d > 0.6 ? "High" : "Medium",
+      message: `20-day volatility ${pct(m.vol_20d)} exceeds the ${pct(RISK_LIMITS.alertVol)} limit.`,
+    });
   if (m.drawdown_252d !== null && m.drawdown_252d < RISK_LIMITS.alertDrawdown)
-    out.push({ metric: "drawdown", value: m.drawdown_252d, limit: RISK_LIMITS.alertDrawdown, severity: m.drawdown_252d < -0.35 ? "High" : "Medium", message: `Drawdown ${pct(m.drawdown_252d)} breaches the ${pct(RISK_LIMITS.alertDrawdown)} limit.` });
+    out.push({
+      metric: "drawdown",
+      value: m.drawdown_252d,
+      limit: RISK_LIMITS.alertDrawdown,
+      severity: m.drawdown_252d < -0.35 ? "High" : "Medium",
+      message: `Drawdown ${pct(m.drawdown_252d)} breaches the ${pct(RISK_LIMITS.alertDrawdown)} limit.`,
+    });
   return out;
 }
 
@@ -149,7 +193,9 @@ const down = (a: Action): Action => (a === "BUY" ? "HOLD" : "SELL");
 export function stanceAction(brief: RiskBrief, stance: RiskStance): Action {
   const a = brief.proposal.action;
   const { vol_20d: vol, drawdown_252d: dd, beta_60d: beta } = brief.metrics;
-  const v = vol ?? 0, d = dd ?? 0, b = beta ?? 1;
+  const v = vol ?? 0,
+    d = dd ?? 0,
+    b = beta ?? 1;
   if (stance === "aggressive") return a === "HOLD" && brief.proposal.tilt > 0.3 && brief.report.score > 0 ? "BUY" : a;
   if (stance === "conservative") {
     if (a === "BUY" && (v > RISK_LIMITS.conservativeVol || d < RISK_LIMITS.conservativeDrawdown || b > RISK_LIMITS.highBeta)) return "HOLD";
@@ -193,7 +239,11 @@ export function riskManagerPolicy(input: RiskManagerInput): RiskDebateComment {
   const answer = previous?.question ? (fresh[0] ? `${fresh[0].claim}.` : `Our position rests on the evidence already cited.`) : null;
   const others = input.transcript.filter((t) => t.stance !== stance);
   const challenge = others.at(-1);
-  const question = concedes ? null : challenge && challenge.recommended_action !== action ? `Why ${challenge.recommended_action} when ${mine[0]?.claim ?? "the risk metrics"}?` : `What would change your recommendation on ${brief.ticker}?`;
+  const question = concedes
+    ? null
+    : challenge && challenge.recommended_action !== action
+      ? `Why ${challenge.recommended_action} when ${mine[0]?.claim ?? "the risk metrics"}?`
+      : `What would change your recommendation on ${brief.ticker}?`;
   const label = stance[0]!.toUpperCase() + stance.slice(1);
   return {
     stance,
@@ -232,7 +282,11 @@ export function riskPositionPolicy(input: RiskPositionInput): RiskPositionOutput
     stance === "aggressive"
       ? [action === "BUY" ? "Increase position size" : "Keep exposure", "Focus on growth and momentum", "Accept short-term volatility"]
       : stance === "conservative"
-        ? ["Cap position size", brief.metrics.drawdown_252d !== null && brief.metrics.drawdown_252d < -0.1 ? "Set a stop below the recent low" : "Keep a trailing stop", "Hedge index beta if volatility rises"]
+        ? [
+            "Cap position size",
+            brief.metrics.drawdown_252d !== null && brief.metrics.drawdown_252d < -0.1 ? "Set a stop below the recent low" : "Keep a trailing stop",
+            "Hedge index beta if volatility rises",
+          ]
         : ["Size in line with the volatility target", "Rebalance on schedule", "Review if alerts trigger"];
   return {
     position: {
@@ -272,7 +326,9 @@ export function riskJudgePolicy(input: RiskJudgeInput): RiskAssessment {
     volatility: round6(Math.max(0, brief.metrics.vol_20d ?? 0)),
     drawdown: round6(Math.min(0, brief.metrics.drawdown_252d ?? 0)),
     position_scale: round6(scale),
-    rationale: `Votes ${Object.entries(votes).map(([k, v]) => `${k} ${v}`).join(", ")}; final ${final} with ${(agree * 100).toFixed(0)}% agreement; ${brief.alerts.length} alert(s).`,
+    rationale: `Votes ${Object.entries(votes)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(", ")}; final ${final} with ${(agree * 100).toFixed(0)}% agreement; ${brief.alerts.length} alert(s).`,
     votes,
   };
 }
@@ -342,7 +398,9 @@ export const riskPositionTask: Task<RiskPositionInput, RiskPositionOutput> = def
   ],
   offline: (input) => riskPositionPolicy(input),
   validate: (out, input) =>
-    out.position.stance !== input.stance || out.recommendation.stance !== input.stance ? `stance must be "${input.stance}" in position and recommendation` : null,
+    out.position.stance !== input.stance || out.recommendation.stance !== input.stance
+      ? `stance must be "${input.stance}" in position and recommendation`
+      : null,
 });
 
 /**

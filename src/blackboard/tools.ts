@@ -129,7 +129,12 @@ export class ToolBox {
       }
       this.snapshots.set(ticker, snap);
     }
-    this.record(agent, "get_indicators", { ticker, end_date: this.date, bars: INDICATOR_BARS }, snap ? `${snap.bars} bars to ${snap.date}` : "no price history");
+    this.record(
+      agent,
+      "get_indicators",
+      { ticker, end_date: this.date, bars: INDICATOR_BARS },
+      snap ? `${snap.bars} bars to ${snap.date}` : "no price history",
+    );
     return snap;
   }
 
@@ -141,7 +146,12 @@ export class ToolBox {
     const from = addDays(this.date, -days + 1);
     const rows = this.view.news(this.ticker).filter((n) => n.date >= from && knownAtClose(n.date, n.datetime, this.date));
     const out = rows.slice(-limit).map((n) => ({ date: n.date, text: clip(n.text, 400), score: null }));
-    this.record(agent, "get_news", { ticker: this.ticker, start_date: from, end_date: this.date, cutoff_utc: CLOSE_CUTOFF_UTC, limit }, `${out.length} of ${rows.length} items`);
+    this.record(
+      agent,
+      "get_news",
+      { ticker: this.ticker, start_date: from, end_date: this.date, cutoff_utc: CLOSE_CUTOFF_UTC, limit },
+      `${out.length} of ${rows.length} items`,
+    );
     return out;
   }
 
@@ -158,7 +168,12 @@ export class ToolBox {
       .slice(0, limit)
       .sort((a, b) => a.i - b.i);
     const out = ranked.map(({ p }) => ({ date: p.date, text: clip(`${p.title}. ${p.body}`, 400), score: p.score ?? null }));
-    this.record(agent, "get_social", { ticker: this.ticker, start_date: from, end_date: this.date, cutoff_utc: CLOSE_CUTOFF_UTC, limit }, `${out.length} of ${rows.length} posts`);
+    this.record(
+      agent,
+      "get_social",
+      { ticker: this.ticker, start_date: from, end_date: this.date, cutoff_utc: CLOSE_CUTOFF_UTC, limit },
+      `${out.length} of ${rows.length} posts`,
+    );
     return out;
   }
 
@@ -174,7 +189,7 @@ export class ToolBox {
   /** get_macro: indicators of the benchmark (SPY) and of the ticker's sector ETF when the data folder has them. */
   macro(agent: string): MacroContext {
     const info = this.view.tickerInfo(this.ticker);
-    const etf = info.sector ? SECTOR_ETFS[info.sector] ?? null : null;
+    const etf = info.sector ? (SECTOR_ETFS[info.sector] ?? null) : null;
     const bench = this.ticker !== this.benchmarkTicker ? this.indicatorsQuiet(this.benchmarkTicker) : null;
     const sector = etf ? this.indicatorsQuiet(etf) : null;
     const out: MacroContext = {
@@ -203,7 +218,12 @@ export class ToolBox {
     }
     const beta = this.ticker === this.benchmarkTicker ? 1 : betaVs(this.view, this.ticker, this.benchmarkTicker, 60);
     const values: Record<string, number> = { ...snap.values, beta_60d: roundSig(beta) };
-    this.record(agent, "get_risk_metrics", { ticker: this.ticker, end_date: this.date, beta_window: 60 }, `vol_20d ${values.vol_20d}, drawdown_252d ${values.drawdown_252d}, beta_60d ${values.beta_60d}`);
+    this.record(
+      agent,
+      "get_risk_metrics",
+      { ticker: this.ticker, end_date: this.date, beta_window: 60 },
+      `vol_20d ${values.vol_20d}, drawdown_252d ${values.drawdown_252d}, beta_60d ${values.beta_60d}`,
+    );
     return { ticker: this.ticker, date: snap.date, values };
   }
 
@@ -242,7 +262,8 @@ export function betaVs(view: PointInTimeView, ticker: string, benchmark: string,
   const xb = rb.slice(-n);
   const ma = xa.reduce((s, x) => s + x, 0) / n;
   const mb = xb.reduce((s, x) => s + x, 0) / n;
-  let cov = 0, varB = 0;
+  let cov = 0,
+    varB = 0;
   for (let i = 0; i < n; i++) {
     cov += (xa[i]! - ma) * (xb[i]! - mb);
     varB += (xb[i]! - mb) ** 2;

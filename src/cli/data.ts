@@ -91,7 +91,10 @@ async function runFetch(argv: string[], io: DataIo): Promise<number> {
     io.stderr("usage: consilium data fetch --tickers AAPL,MSFT --from 2024-01-01 --to 2025-08-29 --out DIR\n");
     return 1;
   }
-  const tickers = values.tickers.split(",").map((t) => t.trim()).filter((t) => t !== "");
+  const tickers = values.tickers
+    .split(",")
+    .map((t) => t.trim())
+    .filter((t) => t !== "");
   const result = await fetchYahooPrices({
     tickers,
     from: values.from,
@@ -104,7 +107,11 @@ async function runFetch(argv: string[], io: DataIo): Promise<number> {
     log: (m) => io.stderr(m + "\n"),
   });
   for (const r of result) {
-    io.stdout(r.status === "failed" ? `${r.ticker.padEnd(8)} failed   ${r.error}\n` : `${r.ticker.padEnd(8)} ${r.status.padEnd(8)} ${String(r.rows).padStart(5)} rows  ${r.first} .. ${r.last}  ${r.file}\n`);
+    io.stdout(
+      r.status === "failed"
+        ? `${r.ticker.padEnd(8)} failed   ${r.error}\n`
+        : `${r.ticker.padEnd(8)} ${r.status.padEnd(8)} ${String(r.rows).padStart(5)} rows  ${r.first} .. ${r.last}  ${r.file}\n`,
+    );
   }
   return result.some((r) => r.status === "failed") ? 1 : 0;
 }
@@ -116,6 +123,8 @@ function runSynth(argv: string[], io: DataIo): number {
   const stocks = parseIntOption(values.stocks, "stocks", 30);
   const { files, market } = writeSyntheticDataset(out, { seed, stocks });
   const bytes = files.reduce((a, f) => a + f.bytes, 0);
-  io.stdout(`wrote ${files.length} files (${(bytes / 1e6).toFixed(2)} MB) to ${out}: ${market.prices.length} tickers x ${market.dates.length} days, ${market.news.length} news, ${market.filings.length} filings, ${market.social.length} posts (seed ${seed}, synthetic)\n`);
+  io.stdout(
+    `wrote ${files.length} files (${(bytes / 1e6).toFixed(2)} MB) to ${out}: ${market.prices.length} tickers x ${market.dates.length} days, ${market.news.length} news, ${market.filings.length} filings, ${market.social.length} posts (seed ${seed}, synthetic)\n`,
+  );
   return 0;
 }

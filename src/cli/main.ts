@@ -187,7 +187,9 @@ async function runCommand(argv: string[], io: CliIo): Promise<number> {
     io.stdout(JSON.stringify({ outDir, report: reportPath ?? null, ...manifest }, null, 2) + "\n");
   } else {
     io.stdout(`${run.experiment} (${run.modelLabel}, seed ${run.seed}) -> ${outDir}\n`);
-    io.stdout(`  ${manifest.tables.length} tables, ${manifest.figures.length} figures, ${run.usage.calls} model calls (${run.usage.cacheHits} cached), ${(run.timings.totalMs / 1000).toFixed(1)} s\n`);
+    io.stdout(
+      `  ${manifest.tables.length} tables, ${manifest.figures.length} figures, ${run.usage.calls} model calls (${run.usage.cacheHits} cached), ${(run.timings.totalMs / 1000).toFixed(1)} s\n`,
+    );
     if (reportPath) io.stdout(`  report: ${reportPath}\n`);
   }
   return 0;
@@ -204,7 +206,11 @@ export function parseGrid(specs: readonly string[]): Record<string, string[]> {
   for (const spec of specs) {
     const eq = spec.indexOf("=");
     if (eq <= 0) throw new UsageError(`--grid expects key=v1,v2,..., got "${spec}"`);
-    const values = spec.slice(eq + 1).split(",").map((v) => v.trim()).filter((v) => v !== "");
+    const values = spec
+      .slice(eq + 1)
+      .split(",")
+      .map((v) => v.trim())
+      .filter((v) => v !== "");
     if (values.length === 0) throw new UsageError(`--grid ${spec.slice(0, eq)} has no values`);
     grid[spec.slice(0, eq).trim()] = values;
   }

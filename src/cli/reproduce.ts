@@ -42,7 +42,10 @@ export async function reproduceCommand(argv: string[], io: CliIo): Promise<numbe
     log: (line) => io.stderr(`${line}\n`),
   });
   io.stdout(`reproduced ${result.runs.length} experiments in ${((performance.now() - started) / 1000).toFixed(1)} s -> ${result.outDir}\n`);
-  for (const run of result.runs) io.stdout(`  ${run.experiment}: ${run.manifest.tables.length} tables, ${run.exported} exported figure files${run.report ? `, report ${run.report}` : ""}\n`);
+  for (const run of result.runs)
+    io.stdout(
+      `  ${run.experiment}: ${run.manifest.tables.length} tables, ${run.exported} exported figure files${run.report ? `, report ${run.report}` : ""}\n`,
+    );
   io.stdout(`  audit: ${result.auditFile}\n`);
   return 0;
 }

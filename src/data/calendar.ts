@@ -52,12 +52,15 @@ function nthWeekday(y: number, m: number, dow: number, n: number): string {
  */
 export function easterSunday(year: number): string {
   const a = year % 19;
-  const b = Math.floor(year / 100), c = year % 100;
-  const d = Math.floor(b / 4), e = b % 4;
+  const b = Math.floor(year / 100),
+    c = year % 100;
+  const d = Math.floor(b / 4),
+    e = b % 4;
   const f = Math.floor((b + 8) / 25);
   const g = Math.floor((b - f + 1) / 3);
   const h = (19 * a + b - d - g + 15) % 30;
-  const i = Math.floor(c / 4), k = c % 4;
+  const i = Math.floor(c / 4),
+    k = c % 4;
   const l = (32 + 2 * e + 2 * i - h - k) % 7;
   const m = Math.floor((a + 11 * h + 22 * l) / 451);
   const month = Math.floor((h + l - 7 * m + 114) / 31);

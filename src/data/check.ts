@@ -108,20 +108,34 @@ export function checkDataFolder(dir: string): CheckReport {
   for (const file of listDataFiles(dir, "jobs", ".json")) files.push(checkJobFile(file, rel(file)));
 
   // Files in the known folders with an extension the loaders do not read.
-  for (const [sub, ext] of [["prices", ".csv"], ["news", ".jsonl"], ["filings", ".jsonl"], ["social", ".jsonl"], ["resumes", ".jsonl"], ["jobs", ".json"]] as const) {
+  for (const [sub, ext] of [
+    ["prices", ".csv"],
+    ["news", ".jsonl"],
+    ["filings", ".jsonl"],
+    ["social", ".jsonl"],
+    ["resumes", ".jsonl"],
+    ["jobs", ".json"],
+  ] as const) {
     const folder = join(dir, sub);
     if (!existsSync(folder)) continue;
     const ignored = readdirSync(folder).filter((f) => !f.startsWith(".") && !f.startsWith("_") && !f.toLowerCase().endsWith(ext));
-    if (ignored.length > 0) notes.push(`${sub}/: ${ignored.length} file(s) without the ${ext} extension are ignored by the loaders (${ignored.slice(0, 3).join(", ")}${ignored.length > 3 ? ", ..." : ""})`);
+    if (ignored.length > 0)
+      notes.push(
+        `${sub}/: ${ignored.length} file(s) without the ${ext} extension are ignored by the loaders (${ignored.slice(0, 3).join(", ")}${ignored.length > 3 ? ", ..." : ""})`,
+      );
   }
 
   // Folders outside the layout: price-shaped CSVs are checked (for information), the rest listed.
   for (const entry of readdirSync(dir).sort()) {
     const full = join(dir, entry);
     if (entry.startsWith(".") || (DATA_SUBFOLDERS as readonly string[]).includes(entry) || !statSync(full).isDirectory()) continue;
-    const csvs = readdirSync(full).filter((f) => f.toLowerCase().endsWith(".csv") && !f.startsWith("_")).sort();
+    const csvs = readdirSync(full)
+      .filter((f) => f.toLowerCase().endsWith(".csv") && !f.startsWith("_"))
+      .sort();
     const priceLike = csvs.filter((f) => looksLikePrices(join(full, f)));
-    notes.push(`${entry}/: not part of the data-folder layout (not read by experiments)${priceLike.length > 0 ? `; its ${priceLike.length} price-shaped CSV file(s) are checked below for information` : ""}`);
+    notes.push(
+      `${entry}/: not part of the data-folder layout (not read by experiments)${priceLike.length > 0 ? `; its ${priceLike.length} price-shaped CSV file(s) are checked below for information` : ""}`,
+    );
     for (const f of priceLike) files.push(checkPriceFile(join(full, f), rel(join(full, f)), "prices"));
   }
 
@@ -135,7 +149,10 @@ export function checkDataFolder(dir: string): CheckReport {
       (byFirst.get(report.span.first) ?? byFirst.set(report.span.first, []).get(report.span.first)!).push(ticker);
     }
     const describe = (m: Map<string, string[]>): string =>
-      [...m.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([d, ts]) => `${d}: ${ts.length <= 6 ? ts.join(" ") : `${ts.length} tickers (${ts.slice(0, 4).join(" ")} ...)`}`).join("; ");
+      [...m.entries()]
+        .sort((a, b) => (a[0] < b[0] ? -1 : 1))
+        .map(([d, ts]) => `${d}: ${ts.length <= 6 ? ts.join(" ") : `${ts.length} tickers (${ts.slice(0, 4).join(" ")} ...)`}`)
+        .join("; ");
     if (byLast.size > 1) notes.push(`price files end on different dates — ${describe(byLast)}`);
     if (byFirst.size > 1 && byFirst.size <= 8) notes.push(`price files start on different dates — ${describe(byFirst)}`);
     else if (byFirst.size > 8) notes.push(`price files start on ${byFirst.size} different dates (first ${[...byFirst.keys()].sort()[0]})`);
@@ -152,7 +169,12 @@ export function checkDataFolder(dir: string): CheckReport {
 
 function looksLikePrices(file: string): boolean {
   try {
-    resolvePriceColumns(readFirstLine(file).split(",").map((h) => h.trim()), file);
+    resolvePriceColumns(
+      readFirstLine(file)
+        .split(",")
+        .map((h) => h.trim()),
+      file,
+    );
     return true;
   } catch {
     return false;
@@ -199,7 +221,12 @@ export function checkPriceFile(file: string, path: string, kind: FileKind): File
   const errs = new Collector();
   const dates: string[] = [];
   const lines: number[] = [];
-  const o: number[] = [], h: number[] = [], l: number[] = [], c: number[] = [], a: number[] = [], v: number[] = [];
+  const o: number[] = [],
+    h: number[] = [],
+    l: number[] = [],
+    c: number[] = [],
+    a: number[] = [],
+    v: number[] = [];
   let prevDate: string | null = null;
   let prevLine = 0;
   for (const { line, cells } of table.records) {
@@ -210,7 +237,9 @@ export function checkPriceFile(file: string, path: string, kind: FileKind): File
       continue;
     }
     if (prevDate !== null && d <= prevDate) {
-      errs.add(`line ${line}: field "Date": ${d === prevDate ? `duplicate date ${d} (also line ${prevLine})` : `dates not ascending (${d} after ${prevDate} on line ${prevLine})`}`);
+      errs.add(
+        `line ${line}: field "Date": ${d === prevDate ? `duplicate date ${d} (also line ${prevLine})` : `dates not ascending (${d} after ${prevDate} on line ${prevLine})`}`,
+      );
       bad = true;
     }
     const vals: Record<string, number> = {};
@@ -228,14 +257,22 @@ export function checkPriceFile(file: string, path: string, kind: FileKind): File
       vals[col] = x;
     }
     if (bad) {
-      if (prevDate === null || d > prevDate) { prevDate = d; prevLine = line; }
+      if (prevDate === null || d > prevDate) {
+        prevDate = d;
+        prevLine = line;
+      }
       continue;
     }
     prevDate = d;
     prevLine = line;
-    dates.push(d); lines.push(line);
-    o.push(vals["Open"]!); h.push(vals["High"]!); l.push(vals["Low"]!); c.push(vals["Close"]!);
-    a.push(cols.AdjClose >= 0 ? vals["AdjClose"]! : vals["Close"]!); v.push(vals["Volume"]!);
+    dates.push(d);
+    lines.push(line);
+    o.push(vals["Open"]!);
+    h.push(vals["High"]!);
+    l.push(vals["Low"]!);
+    c.push(vals["Close"]!);
+    a.push(cols.AdjClose >= 0 ? vals["AdjClose"]! : vals["Close"]!);
+    v.push(vals["Volume"]!);
   }
   report.errors.push(...errs.done());
   if (dates.length === 0) return report;
@@ -252,10 +289,19 @@ export function checkPriceFile(file: string, path: string, kind: FileKind): File
   // Volume.
   const zeroVol = v.flatMap((x, i) => (x === 0 ? [i] : []));
   if (zeroVol.length === dates.length) report.notes.push("Volume is 0 on every row (an index?)");
-  else if (zeroVol.length > 0) report.warnings.push(`${zeroVol.length} row(s) with Volume = 0: ${zeroVol.slice(0, 3).map((i) => `line ${lines[i]} (${dates[i]})`).join(", ")}${zeroVol.length > 3 ? ", ..." : ""}`);
+  else if (zeroVol.length > 0)
+    report.warnings.push(
+      `${zeroVol.length} row(s) with Volume = 0: ${zeroVol
+        .slice(0, 3)
+        .map((i) => `line ${lines[i]} (${dates[i]})`)
+        .join(", ")}${zeroVol.length > 3 ? ", ..." : ""}`,
+    );
 
   // Calendar against the NYSE.
-  const weekendRows = dates.filter((d) => { const w = weekday(d); return w === 0 || w === 6; }).length;
+  const weekendRows = dates.filter((d) => {
+    const w = weekday(d);
+    return w === 0 || w === 6;
+  }).length;
   if (weekendRows > 0.1 * dates.length) {
     report.notes.push(`7-day calendar (${weekendRows} weekend rows): not an exchange-traded series, NYSE calendar check skipped`);
   } else {
@@ -270,9 +316,13 @@ export function checkPriceFile(file: string, path: string, kind: FileKind): File
         const why = closureReason(d);
         if (why !== null) closed.push(`line ${lines[i]} ${d} (${why})`);
       }
-      if (closed.length > 0) report.warnings.push(`${closed.length} row(s) on NYSE closed days: ${closed.slice(0, 3).join(", ")}${closed.length > 3 ? ", ..." : ""}`);
+      if (closed.length > 0)
+        report.warnings.push(`${closed.length} row(s) on NYSE closed days: ${closed.slice(0, 3).join(", ")}${closed.length > 3 ? ", ..." : ""}`);
       const missing = tradingDays(covered[0]!, covered[covered.length - 1]!).filter((d) => !have.has(d));
-      if (missing.length > 0) report.warnings.push(`${missing.length} NYSE trading day(s) missing between ${covered[0]} and ${covered[covered.length - 1]}: ${missing.slice(0, 5).join(", ")}${missing.length > 5 ? ", ..." : ""}`);
+      if (missing.length > 0)
+        report.warnings.push(
+          `${missing.length} NYSE trading day(s) missing between ${covered[0]} and ${covered[covered.length - 1]}: ${missing.slice(0, 5).join(", ")}${missing.length > 5 ? ", ..." : ""}`,
+        );
     }
   }
 
@@ -284,9 +334,13 @@ export function checkPriceFile(file: string, path: string, kind: FileKind): File
     const ra = a[i]! / a[i - 1]!;
     const adjMoved = nearSplitFactor(ra) !== null || Math.abs(Math.log(ra / rc)) < 0.05;
     if (cols.AdjClose >= 0 && !adjMoved) {
-      report.warnings.push(`line ${lines[i]} (${dates[i]}): Close moves x${rc.toFixed(3)}, near a ${factorText(k)}, while AdjClose moves x${ra.toFixed(3)}: Close looks unadjusted for a split; compute returns from AdjClose`);
+      report.warnings.push(
+        `line ${lines[i]} (${dates[i]}): Close moves x${rc.toFixed(3)}, near a ${factorText(k)}, while AdjClose moves x${ra.toFixed(3)}: Close looks unadjusted for a split; compute returns from AdjClose`,
+      );
     } else {
-      report.warnings.push(`line ${lines[i]} (${dates[i]}): Close${cols.AdjClose >= 0 ? " and AdjClose" : ""} move x${rc.toFixed(3)} in one day, near a ${factorText(k)}: an unadjusted split or a real crash/spike — verify`);
+      report.warnings.push(
+        `line ${lines[i]} (${dates[i]}): Close${cols.AdjClose >= 0 ? " and AdjClose" : ""} move x${rc.toFixed(3)} in one day, near a ${factorText(k)}: an unadjusted split or a real crash/spike — verify`,
+      );
     }
   }
   return report;
@@ -323,7 +377,14 @@ function checkManifest(file: string, path: string, priceTickers: ReadonlySet<str
   return report;
 }
 
-function checkJsonlFile(file: string, path: string, kind: "news" | "filings" | "social" | "resumes", priceTickers: ReadonlySet<string>, tickersSeen: Set<string>, resumeIds?: Map<string, string>): FileReport {
+function checkJsonlFile(
+  file: string,
+  path: string,
+  kind: "news" | "filings" | "social" | "resumes",
+  priceTickers: ReadonlySet<string>,
+  tickersSeen: Set<string>,
+  resumeIds?: Map<string, string>,
+): FileReport {
   const report: FileReport = { path, kind, rows: 0, errors: [], warnings: [], notes: [] };
   const text = readFileSync(file, "utf8");
   const errs = new Collector();
@@ -361,10 +422,12 @@ function checkJsonlFile(file: string, path: string, kind: "news" | "filings" | "
       const key = canonicalJson(rec.value);
       if (kind === "news") {
         const n = toNews(rec, file);
-        date = n.date; ticker = n.ticker;
+        date = n.date;
+        ticker = n.ticker;
       } else if (kind === "filings") {
         const f = toFiling(rec, file);
-        date = f.date; ticker = f.ticker;
+        date = f.date;
+        ticker = f.ticker;
       } else if (kind === "social") {
         const p = toSocial(rec, file, known);
         date = p.date;
@@ -404,17 +467,25 @@ function checkJsonlFile(file: string, path: string, kind: "news" | "filings" | "
   report.errors.push(...errs.done());
   if (dupLines.length > 0) report.warnings.push(`${dupLines.length} exact duplicate row(s) (every field equal to an earlier row): line ${lineRef(dupLines)}`);
   if (repeatedText > dupLines.length) {
-    report[kind === "resumes" ? "warnings" : "notes"].push(`${repeatedText - dupLines.length} row(s) repeat an earlier row's ${kind === "resumes" ? "text under another id" : "date, title and body under another id"}`);
+    report[kind === "resumes" ? "warnings" : "notes"].push(
+      `${repeatedText - dupLines.length} row(s) repeat an earlier row's ${kind === "resumes" ? "text under another id" : "date, title and body under another id"}`,
+    );
   }
   if (dupIds.length > 0) report.warnings.push(`${dupIds.length} duplicate id(s): ${dupIds.slice(0, 3).join(", ")}${dupIds.length > 3 ? ", ..." : ""}`);
-  if (outOfOrder > 0) report.notes.push(`${outOfOrder} row(s) out of date order${kind === "filings" || kind === "news" ? " within their ticker" : ""} (loaders sort by date)`);
+  if (outOfOrder > 0)
+    report.notes.push(`${outOfOrder} row(s) out of date order${kind === "filings" || kind === "news" ? " within their ticker" : ""} (loaders sort by date)`);
   if (dates.length > 0) {
     const sorted = dates.slice().sort();
     report.span = { first: sorted[0]!, last: sorted[sorted.length - 1]! };
   }
   if (tickers.size > 1) {
     const list = [...tickers.entries()].sort((x, y) => y[1] - x[1]);
-    report.notes.push(`tickers: ${list.slice(0, 6).map(([t, n]) => `${t} ${n}`).join(", ")}${list.length > 6 ? `, ... (${list.length})` : ""}`);
+    report.notes.push(
+      `tickers: ${list
+        .slice(0, 6)
+        .map(([t, n]) => `${t} ${n}`)
+        .join(", ")}${list.length > 6 ? `, ... (${list.length})` : ""}`,
+    );
   }
   return report;
 }
@@ -424,7 +495,10 @@ function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
   if (value !== null && typeof value === "object") {
     const o = value as Record<string, unknown>;
-    return `{${Object.keys(o).sort().map((k) => `${JSON.stringify(k)}:${canonicalJson(o[k])}`).join(",")}}`;
+    return `{${Object.keys(o)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson(o[k])}`)
+      .join(",")}}`;
   }
   return JSON.stringify(value);
 }
@@ -453,7 +527,9 @@ export function formatCheckReport(report: CheckReport): string {
   const w = Math.max(24, ...report.files.map((f) => f.path.length)) + 2;
   out.push(`${"FILE".padEnd(w)}${"KIND".padEnd(10)}${"ROWS".padStart(8)}  ${"ERR".padStart(4)} ${"WARN".padStart(4)}  SPAN`);
   for (const f of report.files) {
-    out.push(`${f.path.padEnd(w)}${f.kind.padEnd(10)}${String(f.rows).padStart(8)}  ${String(f.errors.length).padStart(4)} ${String(f.warnings.length).padStart(4)}  ${f.span ? `${f.span.first} .. ${f.span.last}` : ""}`);
+    out.push(
+      `${f.path.padEnd(w)}${f.kind.padEnd(10)}${String(f.rows).padStart(8)}  ${String(f.errors.length).padStart(4)} ${String(f.warnings.length).padStart(4)}  ${f.span ? `${f.span.first} .. ${f.span.last}` : ""}`,
+    );
   }
   const withIssues = report.files.filter((f) => f.errors.length + f.warnings.length + f.notes.length > 0);
   if (withIssues.length > 0) {

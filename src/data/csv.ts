@@ -31,11 +31,16 @@ export function splitCsvLine(line: string): string[] {
     const ch = line[i]!;
     if (inQuotes) {
       if (ch === '"') {
-        if (line[i + 1] === '"') { cur += '"'; i++; } else inQuotes = false;
+        if (line[i + 1] === '"') {
+          cur += '"';
+          i++;
+        } else inQuotes = false;
       } else cur += ch;
     } else if (ch === '"') inQuotes = true;
-    else if (ch === ",") { cells.push(cur); cur = ""; }
-    else cur += ch;
+    else if (ch === ",") {
+      cells.push(cur);
+      cur = "";
+    } else cur += ch;
   }
   cells.push(cur);
   return cells;

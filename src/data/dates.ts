@@ -15,7 +15,9 @@ const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 export function isIsoDate(s: string): boolean {
   const m = ISO_DATE.exec(s);
   if (!m) return false;
-  const y = Number(m[1]), mo = Number(m[2]), d = Number(m[3]);
+  const y = Number(m[1]),
+    mo = Number(m[2]),
+    d = Number(m[3]);
   if (mo < 1 || mo > 12 || d < 1) return false;
   return d <= daysInMonth(y, mo);
 }
@@ -70,7 +72,8 @@ export function weekday(iso: string): number {
  * lastIndexAtOrBefore(["2024-01-02", "2024-01-03"], "2024-01-02"); // 0
  */
 export function lastIndexAtOrBefore(sortedDates: readonly string[], date: string): number {
-  let lo = 0, hi = sortedDates.length; // first index with value > date
+  let lo = 0,
+    hi = sortedDates.length; // first index with value > date
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
     if (sortedDates[mid]! <= date) lo = mid + 1;

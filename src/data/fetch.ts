@@ -34,7 +34,11 @@ export const YAHOO_BASE_URL = "https://query1.finance.yahoo.com";
 
 /** A fetch failure. `offline` = the host could not be reached at all (exit code 2). */
 export class FetchError extends Error {
-  constructor(message: string, readonly offline: boolean, readonly status?: number) {
+  constructor(
+    message: string,
+    readonly offline: boolean,
+    readonly status?: number,
+  ) {
     super(message);
     this.name = "FetchError";
   }
@@ -83,7 +87,13 @@ interface ChartResponse {
       meta?: { symbol?: string; exchangeTimezoneName?: string; gmtoffset?: number };
       timestamp?: number[];
       indicators?: {
-        quote?: Array<{ open?: Array<number | null>; high?: Array<number | null>; low?: Array<number | null>; close?: Array<number | null>; volume?: Array<number | null> }>;
+        quote?: Array<{
+          open?: Array<number | null>;
+          high?: Array<number | null>;
+          low?: Array<number | null>;
+          close?: Array<number | null>;
+          volume?: Array<number | null>;
+        }>;
         adjclose?: Array<{ adjclose?: Array<number | null> }>;
       };
     }> | null;
@@ -127,7 +137,13 @@ export function unixSeconds(date: string): number {
  * // "https://query1.finance.yahoo.com/v8/finance/chart/AAPL?period1=1704067200&period2=1706745600&interval=1d&events=div%2Csplits&includeAdjustedClose=true"
  */
 export function chartUrl(ticker: string, from: string, to: string, baseUrl = YAHOO_BASE_URL): string {
-  const q = new URLSearchParams({ period1: String(unixSeconds(from)), period2: String(unixSeconds(addDays(to, 1))), interval: "1d", events: "div,splits", includeAdjustedClose: "true" });
+  const q = new URLSearchParams({
+    period1: String(unixSeconds(from)),
+    period2: String(unixSeconds(addDays(to, 1))),
+    interval: "1d",
+    events: "div,splits",
+    includeAdjustedClose: "true",
+  });
   return `${baseUrl.replace(/\/$/, "")}/v8/finance/chart/${encodeURIComponent(ticker)}?${q.toString()}`;
 }
 
@@ -163,7 +179,10 @@ export function parseChart(json: unknown, ticker: string, from: string, to: stri
   const adj = result.indicators?.adjclose?.[0]?.adjclose;
   const byDate = new Map<string, [number, number, number, number, number, number]>();
   for (let i = 0; i < ts.length; i++) {
-    const o = quote.open?.[i], h = quote.high?.[i], l = quote.low?.[i], c = quote.close?.[i];
+    const o = quote.open?.[i],
+      h = quote.high?.[i],
+      l = quote.low?.[i],
+      c = quote.close?.[i];
     if (o == null || h == null || l == null || c == null || !(c > 0)) continue;
     const date = localDate(ts[i]!, result.meta?.exchangeTimezoneName, result.meta?.gmtoffset);
     if (date < from || date > to) continue;
@@ -195,7 +214,8 @@ function fileCovers(file: string, from: string, to: string): { covers: boolean; 
   try {
     const s = loadPrices(file).series;
     const days = tradingDays(from, to);
-    const first = s.dates[0], last = s.dates[s.dates.length - 1];
+    const first = s.dates[0],
+      last = s.dates[s.dates.length - 1];
     const covers = days.length === 0 || (first !== undefined && last !== undefined && first <= days[0]! && last >= days[days.length - 1]!);
     return { covers, rows: s.dates.length, first, last };
   } catch {
@@ -203,11 +223,22 @@ function fileCovers(file: string, from: string, to: string): { covers: boolean; 
   }
 }
 
-async function getWithRetry(url: string, ticker: string, o: Required<Pick<FetchOptions, "retries" | "backoffMs" | "timeoutMs">> & { fetch: typeof fetch; sleep: (ms: number) => Promise<void>; log: (m: string) => void }): Promise<unknown> {
+async function getWithRetry(
+  url: string,
+  ticker: string,
+  o: Required<Pick<FetchOptions, "retries" | "backoffMs" | "timeoutMs">> & {
+    fetch: typeof fetch;
+    sleep: (ms: number) => Promise<void>;
+    log: (m: string) => void;
+  },
+): Promise<unknown> {
   for (let attempt = 0; ; attempt++) {
     let res: Response;
     try {
-      res = await o.fetch(url, { headers: { "User-Agent": "Mozilla/5.0 (consilium data fetch)", Accept: "application/json" }, signal: AbortSignal.timeout(o.timeoutMs) });
+      res = await o.fetch(url, {
+        headers: { "User-Agent": "Mozilla/5.0 (consilium data fetch)", Accept: "application/json" },
+        signal: AbortSignal.timeout(o.timeoutMs),
+      });
     } catch (e) {
       const code = errorCode(e);
       if (code !== undefined && OFFLINE_CODES.has(code)) {
@@ -265,7 +296,14 @@ export async function fetchYahooPrices(options: FetchOptions): Promise<FetchResu
   const log = options.log ?? (() => {});
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   const delayMs = options.delayMs ?? 1500;
-  const http = { fetch: options.fetch ?? fetch, sleep, log, retries: options.retries ?? 4, backoffMs: options.backoffMs ?? 2000, timeoutMs: options.timeoutMs ?? 30_000 };
+  const http = {
+    fetch: options.fetch ?? fetch,
+    sleep,
+    log,
+    retries: options.retries ?? 4,
+    backoffMs: options.backoffMs ?? 2000,
+    timeoutMs: options.timeoutMs ?? 30_000,
+  };
   const logFile = join(outDir, "prices", "_fetch.json");
   const fetchLog = readFetchLog(logFile);
   const results: FetchResult[] = [];

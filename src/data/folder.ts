@@ -33,7 +33,8 @@ export interface OpenOptions {
 
 /** Number of leading records whose `date` is <= `date` (records sorted by date). */
 function countAtOrBefore<T extends { date: string }>(sorted: readonly T[], date: string): number {
-  let lo = 0, hi = sorted.length;
+  let lo = 0,
+    hi = sorted.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
     if (sorted[mid]!.date <= date) lo = mid + 1;
@@ -162,7 +163,7 @@ export class DataFolder {
       this.newsAll = this.readDated("news", toNews);
       this.newsByTicker = groupByTicker(this.newsAll);
     }
-    return ticker === undefined ? this.newsAll : this.newsByTicker!.get(ticker) ?? [];
+    return ticker === undefined ? this.newsAll : (this.newsByTicker!.get(ticker) ?? []);
   }
 
   /** Tickers that have news. @example data.newsTickers(); // ["BTC-USD", "ETH-USD", ...] */
@@ -177,7 +178,7 @@ export class DataFolder {
       this.filingsAll = this.readDated("filings", toFiling);
       this.filingsByTicker = groupByTicker(this.filingsAll);
     }
-    return ticker === undefined ? this.filingsAll : this.filingsByTicker!.get(ticker) ?? [];
+    return ticker === undefined ? this.filingsAll : (this.filingsByTicker!.get(ticker) ?? []);
   }
 
   /**
@@ -192,14 +193,15 @@ export class DataFolder {
       const known = new Set([...this.tickerNames(), ...this.newsTickers()]);
       this.socialAll = this.readDated("social", (r, f) => toSocial(r, f, known));
       const by = new Map<string, SocialPost[]>();
-      for (const p of this.socialAll) for (const t of p.tickers ?? []) {
-        let list = by.get(t);
-        if (!list) by.set(t, (list = []));
-        list.push(p);
-      }
+      for (const p of this.socialAll)
+        for (const t of p.tickers ?? []) {
+          let list = by.get(t);
+          if (!list) by.set(t, (list = []));
+          list.push(p);
+        }
       this.socialByTicker = by;
     }
-    return ticker === undefined ? this.socialAll : this.socialByTicker!.get(ticker) ?? [];
+    return ticker === undefined ? this.socialAll : (this.socialByTicker!.get(ticker) ?? []);
   }
 
   /** Every record of `<sub>/*.jsonl`, validated by `toRecord`, frozen, sorted by date (file order within a day). */
@@ -391,8 +393,11 @@ function readManifest(file: string): Map<string, TickerInfo> {
   const col = (...names: string[]): number => h.findIndex((c) => names.includes(c));
   const iTicker = col("ticker", "symbol");
   if (iTicker < 0) throw new DataError("manifest needs a ticker column", { file, line: 1, field: "ticker" });
-  const iType = col("type"), iSector = col("sector", "gics_sector"), iName = col("name", "security");
-  const iShares = col("shares_outstanding", "shares"), iSynth = col("synthetic");
+  const iType = col("type"),
+    iSector = col("sector", "gics_sector"),
+    iName = col("name", "security");
+  const iShares = col("shares_outstanding", "shares"),
+    iSynth = col("synthetic");
   for (const { line, cells } of table.records) {
     const get = (i: number): string | null => (i >= 0 && cells[i]!.trim() !== "" ? cells[i]!.trim() : null);
     const sharesRaw = get(iShares);

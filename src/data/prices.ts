@@ -76,7 +76,10 @@ export function resolvePriceColumns(header: readonly string[], file: string): Re
     out[col] = idx;
   }
   if (missing.length > 0) {
-    throw new DataError(`missing column${missing.length > 1 ? "s" : ""} ${missing.join(", ")} (header: ${header.join(",")}; expected ${PRICE_COLUMNS.join(",")})`, { file, line: 1, field: missing[0] });
+    throw new DataError(
+      `missing column${missing.length > 1 ? "s" : ""} ${missing.join(", ")} (header: ${header.join(",")}; expected ${PRICE_COLUMNS.join(",")})`,
+      { file, line: 1, field: missing[0] },
+    );
   }
   return out;
 }
@@ -87,8 +90,12 @@ function pricesFromTable(table: CsvTable, ticker: string): ParsedPrices {
   if (records.length === 0) throw new DataError("empty file (header but no rows)", { file, line: 2 });
   const n = records.length;
   const dates: string[] = new Array(n);
-  const open = new Float64Array(n), high = new Float64Array(n), low = new Float64Array(n);
-  const close = new Float64Array(n), adjClose = new Float64Array(n), volume = new Float64Array(n);
+  const open = new Float64Array(n),
+    high = new Float64Array(n),
+    low = new Float64Array(n);
+  const close = new Float64Array(n),
+    adjClose = new Float64Array(n),
+    volume = new Float64Array(n);
   const lines = new Int32Array(n);
   const num = (cells: string[], col: "Open" | "High" | "Low" | "Close" | "AdjClose" | "Volume", line: number): number => {
     const raw = cells[cols[col]]!.trim();

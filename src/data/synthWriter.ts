@@ -23,7 +23,9 @@ function manifestCsv(m: SyntheticMarket): string {
   const header = "ticker,type,sector,name,shares_outstanding,synthetic,first_date,last_date,rows";
   const lines = m.info.map((i) => {
     const p = m.prices.find((s) => s.ticker === i.ticker)!;
-    return [i.ticker, i.type, i.sector ?? "", i.name ?? "", i.sharesOutstanding ?? "", "true", p.dates[0]!, p.dates[p.dates.length - 1]!, p.dates.length].map((v) => csvCell(v)).join(",");
+    return [i.ticker, i.type, i.sector ?? "", i.name ?? "", i.sharesOutstanding ?? "", "true", p.dates[0]!, p.dates[p.dates.length - 1]!, p.dates.length]
+      .map((v) => csvCell(v))
+      .join(",");
   });
   return [header, ...lines].join("\n") + "\n";
 }
@@ -70,7 +72,13 @@ export function writeSyntheticDataset(outDir: string, options: SyntheticOptions)
     generator: "src/data/synthetic.ts",
     generatorVersion: SYNTHETIC_GENERATOR_VERSION,
     seed: market.seed,
-    options: { start: market.dates[0], end: market.dates[market.dates.length - 1], stocks: market.info.length - 1, newsRate: options.newsRate ?? 0.2, socialRate: options.socialRate ?? 2 },
+    options: {
+      start: market.dates[0],
+      end: market.dates[market.dates.length - 1],
+      stocks: market.info.length - 1,
+      newsRate: options.newsRate ?? 0.2,
+      socialRate: options.socialRate ?? 2,
+    },
     tradingDays: market.dates.length,
     tickers: market.info.map((i) => ({ ticker: i.ticker, type: i.type, sector: i.sector, name: i.name })),
     stressRegimeDays: market.regimes.reduce((a, b) => a + b, 0),

@@ -267,7 +267,8 @@ function quarterlyIndices(dates: readonly string[], monthInQuarter: number, offs
   const seenQuarter = new Set<string>();
   for (let t = 0; t < dates.length; t++) {
     const d = dates[t]!;
-    const y = Number(d.slice(0, 4)), m = Number(d.slice(5, 7)) - 1;
+    const y = Number(d.slice(0, 4)),
+      m = Number(d.slice(5, 7)) - 1;
     const q = Math.floor(m / 3);
     const key = `${y}Q${q}`;
     if (seenQuarter.has(key)) continue;
@@ -281,10 +282,23 @@ function quarterlyIndices(dates: readonly string[], monthInQuarter: number, offs
   return out;
 }
 
-function buildBars(ticker: string, dates: string[], path: StockPath, startPrice: number, annualYield: number, baseVolume: number, regimes: Uint8Array, rng: Rng): PriceSeries {
+function buildBars(
+  ticker: string,
+  dates: string[],
+  path: StockPath,
+  startPrice: number,
+  annualYield: number,
+  baseVolume: number,
+  regimes: Uint8Array,
+  rng: Rng,
+): PriceSeries {
   const n = dates.length;
-  const open = new Float64Array(n), high = new Float64Array(n), low = new Float64Array(n);
-  const close = new Float64Array(n), adjClose = new Float64Array(n), volume = new Float64Array(n);
+  const open = new Float64Array(n),
+    high = new Float64Array(n),
+    low = new Float64Array(n);
+  const close = new Float64Array(n),
+    adjClose = new Float64Array(n),
+    volume = new Float64Array(n);
   const dividend = new Float64Array(n);
   let prevClose = startPrice;
   for (let t = 0; t < n; t++) {
@@ -407,7 +421,12 @@ function toneOf(latent: number): Tone {
 
 function fill(template: string, c: CompanySpec, move: string): string {
   const p = SECTOR_PARAMS[c.sector]!;
-  return template.replace(/\{name\}/g, c.name).replace(/\{ticker\}/g, c.ticker).replace(/\{noun\}/g, p.noun).replace(/\{product\}/g, p.product).replace(/\{move\}/g, move);
+  return template
+    .replace(/\{name\}/g, c.name)
+    .replace(/\{ticker\}/g, c.ticker)
+    .replace(/\{noun\}/g, p.noun)
+    .replace(/\{product\}/g, p.product)
+    .replace(/\{move\}/g, move);
 }
 
 function quarterLabel(date: string): { fiscalQuarter: number; year: number } {
@@ -490,25 +509,38 @@ function generateFilings(seed: number, dates: string[], companies: readonly Comp
       const fileAt = Math.min(dates.length - 1, t + rng.int(1, 4));
       const { fiscalQuarter, year } = quarterLabel(dates[t]!);
       const lookback = fiscalQuarter === 4 ? 252 : 63;
-      let cum = 0, sq = 0, k = 0;
-      for (let s = Math.max(0, t - lookback); s < t; s++) { cum += path.logRet[s]!; sq += path.logRet[s]! ** 2; k++; }
+      let cum = 0,
+        sq = 0,
+        k = 0;
+      for (let s = Math.max(0, t - lookback); s < t; s++) {
+        cum += path.logRet[s]!;
+        sq += path.logRet[s]! ** 2;
+        k++;
+      }
       const trailing = Math.exp(cum) - 1;
       const vol = k > 1 ? Math.sqrt((sq / k) * 252) : 0;
       const growth = 0.6 * trailing + rng.normal(0.015, 0.04);
-      revenue *= 1 + growth / (fiscalQuarter === 4 ? 4 : 1) * 0.5;
+      revenue *= 1 + (growth / (fiscalQuarter === 4 ? 4 : 1)) * 0.5;
       margin = Math.min(0.4, Math.max(0.01, margin + rng.normal(0.25 * trailing * 0.1, 0.01)));
       const form = fiscalQuarter === 4 ? "10-K" : "10-Q";
       const period = fiscalQuarter === 4 ? `fiscal year ${year}` : `quarter ended ${["", "March 31", "June 30", "September 30"][fiscalQuarter]}, ${year}`;
       const revText = fiscalQuarter === 4 ? `Annual revenue was $${(revenue * 4).toFixed(0)} million` : `Revenue was $${revenue.toFixed(0)} million`;
       const tone = growth > 0.02 ? "strong" : growth > -0.02 ? "stable" : "weak";
-      const risks = vol > 0.45 ? "heightened market volatility, customer concentration and financing costs" : vol > 0.28 ? "competitive pricing pressure and input-cost inflation" : "regulatory changes and general economic conditions";
+      const risks =
+        vol > 0.45
+          ? "heightened market volatility, customer concentration and financing costs"
+          : vol > 0.28
+            ? "competitive pricing pressure and input-cost inflation"
+            : "regulatory changes and general economic conditions";
       const text = [
         `${c.name} (${c.ticker}) Form ${form} for the ${period} (synthetic summary).`,
         `${revText}, ${growth >= 0 ? "up" : "down"} ${(Math.abs(growth) * 100).toFixed(1)}% year over year, with an operating margin of ${(margin * 100).toFixed(1)}%.`,
         `Management describes demand for its ${SECTOR_PARAMS[c.sector]!.product} as ${tone}${growth < -0.02 ? " and announced cost-reduction measures" : growth > 0.05 ? " and raised its capital spending plans" : ""}.`,
         `Over the ${fiscalQuarter === 4 ? "year" : "quarter"} the stock returned ${(trailing * 100).toFixed(1)}% with annualized volatility of ${(vol * 100).toFixed(0)}%.`,
         `Key risk factors: ${risks}.`,
-        fiscalQuarter === 4 ? `The board ${growth > 0 ? "approved a share repurchase program" : "kept capital allocation unchanged"}; liquidity of $${(revenue * rng.uniform(0.3, 1.2)).toFixed(0)} million is reported as sufficient for the next twelve months.` : `Cash and equivalents were $${(revenue * rng.uniform(0.2, 0.9)).toFixed(0)} million at quarter end.`,
+        fiscalQuarter === 4
+          ? `The board ${growth > 0 ? "approved a share repurchase program" : "kept capital allocation unchanged"}; liquidity of $${(revenue * rng.uniform(0.3, 1.2)).toFixed(0)} million is reported as sufficient for the next twelve months.`
+          : `Cash and equivalents were $${(revenue * rng.uniform(0.2, 0.9)).toFixed(0)} million at quarter end.`,
       ].join(" ");
       out.push({ date: dates[fileAt]!, ticker: c.ticker, form, source: "synthetic (consilium generator)", text });
     }
@@ -534,12 +566,7 @@ const BEAR_TITLES = [
   "Is ${T} going to zero? This looks bad",
   "Got wrecked on ${T} earnings",
 ];
-const NEUTRAL_TITLES = [
-  "${T} daily discussion",
-  "Thoughts on ${T}?",
-  "What's everyone doing with ${T}?",
-  "${T} options chain looks weird today",
-];
+const NEUTRAL_TITLES = ["${T} daily discussion", "Thoughts on ${T}?", "What's everyone doing with ${T}?", "${T} options chain looks weird today"];
 const BODIES: Record<"bull" | "bear" | "neutral", string[]> = {
   bull: ["Not financial advice but this is going up. Diamond hands.", "Chart looks great, holding till next week.", "Up big today, tendies incoming.", ""],
   bear: ["Should have sold last week. Pain.", "Down bad. Not touching this again.", "This is a disaster, puts only.", ""],

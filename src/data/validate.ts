@@ -25,7 +25,11 @@ export function readFirstLine(file: string): string {
   try {
     const buf = Buffer.alloc(4096);
     const n = readSync(fd, buf, 0, buf.length, 0);
-    return buf.subarray(0, n).toString("utf8").split(/\r?\n/)[0]!.replace(/^\uFEFF/, "");
+    return buf
+      .subarray(0, n)
+      .toString("utf8")
+      .split(/\r?\n/)[0]!
+      .replace(/^\uFEFF/, "");
   } finally {
     closeSync(fd);
   }
@@ -45,6 +49,9 @@ export function validateOnLoad(dir: string): void {
   }
   for (const file of listDataFiles(dir, "prices", ".csv")) {
     if (statSync(file).size === 0) throw new DataError("empty file", { file, line: 1 });
-    resolvePriceColumns(splitCsvLine(readFirstLine(file)).map((h) => h.trim()), file);
+    resolvePriceColumns(
+      splitCsvLine(readFirstLine(file)).map((h) => h.trim()),
+      file,
+    );
   }
 }

@@ -78,10 +78,42 @@ export const SHALLOW_Q_PAPER = 14;
  */
 export const FINMEM_MEMORY_DEFAULTS: MemoryParams = {
   layers: {
-    shallow: { recencyQ: SHALLOW_Q_CODE, importanceDecay: 0.92, initialImportance: [[50, 0.5], [70, 0.45], [90, 0.05]] },
-    intermediate: { recencyQ: 90, importanceDecay: 0.967, initialImportance: [[40, 0.05], [60, 0.8], [80, 0.15]] },
-    deep: { recencyQ: 365, importanceDecay: 0.988, initialImportance: [[40, 0.05], [60, 0.15], [80, 0.8]] },
-    reflection: { recencyQ: 365, importanceDecay: 0.988, initialImportance: [[40, 0.05], [60, 0.15], [80, 0.8]] },
+    shallow: {
+      recencyQ: SHALLOW_Q_CODE,
+      importanceDecay: 0.92,
+      initialImportance: [
+        [50, 0.5],
+        [70, 0.45],
+        [90, 0.05],
+      ],
+    },
+    intermediate: {
+      recencyQ: 90,
+      importanceDecay: 0.967,
+      initialImportance: [
+        [40, 0.05],
+        [60, 0.8],
+        [80, 0.15],
+      ],
+    },
+    deep: {
+      recencyQ: 365,
+      importanceDecay: 0.988,
+      initialImportance: [
+        [40, 0.05],
+        [60, 0.15],
+        [80, 0.8],
+      ],
+    },
+    reflection: {
+      recencyQ: 365,
+      importanceDecay: 0.988,
+      initialImportance: [
+        [40, 0.05],
+        [60, 0.15],
+        [80, 0.8],
+      ],
+    },
   },
   promoteShallowAt: 60,
   promoteIntermediateAt: 80,

@@ -133,7 +133,10 @@ export function loopOptionsFromConfig(config: FinMemConfig): FinMemLoopOptions {
 export function resolveWindows(config: FinMemConfig, folder: DataFolder): FinMemConfig {
   if (config.ticker && config.trainStart && config.trainEnd && config.testStart && config.testEnd) return config;
   const d = chooseFinMemDefaults(folder, config.ticker || undefined);
-  if (!d) throw new Error(`finmem: cannot choose default windows: no ticker with both prices/ and news/ in ${folder.dir}; set ticker, trainStart, trainEnd, testStart, testEnd`);
+  if (!d)
+    throw new Error(
+      `finmem: cannot choose default windows: no ticker with both prices/ and news/ in ${folder.dir}; set ticker, trainStart, trainEnd, testStart, testEnd`,
+    );
   return {
     ...config,
     ticker: config.ticker || d.ticker,
@@ -169,13 +172,24 @@ export function selectEmbedder(config: FinMemConfig, contextEmbedder: Embedder, 
     case "tfidf": {
       const view = folder.asOf(config.trainEnd);
       const texts = [
-        ...view.news(config.ticker).filter((n) => n.date >= config.trainStart).map((n) => n.text),
-        ...view.filings(config.ticker).filter((f) => f.date >= config.trainStart).map((f) => f.text),
+        ...view
+          .news(config.ticker)
+          .filter((n) => n.date >= config.trainStart)
+          .map((n) => n.text),
+        ...view
+          .filings(config.ticker)
+          .filter((f) => f.date >= config.trainStart)
+          .map((f) => f.text),
       ];
       const docs = texts.map((t) => contentTokens(t));
       const df = new Map<string, number>();
       for (const d of docs) for (const t of new Set(d)) df.set(t, (df.get(t) ?? 0) + 1);
-      const keep = new Set([...df.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, TFIDF_VOCABULARY).map(([t]) => t));
+      const keep = new Set(
+        [...df.entries()]
+          .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+          .slice(0, TFIDF_VOCABULARY)
+          .map(([t]) => t),
+      );
       const corpus = docs.map((d) => d.filter((t) => keep.has(t)));
       if (corpus.every((d) => d.length === 0)) throw new Error(`finmem: embedder=tfidf found no training-window text for ${config.ticker}`);
       return new TfidfEmbedder(corpus);
@@ -337,7 +351,9 @@ export async function runFinMemExperiment(rawConfig: FinMemConfig, ctx: RunConte
     note:
       "As the FinMem code defines them: cumulative return = sum of daily log returns; annualised volatility = sample std * sqrt(252); Sharpe = annualised mean / annualised volatility (rf 0); " +
       "sharpe_code = the authors' script's variant, sum(r) / ((n + 1) / 252) / annualised volatility; max drawdown on the wealth path 1, cumprod(1 + r_t), positive. " +
-      (config.lastTestDay === "score" ? "The last test day is scored with the first close after testEnd." : "The last test day is not scored (pairs inside the window only)."),
+      (config.lastTestDay === "score"
+        ? "The last test day is scored with the first close after testEnd."
+        : "The last test day is not scored (pairs inside the window only)."),
     rows: [metricsRow("FinMem", config.ticker, start, end, finmem), metricsRow("Buy and hold", config.ticker, start, end, buyHold)],
   };
   const tables: Table[] = [decisions, layers, curves, metrics];
@@ -348,12 +364,18 @@ export async function runFinMemExperiment(rawConfig: FinMemConfig, ctx: RunConte
       name: "finmem_risk_report",
       title: `Project risk report (simple daily returns) — ${config.ticker}`,
       note: "The project's standard performanceMetrics (src/backtest/metrics) on simple daily returns direction * (P_{t+1}/P_t - 1), benchmark = buy-and-hold, its default rf (2%/yr) and 10 trials for the deflated Sharpe. Not the FinMem code's definitions (see finmem_metrics).",
-      rows: [riskRow("FinMem", performanceMetrics(simple, { benchmark: simpleBh })), riskRow("Buy and hold", performanceMetrics(simpleBh, { benchmark: simpleBh }))],
+      rows: [
+        riskRow("FinMem", performanceMetrics(simple, { benchmark: simpleBh })),
+        riskRow("Buy and hold", performanceMetrics(simpleBh, { benchmark: simpleBh })),
+      ],
     });
   }
 
   const figures = [
-    cumulativeReturnFigure(evaluated.map((e, i) => ({ date: e.date, finmem: cumS[i]!, buyHold: cumB[i]! })), config.ticker),
+    cumulativeReturnFigure(
+      evaluated.map((e, i) => ({ date: e.date, finmem: cumS[i]!, buyHold: cumB[i]! })),
+      config.ticker,
+    ),
     memoryLayersFigure(
       run.days.flatMap((d) => d.layers.map((s) => ({ date: d.date, layer: s.layer, count: s.count, meanScore: s.meanScore }))),
       config.ticker,
@@ -388,7 +410,20 @@ export async function runFinMemExperiment(rawConfig: FinMemConfig, ctx: RunConte
   const artifacts = [
     {
       path: "finmem_days.jsonl",
-      content: run.days.map((d) => JSON.stringify({ ...d, layers: d.layers.map((s) => ({ ...s, meanScore: roundOrNull(s.meanScore), meanImportance: roundOrNull(s.meanImportance), meanRecency: roundOrNull(s.meanRecency) })) })).join("\n") + "\n",
+      content:
+        run.days
+          .map((d) =>
+            JSON.stringify({
+              ...d,
+              layers: d.layers.map((s) => ({
+                ...s,
+                meanScore: roundOrNull(s.meanScore),
+                meanImportance: roundOrNull(s.meanImportance),
+                meanRecency: roundOrNull(s.meanRecency),
+              })),
+            }),
+          )
+          .join("\n") + "\n",
     },
     { path: "finmem_profile.txt", content: `${run.profile.text}\n` },
   ];

@@ -94,6 +94,8 @@ export function centralSentenceIndices(sentences: readonly string[], k: number):
 export function extractiveSummary(text: string, k: number): { summary: string; sentiment: SentimentLabel } {
   const { body, tag } = splitSentimentTag(text);
   const sentences = splitSentences(body);
-  const summary = centralSentenceIndices(sentences, k).map((i) => sentences[i]!).join(" ");
+  const summary = centralSentenceIndices(sentences, k)
+    .map((i) => sentences[i]!)
+    .join(" ");
   return { summary: summary || body, sentiment: tag ?? vaderLabel(body) };
 }

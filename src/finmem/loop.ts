@@ -178,7 +178,10 @@ const directionOf = (d: Decision): -1 | 0 | 1 => (d === "buy" ? 1 : d === "sell"
  * @example
  * runCalendar(folder, windows)[0]; // { date: "2020-03-13", phase: "train" }
  */
-export function runCalendar(folder: DataFolder, o: Pick<FinMemLoopOptions, "ticker" | "trainStart" | "trainEnd" | "testStart" | "testEnd">): Array<{ date: string; phase: Phase }> {
+export function runCalendar(
+  folder: DataFolder,
+  o: Pick<FinMemLoopOptions, "ticker" | "trainStart" | "trainEnd" | "testStart" | "testEnd">,
+): Array<{ date: string; phase: Phase }> {
   const dates = folder.asOf(o.testEnd).prices(o.ticker).dates;
   const out: Array<{ date: string; phase: Phase }> = [];
   for (const d of dates) {
@@ -231,7 +234,9 @@ export async function runFinMem(options: FinMemLoopOptions, deps: FinMemLoopDeps
   let positions: number[] = [];
   let currentPhase: Phase | null = null;
   let risk: RiskState = o.riskMode === "adaptive" ? "seeking" : o.riskMode;
-  let invalidOutputs = 0, repairedOutputs = 0, eventsStored = 0;
+  let invalidOutputs = 0,
+    repairedOutputs = 0,
+    eventsStored = 0;
   deps.progress?.start(`finmem ${o.ticker}`, calendar.length);
 
   for (const { date, phase } of calendar) {
@@ -402,7 +407,8 @@ export function evaluate(days: readonly DayRecord[], full: PriceSeries, phase: P
     if (lastDay === "drop" && d.date === last) continue;
     const i = index.get(d.date);
     if (i === undefined || i + 1 >= full.dates.length) continue;
-    const p0 = full.adjClose[i]!, p1 = full.adjClose[i + 1]!;
+    const p0 = full.adjClose[i]!,
+      p1 = full.adjClose[i + 1]!;
     const bh = Math.log(p1 / p0);
     out.push({ date: d.date, direction: d.direction, close: p0, nextClose: p1, strategyReturn: d.direction * bh, buyHoldReturn: bh });
   }

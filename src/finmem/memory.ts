@@ -113,7 +113,14 @@ export function importanceScore(importance: number, cap = 100): number {
  * bandwidth rather than by the add latency.
  */
 function rowDot(matrix: Float32Array, row: number, q: Float64Array, dim: number): number {
-  let a0 = 0, a1 = 0, a2 = 0, a3 = 0, a4 = 0, a5 = 0, a6 = 0, a7 = 0;
+  let a0 = 0,
+    a1 = 0,
+    a2 = 0,
+    a3 = 0,
+    a4 = 0,
+    a5 = 0,
+    a6 = 0,
+    a7 = 0;
   const o = row * dim;
   const end8 = dim - (dim % 8);
   let j = 0;
@@ -129,7 +136,7 @@ function rowDot(matrix: Float32Array, row: number, q: Float64Array, dim: number)
     a7 += matrix[b + 7]! * q[j + 7]!;
   }
   for (; j < dim; j++) a0 += matrix[o + j]! * q[j]!;
-  return (a0 + a1 + (a2 + a3)) + (a4 + a5 + (a6 + a7));
+  return a0 + a1 + (a2 + a3) + (a4 + a5 + (a6 + a7));
 }
 
 /**
@@ -301,7 +308,7 @@ export class LayeredMemory {
    * top.shallow.map((e) => e.id);
    */
   retrieve(query: Float32Array, k: number | Partial<Record<Layer, number>>): Retrieved {
-    const ks = LAYERS.map((l) => (typeof k === "number" ? k : k[l] ?? 0));
+    const ks = LAYERS.map((l) => (typeof k === "number" ? k : (k[l] ?? 0)));
     const heaps = ks.map((kk) => new TopK(kk));
     if (this.dim > 0 && this.n > 0) {
       this.ensureRelevancy(query);
@@ -433,8 +440,12 @@ export class LayeredMemory {
     const p = this.params;
     this.clock += 1;
     const clock = this.clock;
-    let removed = 0, promoted = 0, demoted = 0;
-    const S = LAYER_INDEX.shallow, I = LAYER_INDEX.intermediate, D = LAYER_INDEX.deep;
+    let removed = 0,
+      promoted = 0,
+      demoted = 0;
+    const S = LAYER_INDEX.shallow,
+      I = LAYER_INDEX.intermediate,
+      D = LAYER_INDEX.deep;
     for (let i = 0; i < this.n; i++) {
       if (this.aliveOf[i] === 0) continue;
       const l = this.layerOf[i]!;

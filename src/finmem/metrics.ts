@@ -50,7 +50,8 @@ export function dailyLogReturns(directions: ArrayLike<number>, closes: ArrayLike
   const n = Math.min(directions.length, closes.length - 1);
   const out: number[] = [];
   for (let t = 0; t < n; t++) {
-    const p0 = closes[t]!, p1 = closes[t + 1]!;
+    const p0 = closes[t]!,
+      p1 = closes[t + 1]!;
     if (!(p0 > 0 && p1 > 0)) throw new RangeError(`dailyLogReturns: prices must be > 0 (index ${t})`);
     out.push(directions[t]! * Math.log(p1 / p0));
   }
@@ -107,7 +108,7 @@ export function finmemMetrics(returns: ArrayLike<number>): FinMemMetrics {
     annualizedReturn,
     annualizedVolatility,
     sharpe: annualizedVolatility > 0 ? annualizedReturn / annualizedVolatility : NaN,
-    sharpeCode: annualizedVolatility > 0 && n > 0 ? (total / ((n + 1) / TRADING_DAYS_PER_YEAR)) / annualizedVolatility : NaN,
+    sharpeCode: annualizedVolatility > 0 && n > 0 ? total / ((n + 1) / TRADING_DAYS_PER_YEAR) / annualizedVolatility : NaN,
     maxDrawdown: maxDrawdownOf(returns),
   };
 }

@@ -60,8 +60,7 @@ export const SECTOR_INTROS: Readonly<Record<string, string>> = {
     "The financials sector covers banks, insurers, exchanges, payments and crypto-asset platforms; interest rates, credit quality, trading volumes and regulation drive its stocks.",
   Industrials:
     "The industrials sector covers aerospace, machinery, transport and conglomerates; order books, supply chains and the economic cycle drive its stocks.",
-  Energy:
-    "The energy sector covers oil, gas and energy services; commodity prices, production volumes and capital discipline drive its stocks.",
+  Energy: "The energy sector covers oil, gas and energy services; commodity prices, production volumes and capital discipline drive its stocks.",
   Utilities: "The utilities sector covers regulated electricity, gas and water providers; rates, regulation and interest rates drive its stocks.",
   "Real Estate": "The real estate sector covers REITs and property services; occupancy, rents and interest rates drive its stocks.",
   Materials: "The materials sector covers chemicals, metals and mining; commodity prices and industrial demand drive its stocks.",
@@ -82,9 +81,12 @@ export const KNOWN_TICKERS: Readonly<Record<string, { sector: string; name: stri
  * @example
  * sectorIntroduction("MSFT", null).startsWith("Microsoft (MSFT) belongs to the Information Technology sector"); // true
  */
-export function sectorIntroduction(ticker: string, info: Pick<TickerInfo, "sector" | "name"> | null): { sector: string | null; name: string | null; text: string } {
+export function sectorIntroduction(
+  ticker: string,
+  info: Pick<TickerInfo, "sector" | "name"> | null,
+): { sector: string | null; name: string | null; text: string } {
   const known = KNOWN_TICKERS[ticker];
-  const sector = info?.sector && !info.sector.startsWith("n/a") ? info.sector : known?.sector ?? null;
+  const sector = info?.sector && !info.sector.startsWith("n/a") ? info.sector : (known?.sector ?? null);
   const name = info?.name ?? known?.name ?? null;
   const who = name ? `${name} (${ticker})` : ticker;
   if (!sector) return { sector, name, text: `${who} is the stock this agent trades; its sector is not recorded in the data folder.` };
@@ -110,7 +112,8 @@ export function performanceOverview(series: PriceSeries, start: string, end: str
   const rets = logs.slice(1).map((l, i) => l - logs[i]!);
   const m = rets.reduce((a, b) => a + b, 0) / rets.length;
   const sd = rets.length > 1 ? Math.sqrt(rets.reduce((a, r) => a + (r - m) ** 2, 0) / (rets.length - 1)) : 0;
-  let peak = -Infinity, mdd = 0;
+  let peak = -Infinity,
+    mdd = 0;
   for (const c of closes) {
     if (c > peak) peak = c;
     mdd = Math.max(mdd, 1 - c / peak);
@@ -118,7 +121,8 @@ export function performanceOverview(series: PriceSeries, start: string, end: str
   const n = logs.length;
   const xMean = (n - 1) / 2;
   const yMean = logs.reduce((a, b) => a + b, 0) / n;
-  let sxy = 0, sxx = 0;
+  let sxy = 0,
+    sxx = 0;
   for (let i = 0; i < n; i++) {
     sxy += (i - xMean) * (logs[i]! - yMean);
     sxx += (i - xMean) ** 2;

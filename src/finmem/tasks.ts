@@ -271,7 +271,7 @@ export const trainReflectionTask = defineTask<TrainReflectionInput, TrainReflect
           `Date: ${input.date}. Training mode: the price of ${input.ticker} went ${input.move.direction} from ${input.move.close.toFixed(2)} to ` +
           `${input.move.nextClose.toFixed(2)} (${pct}%) on the next trading day.\n\n` +
           `Your memory, the top events of each layer by relevancy, recency and importance:\n\n${formatMemories(input.memories)}\n\n` +
-          "Explain why the stock moved this way, reasoning from the memories above. Summarise the reason in \"summary_reason\" and cite the ids of " +
+          'Explain why the stock moved this way, reasoning from the memories above. Summarise the reason in "summary_reason" and cite the ids of ' +
           "the memories that support your explanation, each in the list of its own layer. Cite only ids shown above; use empty lists when none apply.",
       },
     ];
@@ -284,7 +284,8 @@ export const trainReflectionTask = defineTask<TrainReflectionInput, TrainReflect
       .sort((a, b) => b.weight * Math.abs(b.sentiment) - a.weight * Math.abs(a.sentiment) || a.event.id - b.event.id)
       .slice(0, OFFLINE_CITATIONS);
     const pct = (100 * (Math.exp(input.move.logChange) - 1)).toFixed(2);
-    const moveText = dir === 0 ? `${input.ticker} was unchanged on the next trading day` : `${input.ticker} ${dir > 0 ? "rose" : "fell"} ${pct}% on the next trading day`;
+    const moveText =
+      dir === 0 ? `${input.ticker} was unchanged on the next trading day` : `${input.ticker} ${dir > 0 ? "rose" : "fell"} ${pct}% on the next trading day`;
     // The wording around the cited snippets has no VADER lexicon words, so the
     // stored reflection's sentiment is that of the evidence it cites.
     const reason =
@@ -312,7 +313,8 @@ export const OFFLINE_MOMENTUM_WEIGHT = 0.25;
  * compound of the shown events' contributions (0 when none are shown).
  */
 function weightedEvidence(all: readonly Contribution[]): number {
-  let num = 0, den = 0;
+  let num = 0,
+    den = 0;
   for (const c of all) {
     num += c.weight * c.sentiment;
     den += c.weight;
@@ -345,8 +347,8 @@ export const testReflectionTask = defineTask<TestReflectionInput, TestReflection
         content:
           `Date: ${input.date}. You must decide today whether to buy, sell or hold ${input.ticker}; you do not know future prices.\n\n` +
           `${momentumText}\n\nYour memory, the top events of each layer by relevancy, recency and importance:\n\n${formatMemories(input.memories)}\n\n` +
-          "Reason from the memories, the momentum and your risk inclination. Give \"investment_decision\" (buy, sell or hold), a concise " +
-          "\"summary_reason\", and the ids of the memories that most influenced the decision, each in the list of its own layer. Cite only ids shown above.",
+          'Reason from the memories, the momentum and your risk inclination. Give "investment_decision" (buy, sell or hold), a concise ' +
+          '"summary_reason", and the ids of the memories that most influenced the decision, each in the list of its own layer. Cite only ids shown above.',
       },
     ];
   },
@@ -389,7 +391,10 @@ export const extendedReflectionTask = defineTask<ExtendedReflectionInput, Extend
   schema: extendedReflectionSchema,
   render(input): ChatMessage[] {
     const rows = input.records
-      .map((r) => `- ${r.date}: ${r.decision}; next-day stock move ${r.nextDayLogChange === null ? "unknown yet" : `${(100 * (Math.exp(r.nextDayLogChange) - 1)).toFixed(2)}%`}; reason: ${r.reason}`)
+      .map(
+        (r) =>
+          `- ${r.date}: ${r.decision}; next-day stock move ${r.nextDayLogChange === null ? "unknown yet" : `${(100 * (Math.exp(r.nextDayLogChange) - 1)).toFixed(2)}%`}; reason: ${r.reason}`,
+      )
       .join("\n");
     const market = input.marketLogChange === null ? "unknown" : `${(100 * (Math.exp(input.marketLogChange) - 1)).toFixed(2)}%`;
     return [
@@ -399,7 +404,7 @@ export const extendedReflectionTask = defineTask<ExtendedReflectionInput, Extend
         content:
           `Extended reflection for ${input.ticker} over ${input.windowStart} .. ${input.windowEnd} (today is ${input.date}). The stock changed ${market} over the window.\n` +
           `Your daily decisions and reasons:\n${rows}\n\nRe-evaluate these decisions against the realised market trend: which reasoning worked, ` +
-          "which did not, and what should guide future decisions? Answer in \"summary_reason\" (a few sentences).",
+          'which did not, and what should guide future decisions? Answer in "summary_reason" (a few sentences).',
       },
     ];
   },
@@ -409,11 +414,16 @@ export const extendedReflectionTask = defineTask<ExtendedReflectionInput, Extend
     const pnl = known.reduce((a, r) => a + (r.decision === "buy" ? 1 : -1) * r.nextDayLogChange!, 0);
     const holds = input.records.filter((r) => r.decision === "hold").length;
     const market = input.marketLogChange;
-    const trendWord = market === null ? "an unknown trend" : market > 0 ? `a rise of ${(100 * (Math.exp(market) - 1)).toFixed(2)}%` : `a fall of ${(100 * (1 - Math.exp(market))).toFixed(2)}%`;
+    const trendWord =
+      market === null
+        ? "an unknown trend"
+        : market > 0
+          ? `a rise of ${(100 * (Math.exp(market) - 1)).toFixed(2)}%`
+          : `a fall of ${(100 * (1 - Math.exp(market))).toFixed(2)}%`;
     const buys = input.records.filter((r) => r.decision === "buy").length;
     const sells = input.records.filter((r) => r.decision === "sell").length;
     const bias = buys > sells ? "buy" : sells > buys ? "sell" : "balanced";
-    const aligned = market === null || bias === "balanced" ? null : (market > 0) === (bias === "buy");
+    const aligned = market === null || bias === "balanced" ? null : market > 0 === (bias === "buy");
     // Lexicon-free wording: this text is stored in the reflection layer and
     // VADER-scored later, so boilerplate must not add sentiment of its own.
     const lesson =

@@ -75,7 +75,7 @@ export class TopK {
   sorted(): Array<{ id: number; score: number }> {
     const out: Array<{ id: number; score: number }> = [];
     for (let i = 0; i < this.count; i++) out.push({ id: this.ids[i]!, score: this.scores[i]! });
-    out.sort((a, b) => (b.score - a.score) || (a.id - b.id));
+    out.sort((a, b) => b.score - a.score || a.id - b.id);
     return out;
   }
 }

@@ -164,7 +164,8 @@ async function guarded<O extends Parameters<typeof citedIds>[0]>(
  */
 export async function testReflection(model: Model, input: TestReflectionInput): Promise<ReflectionOutcome> {
   const g = await guarded(() => model.run(testReflectionTask, input), input.memories);
-  if (!g.output) return { decision: "hold", reason: `invalid model output -> hold (${g.error})`, cited: noCitations(), valid: false, error: g.error, repaired: g.repaired };
+  if (!g.output)
+    return { decision: "hold", reason: `invalid model output -> hold (${g.error})`, cited: noCitations(), valid: false, error: g.error, repaired: g.repaired };
   return { decision: g.output.investment_decision, reason: g.output.summary_reason, cited: citedIds(g.output), valid: true, error: null, repaired: g.repaired };
 }
 

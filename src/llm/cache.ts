@@ -109,7 +109,10 @@ export class CachedModel implements Model {
   private calls = 0;
   private hits = 0;
 
-  constructor(readonly inner: Model, private readonly options: CacheOptions) {
+  constructor(
+    readonly inner: Model,
+    private readonly options: CacheOptions,
+  ) {
     this.id = inner.id;
     this.isOffline = inner.isOffline;
     this.store = new JsonlStore({ dir: options.dir, writable: options.mode === "record", parse: parseModelEntry, log: options.log });
@@ -356,7 +359,10 @@ export class CachedEmbedder implements Embedder {
   private calls = 0;
   private hits = 0;
 
-  constructor(readonly inner: Embedder, private readonly options: CacheOptions) {
+  constructor(
+    readonly inner: Embedder,
+    private readonly options: CacheOptions,
+  ) {
     this.id = inner.id;
     this.store = new JsonlStore({
       dir: path.join(options.dir, "embeddings"),

@@ -63,8 +63,7 @@ export interface CreateModelOptions {
  */
 export function createModel(opts: CreateModelOptions): Model {
   if (!Number.isFinite(opts.seed)) throw new LlmConfigError(`createModel: seed must be a finite number, got ${opts.seed}`);
-  const cache = (inner: Model, mode: "record" | "replay"): Model =>
-    new CachedModel(inner, { dir: opts.cacheDir!, mode, log: opts.log });
+  const cache = (inner: Model, mode: "record" | "replay"): Model => new CachedModel(inner, { dir: opts.cacheDir!, mode, log: opts.log });
 
   switch (opts.llm) {
     case "offline": {

@@ -2,27 +2,9 @@
  * Public API of the LLM layer: typed tasks, models (offline, OpenAI-compatible,
  * record/replay cache), embedders, and the helpers they share.
  */
-export type {
-  ChatMessage,
-  Embedder,
-  Model,
-  ModelResult,
-  OfflineContext,
-  RunOptions,
-  Task,
-  Usage,
-  UsageTotals,
-} from "./types";
+export type { ChatMessage, Embedder, Model, ModelResult, OfflineContext, RunOptions, Task, Usage, UsageTotals } from "./types";
 export { emptyUsage } from "./types";
-export {
-  LlmCacheError,
-  LlmConfigError,
-  LlmError,
-  LlmOutputError,
-  LlmTransportError,
-  OfflinePolicyError,
-  ReplayMissError,
-} from "./errors";
+export { LlmCacheError, LlmConfigError, LlmError, LlmOutputError, LlmTransportError, OfflinePolicyError, ReplayMissError } from "./errors";
 export { checkOutput, defineTask, formatZodError, schemaInstruction, taskJsonSchema, withSchemaInstruction } from "./task";
 export type { OutputCheck } from "./task";
 export { extractJson, sha256Hex, stableHash, stableStringify } from "./json";

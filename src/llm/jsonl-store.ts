@@ -70,7 +70,9 @@ export class JsonlStore<E extends StoredEntry> {
     const entries = new Map<string, E>();
     const dir = this.options.dir;
     if (existsSync(dir) && statSync(dir).isDirectory()) {
-      const files = readdirSync(dir).filter((f) => f.endsWith(".jsonl")).sort();
+      const files = readdirSync(dir)
+        .filter((f) => f.endsWith(".jsonl"))
+        .sort();
       for (const file of files) this.loadFile(path.join(dir, file), entries);
     }
     this.entries = entries;

@@ -73,11 +73,7 @@ export function limitConcurrency(limit: number): <T>(fn: () => Promise<T>) => Pr
  * @example
  * await mapConcurrent([1, 2, 3], 2, async (x) => x * 10); // [10, 20, 30]
  */
-export async function mapConcurrent<T, R>(
-  items: readonly T[],
-  limit: number,
-  fn: (item: T, index: number) => Promise<R>,
-): Promise<R[]> {
+export async function mapConcurrent<T, R>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
   if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`mapConcurrent: limit must be an integer >= 1, got ${limit}`);
   const results = new Array<R>(items.length);
   let nextIndex = 0;

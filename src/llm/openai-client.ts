@@ -16,17 +16,7 @@ import { estimateCostUsd, type PriceTable } from "./pricing";
 import { redactSecrets } from "./redact";
 import { defaultSleep, withRetries, type RetryPolicy, type Sleep } from "./retry";
 import { checkOutput, withSchemaInstruction } from "./task";
-import {
-  emptyUsage,
-  type ChatMessage,
-  type Embedder,
-  type Model,
-  type ModelResult,
-  type RunOptions,
-  type Task,
-  type Usage,
-  type UsageTotals,
-} from "./types";
+import { emptyUsage, type ChatMessage, type Embedder, type Model, type ModelResult, type RunOptions, type Task, type Usage, type UsageTotals } from "./types";
 import { decodeBase64Float32, l2Normalize } from "./vectors";
 
 /** Connection and retry settings shared by chat models and embedders. */
@@ -184,8 +174,7 @@ export class OpenAIModel implements Model {
     const secrets = [this.#client.apiKey];
     throw new LlmOutputError(
       redactSecrets(
-        `task "${task.name}" (model ${this.id}): invalid output after one repair round: ${secondCheck.error} ` +
-          `(first answer: ${firstCheck.error})`,
+        `task "${task.name}" (model ${this.id}): invalid output after one repair round: ${secondCheck.error} ` + `(first answer: ${firstCheck.error})`,
         secrets,
       ),
       task.name,
@@ -338,18 +327,14 @@ export class OpenAIEmbedder implements Embedder {
       encoding_format: "float" as const,
       ...(this.#config.dimensions ? { dimensions: this.#config.dimensions } : {}),
     };
-    const response = await withRetries(
-      () => semaphore.run(() => client.embeddings.create(body, { timeout: timeoutMs, maxRetries: 0 })),
-      policy,
-      {
-        label: `embeddings (model ${this.id})`,
-        secrets: [apiKey],
-        onAttempt: () => {
-          this.#totals.networkCalls++;
-        },
-        log: this.#config.log,
+    const response = await withRetries(() => semaphore.run(() => client.embeddings.create(body, { timeout: timeoutMs, maxRetries: 0 })), policy, {
+      label: `embeddings (model ${this.id})`,
+      secrets: [apiKey],
+      onAttempt: () => {
+        this.#totals.networkCalls++;
       },
-    );
+      log: this.#config.log,
+    });
     const data = [...(response.data ?? [])].sort((a, b) => a.index - b.index);
     if (data.length !== batch.length) {
       throw new LlmOutputError(

@@ -17,9 +17,7 @@ const REDACTED = "[REDACTED]";
  */
 export function redactSecrets(text: string, secrets: ReadonlyArray<string | undefined | null> = []): string {
   let out = text;
-  const sorted = secrets
-    .filter((s): s is string => typeof s === "string" && s.length >= 4)
-    .sort((a, b) => b.length - a.length); // longest first so a prefix secret cannot leave a tail behind
+  const sorted = secrets.filter((s): s is string => typeof s === "string" && s.length >= 4).sort((a, b) => b.length - a.length); // longest first so a prefix secret cannot leave a tail behind
   for (const secret of sorted) out = out.split(secret).join(REDACTED);
   // Generic shapes need 16+ token characters so ordinary prose ("bearer bonds") is left alone.
   out = out.replace(/\bsk-[A-Za-z0-9_\-*]{16,}/g, REDACTED);

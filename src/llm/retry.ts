@@ -38,10 +38,13 @@ export const defaultSleep: Sleep = (ms, signal) =>
       clearTimeout(timer);
       reject(signal?.reason ?? new Error("aborted"));
     };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener("abort", onAbort);
-      resolve();
-    }, Math.max(0, ms));
+    const timer = setTimeout(
+      () => {
+        signal?.removeEventListener("abort", onAbort);
+        resolve();
+      },
+      Math.max(0, ms),
+    );
     signal?.addEventListener("abort", onAbort, { once: true });
   });
 

@@ -106,7 +106,5 @@ export function checkOutput<I, O>(task: Task<I, O>, input: I, candidate: unknown
  * formatZodError(z.object({ a: z.number() }).safeParse({}).error!); // "a: Invalid input: expected number, received undefined"
  */
 export function formatZodError(error: z.ZodError): string {
-  return error.issues
-    .map((issue) => `${issue.path.length ? issue.path.map(String).join(".") : "(root)"}: ${issue.message}`)
-    .join("; ");
+  return error.issues.map((issue) => `${issue.path.length ? issue.path.map(String).join(".") : "(root)"}: ${issue.message}`).join("; ");
 }

@@ -47,8 +47,7 @@ export function toDataFrame(table: Table): InstanceType<DanfoModule["DataFrame"]
 export function tableHtml(table: Table, maxRows = 60): string {
   const columns = tableColumns(table);
   const rows = table.rows.slice(0, maxRows);
-  const cell = (value: unknown) =>
-    value === null || value === undefined ? "" : typeof value === "number" ? formatNumber(value) : escapeHtml(String(value));
+  const cell = (value: unknown) => (value === null || value === undefined ? "" : typeof value === "number" ? formatNumber(value) : escapeHtml(String(value)));
   const head = columns.map((c) => `<th>${escapeHtml(c)}</th>`).join("");
   const body = rows.map((row) => `<tr>${columns.map((c) => `<td>${cell(row[c])}</td>`).join("")}</tr>`).join("");
   const more = table.rows.length > rows.length ? `<p><em>${rows.length} of ${table.rows.length} rows shown.</em></p>` : "";

@@ -14,7 +14,11 @@ export interface NamedSeries {
 
 const nullable = (values: ArrayLike<number>) => Array.from(values, (v) => (Number.isFinite(v) ? v : null));
 
-function lines(dates: readonly string[], series: readonly NamedSeries[], transform: (v: ArrayLike<number>) => Array<number | null>): Array<Record<string, unknown>> {
+function lines(
+  dates: readonly string[],
+  series: readonly NamedSeries[],
+  transform: (v: ArrayLike<number>) => Array<number | null>,
+): Array<Record<string, unknown>> {
   return series.map((s, i) => ({
     type: "scatter",
     mode: "lines",
@@ -47,9 +51,15 @@ export function equityCurveFigure(dates: readonly string[], series: readonly Nam
  * rollingSharpeFigure(dates, [{ name: "BL portfolio", values: rollingSharpe(returns, 20) }], 20);
  */
 export function rollingSharpeFigure(dates: readonly string[], series: readonly NamedSeries[], window = 20, name = "bb_rolling_sharpe"): Figure {
-  return makeFigure(name, `Rolling ${window}-day Sharpe ratio (annualized, rf 2%)`, lines(dates, series, nullable), { x: "date", y: "Sharpe" }, {
-    shapes: [{ type: "line", xref: "paper", x0: 0, x1: 1, y0: 0, y1: 0, line: { color: "#999", width: 1, dash: "dot" } }],
-  });
+  return makeFigure(
+    name,
+    `Rolling ${window}-day Sharpe ratio (annualized, rf 2%)`,
+    lines(dates, series, nullable),
+    { x: "date", y: "Sharpe" },
+    {
+      shapes: [{ type: "line", xref: "paper", x0: 0, x1: 1, y0: 0, y1: 0, line: { color: "#999", width: 1, dash: "dot" } }],
+    },
+  );
 }
 
 /**
@@ -59,7 +69,13 @@ export function rollingSharpeFigure(dates: readonly string[], series: readonly N
  * drawdownFigure(dates, [{ name: "BL portfolio", values: drawdownSeries(returns) }]);
  */
 export function drawdownFigure(dates: readonly string[], series: readonly NamedSeries[], name = "bb_drawdown"): Figure {
-  return makeFigure(name, "Drawdown from the running peak", lines(dates, series, nullable), { x: "date", y: "drawdown" }, { yaxis: { tickformat: ".0%", title: { text: "drawdown" }, gridcolor: "#e5e5e5" } });
+  return makeFigure(
+    name,
+    "Drawdown from the running peak",
+    lines(dates, series, nullable),
+    { x: "date", y: "drawdown" },
+    { yaxis: { tickformat: ".0%", title: { text: "drawdown" }, gridcolor: "#e5e5e5" } },
+  );
 }
 
 /**

@@ -156,9 +156,7 @@ export function plotlyJsPath(): string {
       // try the next base
     }
   }
-  throw new Error(
-    "plotly.js-dist-min not found: run from inside the Consilium project (npm install), or set PLOTLY_JS_PATH to plotly.min.js.",
-  );
+  throw new Error("plotly.js-dist-min not found: run from inside the Consilium project (npm install), or set PLOTLY_JS_PATH to plotly.min.js.");
 }
 
 /**

@@ -289,8 +289,7 @@ async function openPlotlyPage(pagePromise: Promise<Page>): Promise<Page> {
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(String(e)));
   await page.setContent(
-    `<!DOCTYPE html><html><head><meta charset="utf-8"><style>html,body{margin:0;background:white}</style>` +
-      `</head><body><div id="plot"></div></body></html>`,
+    `<!DOCTYPE html><html><head><meta charset="utf-8"><style>html,body{margin:0;background:white}</style>` + `</head><body><div id="plot"></div></body></html>`,
   );
   await page.addScriptTag({ content: plotlySource() });
   await page.addScriptTag({ content: PAGE_SCRIPT });

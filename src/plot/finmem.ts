@@ -54,7 +54,16 @@ export function memoryLayersFigure(rows: readonly LayerPoint[], ticker: string, 
   layers.forEach((layer, i) => {
     const mine = rows.filter((r) => r.layer === layer);
     const color = PALETTE[i % PALETTE.length];
-    data.push({ type: "scatter", mode: "lines", name: `${layer} (events)`, legendgroup: layer, x: mine.map((r) => r.date), y: mine.map((r) => r.count), line: { color }, yaxis: "y" });
+    data.push({
+      type: "scatter",
+      mode: "lines",
+      name: `${layer} (events)`,
+      legendgroup: layer,
+      x: mine.map((r) => r.date),
+      y: mine.map((r) => r.count),
+      line: { color },
+      yaxis: "y",
+    });
     data.push({
       type: "scatter",
       mode: "lines",
@@ -79,7 +88,9 @@ export function memoryLayersFigure(rows: readonly LayerPoint[], ticker: string, 
       yaxis: { title: { text: "Events" }, domain: [0.45, 1], showgrid: true, gridcolor: "#e5e5e5", zeroline: false, linecolor: "#444" },
       yaxis2: { title: { text: "Mean score" }, domain: [0, 0.35], anchor: "x", showgrid: true, gridcolor: "#e5e5e5", zeroline: false, linecolor: "#444" },
       shapes,
-      annotations: testStart ? [{ x: testStart, y: 1, xref: "x", yref: "paper", text: "test starts", showarrow: false, xanchor: "left", font: { size: 10, color: "#666" } }] : [],
+      annotations: testStart
+        ? [{ x: testStart, y: 1, xref: "x", yref: "paper", text: "test starts", showarrow: false, xanchor: "left", font: { size: 10, color: "#666" } }]
+        : [],
     },
     { widthIn: 6.5, heightIn: 5 },
   );

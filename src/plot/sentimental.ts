@@ -56,7 +56,10 @@ export function figure4SentimentChange(points: readonly RoundPoint[], perRow = 5
     const band = Math.floor(i / cols);
     const c = i % cols;
     const seriesOf = agents.map((agent) => points.filter((p) => p.candidate === candidate && p.agent === agent).sort((x, y) => x.round - y.round));
-    for (const [row, field] of [[0, "sentiment"], [1, "change"]] as const) {
+    for (const [row, field] of [
+      [0, "sentiment"],
+      [1, "change"],
+    ] as const) {
       const k = (2 * band + row) * cols + c + 1;
       agents.forEach((agent, a) => {
         const series = seriesOf[a]!;
@@ -94,18 +97,22 @@ export function figure4SentimentChange(points: readonly RoundPoint[], perRow = 5
         gridcolor: "#e5e5e5",
       };
       if (row === 0) {
-        annotations.push({ text: candidate, showarrow: false, xref: `${axisId("x", k)} domain`, yref: `${axisId("y", k)} domain`, x: 0.5, y: 1.2, font: { size: 11 } });
+        annotations.push({
+          text: candidate,
+          showarrow: false,
+          xref: `${axisId("x", k)} domain`,
+          yref: `${axisId("y", k)} domain`,
+          x: 0.5,
+          y: 1.2,
+          font: { size: 11 },
+        });
       }
     }
   });
-  return makeFigure(
-    "figure4_sentiment_change",
-    "Figure 4 — Sentiment and opinion change per round",
-    data,
-    {},
-    layout,
-    { widthIn: Math.max(6.5, 2.1 * cols), heightIn: 3.6 * bands + 0.6 },
-  );
+  return makeFigure("figure4_sentiment_change", "Figure 4 — Sentiment and opinion change per round", data, {}, layout, {
+    widthIn: Math.max(6.5, 2.1 * cols),
+    heightIn: 3.6 * bands + 0.6,
+  });
 }
 
 export interface PlatitudinalPanel {
@@ -146,7 +153,15 @@ export function figure5Platitudinal(panels: readonly PlatitudinalPanel[]): Figur
     });
     layout[axisKey("x", k)] = { showgrid: false };
     layout[axisKey("y", k)] = { showgrid: false, autorange: "reversed" };
-    annotations.push({ text: panel.candidate, showarrow: false, xref: `${axisId("x", k)} domain`, yref: `${axisId("y", k)} domain`, x: 0.5, y: 1.18, font: { size: 11 } });
+    annotations.push({
+      text: panel.candidate,
+      showarrow: false,
+      xref: `${axisId("x", k)} domain`,
+      yref: `${axisId("y", k)} domain`,
+      x: 0.5,
+      y: 1.18,
+      font: { size: 11 },
+    });
   });
   return makeFigure("figure5_platitudinal", "Figure 5 — Platitudinal score (cosine similarity between agents)", data, {}, layout, {
     widthIn: Math.max(6.5, 2.2 * cols),
@@ -185,11 +200,7 @@ export interface BiasPoint {
  * @example
  * figure7Bias(points, { slope: -0.3, r2: 0.4 }, { slope: 0.4, r2: 0.5 });
  */
-export function figure7Bias(
-  points: readonly BiasPoint[],
-  negative: { slope: number; r2: number },
-  positive: { slope: number; r2: number },
-): Figure {
+export function figure7Bias(points: readonly BiasPoint[], negative: { slope: number; r2: number }, positive: { slope: number; r2: number }): Figure {
   const agents = unique(points.map((p) => p.agent));
   const data: Array<Record<string, unknown>> = agents.map((agent, a) => {
     const mine = points.filter((p) => p.agent === agent);
@@ -207,11 +218,25 @@ export function figure7Bias(
   const fmt = (v: number) => (Number.isFinite(v) ? v.toFixed(3) : "n/a");
   if (negX.length > 0 && Number.isFinite(negative.slope)) {
     const lo = Math.min(...negX);
-    data.push({ type: "scatter", mode: "lines", name: `negative: slope ${fmt(negative.slope)}, R² ${fmt(negative.r2)}`, x: [lo, 0], y: [negative.slope * lo, 0], line: { color: "#c0504d", width: 2 } });
+    data.push({
+      type: "scatter",
+      mode: "lines",
+      name: `negative: slope ${fmt(negative.slope)}, R² ${fmt(negative.r2)}`,
+      x: [lo, 0],
+      y: [negative.slope * lo, 0],
+      line: { color: "#c0504d", width: 2 },
+    });
   }
   if (posX.length > 0 && Number.isFinite(positive.slope)) {
     const hi = Math.max(...posX);
-    data.push({ type: "scatter", mode: "lines", name: `positive: slope ${fmt(positive.slope)}, R² ${fmt(positive.r2)}`, x: [0, hi], y: [0, positive.slope * hi], line: { color: "#4f8a3c", width: 2 } });
+    data.push({
+      type: "scatter",
+      mode: "lines",
+      name: `positive: slope ${fmt(positive.slope)}, R² ${fmt(positive.r2)}`,
+      x: [0, hi],
+      y: [0, positive.slope * hi],
+      line: { color: "#4f8a3c", width: 2 },
+    });
   }
   return makeFigure(
     "figure7_bias",

@@ -129,14 +129,21 @@ export function sweepLineFigure(table: Table, options: SweepLineOptions): Figure
         mode: "lines+markers",
         name: options.groupBy ? `${label}, ${options.groupLabel ?? options.groupBy} = ${String(group)}` : label,
         x: xs,
-        y: xs.map((x) => meanOf(inGroup.filter((row) => row[options.x] === x), metric, options.absolute ?? false)),
+        y: xs.map((x) =>
+          meanOf(
+            inGroup.filter((row) => row[options.x] === x),
+            metric,
+            options.absolute ?? false,
+          ),
+        ),
         line: { color: PALETTE[g % PALETTE.length], dash: DASHES[m % DASHES.length] },
       });
     });
   });
   if (options.reference) {
     const numericX = xs.filter((x): x is number => typeof x === "number");
-    const ends = numericX.length === xs.length && numericX.length > 0 ? [numericX[0]!, numericX[numericX.length - 1]!] : [xs[0] ?? null, xs[xs.length - 1] ?? null];
+    const ends =
+      numericX.length === xs.length && numericX.length > 0 ? [numericX[0]!, numericX[numericX.length - 1]!] : [xs[0] ?? null, xs[xs.length - 1] ?? null];
     traces.push({
       type: "scatter",
       mode: "lines",
@@ -235,7 +242,8 @@ export function sentimentalOpinionRangeFigure(table: Table): Figure {
  */
 export function finmemAblationFigure(table: Table, metric: "cumulative_return" | "sharpe" = "cumulative_return"): Figure {
   requireColumns(table, ["sweep", "topK", "riskMode", metric]);
-  const label = (row: Row) => (row.sweep === "topK" ? `K = ${String(row.topK)}` : row.sweep === "riskMode" ? String(row.riskMode) : `K = ${String(row.topK)}, ${String(row.riskMode)}`);
+  const label = (row: Row) =>
+    row.sweep === "topK" ? `K = ${String(row.topK)}` : row.sweep === "riskMode" ? String(row.riskMode) : `K = ${String(row.topK)}, ${String(row.riskMode)}`;
   const sweeps = distinct(table.rows.map((row) => row.sweep ?? null));
   const traces: Array<Record<string, unknown>> = sweeps.map((sweep, i) => {
     const rows = table.rows.filter((row) => row.sweep === sweep);
@@ -260,5 +268,12 @@ export function finmemAblationFigure(table: Table, metric: "cumulative_return" |
     });
   }
   const what = metric === "sharpe" ? "Sharpe ratio" : "cumulative return (sum of log returns)";
-  return labelledFigure(`finmem_ablation_${metric}`, `FinMem ablations — ${what}`, table, traces, { x: "setting", y: metric === "sharpe" ? "Sharpe ratio" : "cumulative return" }, { barmode: "group" });
+  return labelledFigure(
+    `finmem_ablation_${metric}`,
+    `FinMem ablations — ${what}`,
+    table,
+    traces,
+    { x: "setting", y: metric === "sharpe" ? "Sharpe ratio" : "cumulative return" },
+    { barmode: "group" },
+  );
 }

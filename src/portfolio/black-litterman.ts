@@ -264,12 +264,7 @@ export interface AbsoluteViewsPosterior {
  * absoluteViewsPosterior(Float64Array.of(0.04, 0, 0, 0.09), 2, [0.02, -0.02]).muBL;
  * // [(0.06 + 0.04) / 3, (0.135 - 0.04) / 3]
  */
-export function absoluteViewsPosterior(
-  sigma: Float64Array,
-  n: number,
-  q: ArrayLike<number>,
-  options: AbsoluteViewsOptions = {},
-): AbsoluteViewsPosterior {
+export function absoluteViewsPosterior(sigma: Float64Array, n: number, q: ArrayLike<number>, options: AbsoluteViewsOptions = {}): AbsoluteViewsPosterior {
   const delta = options.delta ?? BL_DEFAULTS.delta;
   const tau = options.tau ?? BL_DEFAULTS.tau;
   const omegaScale = options.omegaScale ?? BL_DEFAULTS.omegaScale;

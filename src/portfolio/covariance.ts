@@ -45,11 +45,7 @@ export function simpleReturns(prices: ArrayLike<number>): Float64Array {
  * trailingWindow(["2025-01-02", "2025-01-03", "2025-01-06", "2025-01-07"], "2025-01-07", 2);
  * // { start: 0, end: 3 } -> prices of 01-02, 01-03, 01-06; the 01-07 close is never used
  */
-export function trailingWindow(
-  dates: ReadonlyArray<string>,
-  decisionDate: string,
-  lookback: number,
-): { start: number; end: number } | null {
+export function trailingWindow(dates: ReadonlyArray<string>, decisionDate: string, lookback: number): { start: number; end: number } | null {
   if (!Number.isInteger(lookback) || lookback < 1) throw new RangeError(`trailingWindow: lookback must be an integer >= 1 (got ${lookback})`);
   // Binary search for the first date >= decisionDate.
   let lo = 0;
@@ -73,10 +69,7 @@ export function trailingWindow(
  * sampleCovariance([[0.01, 0.02], [-0.01, 0.0], [0.02, 0.01]], { annualize: 1 });
  * // [[0.000233.., 0.0001], [0.0001, 0.0001]]
  */
-export function sampleCovariance(
-  returns: ReadonlyArray<ArrayLike<number>>,
-  options: SampleCovarianceOptions = {},
-): number[][] {
+export function sampleCovariance(returns: ReadonlyArray<ArrayLike<number>>, options: SampleCovarianceOptions = {}): number[][] {
   return sampleCovarianceOfColumns(rowsToColumns(returns), options);
 }
 
@@ -87,10 +80,7 @@ export function sampleCovariance(
  * @example
  * sampleCovarianceOfColumns([Float64Array.of(0.01, -0.01, 0.02), Float64Array.of(0.02, 0, 0.01)]);
  */
-export function sampleCovarianceOfColumns(
-  columns: ReadonlyArray<ArrayLike<number>>,
-  options: SampleCovarianceOptions = {},
-): number[][] {
+export function sampleCovarianceOfColumns(columns: ReadonlyArray<ArrayLike<number>>, options: SampleCovarianceOptions = {}): number[][] {
   const ddof = options.ddof ?? 1;
   const annualize = options.annualize ?? 252;
   checkFinite(columns);
@@ -170,7 +160,8 @@ export class TrailingCovariance {
     this.reanchorEvery = options.reanchorEvery ?? 21;
     if (!Number.isInteger(lookback) || lookback < 1) throw new RangeError(`TrailingCovariance: lookback must be an integer >= 1 (got ${lookback})`);
     if (lookback - this.ddof <= 0) throw new RangeError(`TrailingCovariance: need more than ${this.ddof} observations (lookback ${lookback})`);
-    if (!Number.isInteger(this.reanchorEvery) || this.reanchorEvery < 1) throw new RangeError(`TrailingCovariance: reanchorEvery must be an integer >= 1 (got ${this.reanchorEvery})`);
+    if (!Number.isInteger(this.reanchorEvery) || this.reanchorEvery < 1)
+      throw new RangeError(`TrailingCovariance: reanchorEvery must be an integer >= 1 (got ${this.reanchorEvery})`);
     this.lookback = lookback;
   }
 
@@ -184,10 +175,12 @@ export class TrailingCovariance {
    */
   at(close: ReadonlyArray<ArrayLike<number>>, assets: ReadonlyArray<number>, dayIndex: number): Float64Array {
     const lookback = this.lookback;
-    if (!Number.isInteger(dayIndex) || dayIndex - lookback - 1 < 0) throw new RangeError(`TrailingCovariance: day ${dayIndex} has fewer than ${lookback + 1} prices before it`);
+    if (!Number.isInteger(dayIndex) || dayIndex - lookback - 1 < 0)
+      throw new RangeError(`TrailingCovariance: day ${dayIndex} has fewer than ${lookback + 1} prices before it`);
     const delta = dayIndex - this.day;
     const sameAssets = assets.length === this.assets.length && assets.every((a, i) => a === this.assets[i]);
-    if (!sameAssets || close !== this.closeRef || this.day < 0 || delta < 1 || 2 * delta >= lookback || this.moved + delta >= this.reanchorEvery) this.anchor(close, assets, dayIndex);
+    if (!sameAssets || close !== this.closeRef || this.day < 0 || delta < 1 || 2 * delta >= lookback || this.moved + delta >= this.reanchorEvery)
+      this.anchor(close, assets, dayIndex);
     else this.advance(close, dayIndex);
     return this.matrix();
   }
@@ -313,10 +306,7 @@ export interface ShrunkCovariance {
  * @example
  * ledoitWolf(returnsRows, { target: "constant-correlation" }).shrinkage; // e.g. 0.3
  */
-export function ledoitWolf(
-  returns: ReadonlyArray<ArrayLike<number>>,
-  options: { target?: ShrinkageTarget; annualize?: number } = {},
-): ShrunkCovariance {
+export function ledoitWolf(returns: ReadonlyArray<ArrayLike<number>>, options: { target?: ShrinkageTarget; annualize?: number } = {}): ShrunkCovariance {
   const target = options.target ?? "constant-correlation";
   const annualize = options.annualize ?? 252;
   const columns = rowsToColumns(returns);

@@ -75,7 +75,7 @@ export function perturbViews(input: PerturbationInput): PerturbationResult {
   }
   const from = input.decisions[index];
   const viewChanges = input.to !== undefined || input.omegaScaleTo === undefined;
-  const to = viewChanges ? input.to ?? flipView(from) : from;
+  const to = viewChanges ? (input.to ?? flipView(from)) : from;
   const omegaScaleFrom = input.omegaScale ?? 0.5;
   const omegaScaleTo = input.omegaScaleTo ?? omegaScaleFrom;
   const useLongOnly = input.longOnly ?? true;

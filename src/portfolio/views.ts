@@ -77,10 +77,7 @@ export function viewsFromDecisions(decisions: ReadonlyArray<ViewLabel>, options:
 }
 
 /** Where the market weights of the prior come from. */
-export type MarketWeightsSpec =
-  | { mode: "market-cap"; marketCaps: ArrayLike<number> }
-  | { mode: "holdings"; holdings: ArrayLike<number> }
-  | { mode: "equal" };
+export type MarketWeightsSpec = { mode: "market-cap"; marketCaps: ArrayLike<number> } | { mode: "holdings"; holdings: ArrayLike<number> } | { mode: "equal" };
 
 /**
  * Market weights w_mkt for the prior pi = delta Sigma w_mkt:

@@ -25,11 +25,7 @@ export interface MeanVarianceWeights {
  * @example
  * meanVarianceWeights([0.03, 0.03], [[0.04, 0], [0, 0.09]], 3).weights; // [0.6923, 0.3077]
  */
-export function meanVarianceWeights(
-  mu: ArrayLike<number>,
-  sigma: MatrixLike,
-  delta: number = BL_DEFAULTS.delta,
-): MeanVarianceWeights {
+export function meanVarianceWeights(mu: ArrayLike<number>, sigma: MatrixLike, delta: number = BL_DEFAULTS.delta): MeanVarianceWeights {
   if (!(delta > 0)) throw new RangeError(`meanVarianceWeights: delta must be > 0 (got ${delta})`);
   if (sigma instanceof Matrix) {
     const raw = solveSpd(scaleRows(sigma, delta), mu, "meanVarianceWeights (delta Sigma_BL)").to1DArray();
@@ -53,12 +49,7 @@ export function meanVarianceWeights(
  * @example
  * meanVarianceWeightsDense([0.03, 0.03], Float64Array.of(0.04, 0, 0, 0.09), 2, 3).weights; // [0.6923, 0.3077]
  */
-export function meanVarianceWeightsDense(
-  mu: ArrayLike<number>,
-  sigma: Float64Array,
-  n: number,
-  delta: number = BL_DEFAULTS.delta,
-): MeanVarianceWeights {
+export function meanVarianceWeightsDense(mu: ArrayLike<number>, sigma: Float64Array, n: number, delta: number = BL_DEFAULTS.delta): MeanVarianceWeights {
   const label = "meanVarianceWeights (delta Sigma_BL)";
   if (!(delta > 0)) throw new RangeError(`meanVarianceWeights: delta must be > 0 (got ${delta})`);
   if (sigma.length !== n * n) throw new RangeError(`${label}: matrix must be square (got ${sigma.length} values for n = ${n})`);
@@ -155,11 +146,7 @@ export function longOnly(weights: ArrayLike<number>, options: LongOnlyOptions = 
  * @example
  * applyBounds([0.7, 0.2, 0.1], 0, 0.5); // [0.5, 0.3333, 0.1667]
  */
-export function applyBounds(
-  weights: ArrayLike<number>,
-  lower: number | ArrayLike<number>,
-  upper: number | ArrayLike<number>,
-): number[] {
+export function applyBounds(weights: ArrayLike<number>, lower: number | ArrayLike<number>, upper: number | ArrayLike<number>): number[] {
   const n = weights.length;
   const lo = expand("lower", lower, n);
   const hi = expand("upper", upper, n);

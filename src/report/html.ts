@@ -76,7 +76,12 @@ function formatCell(v: Cell | undefined): { text: string; raw: string; numeric: 
 }
 
 function slug(text: string): string {
-  return text.replace(/[^A-Za-z0-9_-]+/g, "-").replace(/^-+|-+$/g, "").toLowerCase() || "x";
+  return (
+    text
+      .replace(/[^A-Za-z0-9_-]+/g, "-")
+      .replace(/^-+|-+$/g, "")
+      .toLowerCase() || "x"
+  );
 }
 
 /**
@@ -88,7 +93,9 @@ export function renderTableHtml(table: Table, csvStore: Record<string, string>, 
   const id = `table-${slug(table.name)}`;
   csvStore[table.name] = csvText ?? toCsv(table);
   const shown = table.rows.slice(0, MAX_HTML_ROWS);
-  const numericCol = columns.map((c) => shown.some((r) => typeof r[c] === "number") && shown.every((r) => r[c] === null || r[c] === undefined || typeof r[c] === "number"));
+  const numericCol = columns.map(
+    (c) => shown.some((r) => typeof r[c] === "number") && shown.every((r) => r[c] === null || r[c] === undefined || typeof r[c] === "number"),
+  );
   const head = columns.map((c, i) => `<th scope="col"${numericCol[i] ? "" : ' class="text"'}>${escapeHtml(c)}</th>`).join("");
   const body = shown
     .map(
@@ -98,13 +105,16 @@ export function renderTableHtml(table: Table, csvStore: Record<string, string>, 
           .map((c, i) => {
             const f = formatCell(row[c]);
             const cls = numericCol[i] ? "" : ' class="text"';
-            return f.numeric && f.raw !== f.text ? `<td${cls} data-v="${escapeHtml(f.raw)}">${escapeHtml(f.text)}</td>` : `<td${cls}>${escapeHtml(f.text)}</td>`;
+            return f.numeric && f.raw !== f.text
+              ? `<td${cls} data-v="${escapeHtml(f.raw)}">${escapeHtml(f.text)}</td>`
+              : `<td${cls}>${escapeHtml(f.text)}</td>`;
           })
           .join("") +
         "</tr>",
     )
     .join("\n");
-  const truncated = table.rows.length > shown.length ? `<p class="note">Showing the first ${shown.length} of ${table.rows.length} rows; the CSV has all of them.</p>` : "";
+  const truncated =
+    table.rows.length > shown.length ? `<p class="note">Showing the first ${shown.length} of ${table.rows.length} rows; the CSV has all of them.</p>` : "";
   return (
     `<section class="table" id="${id}" data-table="${escapeHtml(table.name)}" data-rows="${table.rows.length}" data-shown-rows="${shown.length}">` +
     `<h3>${escapeHtml(table.title)} <a class="csv" href="#" data-table="${escapeHtml(table.name)}" download="${escapeHtml(slug(table.name))}.csv">download CSV</a></h3>` +
@@ -159,7 +169,9 @@ export function renderRunReport(run: RunFolder): string {
     sections.push({
       id: "summary",
       title: "Summary",
-      html: `<dl class="meta">${Object.entries(m.summary).map(([k, v]) => metaRow(k, fmtNumber(v))).join("")}</dl>`,
+      html: `<dl class="meta">${Object.entries(m.summary)
+        .map(([k, v]) => metaRow(k, fmtNumber(v)))
+        .join("")}</dl>`,
     });
   }
 
@@ -170,7 +182,12 @@ export function renderRunReport(run: RunFolder): string {
       id: "tearsheet",
       title: "Tear sheet",
       html:
-        `<p class="note">Portfolio (${escapeHtml(daily.series[0]!.name)}) against ${daily.series.slice(1).map((s) => escapeHtml(s.name)).join(", ") || "no benchmark"}, from the run's <code>${escapeHtml(daily.source)}</code> table.</p>` +
+        `<p class="note">Portfolio (${escapeHtml(daily.series[0]!.name)}) against ${
+          daily.series
+            .slice(1)
+            .map((s) => escapeHtml(s.name))
+            .join(", ") || "no benchmark"
+        }, from the run's <code>${escapeHtml(daily.source)}</code> table.</p>` +
         renderTableHtml(sheet.metrics, csvStore) +
         sheet.figures.map(figureHtml).join("\n") +
         renderTableHtml(sheet.monthly, csvStore),
@@ -185,7 +202,9 @@ export function renderRunReport(run: RunFolder): string {
   sections.push({
     id: "figures",
     title: `Figures (${run.figures.length})`,
-    html: run.figures.length ? run.figures.map((f) => `<h3>${escapeHtml(f.title)}</h3>${figureHtml(f)}`).join("\n") : `<p class="muted">This run has no figures.</p>`,
+    html: run.figures.length
+      ? run.figures.map((f) => `<h3>${escapeHtml(f.title)}</h3>${figureHtml(f)}`).join("\n")
+      : `<p class="muted">This run has no figures.</p>`,
   });
   sections.push({ id: "config", title: "Resolved config", html: `<pre>${escapeHtml(JSON.stringify(run.config, null, 2))}</pre>` });
 
@@ -199,7 +218,9 @@ export function renderRunReport(run: RunFolder): string {
     ["completion tokens", u.completionTokens],
     ["estimated cost (USD)", typeof u.estimatedCostUsd === "number" ? u.estimatedCostUsd.toFixed(4) : u.estimatedCostUsd],
   ];
-  const timingRows = Object.entries(run.timings).map(([k, v]) => [k, typeof v === "number" && /ms$/i.test(k) ? `${(v / 1000).toFixed(2)} s` : v] as [string, unknown]);
+  const timingRows = Object.entries(run.timings).map(
+    ([k, v]) => [k, typeof v === "number" && /ms$/i.test(k) ? `${(v / 1000).toFixed(2)} s` : v] as [string, unknown],
+  );
   sections.push({
     id: "usage",
     title: "LLM usage and timings",
@@ -211,7 +232,9 @@ export function renderRunReport(run: RunFolder): string {
   sections.push({
     id: "versions",
     title: "Versions",
-    html: `<dl class="meta">${Object.entries(m.versions ?? {}).map(([k, v]) => metaRow(k, String(v))).join("")}</dl>`,
+    html: `<dl class="meta">${Object.entries(m.versions ?? {})
+      .map(([k, v]) => metaRow(k, String(v)))
+      .join("")}</dl>`,
   });
 
   const nav = `<nav><ul>${sections.map((s) => `<li><a href="#${s.id}">${escapeHtml(s.title)}</a></li>`).join("")}</ul></nav>`;

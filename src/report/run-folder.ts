@@ -129,6 +129,10 @@ export function readRunFolder(runDir: string): RunFolder {
   const configJson = existsSync(configFile) ? (readJson(configFile) as Record<string, unknown>) : {};
   const config = isObject(configJson.config) ? (configJson.config as Record<string, unknown>) : isObject(manifest.config) ? manifest.config : configJson;
   const timingsFile = path.join(dir, "timings.json");
-  const timings = existsSync(timingsFile) ? (readJson(timingsFile) as Record<string, unknown>) : isObject(manifest.timings) ? (manifest.timings as Record<string, unknown>) : {};
+  const timings = existsSync(timingsFile)
+    ? (readJson(timingsFile) as Record<string, unknown>)
+    : isObject(manifest.timings)
+      ? (manifest.timings as Record<string, unknown>)
+      : {};
   return { dir, manifest, config, tables, figures, timings };
 }

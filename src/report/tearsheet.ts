@@ -112,7 +112,11 @@ export function tearSheet(daily: DailyReturns, options: { rf?: number; window?: 
     "Cumulative return vs benchmarks",
     daily.series.map((s, i) => {
       let w = 1;
-      return lineTrace(s.name, s.returns.map((r) => (w *= 1 + r) - 1), i);
+      return lineTrace(
+        s.name,
+        s.returns.map((r) => (w *= 1 + r) - 1),
+        i,
+      );
     }),
     { x: "date", y: "cumulative return" },
     { yaxis: { tickformat: ".0%", title: { text: "cumulative return" }, gridcolor: "#e5e5e5" } },
@@ -164,9 +168,7 @@ export function tearSheet(daily: DailyReturns, options: { rf?: number; window?: 
 
   const benchmark = daily.series[1]?.returns;
   const metricRows: Row[] = [];
-  const perSeries = daily.series.map((s, i) =>
-    performanceMetrics(s.returns, { rf, periodsPerYear, ...(benchmark && i !== 1 ? { benchmark } : {}) }),
-  );
+  const perSeries = daily.series.map((s, i) => performanceMetrics(s.returns, { rf, periodsPerYear, ...(benchmark && i !== 1 ? { benchmark } : {}) }));
   const line = (label: string, pick: (m: (typeof perSeries)[number]) => number, fmt: "pct" | "num") => {
     const row: Row = { metric: label };
     daily.series.forEach((s, i) => {
@@ -199,7 +201,10 @@ export function tearSheet(daily: DailyReturns, options: { rf?: number; window?: 
     name: "tearsheet_monthly_returns",
     title: `Monthly returns (%) — ${daily.series[0]!.name}`,
     columns: ["year", ...MONTHS],
-    rows: years.map((y, i) => ({ year: y, ...Object.fromEntries(MONTHS.map((mName, k) => [mName, z[i]![k] === null ? null : Math.round(z[i]![k]! * 1e6) / 1e4])) })),
+    rows: years.map((y, i) => ({
+      year: y,
+      ...Object.fromEntries(MONTHS.map((mName, k) => [mName, z[i]![k] === null ? null : Math.round(z[i]![k]! * 1e6) / 1e4])),
+    })),
   };
   return {
     figures: [cumulative, drawdown, rolling, heatmap],

@@ -27,7 +27,15 @@ function unwrap(schema: AnySchema): AnySchema {
   let current = schema as unknown as { def: { type: string; innerType?: AnySchema; in?: AnySchema } };
   for (let guard = 0; guard < 10; guard++) {
     const def = current.def;
-    if ((def.type === "default" || def.type === "optional" || def.type === "nullable" || def.type === "prefault" || def.type === "catch" || def.type === "readonly") && def.innerType) {
+    if (
+      (def.type === "default" ||
+        def.type === "optional" ||
+        def.type === "nullable" ||
+        def.type === "prefault" ||
+        def.type === "catch" ||
+        def.type === "readonly") &&
+      def.innerType
+    ) {
       current = def.innerType as unknown as typeof current;
     } else if (def.type === "pipe" && def.in) {
       current = def.in as unknown as typeof current;

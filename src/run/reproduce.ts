@@ -119,5 +119,3 @@ function indexMarkdown(runs: ReproduceResult["runs"]): string {
   }
   return lines.join("\n");
 }
-
-

@@ -8,16 +8,7 @@ import type { Embedder } from "../llm/types";
 import { deriveRng } from "../stats/rng";
 import { analyzeBias, biasObservations, type BiasAnalysis, type BiasObservation } from "./bias";
 import type { SentimentalConfig } from "./config";
-import {
-  bordaCount,
-  collectiveTier,
-  conviction,
-  gutFeeling,
-  valence,
-  volatility,
-  type BordaResult,
-  type GutFeelingResult,
-} from "./decision";
+import { bordaCount, collectiveTier, conviction, gutFeeling, valence, volatility, type BordaResult, type GutFeelingResult } from "./decision";
 import {
   defensibility,
   drift,
@@ -83,7 +74,12 @@ export function decide(deliberation: Deliberation, config: SentimentalConfig): D
     finalSentiment,
     statementSentiments,
     valence: finalSentiment.map((row) => row.map((s) => valence(s))),
-    tiers: candidates.map((_, ci) => collectiveTier(finalSentiment.map((row) => row[ci]!), config.tierRule)),
+    tiers: candidates.map((_, ci) =>
+      collectiveTier(
+        finalSentiment.map((row) => row[ci]!),
+        config.tierRule,
+      ),
+    ),
     volatility: vol,
     conviction: conv,
     borda: bordaCount(finalSentiment, config.borda),
@@ -141,9 +137,13 @@ export async function evaluate(
       },
     ),
   );
-  const betweenRuns = deliberations
-    .slice(1)
-    .flatMap((d, r) => platitudinalBetweenRuns(turns, d.conversations.flatMap((c) => c.turns), vectors).map((x) => ({ ...x, replicate: r + 1 })));
+  const betweenRuns = deliberations.slice(1).flatMap((d, r) =>
+    platitudinalBetweenRuns(
+      turns,
+      d.conversations.flatMap((c) => c.turns),
+      vectors,
+    ).map((x) => ({ ...x, replicate: r + 1 })),
+  );
   return {
     nuance: nuanceResults,
     platitudinal: primary.conversations.map((c) => platitudinalBetweenAgents(c.candidate.id, c.turns, agents, vectors)),

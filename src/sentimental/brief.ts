@@ -39,7 +39,10 @@ export interface Brief {
  * new BriefError('expected "single" or "multiple"', "inputType").message; // 'brief.inputType: expected "single" or "multiple"'
  */
 export class BriefError extends Error {
-  constructor(message: string, readonly field: string) {
+  constructor(
+    message: string,
+    readonly field: string,
+  ) {
     super(`brief.${field}: ${message}`);
     this.name = "BriefError";
   }
@@ -90,10 +93,7 @@ export function validateBrief(value: unknown): Brief {
   const task = taskType as TaskType;
   if (inputType === "single") {
     if (!(SINGLE_ITEM_TASKS as readonly string[]).includes(task)) {
-      throw new BriefError(
-        `task "${task}" needs several items; a single-item input allows only ${SINGLE_ITEM_TASKS.join(", ")}`,
-        "taskType",
-      );
+      throw new BriefError(`task "${task}" needs several items; a single-item input allows only ${SINGLE_ITEM_TASKS.join(", ")}`, "taskType");
     }
     if (outputType !== "single") {
       throw new BriefError(`a single-item "${task}" produces one judgement: outputType must be "single"`, "outputType");

@@ -39,7 +39,10 @@ export const sentimentalConfigSchema = z.object({
   /** Job description id (jobs/*.json); "" = the first one (bundled if the data folder has none). */
   job: z.string().default(""),
   /** Advisor job titles, in speaking order. */
-  advisors: z.array(z.string().min(1)).min(1).default([...DEFAULT_ADVISORS]),
+  advisors: z
+    .array(z.string().min(1))
+    .min(1)
+    .default([...DEFAULT_ADVISORS]),
   /** Runs for the between-run platitudinal score (1 = no comparison). */
   runs: z.number().int().min(1).max(10).default(2),
   /** Drift as 1 - similarity ("distance", paper's reading) or the raw similarity ("similarity", authors' code). */

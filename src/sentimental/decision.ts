@@ -185,10 +185,7 @@ export const DEFAULT_VOLATILITY_FLOOR = 0.01;
  * conviction({ finalSentiment: 0.4, statementSentiments: [0.2, 0.6] }, { variant: "paper" }); // 0.4 / 0.2 = 2
  * conviction({ finalSentiment: 0.4, statementSentiments: [0.2, 0.6] }, { variant: "code" });  // 0.4 * 0.2 = 0.08
  */
-export function conviction(
-  agent: { finalSentiment: number; statementSentiments: readonly number[] },
-  options: ConvictionOptions = {},
-): number {
+export function conviction(agent: { finalSentiment: number; statementSentiments: readonly number[] }, options: ConvictionOptions = {}): number {
   const variant = options.variant ?? "paper";
   const nu = volatility(agent.statementSentiments);
   if (variant === "paper") {

@@ -74,7 +74,11 @@ export async function runSentimental(config: SentimentalConfig, ctx: RunContext)
       { path: "brief.json", content: `${JSON.stringify(brief, null, 2)}\n` },
       {
         path: "mental_models.json",
-        content: `${JSON.stringify(primary.agents.map((a) => ({ agent: a.advisor.short, role: a.advisor.title, ...a.mms })), null, 2)}\n`,
+        content: `${JSON.stringify(
+          primary.agents.map((a) => ({ agent: a.advisor.short, role: a.advisor.title, ...a.mms })),
+          null,
+          2,
+        )}\n`,
       },
       {
         path: "conversation.jsonl",

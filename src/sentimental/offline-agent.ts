@@ -62,10 +62,50 @@ function sampleTop(weights: readonly number[], k: number, rng: Rng, temperature:
 
 /** Section headings and filler of job ads that say nothing about the work itself. */
 const JOB_AD_BOILERPLATE: ReadonlySet<string> = new Set([
-  "about", "role", "requirements", "responsibilities", "offer", "years", "year", "including", "plus", "strong",
-  "advantage", "based", "regular", "willingness", "comfort", "similar", "every", "today", "around", "least",
-  "track", "record", "hiring", "hire", "new", "first", "main", "clear", "major", "closely", "ideal", "candidate",
-  "looking", "join", "apply", "us", "work", "working", "will", "day", "per", "across", "within", "able",
+  "about",
+  "role",
+  "requirements",
+  "responsibilities",
+  "offer",
+  "years",
+  "year",
+  "including",
+  "plus",
+  "strong",
+  "advantage",
+  "based",
+  "regular",
+  "willingness",
+  "comfort",
+  "similar",
+  "every",
+  "today",
+  "around",
+  "least",
+  "track",
+  "record",
+  "hiring",
+  "hire",
+  "new",
+  "first",
+  "main",
+  "clear",
+  "major",
+  "closely",
+  "ideal",
+  "candidate",
+  "looking",
+  "join",
+  "apply",
+  "us",
+  "work",
+  "working",
+  "will",
+  "day",
+  "per",
+  "across",
+  "within",
+  "able",
 ]);
 
 /**
@@ -117,8 +157,15 @@ export function offlineMentalModel(input: MentalModelInput, rng: Rng, temperatur
   const profile = roleProfile(advisor.title);
   // The advisor's own title ("CFO" in "report to the CFO") is not something to look for in a resume.
   const ownTitle = new Set(contentTokens(`${advisor.title} ${advisor.short}`));
-  const terms = jobKeyTerms(job.text, profile.vocabulary, 8 + ownTitle.size).filter((t) => !ownTitle.has(t)).slice(0, 8);
-  const chosenTerms = sampleTop(terms.map((_, i) => 1 / (1 + i)), Math.min(5, terms.length), rng, temperature).map((i) => terms[i]!);
+  const terms = jobKeyTerms(job.text, profile.vocabulary, 8 + ownTitle.size)
+    .filter((t) => !ownTitle.has(t))
+    .slice(0, 8);
+  const chosenTerms = sampleTop(
+    terms.map((_, i) => 1 / (1 + i)),
+    Math.min(5, terms.length),
+    rng,
+    temperature,
+  ).map((i) => terms[i]!);
   const jdIndex = new TfidfIndex([job.text, ...profile.priorities, ...profile.criteria]);
   const relevance = (items: readonly string[]) => items.map((p) => 0.05 + jdIndex.similarity(0, p));
   const priorities = sampleTop(relevance(profile.priorities), 4, rng, temperature)
@@ -131,7 +178,9 @@ export function offlineMentalModel(input: MentalModelInput, rng: Rng, temperatur
   if (chosenTerms.length >= 4) criteria.push(`hands-on work with ${listPhrase(chosenTerms.slice(3))} in past roles`);
   const description =
     `I am the ${advisor.title} of ${job.organization}. I assess candidates for the ${job.title} role through the lens of ${profile.focus}. ` +
-    (chosenTerms.length > 0 ? `The job description stresses ${listPhrase(chosenTerms)}, so I look for concrete evidence of these in every resume.` : "I look for concrete evidence in every resume.");
+    (chosenTerms.length > 0
+      ? `The job description stresses ${listPhrase(chosenTerms)}, so I look for concrete evidence of these in every resume.`
+      : "I look for concrete evidence in every resume.");
   return { description, priorities, evaluationCriteria: criteria };
 }
 
@@ -170,7 +219,10 @@ function snippet(passage: string, words = 16): string {
     .trim()
     .replace(/[,;:]+$/, "");
   const parts = cleaned.split(" ");
-  const cut = parts.slice(0, words).join(" ").replace(/[,;:]+$/, "");
+  const cut = parts
+    .slice(0, words)
+    .join(" ")
+    .replace(/[,;:]+$/, "");
   return parts.length > words ? `${cut} ...` : cut;
 }
 
@@ -253,9 +305,21 @@ function planFromCoverage(input: StatementPolicyInput, coverageByPriority: reado
 // lexicon scorer (VADER) will read ("fit" is positive in VADER, so negative
 // lines avoid it).
 const OPENERS: ReadonlyArray<{ above: number; lines: readonly string[] }> = [
-  { above: 0.6, lines: ["{name} is an excellent candidate for the {title} role from where I sit as {role}.", "I am genuinely enthusiastic about {name} for the {title} role."] },
-  { above: 0.2, lines: ["{name} looks like a good candidate for the {title} role from my perspective as {role}.", "I see real promise in {name} for the {title} role."] },
-  { above: -0.2, lines: ["{name} is a mixed case for the {title} role from my perspective as {role}.", "My view of {name} for the {title} role is balanced so far."] },
+  {
+    above: 0.6,
+    lines: [
+      "{name} is an excellent candidate for the {title} role from where I sit as {role}.",
+      "I am genuinely enthusiastic about {name} for the {title} role.",
+    ],
+  },
+  {
+    above: 0.2,
+    lines: ["{name} looks like a good candidate for the {title} role from my perspective as {role}.", "I see real promise in {name} for the {title} role."],
+  },
+  {
+    above: -0.2,
+    lines: ["{name} is a mixed case for the {title} role from my perspective as {role}.", "My view of {name} for the {title} role is balanced so far."],
+  },
   { above: -0.6, lines: ["I have doubts about {name} for the {title} role.", "I am unconvinced that {name} suits the {title} role."] },
   { above: -Infinity, lines: ["I am seriously worried about {name} for the {title} role.", "{name} looks like a weak candidate for the {title} role to me."] },
 ];
@@ -269,7 +333,10 @@ const STRENGTH_WORDS: ReadonlyArray<{ above: number; words: readonly string[] }>
 const CONCERN_LINES: ReadonlyArray<{ above: number; lines: readonly string[] }> = [
   { above: 0.3, lines: ["One risk is that the resume says little about {priority}.", "I am slightly uncertain about {priority}."] },
   { above: -0.3, lines: ["I am worried that the resume shows little evidence of {priority}.", "The resume is unclear about {priority}, which is a risk."] },
-  { above: -Infinity, lines: ["I see a serious weakness: there is no real evidence of {priority}.", "The lack of {priority} is a major problem for this role."] },
+  {
+    above: -Infinity,
+    lines: ["I see a serious weakness: there is no real evidence of {priority}.", "The lack of {priority} is a major problem for this role."],
+  },
 ];
 
 const CLOSERS: ReadonlyArray<{ above: number; lines: readonly string[] }> = [
@@ -308,9 +375,22 @@ export function offlineStatement(input: StatementPolicyInput, rng: Rng, temperat
   const plan = planFromCoverage(input, coverage, rng, temperature);
   const values = { name: candidate.name, title: job.title, role: `${advisor.title}` };
   const order = priorities.map((_, i) => i).sort((a, b) => coverage[b]! - coverage[a]! || a - b);
-  const strongIdx = sampleTop(order.map((i) => coverage[i]! + 0.05), Math.min(plan.strengths, order.length), rng, temperature).map((k) => order[k]!);
-  const weakPool = order.slice().reverse().filter((i) => !strongIdx.includes(i));
-  const weakIdx = sampleTop(weakPool.map((i) => 1.05 - coverage[i]!), Math.min(plan.concerns, weakPool.length), rng, temperature).map((k) => weakPool[k]!);
+  const strongIdx = sampleTop(
+    order.map((i) => coverage[i]! + 0.05),
+    Math.min(plan.strengths, order.length),
+    rng,
+    temperature,
+  ).map((k) => order[k]!);
+  const weakPool = order
+    .slice()
+    .reverse()
+    .filter((i) => !strongIdx.includes(i));
+  const weakIdx = sampleTop(
+    weakPool.map((i) => 1.05 - coverage[i]!),
+    Math.min(plan.concerns, weakPool.length),
+    rng,
+    temperature,
+  ).map((k) => weakPool[k]!);
   const passages = candidate.passages.length > 0 ? candidate.passages : ["(empty resume)"];
   // TF-IDF over the same crude stems as the coverage, so "negotiated contracts" retrieves "contract negotiation".
   const index = new TfidfIndex(passages.map(stems));

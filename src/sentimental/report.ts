@@ -42,7 +42,10 @@ function perAgentRows(
 export function decisionTables(scenario: Scenario, d: DecisionAnalysis, e: EvaluationAnalysis, config: SentimentalConfig): Table[] {
   const names = new Map(scenario.candidates.map((c) => [c.id, c.name]));
   const driftOf = new Map(e.drift.map((x) => [`${x.candidate}|${x.agent}`, x.drift]));
-  const bordaLabel = config.borda === "paper" ? "Definition 3: n points to each agent's top candidate; rank 1 = most points" : "authors' code: rank sums, rank 1 = LARGEST rank sum (least liked)";
+  const bordaLabel =
+    config.borda === "paper"
+      ? "Definition 3: n points to each agent's top candidate; rank 1 = most points"
+      : "authors' code: rank sums, rank 1 = LARGEST rank sum (least liked)";
   return [
     {
       name: "table2_drift",
@@ -73,13 +76,23 @@ export function decisionTables(scenario: Scenario, d: DecisionAnalysis, e: Evalu
     {
       name: "table5_borda_ranks",
       title: "Table 5 — Rank of each candidate per agent and Borda count rank",
-      rows: perAgentRows(d, names, (ai, ci) => d.borda.agentRanks[ai]![ci]!, (ci) => ({ borda_total: d.borda.totals[ci]!, borda_rank: d.borda.rank[ci]! })),
+      rows: perAgentRows(
+        d,
+        names,
+        (ai, ci) => d.borda.agentRanks[ai]![ci]!,
+        (ci) => ({ borda_total: d.borda.totals[ci]!, borda_rank: d.borda.rank[ci]! }),
+      ),
       note: `Per-agent rank 1 = highest final sentiment. Borda: ${bordaLabel}.`,
     },
     {
       name: "table6_valence",
       title: "Table 6 — Valence for each candidate",
-      rows: perAgentRows(d, names, (ai, ci) => d.valence[ai]![ci]!, (ci) => ({ tier: d.tiers[ci]! })),
+      rows: perAgentRows(
+        d,
+        names,
+        (ai, ci) => d.valence[ai]![ci]!,
+        (ci) => ({ tier: d.tiers[ci]! }),
+      ),
       note: `Valence: S < -0.5 -> -1, -0.5 <= S <= 0.5 -> 0, S > 0.5 -> +1 (Definition 4). Tier rule "${config.tierRule}".`,
     },
     {
@@ -91,7 +104,12 @@ export function decisionTables(scenario: Scenario, d: DecisionAnalysis, e: Evalu
     {
       name: "table8_conviction",
       title: "Table 8 — Conviction for each candidate",
-      rows: perAgentRows(d, names, (ai, ci) => num(d.conviction[ai]![ci]!), (ci) => ({ total_conviction: num(d.gut.totalConviction[ci]!) })),
+      rows: perAgentRows(
+        d,
+        names,
+        (ai, ci) => num(d.conviction[ai]![ci]!),
+        (ci) => ({ total_conviction: num(d.gut.totalConviction[ci]!) }),
+      ),
       note:
         config.conviction === "paper"
           ? `Paper text: final sentiment / max(volatility, ${config.volatilityFloor}).`
@@ -100,11 +118,16 @@ export function decisionTables(scenario: Scenario, d: DecisionAnalysis, e: Evalu
     {
       name: "table9_gut_feeling",
       title: "Table 9 — Gut feeling rank for each candidate",
-      rows: perAgentRows(d, names, (ai, ci) => d.gut.agentRanks[ai]![ci]!, (ci) => ({
-        gut_total: d.gut.totals[ci]!,
-        gut_feeling_rank: d.gut.rank[ci]!,
-        total_conviction_rank: d.gut.totalConvictionRank[ci]!,
-      })),
+      rows: perAgentRows(
+        d,
+        names,
+        (ai, ci) => d.gut.agentRanks[ai]![ci]!,
+        (ci) => ({
+          gut_total: d.gut.totals[ci]!,
+          gut_feeling_rank: d.gut.rank[ci]!,
+          total_conviction_rank: d.gut.totalConvictionRank[ci]!,
+        }),
+      ),
       note: `Per-agent rank by conviction (1 = highest), combined with the Borda count (Definition 5; ${bordaLabel}). total_conviction_rank = position by descending total conviction T^I (Definition 5's formula, 1 = largest).`,
     },
   ];
@@ -180,13 +203,17 @@ export function evaluationTables(scenario: Scenario, deliberation: Deliberation,
       name: "platitudinal_pairs",
       title: "Platitudinal similarity between agent pairs (Figure 5 data)",
       rows: e.platitudinal.flatMap((p) =>
-        p.agents.flatMap((a, i) => p.agents.map((b, j) => ({ candidate: names.get(p.candidate) ?? p.candidate, agent_a: a, agent_b: b, similarity: num(p.similarity[i]![j]!) }))),
+        p.agents.flatMap((a, i) =>
+          p.agents.map((b, j) => ({ candidate: names.get(p.candidate) ?? p.candidate, agent_a: a, agent_b: b, similarity: num(p.similarity[i]![j]!) })),
+        ),
       ),
     },
     {
       name: "drift_by_round",
       title: "Similarity of each statement to the agent's Mental Model of Self",
-      rows: e.drift.flatMap((x) => x.perRound.map((s, r) => ({ candidate: names.get(x.candidate) ?? x.candidate, agent: x.agent, round: r + 1, similarity: s }))),
+      rows: e.drift.flatMap((x) =>
+        x.perRound.map((s, r) => ({ candidate: names.get(x.candidate) ?? x.candidate, agent: x.agent, round: r + 1, similarity: s })),
+      ),
     },
     {
       name: "defensibility",

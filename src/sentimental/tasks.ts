@@ -167,7 +167,5 @@ export const sentimentTask = defineTask<{ arguments: string[] }, { scores: numbe
   ],
   offline: ({ arguments: args }) => ({ scores: args.map((a) => polarityScores(a).compound) }),
   validate: (output, input) =>
-    output.scores.length === input.arguments.length
-      ? null
-      : `expected ${input.arguments.length} scores (one per argument), got ${output.scores.length}`,
+    output.scores.length === input.arguments.length ? null : `expected ${input.arguments.length} scores (one per argument), got ${output.scores.length}`,
 });

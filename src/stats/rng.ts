@@ -43,7 +43,10 @@ export class Rng {
     this.s0 ^= this.s3;
     this.s2 ^= t;
     this.s3 = rotl(this.s3, 11);
-    this.s0 >>>= 0; this.s1 >>>= 0; this.s2 >>>= 0; this.s3 >>>= 0;
+    this.s0 >>>= 0;
+    this.s1 >>>= 0;
+    this.s2 >>>= 0;
+    this.s3 >>>= 0;
     return result;
   }
 
@@ -77,7 +80,9 @@ export class Rng {
       this.spareNormal = null;
       return mean + sd * z;
     }
-    let u = 0, v = 0, s = 0;
+    let u = 0,
+      v = 0,
+      s = 0;
     do {
       u = 2 * this.next() - 1;
       v = 2 * this.next() - 1;

@@ -91,11 +91,7 @@ export function rollingMean(values: ArrayLike<number>, window: number, options: 
  * @example
  * rollingStd([1, 2, 4, 8], 3); // [NaN, NaN, 1.5275252316519468, 3.0550504633038935]
  */
-export function rollingStd(
-  values: ArrayLike<number>,
-  window: number,
-  options: RollingOptions & { ddof?: number } = {},
-): Float64Array {
+export function rollingStd(values: ArrayLike<number>, window: number, options: RollingOptions & { ddof?: number } = {}): Float64Array {
   const ddof = options.ddof ?? 1;
   const variances = rollingMoments(values, window, options, "var", ddof);
   for (let i = 0; i < variances.length; i++) variances[i] = Math.sqrt(variances[i]);
@@ -108,24 +104,14 @@ export function rollingStd(
  * @example
  * rollingVariance([1, 2, 4, 8], 3); // [NaN, NaN, 2.3333333333333335, 9.333333333333334]
  */
-export function rollingVariance(
-  values: ArrayLike<number>,
-  window: number,
-  options: RollingOptions & { ddof?: number } = {},
-): Float64Array {
+export function rollingVariance(values: ArrayLike<number>, window: number, options: RollingOptions & { ddof?: number } = {}): Float64Array {
   return rollingMoments(values, window, options, "var", options.ddof ?? 1);
 }
 
 /** Windows up to this size are recomputed directly (see rollingMoments). */
 const SMALL_WINDOW = 4;
 
-function rollingMoments(
-  values: ArrayLike<number>,
-  window: number,
-  options: RollingOptions,
-  kind: "sum" | "mean" | "var",
-  ddof = 1,
-): Float64Array {
+function rollingMoments(values: ArrayLike<number>, window: number, options: RollingOptions, kind: "sum" | "mean" | "var", ddof = 1): Float64Array {
   const minPeriods = options.minPeriods ?? window;
   checkWindow(`rolling ${kind}`, window, minPeriods);
   const n = values.length;
@@ -242,13 +228,7 @@ function rollingMoments(
 }
 
 /** Every window recomputed directly, O(n * window): the reference the running sums are tested against. */
-function rollingMomentsDirect(
-  values: ArrayLike<number>,
-  window: number,
-  minPeriods: number,
-  kind: "sum" | "mean" | "var",
-  ddof: number,
-): Float64Array {
+function rollingMomentsDirect(values: ArrayLike<number>, window: number, minPeriods: number, kind: "sum" | "mean" | "var", ddof: number): Float64Array {
   const n = values.length;
   const out = new Float64Array(n);
   for (let i = 0; i < n; i++) {

@@ -20,9 +20,12 @@ type Vector = ArrayLike<number>;
  */
 export function cosine(a: Vector, b: Vector): number {
   if (a.length !== b.length) throw new RangeError(`cosine: length mismatch ${a.length} vs ${b.length}`);
-  let dot = 0, na = 0, nb = 0;
+  let dot = 0,
+    na = 0,
+    nb = 0;
   for (let i = 0; i < a.length; i++) {
-    const x = a[i]!, y = b[i]!;
+    const x = a[i]!,
+      y = b[i]!;
     dot += x * y;
     na += x * x;
     nb += y * y;
@@ -270,9 +273,12 @@ export class TfidfIndex {
  * sparseDot({ indices: Int32Array.of(0, 2), values: Float64Array.of(1, 2) }, { indices: Int32Array.of(2), values: Float64Array.of(3) }); // 6
  */
 export function sparseDot(a: SparseVector, b: SparseVector): number {
-  let i = 0, j = 0, s = 0;
+  let i = 0,
+    j = 0,
+    s = 0;
   while (i < a.indices.length && j < b.indices.length) {
-    const x = a.indices[i]!, y = b.indices[j]!;
+    const x = a.indices[i]!,
+      y = b.indices[j]!;
     if (x === y) {
       s += a.values[i]! * b.values[j]!;
       i++;

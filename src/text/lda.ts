@@ -187,9 +187,7 @@ export function fitLda(docs: ReadonlyArray<readonly string[]>, options: LdaOptio
   const perplexity = N > 0 ? Math.exp(-logLik / N) : Number.NaN;
 
   const topics: LdaTopic[] = phi.map((row) => {
-    const order = Array.from({ length: V }, (_, w) => w).sort(
-      (a, b) => row[b]! - row[a]! || (vocabulary[a]! < vocabulary[b]! ? -1 : 1),
-    );
+    const order = Array.from({ length: V }, (_, w) => w).sort((a, b) => row[b]! - row[a]! || (vocabulary[a]! < vocabulary[b]! ? -1 : 1));
     const top = order.slice(0, Math.min(topN, V));
     return { terms: top.map((w) => vocabulary[w]!), weights: top.map((w) => row[w]!) };
   });
@@ -206,7 +204,10 @@ export function fitLda(docs: ReadonlyArray<readonly string[]>, options: LdaOptio
     phi,
     perplexity,
     tokens: N,
-    coherence: topicCoherence(topics.map((t) => t.terms), docs),
+    coherence: topicCoherence(
+      topics.map((t) => t.terms),
+      docs,
+    ),
   };
 }
 
@@ -227,11 +228,16 @@ export function topicCoherence(termLists: ReadonlyArray<readonly string[]>, docs
   const umass: number[] = [];
   const npmi: number[] = [];
   for (const terms of termLists) {
-    let u = 0, p = 0, pairs = 0;
+    let u = 0,
+      p = 0,
+      pairs = 0;
     for (let m = 1; m < terms.length; m++) {
       for (let l = 0; l < m; l++) {
-        const a = terms[m]!, b = terms[l]!;
-        const dB = df(b), dA = df(a), dAB = codf(a, b);
+        const a = terms[m]!,
+          b = terms[l]!;
+        const dB = df(b),
+          dA = df(a),
+          dAB = codf(a, b);
         u += Math.log((dAB + 1) / Math.max(dB, 1));
         if (dAB === 0 || D === 0) p += -1;
         else {

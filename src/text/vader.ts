@@ -35,30 +35,154 @@ export const N_SCALAR = -0.74;
 
 /** Negation words of the reference implementation. */
 export const NEGATE: ReadonlySet<string> = new Set([
-  "aint", "arent", "cannot", "cant", "couldnt", "darent", "didnt", "doesnt",
-  "ain't", "aren't", "can't", "couldn't", "daren't", "didn't", "doesn't",
-  "dont", "hadnt", "hasnt", "havent", "isnt", "mightnt", "mustnt", "neither",
-  "don't", "hadn't", "hasn't", "haven't", "isn't", "mightn't", "mustn't",
-  "neednt", "needn't", "never", "none", "nope", "nor", "not", "nothing", "nowhere",
-  "oughtnt", "shant", "shouldnt", "uhuh", "wasnt", "werent",
-  "oughtn't", "shan't", "shouldn't", "uh-uh", "wasn't", "weren't",
-  "without", "wont", "wouldnt", "won't", "wouldn't", "rarely", "seldom", "despite",
+  "aint",
+  "arent",
+  "cannot",
+  "cant",
+  "couldnt",
+  "darent",
+  "didnt",
+  "doesnt",
+  "ain't",
+  "aren't",
+  "can't",
+  "couldn't",
+  "daren't",
+  "didn't",
+  "doesn't",
+  "dont",
+  "hadnt",
+  "hasnt",
+  "havent",
+  "isnt",
+  "mightnt",
+  "mustnt",
+  "neither",
+  "don't",
+  "hadn't",
+  "hasn't",
+  "haven't",
+  "isn't",
+  "mightn't",
+  "mustn't",
+  "neednt",
+  "needn't",
+  "never",
+  "none",
+  "nope",
+  "nor",
+  "not",
+  "nothing",
+  "nowhere",
+  "oughtnt",
+  "shant",
+  "shouldnt",
+  "uhuh",
+  "wasnt",
+  "werent",
+  "oughtn't",
+  "shan't",
+  "shouldn't",
+  "uh-uh",
+  "wasn't",
+  "weren't",
+  "without",
+  "wont",
+  "wouldnt",
+  "won't",
+  "wouldn't",
+  "rarely",
+  "seldom",
+  "despite",
 ]);
 
 const BOOSTERS_UP = [
-  "absolutely", "amazingly", "awfully", "completely", "considerable", "considerably",
-  "decidedly", "deeply", "effing", "enormous", "enormously", "entirely", "especially",
-  "exceptional", "exceptionally", "extreme", "extremely", "fabulously", "flipping", "flippin",
-  "frackin", "fracking", "fricking", "frickin", "frigging", "friggin", "fully", "fuckin",
-  "fucking", "fuggin", "fugging", "greatly", "hella", "highly", "hugely", "incredible",
-  "incredibly", "intensely", "major", "majorly", "more", "most", "particularly", "purely",
-  "quite", "really", "remarkably", "so", "substantially", "thoroughly", "total", "totally",
-  "tremendous", "tremendously", "uber", "unbelievably", "unusually", "utter", "utterly", "very",
+  "absolutely",
+  "amazingly",
+  "awfully",
+  "completely",
+  "considerable",
+  "considerably",
+  "decidedly",
+  "deeply",
+  "effing",
+  "enormous",
+  "enormously",
+  "entirely",
+  "especially",
+  "exceptional",
+  "exceptionally",
+  "extreme",
+  "extremely",
+  "fabulously",
+  "flipping",
+  "flippin",
+  "frackin",
+  "fracking",
+  "fricking",
+  "frickin",
+  "frigging",
+  "friggin",
+  "fully",
+  "fuckin",
+  "fucking",
+  "fuggin",
+  "fugging",
+  "greatly",
+  "hella",
+  "highly",
+  "hugely",
+  "incredible",
+  "incredibly",
+  "intensely",
+  "major",
+  "majorly",
+  "more",
+  "most",
+  "particularly",
+  "purely",
+  "quite",
+  "really",
+  "remarkably",
+  "so",
+  "substantially",
+  "thoroughly",
+  "total",
+  "totally",
+  "tremendous",
+  "tremendously",
+  "uber",
+  "unbelievably",
+  "unusually",
+  "utter",
+  "utterly",
+  "very",
 ];
 const BOOSTERS_DOWN = [
-  "almost", "barely", "hardly", "just enough", "kind of", "kinda", "kindof", "kind-of",
-  "less", "little", "marginal", "marginally", "occasional", "occasionally", "partly",
-  "scarce", "scarcely", "slight", "slightly", "somewhat", "sort of", "sorta", "sortof", "sort-of",
+  "almost",
+  "barely",
+  "hardly",
+  "just enough",
+  "kind of",
+  "kinda",
+  "kindof",
+  "kind-of",
+  "less",
+  "little",
+  "marginal",
+  "marginally",
+  "occasional",
+  "occasionally",
+  "partly",
+  "scarce",
+  "scarcely",
+  "slight",
+  "slightly",
+  "somewhat",
+  "sort of",
+  "sorta",
+  "sortof",
+  "sort-of",
 ];
 
 /** Booster (+0.293) and dampener (-0.293) words and bigrams of the reference implementation. */
@@ -73,15 +197,31 @@ export const BOOSTER_DICT: ReadonlyMap<string, number> = new Map<string, number>
  * applied here either.
  */
 export const SENTIMENT_LADEN_IDIOMS: ReadonlyMap<string, number> = new Map([
-  ["cut the mustard", 2], ["hand to mouth", -2], ["back handed", -2], ["blow smoke", -2],
-  ["blowing smoke", -2], ["upper hand", 1], ["break a leg", 2], ["cooking with gas", 2],
-  ["in the black", 2], ["in the red", -2], ["on the ball", 2], ["under the weather", -2],
+  ["cut the mustard", 2],
+  ["hand to mouth", -2],
+  ["back handed", -2],
+  ["blow smoke", -2],
+  ["blowing smoke", -2],
+  ["upper hand", 1],
+  ["break a leg", 2],
+  ["cooking with gas", 2],
+  ["in the black", 2],
+  ["in the red", -2],
+  ["on the ball", 2],
+  ["under the weather", -2],
 ]);
 
 /** Special-case idioms containing lexicon words: the idiom's valence replaces the word's. */
 export const SPECIAL_CASES: ReadonlyMap<string, number> = new Map([
-  ["the shit", 3], ["the bomb", 3], ["bad ass", 1.5], ["badass", 1.5], ["bus stop", 0.0],
-  ["yeah right", -2], ["kiss of death", -1.5], ["to die for", 3], ["beating heart", 3.1],
+  ["the shit", 3],
+  ["the bomb", 3],
+  ["bad ass", 1.5],
+  ["badass", 1.5],
+  ["bus stop", 0.0],
+  ["yeah right", -2],
+  ["kiss of death", -1.5],
+  ["to die for", 3],
+  ["beating heart", 3.1],
   ["broken heart", -2.9],
 ]);
 
@@ -95,7 +235,8 @@ export interface PolarityScores {
 
 /** Python `str.split()` / `str.strip()` whitespace. */
 const PY_WS_RUN = /[\t\n\v\f\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/;
-const PY_WS_EDGES = /^[\t\n\v\f\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+|[\t\n\v\f\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+$/g;
+const PY_WS_EDGES =
+  /^[\t\n\v\f\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+|[\t\n\v\f\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+$/g;
 /** Python `string.punctuation`. */
 const PUNCTUATION = new Set("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~");
 
@@ -302,8 +443,11 @@ export class VaderAnalyzer {
     let valence = base;
     // "no" as a negation of the next lexicon word rather than a sentiment word itself
     if (item === "no" && i !== n - 1 && this.lexicon.has(lower[i + 1]!)) valence = 0;
-    if ((i > 0 && lower[i - 1] === "no") || (i > 1 && lower[i - 2] === "no") ||
-        (i > 2 && lower[i - 3] === "no" && (lower[i - 1] === "or" || lower[i - 1] === "nor"))) {
+    if (
+      (i > 0 && lower[i - 1] === "no") ||
+      (i > 1 && lower[i - 2] === "no") ||
+      (i > 2 && lower[i - 3] === "no" && (lower[i - 1] === "or" || lower[i - 1] === "nor"))
+    ) {
       valence = base * N_SCALAR;
     }
     if (pyIsUpper(words[i]!) && isCapDiff) valence += valence > 0 ? C_INCR : -C_INCR;
@@ -341,8 +485,7 @@ function negationCheck(valence: number, w: readonly string[], startI: number, i:
     if (negated(w[i - 2]!)) return valence * N_SCALAR;
   } else if (startI === 2) {
     // Precedence as in the reference: (never AND (so|this) two back) OR (so|this) one back.
-    if ((w[i - 3] === "never" && (w[i - 2] === "so" || w[i - 2] === "this")) ||
-        w[i - 1] === "so" || w[i - 1] === "this") return valence * 1.25;
+    if ((w[i - 3] === "never" && (w[i - 2] === "so" || w[i - 2] === "this")) || w[i - 1] === "so" || w[i - 1] === "this") return valence * 1.25;
     if (w[i - 3] === "without" && (w[i - 2] === "doubt" || w[i - 1] === "doubt")) return valence;
     if (negated(w[i - 3]!)) return valence * N_SCALAR;
   }
@@ -417,7 +560,9 @@ function scoreValence(sentiments: readonly number[], text: string): PolarityScor
   else if (sum < 0) sum -= amp;
   const compound = normalizeScore(sum);
 
-  let posSum = 0, negSum = 0, neuCount = 0;
+  let posSum = 0,
+    negSum = 0,
+    neuCount = 0;
   for (const s of sentiments) {
     if (s > 0) posSum += s + 1;
     if (s < 0) negSum += s - 1;

@@ -27,10 +27,17 @@ describe("audit formulas", () => {
   it("ranks descending with min / row-order ties and the feasible range", () => {
     expect(rankDesc([0.1, 0.5, 0.5, -1], "min")).toEqual([3, 1, 1, 4]);
     expect(rankDesc([0.1, 0.5, 0.5, -1], "ordinal")).toEqual([3, 1, 2, 4]);
-    expect(rankRangeDesc([0.1, 0.1, 0.3])).toEqual([{ lo: 2, hi: 3 }, { lo: 2, hi: 3 }, { lo: 1, hi: 1 }]);
+    expect(rankRangeDesc([0.1, 0.1, 0.3])).toEqual([
+      { lo: 2, hi: 3 },
+      { lo: 2, hi: 3 },
+      { lo: 1, hi: 1 },
+    ]);
   });
   it("code Borda is the reverse of Definition 3 on tie-free input", () => {
-    const ranks = [[1, 2, 3], [1, 3, 2]];
+    const ranks = [
+      [1, 2, 3],
+      [1, 3, 2],
+    ];
     expect(bordaCodePositions(ranks)).toEqual([3, 1, 1]); // rank sums 2, 5, 5
     expect(bordaPaperPositions(ranks)).toEqual([1, 2, 2]); // points 6, 3, 3
   });

@@ -88,8 +88,14 @@ describe("market alignment and eligibility", () => {
 
 describe("Black-Litterman backtest on the bundled market", () => {
   const data = DataFolder.open(bundledDataDir());
-  const tickers = data.tickers().filter((t) => t !== "SPY").slice(0, 8);
-  const market = alignSeries(data.calendar(), tickers.map((t) => data.prices(t)));
+  const tickers = data
+    .tickers()
+    .filter((t) => t !== "SPY")
+    .slice(0, 8);
+  const market = alignSeries(
+    data.calendar(),
+    tickers.map((t) => data.prices(t)),
+  );
   const options: AllocatorOptions = { lookback: 120, delta: 3, tau: 0.025, omegaScale: 0.5, longOnly: true, viewMode: "fixed", marketWeights: "holdings" };
   const actions = ["BUY", "HOLD", "SELL"] as const;
   // Views that depend on the date and the ticker, as the agents' would (but without lookahead).
@@ -114,9 +120,19 @@ describe("Black-Litterman backtest on the bundled market", () => {
   it("does not use the decision date's close: changing it leaves that day's BL weights unchanged", () => {
     const t = market.dates.indexOf("2025-04-15");
     const eligible = eligibleTickers(market, t, options.lookback);
-    const decisions = views("2025-04-15", eligible.map((i) => tickers[i]!));
+    const decisions = views(
+      "2025-04-15",
+      eligible.map((i) => tickers[i]!),
+    );
     const base = allocate(market, t, eligible, decisions, { ...options, marketWeights: "equal" }, null);
-    const shocked: AlignedMarket = { ...market, close: market.close.map((c) => { const x = c.slice(); x[t] = x[t]! * 1.5; return x; }) };
+    const shocked: AlignedMarket = {
+      ...market,
+      close: market.close.map((c) => {
+        const x = c.slice();
+        x[t] = x[t]! * 1.5;
+        return x;
+      }),
+    };
     const after = allocate(shocked, t, eligible, decisions, { ...options, marketWeights: "equal" }, null);
     expect(after.weights).toEqual(base.weights);
     expect(base.weights.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { checkIndicatorNumbers, fundamentalsAnalystPolicy, macroAnalystPolicy, marketAnalystPolicy, marketAnalystTask, newsAnalystPolicy, reportFromEvidence, socialAnalystPolicy } from "../../src/blackboard/analysts";
+import {
+  checkIndicatorNumbers,
+  fundamentalsAnalystPolicy,
+  macroAnalystPolicy,
+  marketAnalystPolicy,
+  marketAnalystTask,
+  newsAnalystPolicy,
+  reportFromEvidence,
+  socialAnalystPolicy,
+} from "../../src/blackboard/analysts";
 import { traderPolicy } from "../../src/blackboard/alpha";
 import type { IndicatorSnapshot } from "../../src/blackboard/features";
 import type { FinalReport, TradeProposal } from "../../src/blackboard/messages";
@@ -11,13 +20,35 @@ import { bundledDataDir } from "../../src/data/paths";
 import { polarityScores } from "../../src/text/vader";
 
 function snapshot(values: Partial<IndicatorSnapshot["values"]>): IndicatorSnapshot {
-  const base = { close: 100, rsi_14: 50, macd: 0, macds: 0, macdh: 0, boll_ub: 110, boll: 100, boll_lb: 90, pct_b: 0.5, sma_50: 100, ret_5d: 0, ret_20d: 0, ret_60d: 0, vol_20d: 0.2, vol_60d: 0.2, drawdown_252d: 0 };
+  const base = {
+    close: 100,
+    rsi_14: 50,
+    macd: 0,
+    macds: 0,
+    macdh: 0,
+    boll_ub: 110,
+    boll: 100,
+    boll_lb: 90,
+    pct_b: 0.5,
+    sma_50: 100,
+    ret_5d: 0,
+    ret_20d: 0,
+    ret_60d: 0,
+    vol_20d: 0.2,
+    vol_60d: 0.2,
+    drawdown_252d: 0,
+  };
   return { ticker: "AAA", date: "2025-01-02", from: "2024-01-02", bars: 300, values: { ...base, ...values } };
 }
 
 describe("analysts (offline policies)", () => {
   it("market analyst: overbought RSI, positive MACD and trend, hand-computed signal", () => {
-    const r = marketAnalystPolicy({ ticker: "AAA", date: "2025-01-02", windowFrom: "2024-01-02", indicators: snapshot({ rsi_14: 75, macdh: 0.25, sma_50: 95, close: 100, ret_20d: 0.05 }) });
+    const r = marketAnalystPolicy({
+      ticker: "AAA",
+      date: "2025-01-02",
+      windowFrom: "2024-01-02",
+      indicators: snapshot({ rsi_14: 75, macdh: 0.25, sma_50: 95, close: 100, ret_20d: 0.05 }),
+    });
     const byId = Object.fromEntries(r.evidence.map((e) => [e.id, e]));
     expect(byId["market.rsi"]).toMatchObject({ direction: -1, strength: 0.55 });
     expect(byId["market.macd"]).toMatchObject({ direction: 1, strength: 0.5 }); // 0.25 / 100 / 0.005
@@ -61,7 +92,10 @@ describe("analysts (offline policies)", () => {
     expect(t1).toBeGreaterThan(0.05);
     const r = fundamentalsAnalystPolicy({ ticker: "AAA", date: "2025-01-02", windowFrom: "2023-11-29", filings });
     expect(r.metrics.tone).toBeCloseTo((t0 + 2 * t1) / 3, 6);
-    expect(r.evidence.map((e) => [e.id, e.direction])).toEqual([["fundamentals.filing0", -1], ["fundamentals.filing1", 1]]);
+    expect(r.evidence.map((e) => [e.id, e.direction])).toEqual([
+      ["fundamentals.filing0", -1],
+      ["fundamentals.filing1", 1],
+    ]);
     expect(r.evidence[1]!.strength).toBeCloseTo(Math.min(1, 3 * t1), 6);
     expect(r.signal).toBeCloseTo((Math.min(1, 3 * t1) - Math.min(1, 3 * Math.abs(t0))) / 2, 6);
   });
@@ -69,7 +103,12 @@ describe("analysts (offline policies)", () => {
   it("macro analyst: SPY and sector ETF trend vs the 50-day SMA (hand-computed)", () => {
     const bench = snapshot({ ret_20d: 0.02, close: 100, sma_50: 98 });
     const sector = snapshot({ ret_20d: -0.01, close: 50, sma_50: 51 });
-    const r = macroAnalystPolicy({ ticker: "AAA", date: "2025-01-02", windowFrom: "2024-01-02", macro: { benchmark: { ticker: "SPY", indicators: bench }, sector: { name: "Industrials", etf: "XLI", indicators: sector } } });
+    const r = macroAnalystPolicy({
+      ticker: "AAA",
+      date: "2025-01-02",
+      windowFrom: "2024-01-02",
+      macro: { benchmark: { ticker: "SPY", indicators: bench }, sector: { name: "Industrials", etf: "XLI", indicators: sector } },
+    });
     const byId = Object.fromEntries(r.evidence.map((e) => [e.id, [e.direction, e.strength]]));
     expect(byId["macro.market_trend"]).toEqual([1, 0.4]); // 0.02 / 0.05
     expect(byId["macro.market_sma50"]![1]).toBeCloseTo((100 / 98 - 1) / 0.05, 6); // 0.408163
@@ -81,11 +120,18 @@ describe("analysts (offline policies)", () => {
   });
 
   it("reportFromEvidence: signal, stance and confidence formulas", () => {
-    const r = reportFromEvidence("macro", [
-      { id: "macro.a", claim: "a", direction: 1, strength: 0.6, source: "x" },
-      { id: "macro.b", claim: "b", direction: -1, strength: 0.2, source: "x" },
-      { id: "macro.c", claim: "c", direction: 0, strength: 1, source: "x" },
-    ], { bad: NaN, good: 1 }, { from: "2025-01-01", to: "2025-01-02" }, "s", 0.5);
+    const r = reportFromEvidence(
+      "macro",
+      [
+        { id: "macro.a", claim: "a", direction: 1, strength: 0.6, source: "x" },
+        { id: "macro.b", claim: "b", direction: -1, strength: 0.2, source: "x" },
+        { id: "macro.c", claim: "c", direction: 0, strength: 1, source: "x" },
+      ],
+      { bad: NaN, good: 1 },
+      { from: "2025-01-01", to: "2025-01-02" },
+      "s",
+      0.5,
+    );
     expect(r.signal).toBeCloseTo(0.2, 12); // (0.6 - 0.2) / 2
     expect(r.stance).toBe("bullish");
     expect(r.confidence).toBeCloseTo(0.5 * (0.35 + 0.65 * (0.4 / 0.8)), 6);
@@ -105,7 +151,15 @@ describe("analysts (offline policies)", () => {
     const none = socialAnalystPolicy({ ticker: "AAA", date: "2025-01-02", windowFrom: "2024-12-27", items: [] });
     expect(none).toMatchObject({ stance: "neutral", confidence: 0, signal: 0, evidence: [] });
     // Engagement weighting: 1 + ln(1 + score).
-    const s = socialAnalystPolicy({ ticker: "AAA", date: "2025-01-02", windowFrom: "2024-12-27", items: [{ ...items[0]!, score: 100 }, { ...items[1]!, score: 0 }] });
+    const s = socialAnalystPolicy({
+      ticker: "AAA",
+      date: "2025-01-02",
+      windowFrom: "2024-12-27",
+      items: [
+        { ...items[0]!, score: 100 },
+        { ...items[1]!, score: 0 },
+      ],
+    });
     const w1 = 1 + Math.log1p(100);
     expect(s.metrics.compound_mean).toBeCloseTo((w1 * c[0]! + c[1]!) / (w1 + 1), 6);
   });
@@ -144,7 +198,11 @@ describe("intraday cut-off at the close", () => {
     const late = data.social().find((p) => p.date >= "2025-03-01" && (p.created_utc ?? "").slice(11, 16) >= "20:00" && (p.tickers ?? []).length > 0)!;
     expect(late).toBeDefined();
     const ticker = late.tickers![0]!;
-    const inWindow = (d: string, from: string) => data.asOf(d).social(ticker).filter((p) => p.date >= from);
+    const inWindow = (d: string, from: string) =>
+      data
+        .asOf(d)
+        .social(ticker)
+        .filter((p) => p.date >= from);
     const on = new ToolBox(data.asOf(late.date), ticker);
     on.social("social_analyst");
     const all = inWindow(late.date, on.calls[0]!.args.start_date as string);
@@ -156,7 +214,17 @@ describe("intraday cut-off at the close", () => {
 });
 
 describe("risk team (offline policies)", () => {
-  const report: FinalReport = { view: "BUY", confidence: 0.8, thesis: "t", bull_case: [], bear_case: [], supporting_evidence: [], score: 0.3, debate_rounds: 2, stop_reason: "max_rounds" };
+  const report: FinalReport = {
+    view: "BUY",
+    confidence: 0.8,
+    thesis: "t",
+    bull_case: [],
+    bear_case: [],
+    supporting_evidence: [],
+    score: 0.3,
+    debate_rounds: 2,
+    stop_reason: "max_rounds",
+  };
   const proposal: TradeProposal = {
     action: "BUY",
     conviction: 0.8,
@@ -183,20 +251,28 @@ describe("risk team (offline policies)", () => {
 
   it("the judge takes the majority and scales confidence by agreement", () => {
     const brief = riskBrief("AAA", "2025-01-02", report, proposal, facts);
-    const a = riskJudgePolicy({ brief, transcript: [], positions: [
-      { stance: "aggressive", action: "BUY", position_scale: 1.25 },
-      { stance: "conservative", action: "HOLD", position_scale: 0.6 },
-      { stance: "neutral", action: "BUY", position_scale: 1 },
-    ] });
+    const a = riskJudgePolicy({
+      brief,
+      transcript: [],
+      positions: [
+        { stance: "aggressive", action: "BUY", position_scale: 1.25 },
+        { stance: "conservative", action: "HOLD", position_scale: 0.6 },
+        { stance: "neutral", action: "BUY", position_scale: 1 },
+      ],
+    });
     expect(a.final_action).toBe("BUY");
     expect(a.confidence).toBeCloseTo(0.8 * (0.5 + 0.5 * (2 / 3)), 6);
     expect(a.position_scale).toBe(1);
     expect(a.volatility).toBe(0.45);
-    const split = riskJudgePolicy({ brief, transcript: [], positions: [
-      { stance: "aggressive", action: "BUY", position_scale: 1 },
-      { stance: "conservative", action: "SELL", position_scale: 1 },
-      { stance: "neutral", action: "HOLD", position_scale: 1 },
-    ] });
+    const split = riskJudgePolicy({
+      brief,
+      transcript: [],
+      positions: [
+        { stance: "aggressive", action: "BUY", position_scale: 1 },
+        { stance: "conservative", action: "SELL", position_scale: 1 },
+        { stance: "neutral", action: "HOLD", position_scale: 1 },
+      ],
+    });
     expect(split.final_action).toBe("HOLD");
   });
 
@@ -224,7 +300,10 @@ describe("risk team (offline policies)", () => {
     const w = (d: number) => brief.evidence.filter((e) => e.direction === d).reduce((a, e) => a + e.strength, 0);
     expect(w(-1)).toBeCloseTo(3.5, 6);
     expect(w(1)).toBeCloseTo(1.3, 6);
-    expect(brief.alerts.map((a) => [a.metric, a.severity])).toEqual([["volatility", "Medium"], ["drawdown", "Medium"]]);
+    expect(brief.alerts.map((a) => [a.metric, a.severity])).toEqual([
+      ["volatility", "Medium"],
+      ["drawdown", "Medium"],
+    ]);
     const r1 = riskManagerPolicy({ brief, stance: "aggressive", round: 1, maxRounds: 2, transcript: [] });
     expect(r1).toMatchObject({ recommended_action: "BUY", concedes: false, position_scale: 1.25 });
     const r2 = riskManagerPolicy({ brief, stance: "aggressive", round: 2, maxRounds: 2, transcript: [r1] });
@@ -251,14 +330,26 @@ describe("risk team (offline policies)", () => {
 
 describe("trader (offline policy)", () => {
   it("downgrades a BUY the directional chain contradicts; size = vol scale x (1 - hedge / 2)", () => {
-    const facts = { ticker: "AAA", date: "2025-01-02", values: { close: 90, macdh: -1, rsi_14: 40, ret_20d: -0.05, sma_50: 100, vol_20d: 0.5, vol_60d: 0.4, pct_b: 0.1, drawdown_252d: -0.2, beta_60d: 1.3 } };
+    const facts = {
+      ticker: "AAA",
+      date: "2025-01-02",
+      values: { close: 90, macdh: -1, rsi_14: 40, ret_20d: -0.05, sma_50: 100, vol_20d: 0.5, vol_60d: 0.4, pct_b: 0.1, drawdown_252d: -0.2, beta_60d: 1.3 },
+    };
     const p = traderPolicy({ ticker: "AAA", date: "2025-01-02", report: { view: "BUY", confidence: 0.8, score: 0.3, thesis: "t" }, facts });
-    expect(p.chains.map((c) => [c.chain, c.value])).toEqual([["volatility", 0.5], ["directional", -1], ["hedging", 1]]); // 0.25/0.5; four bearish signs; 0.5 + 0.25 + 0.25
+    expect(p.chains.map((c) => [c.chain, c.value])).toEqual([
+      ["volatility", 0.5],
+      ["directional", -1],
+      ["hedging", 1],
+    ]); // 0.25/0.5; four bearish signs; 0.5 + 0.25 + 0.25
     expect(p.action).toBe("HOLD");
     expect(p.conviction).toBeCloseTo(0.4, 12);
     expect(p.size_scale).toBeCloseTo(0.5 * (1 - 1 / 2), 12);
     const agreeing = traderPolicy({ ticker: "AAA", date: "2025-01-02", report: { view: "SELL", confidence: 0.8, score: -0.3, thesis: "t" }, facts });
     expect(agreeing).toMatchObject({ action: "SELL", conviction: 0.8 });
-    expect(traderPolicy({ ticker: "AAA", date: "2025-01-02", report: { view: "BUY", confidence: 0.8, score: 0.3, thesis: "t" }, facts: null })).toMatchObject({ action: "HOLD", size_scale: 0, chains: [] });
+    expect(traderPolicy({ ticker: "AAA", date: "2025-01-02", report: { view: "BUY", confidence: 0.8, score: 0.3, thesis: "t" }, facts: null })).toMatchObject({
+      action: "HOLD",
+      size_scale: 0,
+      chains: [],
+    });
   });
 });

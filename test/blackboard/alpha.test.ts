@@ -16,31 +16,55 @@ function recompute(name: string): number {
   const s = data.asOf(date).prices(ticker);
   const c = Array.from(s.close);
   const n = c.length;
-  const rets = (k: number, arr: number[]) => arr.slice(-k - 1).slice(1).map((p, i) => p / arr.slice(-k - 1)[i]! - 1);
+  const rets = (k: number, arr: number[]) =>
+    arr
+      .slice(-k - 1)
+      .slice(1)
+      .map((p, i) => p / arr.slice(-k - 1)[i]! - 1);
   switch (name) {
-    case "close": return c[n - 1]!;
-    case "rsi_14": return rsi(c, 14)[n - 1]!;
-    case "macd": return macd(c).macd[n - 1]!;
-    case "macds": return macd(c).macds[n - 1]!;
-    case "macdh": return macd(c).macdh[n - 1]!;
-    case "boll_ub": return bollinger(c, 20, 2).upper[n - 1]!;
-    case "boll_lb": return bollinger(c, 20, 2).lower[n - 1]!;
-    case "boll": return bollinger(c, 20, 2).middle[n - 1]!;
-    case "pct_b": { const b = bollinger(c, 20, 2); return (c[n - 1]! - b.lower[n - 1]!) / (b.upper[n - 1]! - b.lower[n - 1]!); }
-    case "sma_50": return mean(c.slice(-50));
-    case "ret_5d": return c[n - 1]! / c[n - 6]! - 1;
-    case "ret_20d": return c[n - 1]! / c[n - 21]! - 1;
-    case "ret_60d": return c[n - 1]! / c[n - 61]! - 1;
-    case "vol_20d": return std(rets(20, c), 1) * Math.sqrt(252);
-    case "vol_60d": return std(rets(60, c), 1) * Math.sqrt(252);
-    case "drawdown_252d": return c[n - 1]! / Math.max(...c.slice(-252)) - 1;
+    case "close":
+      return c[n - 1]!;
+    case "rsi_14":
+      return rsi(c, 14)[n - 1]!;
+    case "macd":
+      return macd(c).macd[n - 1]!;
+    case "macds":
+      return macd(c).macds[n - 1]!;
+    case "macdh":
+      return macd(c).macdh[n - 1]!;
+    case "boll_ub":
+      return bollinger(c, 20, 2).upper[n - 1]!;
+    case "boll_lb":
+      return bollinger(c, 20, 2).lower[n - 1]!;
+    case "boll":
+      return bollinger(c, 20, 2).middle[n - 1]!;
+    case "pct_b": {
+      const b = bollinger(c, 20, 2);
+      return (c[n - 1]! - b.lower[n - 1]!) / (b.upper[n - 1]! - b.lower[n - 1]!);
+    }
+    case "sma_50":
+      return mean(c.slice(-50));
+    case "ret_5d":
+      return c[n - 1]! / c[n - 6]! - 1;
+    case "ret_20d":
+      return c[n - 1]! / c[n - 21]! - 1;
+    case "ret_60d":
+      return c[n - 1]! / c[n - 61]! - 1;
+    case "vol_20d":
+      return std(rets(20, c), 1) * Math.sqrt(252);
+    case "vol_60d":
+      return std(rets(60, c), 1) * Math.sqrt(252);
+    case "drawdown_252d":
+      return c[n - 1]! / Math.max(...c.slice(-252)) - 1;
     case "beta_60d": {
       const a = Array.from(s.adjClose);
       const b = Array.from(data.asOf(date).prices("SPY").adjClose);
-      const ra = rets(60, a), rb = rets(60, b);
+      const ra = rets(60, a),
+        rb = rets(60, b);
       return covariance(ra, rb, 1) / variance(rb, 1);
     }
-    default: throw new Error(`no recomputation for ${name}`);
+    default:
+      throw new Error(`no recomputation for ${name}`);
   }
 }
 
@@ -89,7 +113,12 @@ describe("Chain-of-Alpha citations are checkable", () => {
 
   it("the directional chain's tilt is the mean of the cited signals", () => {
     const v = facts.values;
-    const signs = [Math.sign(v.macdh!), v.rsi_14! > 70 ? -1 : v.rsi_14! < 30 ? 1 : Math.sign(v.rsi_14! - 50), Math.sign(v.ret_20d!), Math.sign(v.close! - v.sma_50!)];
+    const signs = [
+      Math.sign(v.macdh!),
+      v.rsi_14! > 70 ? -1 : v.rsi_14! < 30 ? 1 : Math.sign(v.rsi_14! - 50),
+      Math.sign(v.ret_20d!),
+      Math.sign(v.close! - v.sma_50!),
+    ];
     expect(alphaChains(facts)[1]!.value).toBeCloseTo(signs.reduce((a, b) => a + b, 0) / 4, 6);
   });
 });

@@ -70,8 +70,12 @@ describe("debate protocol", () => {
   });
 
   it("rejects a debate without two speakers or rounds", async () => {
-    await expect(runDebate<Turn>({ speakers: ["a"], maxRounds: 2, speak: scripted(() => ({})), cited: (t) => t.cited, concedes: () => false })).rejects.toThrow(/two speakers/);
-    await expect(runDebate<Turn>({ speakers: ["a", "b"], maxRounds: 0, speak: scripted(() => ({})), cited: (t) => t.cited, concedes: () => false })).rejects.toThrow(/maxRounds/);
+    await expect(runDebate<Turn>({ speakers: ["a"], maxRounds: 2, speak: scripted(() => ({})), cited: (t) => t.cited, concedes: () => false })).rejects.toThrow(
+      /two speakers/,
+    );
+    await expect(
+      runDebate<Turn>({ speakers: ["a", "b"], maxRounds: 0, speak: scripted(() => ({})), cited: (t) => t.cited, concedes: () => false }),
+    ).rejects.toThrow(/maxRounds/);
   });
 });
 
@@ -136,7 +140,8 @@ describe("offline researchers and research manager", () => {
     const out = await runDebate<DebateComment>({
       speakers: ["bull", "bear"],
       maxRounds: 2,
-      speak: async (side, round, transcript) => researcherPolicy({ brief: empty, side: side as "bull" | "bear", round, maxRounds: 2, transcript: transcript.slice() }),
+      speak: async (side, round, transcript) =>
+        researcherPolicy({ brief: empty, side: side as "bull" | "bear", round, maxRounds: 2, transcript: transcript.slice() }),
       cited: (c) => c.cited_evidence,
       concedes: (c) => c.concedes,
     });

@@ -140,15 +140,17 @@ describe.skipIf(!existsSync(shared))("blackboard experiment on ../shared/dataset
     expect(summary.marketWeightsUsed).toBe("equal"); // no shares outstanding in this folder
     // March 3-31 has 21 sessions, April 21 (Good Friday closed).
     expect(summary.days).toBe(42);
-    expect(summary.days).toBe(DataFolder.open(shared).calendar().filter((d) => d >= "2025-03-03" && d <= "2025-04-30").length);
+    expect(summary.days).toBe(
+      DataFolder.open(shared)
+        .calendar()
+        .filter((d) => d >= "2025-03-03" && d <= "2025-04-30").length,
+    );
     const perf = tables.find((t) => t.name === "bb_performance")!.rows;
     expect(Number.isFinite(perf[0]!.totalReturn as number)).toBe(true);
     const macro = parseBlackboard(run.result.artifacts![0]!.content, "bb.jsonl").messages.find(
       (m) => m.type === "AnalysisReport" && (m.content as { analyst: string }).analyst === "macro",
     )!;
     // The macro analyst saw SPY and the sector ETF (XLK for AAPL).
-    expect(Object.keys((macro.content as { metrics: Record<string, number> }).metrics)).toEqual(
-      expect.arrayContaining(["market_ret_20d", "sector_ret_20d"]),
-    );
+    expect(Object.keys((macro.content as { metrics: Record<string, number> }).metrics)).toEqual(expect.arrayContaining(["market_ret_20d", "sector_ret_20d"]));
   });
 });

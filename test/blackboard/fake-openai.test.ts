@@ -36,10 +36,29 @@ function answer(req: ChatRequestBody): ChatBehaviour {
   if (system.includes("researcher in a structured cross-examination")) {
     const side = /You are the BULL/.test(system) ? "bull" : "bear";
     const ids = (user.brief.evidence as Array<{ id: string }>).map((e) => e.id);
-    return okJson({ side, round: user.round, argument: `${side} argument`, cited_evidence: side === "bull" ? ids.slice(0, 1) : [], question: "why?", answer: user.transcript.length ? "because" : null, concedes: false, conviction: 0.6 });
+    return okJson({
+      side,
+      round: user.round,
+      argument: `${side} argument`,
+      cited_evidence: side === "bull" ? ids.slice(0, 1) : [],
+      question: "why?",
+      answer: user.transcript.length ? "because" : null,
+      concedes: false,
+      conviction: 0.6,
+    });
   }
   if (system.includes("You are the research manager")) {
-    return okJson({ view: "BUY", confidence: 0.7, thesis: "constructive", bull_case: ["a"], bear_case: [], supporting_evidence: [], score: 0.4, debate_rounds: user.rounds, stop_reason: user.stop_reason });
+    return okJson({
+      view: "BUY",
+      confidence: 0.7,
+      thesis: "constructive",
+      bull_case: ["a"],
+      bear_case: [],
+      supporting_evidence: [],
+      score: 0.4,
+      debate_rounds: user.rounds,
+      stop_reason: user.stop_reason,
+    });
   }
   if (system.includes("You are the trader")) {
     traderRequests++;
@@ -49,11 +68,21 @@ function answer(req: ChatRequestBody): ChatBehaviour {
     return okJson({ action: "BUY", conviction: 0.7, size_scale: 1, rationale: "chains agree", chains });
   }
   if (system.includes("Debate the trade")) {
-    const stance = (/You are the (AGGRESSIVE|CONSERVATIVE|NEUTRAL)/.exec(system)![1]!).toLowerCase();
-    return okJson({ stance, round: user.round, argument: `${stance} view`, cited_evidence: [], question: null, answer: null, recommended_action: "BUY", position_scale: 1, concedes: false });
+    const stance = /You are the (AGGRESSIVE|CONSERVATIVE|NEUTRAL)/.exec(system)![1]!.toLowerCase();
+    return okJson({
+      stance,
+      round: user.round,
+      argument: `${stance} view`,
+      cited_evidence: [],
+      question: null,
+      answer: null,
+      recommended_action: "BUY",
+      position_scale: 1,
+      concedes: false,
+    });
   }
   if (system.includes("The debate on")) {
-    const stance = (/You are the (AGGRESSIVE|CONSERVATIVE|NEUTRAL)/.exec(system)![1]!).toLowerCase();
+    const stance = /You are the (AGGRESSIVE|CONSERVATIVE|NEUTRAL)/.exec(system)![1]!.toLowerCase();
     return okJson({
       position: { stance, action: "BUY", confidence: "Medium", risk_level: "Medium", rationale: "ok" },
       recommendation: { stance, actions: ["hold size"], priority: "Medium", position_scale: 1 },
@@ -62,7 +91,16 @@ function answer(req: ChatRequestBody): ChatBehaviour {
   if (system.includes("You are the risk judge")) {
     const m = user.brief.metrics as { vol_20d: number | null; drawdown_252d: number | null };
     const votes = Object.fromEntries((user.positions as Array<{ stance: string; action: string }>).map((p) => [p.stance, p.action]));
-    return okJson({ final_action: "BUY", confidence: 0.65, risk_level: "Medium", volatility: m.vol_20d ?? 0, drawdown: Math.min(0, m.drawdown_252d ?? 0), position_scale: 1, rationale: "all agree", votes });
+    return okJson({
+      final_action: "BUY",
+      confidence: 0.65,
+      risk_level: "Medium",
+      volatility: m.vol_20d ?? 0,
+      drawdown: Math.min(0, m.drawdown_252d ?? 0),
+      position_scale: 1,
+      rationale: "all agree",
+      votes,
+    });
   }
   return { kind: "status", status: 400, message: `unexpected prompt: ${system.slice(0, 80)}` };
 }

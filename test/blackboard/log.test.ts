@@ -206,7 +206,7 @@ describe("blackboard retrieval", () => {
       for (const t of tickers) for (let s = 0; s < 4; s++) board.post(s === 3 ? alertMessage(day, t, s) : analysisMessage(day, t, s, roles[s]!));
     const all = board.all();
     const rng = deriveRng(42, "blackboard-index");
-    const some = <T,>(list: readonly T[]): T | undefined => (rng.next() < 0.5 ? undefined : list[rng.int(0, list.length)]);
+    const some = <T>(list: readonly T[]): T | undefined => (rng.next() < 0.5 ? undefined : list[rng.int(0, list.length)]);
     for (let k = 0; k < 400; k++) {
       const ticker = some(tickers);
       const type = some<MessageType>(["AnalysisReport", "RiskAlert", "FinalReport"]);
@@ -216,7 +216,10 @@ describe("blackboard retrieval", () => {
       if (from && to && from > to) [from, to] = [to, from];
       const latest = rng.next() < 0.3 ? rng.int(0, 7) : undefined;
       const expected = all
-        .filter((m: BlackboardMessage) => (ticker === undefined || m.ticker === ticker) && (type === undefined || m.type === type) && (role === undefined || m.sender.role === role))
+        .filter(
+          (m: BlackboardMessage) =>
+            (ticker === undefined || m.ticker === ticker) && (type === undefined || m.type === type) && (role === undefined || m.sender.role === role),
+        )
         .filter((m) => (from === undefined || m.timestamp.slice(0, 10) >= from) && (to === undefined || m.timestamp.slice(0, 10) <= to))
         .sort((a, b) => (a.timestamp < b.timestamp ? -1 : a.timestamp > b.timestamp ? 1 : all.indexOf(a) - all.indexOf(b)));
       const want = latest === undefined ? expected : expected.slice(Math.max(0, expected.length - latest));

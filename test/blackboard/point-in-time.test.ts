@@ -20,7 +20,9 @@ import { runExperiment } from "../../src/run/runner";
 const START = "2025-05-01";
 const EVERY = 5;
 /** T is itself a rebalance date (test day 30 with rebalanceEvery 5), so a leak of even one day shows. */
-const T = DataFolder.open(bundledDataDir()).calendar().filter((d) => d >= START)[6 * EVERY]!;
+const T = DataFolder.open(bundledDataDir())
+  .calendar()
+  .filter((d) => d >= START)[6 * EVERY]!;
 
 /** Copy the bundled folder and drop every dated row after `cut`. */
 function truncatedCopy(cut: string): string {
@@ -30,7 +32,9 @@ function truncatedCopy(cut: string): string {
   for (const sub of ["prices", "news", "social", "filings"]) {
     for (const name of readdirSync(path.join(dir, sub)).filter((n) => !n.startsWith("_"))) {
       const file = path.join(dir, sub, name);
-      const lines = readFileSync(file, "utf8").split("\n").filter((l) => l.trim() !== "");
+      const lines = readFileSync(file, "utf8")
+        .split("\n")
+        .filter((l) => l.trim() !== "");
       const keep = name.endsWith(".csv")
         ? lines.filter((l, i) => i === 0 || l.slice(0, 10) <= cut)
         : lines.filter((l) => (JSON.parse(l) as { date: string }).date <= cut);

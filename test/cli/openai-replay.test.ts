@@ -24,12 +24,21 @@ function capture(): CliIo & { out: string[]; err: string[] } {
 /** Schema-valid answers for the sentimental tasks, chosen from the schema named in the system prompt. */
 function sentimentalAnswer(req: ChatRequestBody): unknown {
   const system = req.messages.find((m) => m.role === "system")?.content ?? "";
-  const user = req.messages.filter((m) => m.role === "user").map((m) => m.content).join("\n");
+  const user = req.messages
+    .filter((m) => m.role === "user")
+    .map((m) => m.content)
+    .join("\n");
   if (system.includes('"evaluationCriteria"')) {
     return { description: "I weigh delivery and cost.", priorities: ["delivery", "cost"], evaluationCriteria: ["track record"] };
   }
   if (system.includes('"arguments"')) return { arguments: ["Strong delivery record.", "Limited budget experience."] };
-  if (system.includes('"scores"')) return { scores: user.split("\n").filter((l) => /^\d+\./.test(l)).map(() => 0.25) };
+  if (system.includes('"scores"'))
+    return {
+      scores: user
+        .split("\n")
+        .filter((l) => /^\d+\./.test(l))
+        .map(() => 0.25),
+    };
   // statement: vary with the prompt length so opinions move between rounds.
   return { statement: user.length % 2 === 0 ? "A good, reliable candidate." : "A weak fit for this role." };
 }
@@ -48,7 +57,10 @@ describe("consilium run --llm openai, then --llm replay (README workflow)", () =
     delete process.env["OPENAI_BASE_URL"];
   });
   afterEach(() => {
-    for (const [name, value] of [["OPENAI_API_KEY", saved.key], ["OPENAI_BASE_URL", saved.base]] as const) {
+    for (const [name, value] of [
+      ["OPENAI_API_KEY", saved.key],
+      ["OPENAI_BASE_URL", saved.base],
+    ] as const) {
       if (value === undefined) delete process.env[name];
       else process.env[name] = value;
     }
@@ -68,7 +80,11 @@ describe("consilium run --llm openai, then --llm replay (README workflow)", () =
     }
     expect(recordIo.err.join(""), recordIo.err.join("")).toBe("");
     expect(recordCode).toBe(0);
-    const recorded = JSON.parse(recordIo.out.join("")) as { model: string; offline: boolean; usage: { calls: number; networkCalls: number; cacheHits: number } };
+    const recorded = JSON.parse(recordIo.out.join("")) as {
+      model: string;
+      offline: boolean;
+      usage: { calls: number; networkCalls: number; cacheHits: number };
+    };
     expect(recorded.model).toBe("loopback-chat");
     expect(recorded.offline).toBe(false);
     expect(recorded.usage.networkCalls).toBe(server.chatRequests().length);
@@ -122,7 +138,10 @@ describe("consilium run --llm openai, then --llm replay (README workflow)", () =
     } finally {
       await server.stop();
     }
-    const lines = (dir: string) => readdirSync(dir).flatMap((f) => readFileSync(path.join(dir, f), "utf8").trim().split("\n")).sort();
+    const lines = (dir: string) =>
+      readdirSync(dir)
+        .flatMap((f) => readFileSync(path.join(dir, f), "utf8").trim().split("\n"))
+        .sort();
     expect(lines(path.join(out, "llm-cache"))).toEqual(lines(shared)); // every entry used, none lost
     delete process.env["OPENAI_API_KEY"];
     const io = capture();

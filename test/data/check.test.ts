@@ -7,7 +7,8 @@ import { dataCommand } from "../../src/cli/data";
 import { HEADER, SHARED, makeFolder, priceCsv } from "./helpers";
 
 function capture(): { io: { stdout: (t: string) => void; stderr: (t: string) => void }; out: () => string; err: () => string } {
-  let out = "", err = "";
+  let out = "",
+    err = "";
   return { io: { stdout: (t) => (out += t), stderr: (t) => (err += t) }, out: () => out, err: () => err };
 }
 
@@ -25,7 +26,8 @@ describe("checkDataFolder", () => {
       "prices/BAD.csv": `${HEADER}\n2024-01-02,1,1,1,1,1,1\n2024-01-03,1,x,1,1,1,1\n2024-01-03,1,1,1,1,1,1\n2024-01-04,1,1,1,NaN,1,1\n2024-01-05,1,1,1,1,1,1\n`,
       "prices/COLS.csv": "Date,Open,Close\n2024-01-02,1,1\n",
       "prices/EMPTY.csv": "",
-      "news/n.jsonl": '{"date":"2024-01-02","ticker":"BAD","headline":"ok"}\n{"ticker":"BAD","headline":"no date"}\n{"date":"2024-01-02","headline":"no ticker"}\nnot json\n{"date":"2024-01-02","ticker":"BAD","headline":"ok"}\n',
+      "news/n.jsonl":
+        '{"date":"2024-01-02","ticker":"BAD","headline":"ok"}\n{"ticker":"BAD","headline":"no date"}\n{"date":"2024-01-02","headline":"no ticker"}\nnot json\n{"date":"2024-01-02","ticker":"BAD","headline":"ok"}\n',
       "resumes/r.jsonl": '{"id":"a","labels":[],"text":"one"}\n{"id":"a","labels":[],"text":"two"}\n',
     });
     const r = checkDataFolder(dir);
@@ -81,13 +83,19 @@ describe("checkDataFolder", () => {
     const crash = [HEADER, ...days.map((d) => (d < "2024-06-10" ? bar(d, 100, 100) : bar(d, 70, 70)))].join("\n") + "\n";
     const r = checkDataFolder(makeFolder({ "prices/A.csv": closeOnly, "prices/B.csv": both, "prices/C.csv": crash }));
     const [a, b, c] = r.files;
-    expect(a!.warnings).toEqual([expect.stringMatching(/^line 7 \(2024-06-10\): Close moves x0\.500, near a 2-for-1 split .* while AdjClose moves x1\.000: Close looks unadjusted/)]);
+    expect(a!.warnings).toEqual([
+      expect.stringMatching(/^line 7 \(2024-06-10\): Close moves x0\.500, near a 2-for-1 split .* while AdjClose moves x1\.000: Close looks unadjusted/),
+    ]);
     expect(b!.warnings).toEqual([expect.stringMatching(/^line 7 \(2024-06-10\): Close and AdjClose move x0\.100 in one day, near a 10-for-1 split/)]);
     expect(c!.warnings).toEqual([]);
   });
 
   it("notes folders outside the layout and checks their price CSVs", () => {
-    const dir = makeFolder({ "prices/X.csv": priceCsv([["2024-06-03", 1]]), "raw/Y.csv": priceCsv([["2024-06-03", 1]]), "reference/list.csv": "Symbol,Name\nX,Ex\n" });
+    const dir = makeFolder({
+      "prices/X.csv": priceCsv([["2024-06-03", 1]]),
+      "raw/Y.csv": priceCsv([["2024-06-03", 1]]),
+      "reference/list.csv": "Symbol,Name\nX,Ex\n",
+    });
     const r = checkDataFolder(dir);
     expect(r.files.map((f) => f.path)).toEqual(["prices/X.csv", "raw/Y.csv"]);
     expect(r.notes).toContainEqual(expect.stringMatching(/^raw\/: not part of the data-folder layout .* 1 price-shaped CSV/));
@@ -128,7 +136,9 @@ describe.skipIf(!existsSync(SHARED))("data check on ../shared/datasets (accuracy
     expect(file("news/investorbench_MSFT.jsonl").warnings[0]).toMatch(/^2 exact duplicate/);
     expect(file("news/gdelt_TSLA_headlines.jsonl").warnings).toEqual([]);
     expect(file("social/wsb_posts_2022-01.jsonl").warnings).toEqual([]);
-    expect(r.notes).toContainEqual(expect.stringMatching(/^price files end on different dates — 2025-10-07: SPY; 2025-10-08: 59 tickers .*; 2026-02-06: 11 tickers/));
+    expect(r.notes).toContainEqual(
+      expect.stringMatching(/^price files end on different dates — 2025-10-07: SPY; 2025-10-08: 59 tickers .*; 2026-02-06: 11 tickers/),
+    );
     expect(r.notes).toContainEqual("news/filings tickers without a price file: BTC-USD, ETH-USD, UVV");
     expect(formatCheckReport(r)).toMatch(/-> OK\n$/);
   });

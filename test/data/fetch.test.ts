@@ -77,7 +77,10 @@ describe("fetchYahooPrices against a loopback server", () => {
   it("downloads into the data-folder layout, loadable by DataFolder", async () => {
     const out = makeFolder({});
     const res = await fetchYahooPrices({ tickers: ["AAPL", "MSFT"], from: "2024-01-01", to: "2024-01-12", outDir: out, baseUrl: base, ...noSleep });
-    expect(res.map((r) => [r.ticker, r.status, r.rows])).toEqual([["AAPL", "fetched", 9], ["MSFT", "fetched", 8]]);
+    expect(res.map((r) => [r.ticker, r.status, r.rows])).toEqual([
+      ["AAPL", "fetched", 9],
+      ["MSFT", "fetched", 8],
+    ]);
     const text = readFileSync(join(out, "prices/AAPL.csv"), "utf8").split("\n");
     expect(text[0]).toBe("Date,Open,High,Low,Close,AdjClose,Volume");
     expect(text[1]).toBe("2024-01-02,187.15,188.44,183.89,185.64,184.53,82488700");
@@ -130,8 +133,16 @@ describe("fetchYahooPrices against a loopback server", () => {
     flaky = 0;
     const logs: string[] = [];
     const res = await fetchYahooPrices({
-      tickers: ["FLAKY", "AAPL", "DOWN", "NOPE"], from: "2024-01-01", to: "2024-01-12", outDir: out, baseUrl: base,
-      delayMs: 250, retries: 2, backoffMs: 10, sleep: async (ms) => void waits.push(ms), log: (m) => logs.push(m),
+      tickers: ["FLAKY", "AAPL", "DOWN", "NOPE"],
+      from: "2024-01-01",
+      to: "2024-01-12",
+      outDir: out,
+      baseUrl: base,
+      delayMs: 250,
+      retries: 2,
+      backoffMs: 10,
+      sleep: async (ms) => void waits.push(ms),
+      log: (m) => logs.push(m),
     });
     expect(res.map((r) => r.status)).toEqual(["fetched", "fetched", "failed", "failed"]);
     expect(res[2]!.error).toBe("DOWN: HTTP 500 after 3 attempts");
@@ -144,11 +155,14 @@ describe("fetchYahooPrices against a loopback server", () => {
   it("fails clearly when offline (connection refused), exit code 2 from the CLI", async () => {
     const port = await unusedPort();
     const out = makeFolder({});
-    await expect(fetchYahooPrices({ tickers: ["AAPL"], from: "2024-01-01", to: "2024-01-12", outDir: out, baseUrl: `http://127.0.0.1:${port}`, ...noSleep })).rejects.toThrow(
-      new FetchError(`cannot reach Yahoo Finance (offline?): ECONNREFUSED for 127.0.0.1:${port}`, true),
-    );
+    await expect(
+      fetchYahooPrices({ tickers: ["AAPL"], from: "2024-01-01", to: "2024-01-12", outDir: out, baseUrl: `http://127.0.0.1:${port}`, ...noSleep }),
+    ).rejects.toThrow(new FetchError(`cannot reach Yahoo Finance (offline?): ECONNREFUSED for 127.0.0.1:${port}`, true));
     let err = "";
-    const code = await dataCommand(["fetch", "--tickers", "AAPL", "--from", "2024-01-01", "--to", "2024-01-12", "--out", out, "--base-url", `http://127.0.0.1:${port}`, "--delay-ms", "0"], { stdout: () => {}, stderr: (t) => (err += t) });
+    const code = await dataCommand(
+      ["fetch", "--tickers", "AAPL", "--from", "2024-01-01", "--to", "2024-01-12", "--out", out, "--base-url", `http://127.0.0.1:${port}`, "--delay-ms", "0"],
+      { stdout: () => {}, stderr: (t) => (err += t) },
+    );
     expect(code).toBe(2);
     expect(err).toContain("cannot reach Yahoo Finance (offline?)");
     expect(existsSync(join(out, "prices/AAPL.csv"))).toBe(false);
@@ -156,9 +170,15 @@ describe("fetchYahooPrices against a loopback server", () => {
 
   it("CLI fetch prints one line per ticker and validates arguments", async () => {
     const out = makeFolder({});
-    let stdout = "", stderr = "";
+    let stdout = "",
+      stderr = "";
     const io = { stdout: (t: string) => (stdout += t), stderr: (t: string) => (stderr += t) };
-    expect(await dataCommand(["fetch", "--tickers", "AAPL,MSFT", "--from", "2024-01-01", "--to", "2024-01-12", "--out", out, "--base-url", base, "--delay-ms", "0"], io)).toBe(0);
+    expect(
+      await dataCommand(
+        ["fetch", "--tickers", "AAPL,MSFT", "--from", "2024-01-01", "--to", "2024-01-12", "--out", out, "--base-url", base, "--delay-ms", "0"],
+        io,
+      ),
+    ).toBe(0);
     expect(stdout).toMatch(/^AAPL\s+fetched\s+9 rows\s+2024-01-02 \.\. 2024-01-12/m);
     expect(await dataCommand(["fetch", "--tickers", "AAPL", "--from", "2024-02-01", "--to", "2024-01-01", "--out", out], io)).toBe(1);
     expect(stderr).toContain("--from 2024-02-01 is after --to 2024-01-01");

@@ -14,10 +14,13 @@ const T = "2024-03-15";
 function poisonedFolder(): string {
   const days = tradingDays("2024-01-02", "2024-04-30");
   const csv = (base: number): string =>
-    [HEADER, ...days.map((d, i) => {
-      const c = d > T ? 1e9 : base + i * 0.1;
-      return `${d},${c},${c},${c},${c},${c},${d > T ? 9e15 : 1000}`;
-    })].join("\n") + "\n";
+    [
+      HEADER,
+      ...days.map((d, i) => {
+        const c = d > T ? 1e9 : base + i * 0.1;
+        return `${d},${c},${c},${c},${c},${c},${d > T ? 9e15 : 1000}`;
+      }),
+    ].join("\n") + "\n";
   const news = days.flatMap((d) => [
     { date: d, ticker: "AAA", source: "t", headline: d > T ? "POISON" : `fine ${d}`, summary: null },
     { date: d, ticker: "BBB", source: "t", headline: null, summary: d > T ? "POISON" : `ok ${d}` },
@@ -158,7 +161,10 @@ describe("bundled datasets/", () => {
 describe("data folder resolution", () => {
   const saved = { data: process.env["CONSILIUM_DATA"], home: process.env["CONSILIUM_HOME"] };
   afterEach(() => {
-    for (const [k, v] of [["CONSILIUM_DATA", saved.data], ["CONSILIUM_HOME", saved.home]] as const) {
+    for (const [k, v] of [
+      ["CONSILIUM_DATA", saved.data],
+      ["CONSILIUM_HOME", saved.home],
+    ] as const) {
       if (v === undefined) delete process.env[k];
       else process.env[k] = v;
     }

@@ -95,16 +95,30 @@ describe("jsonl records", () => {
     const rec = (v: object) => ({ line: 7, value: v as Record<string, unknown> });
     expect(dataError(() => toNews(rec({ ticker: "X", headline: "h" }), "n.jsonl")).message).toBe('n.jsonl:7: field "date": missing required field');
     expect(dataError(() => toNews(rec({ date: "2024-01-02", headline: "h" }), "n.jsonl")).message).toBe('n.jsonl:7: field "ticker": missing required field');
-    expect(dataError(() => toNews(rec({ date: "2024-01-02", ticker: "", headline: "h" }), "n.jsonl")).message).toBe('n.jsonl:7: field "ticker": empty required field');
-    expect(dataError(() => toNews(rec({ date: "yesterday", ticker: "X", headline: "h" }), "n.jsonl")).message).toContain('n.jsonl:7: field "date": invalid date');
-    expect(dataError(() => toNews(rec({ date: "2024-01-02", ticker: "X", headline: null, summary: " " }), "n.jsonl")).message).toBe('n.jsonl:7: field "headline": needs a non-empty headline or summary');
-    expect(dataError(() => toNews(rec({ date: "2024-01-02", ticker: "X", headline: 5 }), "n.jsonl")).message).toBe('n.jsonl:7: field "headline": expected a string, got number');
+    expect(dataError(() => toNews(rec({ date: "2024-01-02", ticker: "", headline: "h" }), "n.jsonl")).message).toBe(
+      'n.jsonl:7: field "ticker": empty required field',
+    );
+    expect(dataError(() => toNews(rec({ date: "yesterday", ticker: "X", headline: "h" }), "n.jsonl")).message).toContain(
+      'n.jsonl:7: field "date": invalid date',
+    );
+    expect(dataError(() => toNews(rec({ date: "2024-01-02", ticker: "X", headline: null, summary: " " }), "n.jsonl")).message).toBe(
+      'n.jsonl:7: field "headline": needs a non-empty headline or summary',
+    );
+    expect(dataError(() => toNews(rec({ date: "2024-01-02", ticker: "X", headline: 5 }), "n.jsonl")).message).toBe(
+      'n.jsonl:7: field "headline": expected a string, got number',
+    );
   });
   it("validates filings, social posts and resumes", () => {
     const rec = (v: object) => ({ line: 3, value: v as Record<string, unknown> });
-    expect(dataError(() => toFiling(rec({ date: "2024-01-02", ticker: "X", text: "t" }), "f.jsonl")).message).toBe('f.jsonl:3: field "form": missing required field');
-    expect(dataError(() => toSocial(rec({ date: "2024-01-02", title: "", body: "" }), "s.jsonl", new Set())).message).toBe('s.jsonl:3: field "title": needs a non-empty title or body');
-    expect(dataError(() => toResume(rec({ id: "a", labels: "x", text: "t" }), "r.jsonl")).message).toBe('r.jsonl:3: field "labels": expected an array of strings');
+    expect(dataError(() => toFiling(rec({ date: "2024-01-02", ticker: "X", text: "t" }), "f.jsonl")).message).toBe(
+      'f.jsonl:3: field "form": missing required field',
+    );
+    expect(dataError(() => toSocial(rec({ date: "2024-01-02", title: "", body: "" }), "s.jsonl", new Set())).message).toBe(
+      's.jsonl:3: field "title": needs a non-empty title or body',
+    );
+    expect(dataError(() => toResume(rec({ id: "a", labels: "x", text: "t" }), "r.jsonl")).message).toBe(
+      'r.jsonl:3: field "labels": expected an array of strings',
+    );
     expect(dataError(() => toResume(rec({ labels: [], text: "t" }), "r.jsonl")).message).toBe('r.jsonl:3: field "id": missing required field');
     const post = toSocial(rec({ date: "2024-06-24", title: "$alta and NVDA calls", body: "SO good, GE too" }), "s.jsonl", new Set(["NVDA", "SO", "GE"]));
     expect(post.id).toBe("s.jsonl#3");
@@ -140,7 +154,9 @@ describe("DataFolder errors surface lazily with location", () => {
     expect(dataError(() => DataFolder.open("/nonexistent/consilium")).message).toContain("data folder not found");
     expect(dataError(() => DataFolder.open(makeFolder({ "readme.txt": "x" }))).message).toContain("not a data folder");
     const dir = makeFolder({ "prices/X.csv": "Date,Close\n2024-01-02,1\n" });
-    expect(dataError(() => DataFolder.open(dir)).message).toBe(`${join(dir, "prices/X.csv")}:1: field "Open": missing columns Open, High, Low, Volume (header: Date,Close; expected Date,Open,High,Low,Close,AdjClose,Volume)`);
+    expect(dataError(() => DataFolder.open(dir)).message).toBe(
+      `${join(dir, "prices/X.csv")}:1: field "Open": missing columns Open, High, Low, Volume (header: Date,Close; expected Date,Open,High,Low,Close,AdjClose,Volume)`,
+    );
     const empty = makeFolder({ "prices/X.csv": "" });
     expect(dataError(() => DataFolder.open(empty)).message).toContain("X.csv:1: empty file");
   });

@@ -11,13 +11,22 @@ import { writeSyntheticDataset } from "../../src/data/synthWriter";
 import { polarityScores } from "../../src/text/vader";
 
 function listFiles(dir: string, sub = ""): string[] {
-  return readdirSync(join(dir, sub), { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? listFiles(dir, join(sub, e.name)) : [join(sub, e.name)])).sort();
+  return readdirSync(join(dir, sub), { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? listFiles(dir, join(sub, e.name)) : [join(sub, e.name)]))
+    .sort();
 }
 
 function corr(a: number[], b: number[]): number {
-  const ma = a.reduce((x, y) => x + y, 0) / a.length, mb = b.reduce((x, y) => x + y, 0) / b.length;
-  let c = 0, va = 0, vb = 0;
-  for (let i = 0; i < a.length; i++) { c += (a[i]! - ma) * (b[i]! - mb); va += (a[i]! - ma) ** 2; vb += (b[i]! - mb) ** 2; }
+  const ma = a.reduce((x, y) => x + y, 0) / a.length,
+    mb = b.reduce((x, y) => x + y, 0) / b.length;
+  let c = 0,
+    va = 0,
+    vb = 0;
+  for (let i = 0; i < a.length; i++) {
+    c += (a[i]! - ma) * (b[i]! - mb);
+    va += (a[i]! - ma) ** 2;
+    vb += (b[i]! - mb) ** 2;
+  }
   return c / Math.sqrt(va * vb);
 }
 
@@ -32,11 +41,21 @@ describe("synthetic market: determinism", () => {
     expect(files.length).toBe(67);
     for (const f of files) expect(readFileSync(join(a, f)).equals(readFileSync(join(b, f))), f).toBe(true);
     const bundled = bundledDataDir();
-    for (const f of files) expect(readFileSync(join(bundled, f)).equals(readFileSync(join(a, f))), `datasets/${f} differs from the generator's output`).toBe(true);
-    const manifest = JSON.parse(readFileSync(join(bundled, "MANIFEST.json"), "utf8")) as { synthetic: boolean; seed: number; files: Array<{ path: string; sha256: string }> };
+    for (const f of files)
+      expect(readFileSync(join(bundled, f)).equals(readFileSync(join(a, f))), `datasets/${f} differs from the generator's output`).toBe(true);
+    const manifest = JSON.parse(readFileSync(join(bundled, "MANIFEST.json"), "utf8")) as {
+      synthetic: boolean;
+      seed: number;
+      files: Array<{ path: string; sha256: string }>;
+    };
     expect(manifest.synthetic).toBe(true);
     expect(manifest.seed).toBe(7);
-    for (const f of manifest.files) expect(createHash("sha256").update(readFileSync(join(bundled, f.path))).digest("hex")).toBe(f.sha256);
+    for (const f of manifest.files)
+      expect(
+        createHash("sha256")
+          .update(readFileSync(join(bundled, f.path)))
+          .digest("hex"),
+      ).toBe(f.sha256);
   });
   it("another seed gives another market", () => {
     const m7 = generateSyntheticMarket({ seed: 7, stocks: 2 });
@@ -50,7 +69,10 @@ describe("synthetic market: determinism", () => {
 
 describe("synthetic market: sanity", () => {
   const m = generateSyntheticMarket({ seed: 7 });
-  const logRets = (x: Float64Array): number[] => Array.from(x).slice(1).map((v, i) => Math.log(v / x[i]!));
+  const logRets = (x: Float64Array): number[] =>
+    Array.from(x)
+      .slice(1)
+      .map((v, i) => Math.log(v / x[i]!));
   const annVol = (r: number[]): number => {
     const mu = r.reduce((a, b) => a + b, 0) / r.length;
     return Math.sqrt((r.reduce((a, b) => a + (b - mu) ** 2, 0) / (r.length - 1)) * 252);
@@ -73,7 +95,8 @@ describe("synthetic market: sanity", () => {
       expect(v, p.ticker).toBeLessThan(0.7);
     }
     const r = logRets(spy.adjClose);
-    const calm = r.filter((_, i) => m.regimes[i + 1] === 0), stress = r.filter((_, i) => m.regimes[i + 1] === 1);
+    const calm = r.filter((_, i) => m.regimes[i + 1] === 0),
+      stress = r.filter((_, i) => m.regimes[i + 1] === 1);
     expect(stress.length).toBeGreaterThan(20);
     expect(annVol(stress)).toBeGreaterThan(1.4 * annVol(calm));
   });
@@ -98,7 +121,9 @@ describe("synthetic market: sanity", () => {
 
   it("plants a weak but real next-day signal in VADER news sentiment", () => {
     const data = DataFolder.open(bundledDataDir());
-    const sent: number[] = [], same: number[] = [], next: number[] = [];
+    const sent: number[] = [],
+      same: number[] = [],
+      next: number[] = [];
     for (const t of data.tickers()) {
       const p = data.prices(t);
       const idx = new Map(p.dates.map((d, i) => [d, i]));

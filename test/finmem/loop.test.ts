@@ -11,13 +11,36 @@ import { silentProgress, type RunContext } from "../../src/run/experiment";
 import { Rng } from "../../src/stats/rng";
 import { HashingEmbedder } from "../../src/text/embedding";
 
-interface Bar { date: string; close: number }
-interface News { date: string; ticker: string; source: string; headline: string | null; summary: string | null }
-interface FilingRow { date: string; ticker: string; form: string; source: string; text: string }
+interface Bar {
+  date: string;
+  close: number;
+}
+interface News {
+  date: string;
+  ticker: string;
+  source: string;
+  headline: string | null;
+  summary: string | null;
+}
+interface FilingRow {
+  date: string;
+  ticker: string;
+  form: string;
+  source: string;
+  text: string;
+}
 
 const TICKER = "ZZZ";
-const POSITIVE = ["Zeta Corp shares surged after excellent results and strong demand.", "Analysts praised Zeta's great growth and raised targets.", "Zeta won a major contract, a big win for investors."];
-const NEGATIVE = ["Zeta Corp stock fell after weak guidance and rising costs.", "Regulators opened a probe into Zeta; investors worried about losses.", "Zeta cut its outlook amid terrible demand and layoffs."];
+const POSITIVE = [
+  "Zeta Corp shares surged after excellent results and strong demand.",
+  "Analysts praised Zeta's great growth and raised targets.",
+  "Zeta won a major contract, a big win for investors.",
+];
+const NEGATIVE = [
+  "Zeta Corp stock fell after weak guidance and rising costs.",
+  "Regulators opened a probe into Zeta; investors worried about losses.",
+  "Zeta cut its outlook amid terrible demand and layoffs.",
+];
 
 function weekdays(from: string, count: number): string[] {
   const out: string[] = [];
@@ -44,13 +67,37 @@ function market(seed: number, days = 60): { bars: Bar[]; news: News[]; filings: 
     for (let j = 0; j < k; j++) {
       const good = rng.chance(0.55);
       const text = rng.pick(good ? POSITIVE : NEGATIVE);
-      news.push({ date, ticker: TICKER, source: "test", headline: rng.chance(0.5) ? text : null, summary: rng.chance(0.5) || true ? `${text} Volume was ${rng.int(1, 9)} million shares.` : null });
+      news.push({
+        date,
+        ticker: TICKER,
+        source: "test",
+        headline: rng.chance(0.5) ? text : null,
+        summary: rng.chance(0.5) || true ? `${text} Volume was ${rng.int(1, 9)} million shares.` : null,
+      });
     }
   }
-  news.push({ date: "2021-02-06", ticker: TICKER, source: "test", headline: "Weekend note: Zeta expands into new markets with strong momentum.", summary: null });
+  news.push({
+    date: "2021-02-06",
+    ticker: TICKER,
+    source: "test",
+    headline: "Weekend note: Zeta expands into new markets with strong momentum.",
+    summary: null,
+  });
   const filings: FilingRow[] = [
-    { date: dates[10]!, ticker: TICKER, form: "10-Q", source: "test", text: "Quarterly revenue grew 8%. Margins improved on strong cloud demand. Guidance was raised." },
-    { date: dates[30]!, ticker: TICKER, form: "10-K", source: "test", text: "Annual revenue grew 11%. The company faces competition. Cash flow was strong and debt fell." },
+    {
+      date: dates[10]!,
+      ticker: TICKER,
+      form: "10-Q",
+      source: "test",
+      text: "Quarterly revenue grew 8%. Margins improved on strong cloud demand. Guidance was raised.",
+    },
+    {
+      date: dates[30]!,
+      ticker: TICKER,
+      form: "10-K",
+      source: "test",
+      text: "Annual revenue grew 11%. The company faces competition. Cash flow was strong and debt fell.",
+    },
   ];
   return { bars, news, filings };
 }
@@ -85,7 +132,12 @@ function options(dates: string[], overrides: Partial<FinMemLoopOptions> = {}): F
 }
 
 async function run(dir: string, opts: FinMemLoopOptions, seed = 7): Promise<DayRecord[]> {
-  const result = await runFinMem(opts, { folder: DataFolder.open(dir), model: new OfflineModel({ seed }), embedder: new HashingEmbedder({ dimension: 64 }), seed });
+  const result = await runFinMem(opts, {
+    folder: DataFolder.open(dir),
+    model: new OfflineModel({ seed }),
+    embedder: new HashingEmbedder({ dimension: 64 }),
+    seed,
+  });
   return result.days;
 }
 
@@ -106,7 +158,15 @@ describe("point-in-time guard", () => {
       news: [
         ...full.news.filter((n) => n.date <= T),
         ...full.news.filter((n) => n.date > T).map((n) => ({ ...n, headline: "Zeta collapses: fraud, bankruptcy and catastrophic losses.", summary: null })),
-        ...dates.filter((d) => d > T).map((date) => ({ date, ticker: TICKER, source: "poison", headline: "Zeta doubles overnight on a miracle takeover: superb, amazing gains.", summary: null })),
+        ...dates
+          .filter((d) => d > T)
+          .map((date) => ({
+            date,
+            ticker: TICKER,
+            source: "poison",
+            headline: "Zeta doubles overnight on a miracle takeover: superb, amazing gains.",
+            summary: null,
+          })),
       ],
       filings: [...full.filings, { date: dates[50]!, ticker: TICKER, form: "10-K", source: "poison", text: "Fraud uncovered. Everything is terrible." }],
     };
@@ -206,7 +266,13 @@ describe.skipIf(!bundledDefaults)("offline end-to-end on the bundled data", () =
     const a = await finmemExperiment.run(config, ctx(bundled));
     const b = await finmemExperiment.run(config, ctx(bundled));
     expect(JSON.stringify(b)).toBe(JSON.stringify(a));
-    expect(a.tables.map((t) => t.name)).toEqual(["finmem_decisions", "finmem_memory_layers", "finmem_cumulative_returns", "finmem_metrics", "finmem_risk_report"]);
+    expect(a.tables.map((t) => t.name)).toEqual([
+      "finmem_decisions",
+      "finmem_memory_layers",
+      "finmem_cumulative_returns",
+      "finmem_metrics",
+      "finmem_risk_report",
+    ]);
     expect(a.figures.map((f) => f.name)).toEqual(["finmem_cumulative_return", "finmem_memory_layers"]);
     expect(a.summary.testDays).toBe(43);
     expect(Number.isFinite(a.summary.cumulativeReturn as number)).toBe(true);
@@ -217,7 +283,13 @@ describe.skipIf(!bundledDefaults)("offline end-to-end on the bundled data", () =
 const shared = path.resolve(process.cwd(), "../shared/datasets");
 describe.skipIf(!existsSync(shared))("MSFT on ../shared/datasets", () => {
   it("runs a few weeks offline with filings routed to the intermediate / deep layers", async () => {
-    const config = finmemConfigSchema.parse({ ticker: "MSFT", trainStart: "2020-09-01", trainEnd: "2020-11-30", testStart: "2020-12-01", testEnd: "2020-12-31" }) as FinMemConfig;
+    const config = finmemConfigSchema.parse({
+      ticker: "MSFT",
+      trainStart: "2020-09-01",
+      trainEnd: "2020-11-30",
+      testStart: "2020-12-01",
+      testEnd: "2020-12-31",
+    }) as FinMemConfig;
     const out = await runFinMemExperiment(config, ctx(shared));
     expect(out.result.summary.testDays).toBe(22);
     expect(out.finmem.days).toBe(22);
@@ -227,7 +299,12 @@ describe.skipIf(!existsSync(shared))("MSFT on ../shared/datasets", () => {
     const i1 = full.dates.indexOf("2020-12-31") + 1;
     expect(out.buyHold.cumulativeReturn).toBeCloseTo(Math.log(full.adjClose[i1]! / full.adjClose[i0]!), 10);
     expect(out.run.invalidOutputs).toBe(0);
-    const kinds = new Set(out.run.memory.idsIn("intermediate").concat(out.run.memory.idsIn("deep")).map((id) => out.run.memory.describe(id).kind));
+    const kinds = new Set(
+      out.run.memory
+        .idsIn("intermediate")
+        .concat(out.run.memory.idsIn("deep"))
+        .map((id) => out.run.memory.describe(id).kind),
+    );
     expect(out.run.eventsStored).toBeGreaterThan(500);
     expect(kinds.size).toBeGreaterThan(0);
     expect(out.run.days.filter((d) => d.phase === "test").every((d) => ["buy", "sell", "hold"].includes(d.decision))).toBe(true);

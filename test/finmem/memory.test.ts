@@ -253,7 +253,11 @@ describe("retrieval", () => {
         vectors.push(v);
         m.add({ text: `e${vectors.length - 1}`, embedding: v, layer: LAYERS[rng.int(0, 4)]!, date: `d${day}`, kind: "x", importance: rng.uniform(0, 140) });
       }
-      if (day % 5 === 0) m.feedback(Array.from({ length: 30 }, () => rng.int(0, vectors.length)), rng.chance(0.5) ? 1 : -1);
+      if (day % 5 === 0)
+        m.feedback(
+          Array.from({ length: 30 }, () => rng.int(0, vectors.length)),
+          rng.chance(0.5) ? 1 : -1,
+        );
       m.step();
     }
     expect(m.size).toBe(2400);

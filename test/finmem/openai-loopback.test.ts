@@ -21,7 +21,20 @@ function shownIds(prompt: string): Record<(typeof FIELDS)[number], Array<{ id: n
   return out;
 }
 
-const dates = ["2021-03-01", "2021-03-02", "2021-03-03", "2021-03-04", "2021-03-05", "2021-03-08", "2021-03-09", "2021-03-10", "2021-03-11", "2021-03-12", "2021-03-15", "2021-03-16"];
+const dates = [
+  "2021-03-01",
+  "2021-03-02",
+  "2021-03-03",
+  "2021-03-04",
+  "2021-03-05",
+  "2021-03-08",
+  "2021-03-09",
+  "2021-03-10",
+  "2021-03-11",
+  "2021-03-12",
+  "2021-03-15",
+  "2021-03-16",
+];
 const closes = [100, 101, 99, 102, 103, 101, 104, 105, 103, 106, 107, 105];
 let dir = "";
 let server: FakeOpenAI;
@@ -29,12 +42,30 @@ let server: FakeOpenAI;
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), "finmem-openai-"));
   for (const sub of ["prices", "news", "filings"]) mkdirSync(path.join(dir, sub));
-  writeFileSync(path.join(dir, "prices", "ZZZ.csv"), ["Date,Open,High,Low,Close,AdjClose,Volume", ...dates.map((d, i) => `${d},${closes[i]},${closes[i]},${closes[i]},${closes[i]},${closes[i]},1000`)].join("\n") + "\n");
+  writeFileSync(
+    path.join(dir, "prices", "ZZZ.csv"),
+    ["Date,Open,High,Low,Close,AdjClose,Volume", ...dates.map((d, i) => `${d},${closes[i]},${closes[i]},${closes[i]},${closes[i]},${closes[i]},1000`)].join(
+      "\n",
+    ) + "\n",
+  );
   writeFileSync(
     path.join(dir, "news", "zzz.jsonl"),
-    dates.map((date, i) => JSON.stringify({ date, ticker: "ZZZ", source: "t", headline: null, summary: `Zeta news ${i}: ${i % 2 ? "weak demand worries investors" : "strong demand lifts shares"}. Second sentence ${i}.` })).join("\n") + "\n",
+    dates
+      .map((date, i) =>
+        JSON.stringify({
+          date,
+          ticker: "ZZZ",
+          source: "t",
+          headline: null,
+          summary: `Zeta news ${i}: ${i % 2 ? "weak demand worries investors" : "strong demand lifts shares"}. Second sentence ${i}.`,
+        }),
+      )
+      .join("\n") + "\n",
   );
-  writeFileSync(path.join(dir, "filings", "f.jsonl"), JSON.stringify({ date: "2021-03-03", ticker: "ZZZ", form: "10-Q", source: "t", text: "Revenue grew 9%. Margins improved." }) + "\n");
+  writeFileSync(
+    path.join(dir, "filings", "f.jsonl"),
+    JSON.stringify({ date: "2021-03-03", ticker: "ZZZ", form: "10-Q", source: "t", text: "Revenue grew 9%. Margins improved." }) + "\n",
+  );
 
   server = await startFakeOpenAI({
     chat(req: ChatRequestBody) {
@@ -46,7 +77,12 @@ beforeAll(async () => {
       if (user.includes("Extended reflection")) return okJson({ summary_reason: "Weekly lesson: follow the trend." });
       const ids = shownIds(user);
       const cite = (f: (typeof FIELDS)[number]) => (ids[f].length ? [ids[f][0]!.id] : []);
-      const base = { short_memory_index: cite("short_memory_index"), middle_memory_index: cite("middle_memory_index"), long_memory_index: [], reflection_memory_index: [] };
+      const base = {
+        short_memory_index: cite("short_memory_index"),
+        middle_memory_index: cite("middle_memory_index"),
+        long_memory_index: [],
+        reflection_memory_index: [],
+      };
       if (user.includes("Training mode")) return okJson({ summary_reason: "Explained by the cited news.", ...base });
       const date = /^Date: (\d{4}-\d{2}-\d{2})/.exec(user)![1]!;
       const repair = req.messages.length > 2;

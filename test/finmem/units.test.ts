@@ -31,13 +31,13 @@ describe("metrics (FinMem code definitions)", () => {
     expect(m.cumulativeReturn).toBeCloseTo(0.02, 15);
     expect(m.annualizedVolatility).toBeCloseTo(sd * Math.sqrt(252), 12);
     expect(m.annualizedVolatility).toBeCloseTo(0.39949969, 7);
-    expect(m.sharpe).toBeCloseTo((0.02 / 3) * 252 / (sd * Math.sqrt(252)), 12);
+    expect(m.sharpe).toBeCloseTo(((0.02 / 3) * 252) / (sd * Math.sqrt(252)), 12);
     expect(m.sharpe).toBeCloseTo(4.20521, 4);
     // W = 1.01, 0.9898, 1.019494 -> peak 1.01 -> drawdown 1 - 0.9898/1.01 = 0.02
     expect(m.maxDrawdown).toBeCloseTo(0.02, 12);
     expect(maxDrawdownOf([0.1, -0.5, 0.2])).toBeCloseTo(0.5, 12);
     // the authors' script: Rp = CR / (len(price) / 252) with len(price) = 4 -> sharpe * 3/4
-    expect(m.sharpeCode).toBeCloseTo((0.02 / (4 / 252)) / (sd * Math.sqrt(252)), 12);
+    expect(m.sharpeCode).toBeCloseTo(0.02 / (4 / 252) / (sd * Math.sqrt(252)), 12);
     expect(m.sharpeCode).toBeCloseTo(3.1539, 4);
   });
 
@@ -192,7 +192,11 @@ describe("reflection tasks (offline policies)", () => {
     const down = trainReflectionTask.offline({ ...base, move: trainObservation(100, 97) }, new Rng(1), { temperature: 1, seed: 1 });
     expect(eventSentiment(up.summary_reason)).toBeGreaterThan(0);
     expect(eventSentiment(down.summary_reason)).toBeLessThan(0);
-    const none = trainReflectionTask.offline({ ...base, memories: { shallow: [], intermediate: [], deep: [], reflection: [] }, move: trainObservation(100, 97) }, new Rng(1), { temperature: 1, seed: 1 });
+    const none = trainReflectionTask.offline(
+      { ...base, memories: { shallow: [], intermediate: [], deep: [], reflection: [] }, move: trainObservation(100, 97) },
+      new Rng(1),
+      { temperature: 1, seed: 1 },
+    );
     expect(eventSentiment(none.summary_reason)).toBe(0);
     const records = [
       { date: "2021-01-04", decision: "sell", reason: "r", nextDayLogChange: -0.01 },
@@ -200,7 +204,11 @@ describe("reflection tasks (offline policies)", () => {
       { date: "2021-01-06", decision: "sell", reason: "r", nextDayLogChange: null },
     ];
     for (const marketLogChange of [-0.05, 0.05, null]) {
-      const ext = extendedReflectionTask.offline({ ticker: "MSFT", date: "2021-01-06", profile: "p", windowStart: "2021-01-04", windowEnd: "2021-01-06", marketLogChange, records }, new Rng(1), { temperature: 1, seed: 1 });
+      const ext = extendedReflectionTask.offline(
+        { ticker: "MSFT", date: "2021-01-06", profile: "p", windowStart: "2021-01-04", windowEnd: "2021-01-06", marketLogChange, records },
+        new Rng(1),
+        { temperature: 1, seed: 1 },
+      );
       expect(eventSentiment(ext.summary_reason)).toBe(0);
     }
   });
@@ -216,12 +224,26 @@ describe("reflection tasks (offline policies)", () => {
       isOffline: false,
       async run<I, O>(task: Task<I, O>, _input: I, _o?: RunOptions): Promise<ModelResult<O>> {
         if (behaviour === "throw") throw new LlmOutputError("bad", task.name, "{}", "investment_decision: Invalid option");
-        const output = { investment_decision: "buy", summary_reason: "x", short_memory_index: [999], middle_memory_index: [], long_memory_index: [], reflection_memory_index: [] };
+        const output = {
+          investment_decision: "buy",
+          summary_reason: "x",
+          short_memory_index: [999],
+          middle_memory_index: [],
+          long_memory_index: [],
+          reflection_memory_index: [],
+        };
         return { output: output as O, usage: { promptTokens: 0, completionTokens: 0 }, cached: false, model: "stub", latencyMs: 0, repaired: false };
       },
       usage: emptyUsage,
     });
-    const input = { ticker: "MSFT", date: "2021-01-04", profile: "p", memories: shown, risk: { mode: "seeking" as const, state: "seeking" as const, instruction: "" }, momentum: { window: 3, sign: 1 as const, cumulativeLogChange: 0.01 } };
+    const input = {
+      ticker: "MSFT",
+      date: "2021-01-04",
+      profile: "p",
+      memories: shown,
+      risk: { mode: "seeking" as const, state: "seeking" as const, instruction: "" },
+      momentum: { window: 3, sign: 1 as const, cumulativeLogChange: 0.01 },
+    };
     const a = await testReflection(stub("bad-ids"), input);
     expect(a).toMatchObject({ decision: "hold", valid: false });
     expect(a.error).toMatch(/999/);

@@ -69,9 +69,7 @@ export type ChatBehaviour =
   | HangBehaviour;
 
 export type EmbeddingsBehaviour =
-  | { kind: "embeddings"; encoding?: "float" | "base64" | "request"; vectors?: number[][]; delayMs?: number }
-  | ErrorBehaviour
-  | HangBehaviour;
+  { kind: "embeddings"; encoding?: "float" | "base64" | "request"; vectors?: number[][]; delayMs?: number } | ErrorBehaviour | HangBehaviour;
 
 export interface ErrorBehaviour {
   kind: "status";
@@ -120,7 +118,10 @@ export function okText(content: string, opts: { delayMs?: number; usage?: UsageS
 }
 
 /** An HTTP error with an OpenAI-style body; `retryAfter` (seconds) sets the Retry-After header. */
-export function httpError(status: number, opts: { message?: string; retryAfter?: number; headers?: Record<string, string>; delayMs?: number } = {}): ErrorBehaviour {
+export function httpError(
+  status: number,
+  opts: { message?: string; retryAfter?: number; headers?: Record<string, string>; delayMs?: number } = {},
+): ErrorBehaviour {
   const headers = { ...(opts.headers ?? {}) };
   if (opts.retryAfter !== undefined) headers["retry-after"] = String(opts.retryAfter);
   return { kind: "status", status, message: opts.message, headers, delayMs: opts.delayMs };
@@ -187,8 +188,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
   };
 
   const handleChat = (body: ChatRequestBody, res: http.ServerResponse): void => {
-    const behaviour: ChatBehaviour =
-      chatQueue.shift() ??
+    const behaviour: ChatBehaviour = chatQueue.shift() ??
       options.chat?.(body) ?? { kind: "status", status: 400, message: "fake-openai: no scripted chat behaviour" };
     const respond = (): void => {
       if (behaviour.kind === "status") return sendError(res, behaviour);

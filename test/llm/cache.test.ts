@@ -83,10 +83,10 @@ describe("record / replay", () => {
       okJson({ score: 3, reason: `echo Bearer ${FAKE_KEY}` }),
       httpError(401, { message: `Incorrect API key provided: ${FAKE_KEY}` }),
     );
-    const model = new CachedModel(
-      new OpenAIModel({ model: "gpt-4o-mini", apiKey: FAKE_KEY, baseURL: server.baseURL, seed: 7, ...fastRetry() }),
-      { dir, mode: "record" },
-    );
+    const model = new CachedModel(new OpenAIModel({ model: "gpt-4o-mini", apiKey: FAKE_KEY, baseURL: server.baseURL, seed: 7, ...fastRetry() }), {
+      dir,
+      mode: "record",
+    });
     await model.run(rateTask, { text: "alpha" });
     const error = (await model.run(rateTask, { text: "beta" }).catch((e: unknown) => e)) as LlmTransportError;
     await server.stop();

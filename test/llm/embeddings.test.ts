@@ -45,7 +45,15 @@ describe("OpenAIEmbedder", () => {
   });
 
   it("decodes base64 answers from servers that ignore encoding_format", async () => {
-    server.enqueueEmbeddings(embeddingsOk({ encoding: "base64", vectors: [[3, 4, 0], [0, 0, 2]] }));
+    server.enqueueEmbeddings(
+      embeddingsOk({
+        encoding: "base64",
+        vectors: [
+          [3, 4, 0],
+          [0, 0, 2],
+        ],
+      }),
+    );
     const vectors = await embedder().embed(["a", "b"]);
     expect(Array.from(vectors[0]!)).toEqual([Math.fround(0.6), Math.fround(0.8), 0]);
     expect(Array.from(vectors[1]!)).toEqual([0, 0, 1]);

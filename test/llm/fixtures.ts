@@ -34,8 +34,7 @@ export const rateTask = defineTask<RateInput, Rate>({
     const score = Math.min(5, Math.max(1, Math.round(words / 2) + noise));
     return { score, reason: `${words} words, noise ${noise}, draw ${rng.next().toFixed(6)}` };
   },
-  validate: (output, input) =>
-    input.allowed && !input.allowed.includes(output.score) ? `score must be one of ${input.allowed.join(", ")}` : null,
+  validate: (output, input) => (input.allowed && !input.allowed.includes(output.score) ? `score must be one of ${input.allowed.join(", ")}` : null),
 });
 
 /** Fast retry settings for tests: tiny backoff, a no-op sleep that records the requested waits. */

@@ -41,8 +41,7 @@ describe("OfflineModel", () => {
   });
 
   it("changes with the seed and with the input (key order of the input does not matter)", async () => {
-    const outputs = async (seed: number) =>
-      Promise.all(texts.map(async (text) => (await new OfflineModel({ seed }).run(rateTask, { text })).output.reason));
+    const outputs = async (seed: number) => Promise.all(texts.map(async (text) => (await new OfflineModel({ seed }).run(rateTask, { text })).output.reason));
     expect(await outputs(1)).not.toEqual(await outputs(2));
     const m = new OfflineModel({ seed: 3 });
     const x = await m.run(rateTask, { text: "p q", sample: 1 });
@@ -86,9 +85,7 @@ describe("OfflineModel", () => {
     const error = await new OfflineModel({ seed: 1 }).run(broken, "x").catch((e: unknown) => e);
     expect(error).toBeInstanceOf(OfflinePolicyError);
     expect((error as Error).message).toMatch(/test\.broken.*score: Too big/);
-    await expect(new OfflineModel({ seed: 1 }).run(rateTask, { text: "a b c d e f", allowed: [1] })).rejects.toThrow(
-      /score must be one of 1/,
-    );
+    await expect(new OfflineModel({ seed: 1 }).run(rateTask, { text: "a b c d e f", allowed: [1] })).rejects.toThrow(/score must be one of 1/);
   });
 });
 

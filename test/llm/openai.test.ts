@@ -93,7 +93,9 @@ describe("OpenAIModel", () => {
 
   it("gives up with LlmOutputError when the repair answer is also invalid", async () => {
     server.enqueueChat(okText("not json"), okJson({ score: 0, reason: "" }));
-    const error = await model().run(rateTask, { text: "x" }).catch((e: unknown) => e);
+    const error = await model()
+      .run(rateTask, { text: "x" })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(LlmOutputError);
     const e = error as LlmOutputError;
     expect(e.task).toBe("test.rate");
@@ -145,7 +147,9 @@ describe("OpenAIModel", () => {
 
   it("gives up with LlmTransportError after maxRetries transient failures", async () => {
     server.enqueueChat(httpError(500), httpError(500), httpError(500));
-    const error = await model({ maxRetries: 2 }).run(rateTask, { text: "x" }).catch((e: unknown) => e);
+    const error = await model({ maxRetries: 2 })
+      .run(rateTask, { text: "x" })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(LlmTransportError);
     expect(error).toMatchObject({ status: 500, attempts: 3, task: "test.rate" });
     expect(server.chatRequests()).toHaveLength(3);
@@ -153,7 +157,9 @@ describe("OpenAIModel", () => {
 
   it("gives up after repeated timeouts with LlmTransportError (no status)", async () => {
     server.enqueueChat(hang(5000), hang(5000));
-    const error = await model({ timeoutMs: 100, maxRetries: 1 }).run(rateTask, { text: "x" }).catch((e: unknown) => e);
+    const error = await model({ timeoutMs: 100, maxRetries: 1 })
+      .run(rateTask, { text: "x" })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(LlmTransportError);
     expect(error).toMatchObject({ status: undefined, attempts: 2 });
   });
@@ -163,7 +169,9 @@ describe("OpenAIModel", () => {
     const deadURL = closed.baseURL;
     await closed.stop();
     const waits: number[] = [];
-    const error = await model({ baseURL: deadURL, maxRetries: 2 }, waits).run(rateTask, { text: "x" }).catch((e: unknown) => e);
+    const error = await model({ baseURL: deadURL, maxRetries: 2 }, waits)
+      .run(rateTask, { text: "x" })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(LlmTransportError);
     expect(error).toMatchObject({ status: undefined, attempts: 3 });
     expect(waits).toHaveLength(2);
@@ -172,7 +180,9 @@ describe("OpenAIModel", () => {
   it("does not retry when the caller aborts", async () => {
     server.enqueueChat(hang(5000));
     const controller = new AbortController();
-    const pending = model().run(rateTask, { text: "x" }, { signal: controller.signal }).catch((e: unknown) => e);
+    const pending = model()
+      .run(rateTask, { text: "x" }, { signal: controller.signal })
+      .catch((e: unknown) => e);
     setTimeout(() => controller.abort(), 50);
     const error = await pending;
     expect(error).toBeInstanceOf(LlmTransportError);
@@ -182,7 +192,9 @@ describe("OpenAIModel", () => {
 
   it("does not retry a 400, and scrubs an echoed API key from the error message", async () => {
     server.enqueueChat(httpError(401, { message: `Incorrect API key provided: ${FAKE_KEY}. Authorization: Bearer ${FAKE_KEY}` }));
-    const error = (await model().run(rateTask, { text: "x" }).catch((e: unknown) => e)) as LlmTransportError;
+    const error = (await model()
+      .run(rateTask, { text: "x" })
+      .catch((e: unknown) => e)) as LlmTransportError;
     expect(error).toBeInstanceOf(LlmTransportError);
     expect(error.status).toBe(401);
     expect(error.attempts).toBe(1);

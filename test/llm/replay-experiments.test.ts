@@ -28,7 +28,14 @@ describe.each(Object.keys(SMALL))("record then replay: %s", (name) => {
     const server = await startFakeOpenAI();
     let recorded: Awaited<ReturnType<typeof runExperiment>>;
     try {
-      const remote = new OpenAIModel({ model: "loopback-model", apiKey: "sk-test-not-a-real-key-000", baseURL: server.baseURL, seed: 7, maxRetries: 0, concurrency: 1 });
+      const remote = new OpenAIModel({
+        model: "loopback-model",
+        apiKey: "sk-test-not-a-real-key-000",
+        baseURL: server.baseURL,
+        seed: 7,
+        maxRetries: 0,
+        concurrency: 1,
+      });
       const model = new CachedModel(new LoopbackModel(new OfflineModel({ seed: 7 }), remote, server), { dir: cacheDir, mode: "record" });
       recorded = await runExperiment(name, { modelInstance: model, seed: 7, set: SMALL[name] });
     } finally {

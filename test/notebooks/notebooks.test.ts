@@ -87,7 +87,9 @@ function topLevelNames(source: ts.SourceFile): string[] {
 
 describe("committed notebooks", () => {
   it("are exactly the six notebooks of the issue", () => {
-    const present = readdirSync(notebookDir).filter((f) => f.endsWith(".ipynb")).sort();
+    const present = readdirSync(notebookDir)
+      .filter((f) => f.endsWith(".ipynb"))
+      .sort();
     expect(present).toEqual(EXPECTED);
     expect(NOTEBOOKS.map((n) => n.file)).toEqual(EXPECTED);
   });
@@ -167,7 +169,10 @@ describe("committed notebooks", () => {
 
     if (file !== "05-paper-audit.ipynb") {
       it("warns that offline numbers are not the paper's LLM results and reads the model from the environment", () => {
-        const markdown = nb.cells.filter((c) => c.cell_type === "markdown").map(text).join("\n");
+        const markdown = nb.cells
+          .filter((c) => c.cell_type === "markdown")
+          .map(text)
+          .join("\n");
         expect(markdown).toContain("are **not** the paper's LLM results");
         const parameters = code[0]!;
         expect(parameters).toContain('process.env.OPENAI_API_KEY ? "openai" : "offline"');

@@ -185,7 +185,9 @@ describe("finmemAblationFigure", () => {
     expect(fig.data[2]).toMatchObject({ mode: "lines", name: "buy-and-hold (-0.200)", x: ["K = 1", "averse"], y: [-0.2, -0.2] });
     expect(fig.title).toBe("FinMem ablations — cumulative return (sum of log returns) — offline agents — not LLM results");
     // the plotted title puts the model label on its own line
-    expect((fig.layout.title as { text: string }).text).toBe("FinMem ablations — cumulative return (sum of log returns)<br><sup>offline agents — not LLM results</sup>");
+    expect((fig.layout.title as { text: string }).text).toBe(
+      "FinMem ablations — cumulative return (sum of log returns)<br><sup>offline agents — not LLM results</sup>",
+    );
   });
 
   it("plots the Sharpe ratio against buy-and-hold's Sharpe", () => {

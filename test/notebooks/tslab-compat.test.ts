@@ -113,7 +113,8 @@ describe.skipIf(!tslabTs)("src/ as tslab compiles and loads it", () => {
         const specifier = (statement.moduleSpecifier as TS.StringLiteral).text;
         if (specifier.startsWith(".") || specifier.startsWith("node:")) continue;
         const sibling = path.join(path.dirname(file.fileName), specifier);
-        if (existsSync(`${sibling}.ts`) || existsSync(`${sibling}.js`)) clashes.push(`${rel(file.fileName)} imports "${specifier}", but ${rel(sibling)}.ts exists`);
+        if (existsSync(`${sibling}.ts`) || existsSync(`${sibling}.js`))
+          clashes.push(`${rel(file.fileName)} imports "${specifier}", but ${rel(sibling)}.ts exists`);
       }
     }
     expect(clashes).toEqual([]);

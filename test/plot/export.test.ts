@@ -18,10 +18,7 @@ const figure = makeFigure(
 );
 
 // A 1x1 RGBA PNG (no pHYs) for the byte-level tests.
-const TINY_PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
-  "base64",
-);
+const TINY_PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
 
 describe("png chunk surgery", () => {
   it("computes the PNG CRC-32 of a known chunk", () => {
@@ -55,7 +52,12 @@ describe("print geometry", () => {
     expect(pixelGeometry({ widthIn: 6.5, heightIn: 4 }, 300)).toEqual({ cssWidth: 624, cssHeight: 384, pngWidth: 1950, pngHeight: 1200, scale: 3.125 });
   });
   it("finds a whole-pixel layout whose scaled size rounds to the exact raster size", () => {
-    for (const [w, h] of [[3.33, 2.2], [7.1, 3.7], [5.55, 3.21], [3.5, 2.625]] as const) {
+    for (const [w, h] of [
+      [3.33, 2.2],
+      [7.1, 3.7],
+      [5.55, 3.21],
+      [3.5, 2.625],
+    ] as const) {
       const g = pixelGeometry({ widthIn: w, heightIn: h }, 300);
       expect(Math.round(g.cssWidth * g.scale)).toBe(Math.round(w * 300));
       expect(Math.round(g.cssHeight * g.scale)).toBe(Math.round(h * 300));
@@ -99,8 +101,14 @@ describe.skipIf(!haveChromium)("exportFigures in headless Chromium", () => {
       dpi: 300,
     });
     expect(files.map((f) => `${f.figure}.${f.format}`)).toEqual([
-      "drift_demo.svg", "drift_demo.pdf", "drift_demo.png", "drift_demo.html",
-      "small.svg", "small.pdf", "small.png", "small.html",
+      "drift_demo.svg",
+      "drift_demo.pdf",
+      "drift_demo.png",
+      "drift_demo.html",
+      "small.svg",
+      "small.pdf",
+      "small.png",
+      "small.html",
     ]);
 
     const svg = readFileSync(path.join(dir, "drift_demo.svg"), "utf8");

@@ -14,7 +14,8 @@ function pythonWithNbclient(): string | null {
 const python = pythonWithNbclient();
 const root = process.cwd();
 const haveTslab = existsSync(path.join(root, "node_modules", ".bin", "tslab"));
-if (!python || !haveTslab) console.warn("[test/plot/run-notebooks] SKIPPED: needs python3 with nbclient (apt-get install python3-nbclient jupyter-client) and node_modules/.bin/tslab");
+if (!python || !haveTslab)
+  console.warn("[test/plot/run-notebooks] SKIPPED: needs python3 with nbclient (apt-get install python3-nbclient jupyter-client) and node_modules/.bin/tslab");
 
 function notebook(cells: Array<{ type: "code" | "markdown"; source: string }>): string {
   return JSON.stringify({
@@ -65,7 +66,7 @@ describe.skipIf(!python || !haveTslab)("npm run notebooks (scripts/run-notebooks
     expect(r.status).toBe(0);
     const executed = JSON.parse(readFileSync(path.join(out, "01-ok.ipynb"), "utf8"));
     const outputs = executed.cells[1].outputs as Array<{ name?: string; text?: string | string[] }>;
-    const text = outputs.map((o) => (Array.isArray(o.text) ? o.text.join("") : o.text ?? "")).join("");
+    const text = outputs.map((o) => (Array.isArray(o.text) ? o.text.join("") : (o.text ?? ""))).join("");
     expect(text).toContain("answer=42");
   });
 

@@ -1,13 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { Matrix } from "ml-matrix";
-import {
-  BL_DEFAULTS,
-  blackLitterman,
-  blackLittermanPortfolio,
-  impliedPrior,
-  meanVarianceWeights,
-  viewOmega,
-} from "../../src/portfolio";
+import { BL_DEFAULTS, blackLitterman, blackLittermanPortfolio, impliedPrior, meanVarianceWeights, viewOmega } from "../../src/portfolio";
 import { calc } from "../../src/cli/calc/bl";
 
 const SIGMA_2 = [
@@ -109,7 +102,15 @@ describe("Black-Litterman posterior", () => {
   it("rejects malformed input", () => {
     expect(() => blackLitterman({ sigma: SIGMA_2, q: [0.02] })).toThrow(/q has 1 views but p has 2 rows/);
     expect(() => blackLitterman({ sigma: [[0.04, 0.01]], q: [0.02] })).toThrow(/square/);
-    expect(() => blackLitterman({ sigma: [[0, 0], [0, 0.09]], q: [0, 0] })).toThrow(/positive definite/);
+    expect(() =>
+      blackLitterman({
+        sigma: [
+          [0, 0],
+          [0, 0.09],
+        ],
+        q: [0, 0],
+      }),
+    ).toThrow(/positive definite/);
   });
 });
 

@@ -1,12 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isSpd } from "../../src/stats/linalg";
-import {
-  ledoitWolf,
-  sampleCovariance,
-  sampleCovarianceOfColumns,
-  simpleReturns,
-  trailingWindow,
-} from "../../src/portfolio";
+import { ledoitWolf, sampleCovariance, sampleCovarianceOfColumns, simpleReturns, trailingWindow } from "../../src/portfolio";
 
 // 8 days x 3 assets of returns used for the numpy references below.
 const R = [
@@ -55,7 +49,12 @@ describe("sample covariance", () => {
     const cols = [0, 1, 2].map((j) => Float64Array.from(R, (row) => row[j]));
     const a = sampleCovarianceOfColumns(cols, { annualize: 1 });
     expect(a[0][1] * 252).toBeCloseTo(0.011186999999999999, 15);
-    expect(() => sampleCovariance([[0.01, NaN], [0.02, 0.01]])).toThrow(/asset 1 at period 0/);
+    expect(() =>
+      sampleCovariance([
+        [0.01, NaN],
+        [0.02, 0.01],
+      ]),
+    ).toThrow(/asset 1 at period 0/);
   });
 });
 

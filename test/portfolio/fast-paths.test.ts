@@ -173,7 +173,10 @@ describe("Black-Litterman with P = I and diagonal Omega", () => {
     const fallback = blackLitterman({ sigma: sigmaRows, q, omega: full, delta, tau });
     const sigma = new Matrix(sigmaRows);
     const ts = sigma.clone().mul(tau);
-    const mRef = ts.clone().sub(ts.mmul(inverse(ts.clone().add(full))).mmul(ts)).to1DArray();
+    const mRef = ts
+      .clone()
+      .sub(ts.mmul(inverse(ts.clone().add(full))).mmul(ts))
+      .to1DArray();
     expect(maxRelative(fallback.posteriorMeanCovariance.flat(), mRef)).toBeLessThan(1e-12);
   });
 

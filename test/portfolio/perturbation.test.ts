@@ -31,7 +31,10 @@ describe("view perturbation (the paper's WAB case)", () => {
     for (let i = 1; i < result.shifts.length; i++) {
       expect(Math.abs(result.shifts[i - 1].delta)).toBeGreaterThanOrEqual(Math.abs(result.shifts[i].delta));
     }
-    expect(result.turnover).toBeCloseTo(result.shifts.reduce((a, s) => a + Math.abs(s.delta), 0), 15);
+    expect(result.turnover).toBeCloseTo(
+      result.shifts.reduce((a, s) => a + Math.abs(s.delta), 0),
+      15,
+    );
   });
 
   it("upgrading SELL -> HOLD raises the weight", () => {
@@ -55,8 +58,6 @@ describe("view perturbation (the paper's WAB case)", () => {
   });
 
   it("rejects an unknown ticker", () => {
-    expect(() => perturbViews({ tickers: TICKERS, sigma: SIGMA, decisions: ["BUY", "HOLD", "HOLD", "HOLD"], ticker: "MSFT" })).toThrow(
-      /MSFT is not among/,
-    );
+    expect(() => perturbViews({ tickers: TICKERS, sigma: SIGMA, decisions: ["BUY", "HOLD", "HOLD", "HOLD"], ticker: "MSFT" })).toThrow(/MSFT is not among/);
   });
 });

@@ -5,9 +5,7 @@ describe("views and market weights", () => {
   it("maps BUY / HOLD / SELL to +0.02 / 0 / -0.02", () => {
     expect(Array.from(viewsFromDecisions(["BUY", "HOLD", "SELL"]))).toEqual([0.02, 0, -0.02]);
     expect(Array.from(viewsFromDecisions(["BUY", "SELL"], { magnitude: 0.05 }))).toEqual([0.05, -0.05]);
-    expect(Array.from(viewsFromDecisions(["BUY", "SELL"], { mode: "confidence-scaled", confidences: [0.5, 0.25] }))).toEqual([
-      0.01, -0.005,
-    ]);
+    expect(Array.from(viewsFromDecisions(["BUY", "SELL"], { mode: "confidence-scaled", confidences: [0.5, 0.25] }))).toEqual([0.01, -0.005]);
     expect(() => viewsFromDecisions(["BUY"], { mode: "confidence-scaled" })).toThrow(/confidences/);
     expect(() => viewsFromDecisions(["MAYBE" as never])).toThrow(/BUY, HOLD or SELL/);
   });
@@ -26,7 +24,14 @@ describe("views and market weights", () => {
 describe("mean-variance weights", () => {
   it("diagonal case by hand", () => {
     // raw = mu / (3 sigma^2) = [0.03/0.12, 0.03/0.27] = [0.25, 0.1111]; w = raw / 0.3611
-    const { raw, weights } = meanVarianceWeights([0.03, 0.03], [[0.04, 0], [0, 0.09]], 3);
+    const { raw, weights } = meanVarianceWeights(
+      [0.03, 0.03],
+      [
+        [0.04, 0],
+        [0, 0.09],
+      ],
+      3,
+    );
     expect(raw[0]).toBeCloseTo(0.25, 15);
     expect(raw[1]).toBeCloseTo(1 / 9, 15);
     expect(weights[0]).toBeCloseTo(0.25 / (0.25 + 1 / 9), 15);

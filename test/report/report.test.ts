@@ -54,7 +54,17 @@ beforeAll(() => {
     outcome({
       experiment: "blackboard",
       result: {
-        tables: [dailyReturnsTable(), { name: "weights", title: "Weights", rows: [{ ticker: "AAA", weight: 0.6 }, { ticker: "BBB", weight: 0.4 }] }],
+        tables: [
+          dailyReturnsTable(),
+          {
+            name: "weights",
+            title: "Weights",
+            rows: [
+              { ticker: "AAA", weight: 0.6 },
+              { ticker: "BBB", weight: 0.4 },
+            ],
+          },
+        ],
         figures: [makeFigure("weights_bar", "Weights", [{ type: "bar", x: ["AAA", "BBB"], y: [0.6, 0.4] }])],
         summary: { totalReturn: 0.05 },
       },
@@ -69,12 +79,28 @@ beforeAll(() => {
       modelLabel: "gpt-4o-mini",
       result: {
         tables: [
-          { name: "scores", title: "Scores", rows: [{ who: "b </script> <b>x</b>", score: 2 }, { who: "a, with comma", score: 10 }, { who: "c", score: -1.5 }] },
+          {
+            name: "scores",
+            title: "Scores",
+            rows: [
+              { who: "b </script> <b>x</b>", score: 2 },
+              { who: "a, with comma", score: 10 },
+              { who: "c", score: -1.5 },
+            ],
+          },
           { name: "empty_note", title: "Notes", rows: [{ k: "x", v: null }], note: "A note" },
         ],
         figures: [
           makeFigure("lines", "Lines", [{ type: "scatter", mode: "lines", x: [1, 2, 3], y: [3, 1, 2], name: "s" }]),
-          makeFigure("heat", "Heat", [{ type: "heatmap", z: [[1, 2], [3, 4]] }]),
+          makeFigure("heat", "Heat", [
+            {
+              type: "heatmap",
+              z: [
+                [1, 2],
+                [3, 4],
+              ],
+            },
+          ]),
         ],
         summary: {},
       },
@@ -93,7 +119,14 @@ describe("tear sheet data", () => {
     expect(d.dates).toHaveLength(t.rows.length);
     // FinMem's table holds log returns: ln(1.1) -> 0.1 simple.
     const fm = findDailyReturns([
-      { name: "finmem_cumulative_returns", title: "", rows: [{ date: "2025-01-02", finmem_return: Math.log(1.1), buy_hold_return: 0 }, { date: "2025-01-03", finmem_return: 0, buy_hold_return: Math.log(0.9) }] },
+      {
+        name: "finmem_cumulative_returns",
+        title: "",
+        rows: [
+          { date: "2025-01-02", finmem_return: Math.log(1.1), buy_hold_return: 0 },
+          { date: "2025-01-03", finmem_return: 0, buy_hold_return: Math.log(0.9) },
+        ],
+      },
     ])!;
     expect(fm.series[0]!.returns[0]).toBeCloseTo(0.1, 12);
     expect(fm.series[1]!.returns[1]).toBeCloseTo(-0.1, 12);
@@ -186,7 +219,7 @@ describe.skipIf(!haveChromium)("report in headless Chromium", () => {
       const scoreHeader = page.locator("#table-scores thead th", { hasText: "score" });
       await scoreHeader.click(); // ascending
       sorted = await page.locator("#table-scores tbody tr td:nth-child(2)").allTextContents();
-      const [download] = await Promise.all([page.waitForEvent("download"), page.locator('#table-scores a.csv').click()]);
+      const [download] = await Promise.all([page.waitForEvent("download"), page.locator("#table-scores a.csv").click()]);
       const p = await download.path();
       downloaded = p ? readFileSync(p, "utf8") : "";
     });

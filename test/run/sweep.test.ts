@@ -23,13 +23,20 @@ describe("runSweep", () => {
     const outDir = mkdtempSync(path.join(tmpdir(), "consilium-sweep-"));
     const first = await runSweep("sentimental", { alpha: ["0.3", "0.7"] }, { outDir, seed: 3, set: SMALL });
     expect(first.resumed).toBe(0);
-    expect(first.table.rows.map((r) => [r.cell, r.alpha, r.model])).toEqual([[1, 0.3, "offline"], [2, 0.7, "offline"]]);
+    expect(first.table.rows.map((r) => [r.cell, r.alpha, r.model])).toEqual([
+      [1, 0.3, "offline"],
+      [2, 0.7, "offline"],
+    ]);
     expect(readdirSync(path.join(outDir, "cells"))).toHaveLength(2);
 
     // A grid extended in front: the two finished cells are reused at their new positions.
     const second = await runSweep("sentimental", { alpha: ["0.5", "0.3", "0.7"] }, { outDir, seed: 3, set: SMALL });
     expect(second.resumed).toBe(2);
-    expect(second.table.rows.map((r) => [r.cell, r.alpha])).toEqual([[1, 0.5], [2, 0.3], [3, 0.7]]);
+    expect(second.table.rows.map((r) => [r.cell, r.alpha])).toEqual([
+      [1, 0.5],
+      [2, 0.3],
+      [3, 0.7],
+    ]);
     expect(second.table.rows[1]).toEqual({ ...first.table.rows[0], cell: 2 });
     expect(readFileSync(second.files.csv, "utf8").split("\n")).toHaveLength(3 + 2); // header + 3 rows + trailing newline
 

@@ -4,7 +4,14 @@ import { labelResult, OFFLINE_LABEL } from "../../src/run/runner";
 import { gridCells } from "../../src/run/sweep";
 
 describe("table serialisation", () => {
-  const table = { name: "t", title: "T", rows: [{ a: 1, b: "x,y", c: null }, { a: 0.123456789, b: 'say "hi"', c: true }] };
+  const table = {
+    name: "t",
+    title: "T",
+    rows: [
+      { a: 1, b: "x,y", c: null },
+      { a: 0.123456789, b: 'say "hi"', c: true },
+    ],
+  };
 
   it("writes RFC 4180 CSV at full precision", () => {
     expect(toCsv(table)).toBe('a,b,c\n1,"x,y",\n0.123456789,"say ""hi""",true\n');
@@ -29,7 +36,7 @@ describe("offline labelling", () => {
     expect(labelled.tables[0]!.rows[0]).toEqual({ x: 1, model: "offline" });
     expect(labelled.tables[0]!.columns).toEqual(["x", "model"]);
     expect(labelled.figures[0]!.title).toBe(`Figure 4 — ${OFFLINE_LABEL}`);
-    expect((labelled.figures[0]!.layout.title as { text: string; x: number })).toEqual({ text: `Figure 4<br><sup>${OFFLINE_LABEL}</sup>`, x: 0 });
+    expect(labelled.figures[0]!.layout.title as { text: string; x: number }).toEqual({ text: `Figure 4<br><sup>${OFFLINE_LABEL}</sup>`, x: 0 });
     expect(labelled.summary.model).toBe("offline");
   });
 });

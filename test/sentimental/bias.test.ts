@@ -59,7 +59,16 @@ describe("analyzeBias", () => {
     expect(b.bias).toBe("undetermined");
   });
   it("computes the code's share measures", () => {
-    const turns: BiasTurn[] = [0.5, -0.2, 0.1, 0, -0.7].map((s, i) => ({ candidate: "c", agent: "A", round: i + 1, order: 0, sentiment: s, opinion: 0, change: 0, signedChange: 0 }));
+    const turns: BiasTurn[] = [0.5, -0.2, 0.1, 0, -0.7].map((s, i) => ({
+      candidate: "c",
+      agent: "A",
+      round: i + 1,
+      order: 0,
+      sentiment: s,
+      opinion: 0,
+      change: 0,
+      signedChange: 0,
+    }));
     // |changes| 0.1 0.1 0.1 0.5 -> std (ddof 0) = sqrt(0.03) = 0.1732: one salient step of four
     const a = analyzeBias([obs(-0.1, 0.1), obs(-0.2, 0.1), obs(0.1, 0.1), obs(0.2, 0.5)], turns);
     expect(a.salientShare).toBeCloseTo(0.25, 12);

@@ -9,11 +9,15 @@ describe("validateBrief", () => {
     expect(validateBrief({ inputType: "single", outputType: "single", taskType: "evaluate", context }).inputType).toBe("single");
     expect(validateBrief({ inputType: "single", outputType: "single", taskType: "score", context }).taskType).toBe("score");
     expect(validateBrief({ inputType: "multiple", outputType: "single", taskType: "select", context }).outputType).toBe("single");
-    expect(validateBrief({ inputType: "multiple", outputType: "multiple", taskType: "classify", context, knowledgeBase: ["jd"] }).knowledgeBase).toEqual(["jd"]);
+    expect(validateBrief({ inputType: "multiple", outputType: "multiple", taskType: "classify", context, knowledgeBase: ["jd"] }).knowledgeBase).toEqual([
+      "jd",
+    ]);
   });
   it("rejects a multi-item task on a single item, naming the field", () => {
     expect(() => validateBrief({ inputType: "single", outputType: "single", taskType: "rank", context })).toThrow(BriefError);
-    expect(() => validateBrief({ inputType: "single", outputType: "single", taskType: "rank", context })).toThrow(/brief.taskType: .*evaluate, score, classify/);
+    expect(() => validateBrief({ inputType: "single", outputType: "single", taskType: "rank", context })).toThrow(
+      /brief.taskType: .*evaluate, score, classify/,
+    );
   });
   it("requires a list output for rank and one item for select", () => {
     expect(() => validateBrief({ inputType: "multiple", outputType: "single", taskType: "rank", context })).toThrow(/brief.outputType: .*"multiple"/);
@@ -24,8 +28,12 @@ describe("validateBrief", () => {
     expect(() => validateBrief({ inputType: "many", outputType: "multiple", taskType: "rank", context })).toThrow(/brief.inputType/);
     expect(() => validateBrief({ inputType: "multiple", outputType: "multiple", taskType: "vote", context })).toThrow(/brief.taskType/);
     expect(() => validateBrief({ inputType: "multiple", outputType: "multiple", taskType: "rank" })).toThrow(/brief.context/);
-    expect(() => validateBrief({ inputType: "multiple", outputType: "multiple", taskType: "rank", context: { taskObject: "x", subject: " " } })).toThrow(/brief.context.subject/);
-    expect(() => validateBrief({ inputType: "multiple", outputType: "multiple", taskType: "rank", context, knowledgeBase: [""] })).toThrow(/knowledgeBase\[0\]/);
+    expect(() => validateBrief({ inputType: "multiple", outputType: "multiple", taskType: "rank", context: { taskObject: "x", subject: " " } })).toThrow(
+      /brief.context.subject/,
+    );
+    expect(() => validateBrief({ inputType: "multiple", outputType: "multiple", taskType: "rank", context, knowledgeBase: [""] })).toThrow(
+      /knowledgeBase\[0\]/,
+    );
   });
   it("builds the hiring brief of the paper's experiment", () => {
     const b = hiringBrief("Head of Technology", "Taka Loop", "We recycle.");

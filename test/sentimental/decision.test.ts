@@ -1,14 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  bordaCount,
-  collectiveTier,
-  conviction,
-  gutFeeling,
-  rankDescending,
-  tierOfValence,
-  valence,
-  volatility,
-} from "../../src/sentimental/decision";
+import { bordaCount, collectiveTier, conviction, gutFeeling, rankDescending, tierOfValence, valence, volatility } from "../../src/sentimental/decision";
 
 // Per-agent ranks of the paper's Table 5 (CFO, VPE, RPM) and its final "Borda Count Rank" column.
 const TABLE5 = [
@@ -45,8 +36,16 @@ describe("bordaCount", () => {
   ];
   it("paper variant (Definition 3): n points to the top item, ranked by descending total", () => {
     const b = bordaCount(scores, "paper");
-    expect(b.agentRanks).toEqual([[1, 3, 4, 2], [2, 1, 4, 3], [1, 4, 3, 2]]);
-    expect(b.points).toEqual([[4, 2, 1, 3], [3, 4, 1, 2], [4, 1, 2, 3]]);
+    expect(b.agentRanks).toEqual([
+      [1, 3, 4, 2],
+      [2, 1, 4, 3],
+      [1, 4, 3, 2],
+    ]);
+    expect(b.points).toEqual([
+      [4, 2, 1, 3],
+      [3, 4, 1, 2],
+      [4, 1, 2, 3],
+    ]);
     expect(b.totals).toEqual([11, 7, 4, 8]);
     expect(b.rank).toEqual([1, 3, 4, 2]);
   });
@@ -119,7 +118,13 @@ describe("volatility and conviction (Definition 5)", () => {
     expect(conviction({ finalSentiment: 0.3, statementSentiments: [0.3, 0.3] }, { variant: "code" })).toBe(0);
   });
   it("gut feeling ranks by conviction with the Borda count and reports total conviction", () => {
-    const g = gutFeeling([[2, -1, 0.5], [0.5, 0.1, 0.7]], "paper");
+    const g = gutFeeling(
+      [
+        [2, -1, 0.5],
+        [0.5, 0.1, 0.7],
+      ],
+      "paper",
+    );
     // agent 0 ranks 1 3 2 -> points 3 1 2; agent 1 ranks 2 3 1 -> points 2 1 3
     expect(g.totals).toEqual([5, 2, 5]);
     expect(g.rank).toEqual([1, 3, 1]);
@@ -129,7 +134,13 @@ describe("volatility and conviction (Definition 5)", () => {
     // Definition 5's formula read literally: rank by T^I (2.5 > 1.2 > -0.9).
     expect(g.totalConvictionRank).toEqual([1, 3, 2]);
     // The code variant of the Borda count over the same conviction ranks: rank sums 3 6 3, position 1 = largest.
-    const c = gutFeeling([[2, -1, 0.5], [0.5, 0.1, 0.7]], "code");
+    const c = gutFeeling(
+      [
+        [2, -1, 0.5],
+        [0.5, 0.1, 0.7],
+      ],
+      "code",
+    );
     expect(c.totals).toEqual([3, 6, 3]);
     expect(c.rank).toEqual([2, 1, 2]);
   });

@@ -62,7 +62,18 @@ describe("sentimental experiment (offline agents)", () => {
       }
       expect(row["change"]).toBeGreaterThanOrEqual(0);
     }
-    for (const name of ["table2_drift", "table3_ranking_metrics", "table4_final_sentiment", "table5_borda_ranks", "table6_valence", "table7_volatility", "table8_conviction", "table9_gut_feeling", "nuance", "platitudinal"]) {
+    for (const name of [
+      "table2_drift",
+      "table3_ranking_metrics",
+      "table4_final_sentiment",
+      "table5_borda_ranks",
+      "table6_valence",
+      "table7_volatility",
+      "table8_conviction",
+      "table9_gut_feeling",
+      "nuance",
+      "platitudinal",
+    ]) {
       expect(table(result.tables, name).rows, name).toHaveLength(3);
     }
     const t4 = table(result.tables, "table4_final_sentiment");
@@ -103,7 +114,8 @@ describe("sentimental experiment (offline agents)", () => {
     const agents = ["CFO", "VPE", "RPM"];
     const t4 = table(result.tables, "table4_final_sentiment").rows;
     const names = t4.map((r) => r["candidate"] as string);
-    const log = (name: string, agent: string) => rounds.filter((r) => r["candidate_name"] === name && r["agent"] === agent).sort((a, b) => (a["round"] as number) - (b["round"] as number));
+    const log = (name: string, agent: string) =>
+      rounds.filter((r) => r["candidate_name"] === name && r["agent"] === agent).sort((a, b) => (a["round"] as number) - (b["round"] as number));
     for (const name of names) {
       for (const agent of agents) {
         const turns = log(name, agent);
@@ -143,7 +155,10 @@ describe("sentimental experiment (offline agents)", () => {
         expect(t7[i]![agent]).toBeCloseTo(sd, 12);
         expect(t8[i]![agent]).toBeCloseTo(col(name, agent) / Math.max(sd, 0.01), 9);
       }
-      expect(t8[i]!["total_conviction"]).toBeCloseTo(agents.reduce((acc, a) => acc + (t8[i]![a] as number), 0), 9);
+      expect(t8[i]!["total_conviction"]).toBeCloseTo(
+        agents.reduce((acc, a) => acc + (t8[i]![a] as number), 0),
+        9,
+      );
     });
     // Table 9: per-agent ranks of Table 8, Borda over them; total conviction rank.
     const t9 = table(result.tables, "table9_gut_feeling").rows;
@@ -169,7 +184,10 @@ describe("sentimental experiment (offline agents)", () => {
     // Figure 7 data: OLS through the origin per sign, slope = sum(xy) / sum(x^2), recomputed.
     const obs = table(result.tables, "bias_observations").rows.map((r) => ({ x: r["peer_sentiment"] as number, y: r["change"] as number }));
     const reg = table(result.tables, "bias_regression").rows.filter((r) => r["scope"] === "all");
-    for (const [sign, keep] of [["negative", (x: number) => x < 0], ["positive", (x: number) => x > 0]] as const) {
+    for (const [sign, keep] of [
+      ["negative", (x: number) => x < 0],
+      ["positive", (x: number) => x > 0],
+    ] as const) {
       const sub = obs.filter((o) => keep(o.x));
       const row = reg.find((r) => r["sign"] === sign)!;
       expect(row["n"]).toBe(sub.length);

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { Rng } from "../../src/stats/rng";
-import { jobKeyTerms, offlineMentalModel, offlineStatement, planStatement, priorityCoverage, type StatementPolicyInput } from "../../src/sentimental/offline-agent";
+import {
+  jobKeyTerms,
+  offlineMentalModel,
+  offlineStatement,
+  planStatement,
+  priorityCoverage,
+  type StatementPolicyInput,
+} from "../../src/sentimental/offline-agent";
 import { roleProfile, shortRoleLabel } from "../../src/sentimental/roles";
 import { argumentationTask } from "../../src/sentimental/tasks";
 import type { PeerStatement } from "../../src/sentimental/types";
@@ -82,7 +89,15 @@ describe("offline statement policy", () => {
     expect(args.length).toBeLessThanOrEqual(7);
   });
   it("echo probability grows with the intensity of the peers' sentiment, and peers pull the stance", () => {
-    const peer = (s: number): PeerStatement => ({ agent: "VPE", role: "VP of Engineering", round: 1, statement: "x", arguments: ["An argument."], argumentSentiments: [s], sentiment: s });
+    const peer = (s: number): PeerStatement => ({
+      agent: "VPE",
+      role: "VP of Engineering",
+      round: 1,
+      statement: "x",
+      arguments: ["An argument."],
+      argumentSentiments: [s],
+      sentiment: s,
+    });
     const mild = planStatement(input([peer(0.1)]), new Rng(1), 0);
     const intense = planStatement(input([peer(-0.8)]), new Rng(1), 0);
     // p = min(0.9, 0.15 + 0.9 * mean |peer sentiment|)
@@ -119,7 +134,15 @@ describe("offline statement policy", () => {
     };
     expect(new Set(stances(0)).size).toBe(1);
     // Temperature 0 also fixes the echo decision (no rng draw decides it).
-    const peer: PeerStatement = { agent: "RPM", role: "Recycling Plant Manager", round: 1, statement: "x", arguments: ["a", "b"], argumentSentiments: [0.3, -0.6], sentiment: -0.15 };
+    const peer: PeerStatement = {
+      agent: "RPM",
+      role: "Recycling Plant Manager",
+      round: 1,
+      statement: "x",
+      arguments: ["a", "b"],
+      argumentSentiments: [0.3, -0.6],
+      sentiment: -0.15,
+    };
     expect(new Set(stances(0, [peer])).size).toBe(1);
     // Noise sd is 0.2 T before clipping and the 70/30 mix: about 0.1 at T = 0.5 and 0.3 at T = 1.5.
     expect(spread(0.5)).toBeGreaterThan(0.07);

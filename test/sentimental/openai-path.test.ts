@@ -91,7 +91,9 @@ describe("sentimental experiment through an OpenAI-compatible endpoint (loopback
       expect(row["sentiment"]).toBeCloseTo(expected, 12);
       expect(row["opinion"]).toBeCloseTo(0.5 * expected, 12);
     });
-    expect(table(result.tables, "mental_models").rows[0]!["description"]).toBe("I am the Chief Financial Officer; I judge candidates on what my function needs.");
+    expect(table(result.tables, "mental_models").rows[0]!["description"]).toBe(
+      "I am the Chief Financial Officer; I judge candidates on what my function needs.",
+    );
     expect(server.embeddingRequests().length).toBeGreaterThan(0);
     expect(result.figures).toHaveLength(4);
   });

@@ -48,10 +48,13 @@ describe("stop rules", () => {
     // A always says 0.6, B always 0 (alpha 0.5, tolerance 0.01, max 10 rounds):
     // A's changes 0.3, 0.15, 0.075, 0.0375, 0.01875, 0.009375; B's are all 0.
     const stopRound = (rule: "all-below-tolerance" | "first-below-tolerance") => {
-      let a = 0, b = 0;
+      let a = 0,
+        b = 0;
       for (let round = 1; ; round++) {
-        const ua = updateOpinion(a, 0.6, 0.5), ub = updateOpinion(b, 0, 0.5);
-        a = ua.opinion; b = ub.opinion;
+        const ua = updateOpinion(a, 0.6, 0.5),
+          ub = updateOpinion(b, 0, 0.5);
+        a = ua.opinion;
+        b = ub.opinion;
         if (shouldStop([ua.change, ub.change], 0.01, rule, round, 10)) return round;
       }
     };

@@ -1,18 +1,6 @@
 import { describe, expect, it } from "vitest";
 import * as ss from "simple-statistics";
-import {
-  correlation,
-  covariance,
-  kurtosis,
-  max,
-  mean,
-  min,
-  quantile,
-  skewness,
-  std,
-  sum,
-  variance,
-} from "../../src/stats/descriptive";
+import { correlation, covariance, kurtosis, max, mean, min, quantile, skewness, std, sum, variance } from "../../src/stats/descriptive";
 
 describe("descriptive statistics", () => {
   const data = [2, 4, 4, 4, 5, 5, 7, 9];
@@ -31,7 +19,19 @@ describe("descriptive statistics", () => {
     const xs = [0.013, -0.021, 0.004, 0.017, -0.008, 0.002, 0.011, -0.015, 0.006];
     expect(variance(xs, 1)).toBeCloseTo(ss.sampleVariance(xs), 16);
     expect(std(xs)).toBeCloseTo(ss.standardDeviation(xs), 16);
-    expect(covariance(xs, xs.map((x) => 2 * x + 1), 1)).toBeCloseTo(ss.sampleCovariance(xs, xs.map((x) => 2 * x + 1)), 16);
+    expect(
+      covariance(
+        xs,
+        xs.map((x) => 2 * x + 1),
+        1,
+      ),
+    ).toBeCloseTo(
+      ss.sampleCovariance(
+        xs,
+        xs.map((x) => 2 * x + 1),
+      ),
+      16,
+    );
   });
 
   it("compensated sum keeps precision", () => {

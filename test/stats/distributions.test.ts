@@ -1,13 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  logGamma,
-  normalCdf,
-  normalInverseCdf,
-  normalPdf,
-  regularizedIncompleteBeta,
-  studentTCdf,
-  studentTTwoSidedP,
-} from "../../src/stats/distributions";
+import { logGamma, normalCdf, normalInverseCdf, normalPdf, regularizedIncompleteBeta, studentTCdf, studentTTwoSidedP } from "../../src/stats/distributions";
 
 // Reference values produced at dev time with scipy 1.17.1:
 //   scipy.stats.norm.cdf / norm.ppf, scipy.stats.t.cdf, 2 * t.sf(|t|), scipy.special.betainc.

@@ -110,7 +110,11 @@ describe("flat covariance", () => {
       const cols = Array.from({ length: n }, () => Float64Array.from({ length: 37 }, () => rng.normal(0.001, 0.02)));
       const rows = covarianceOfColumns(cols);
       expect(Array.from(covarianceOfColumnsDense(cols))).toEqual(rows.flat());
-      expect(Array.from(covarianceOfColumnsDense(cols, 0, 252))).toEqual(covarianceOfColumns(cols, 0).flat().map((v) => v * 252));
+      expect(Array.from(covarianceOfColumnsDense(cols, 0, 252))).toEqual(
+        covarianceOfColumns(cols, 0)
+          .flat()
+          .map((v) => v * 252),
+      );
     }
   });
 

@@ -73,7 +73,11 @@ describe("ols with intercept", () => {
   it("without intercept reproduces olsThroughOrigin", () => {
     const x = [1, 2, 3, 4];
     const y = [2.1, 3.9, 6.2, 7.8];
-    const general = ols(x.map((v) => [v]), y, { intercept: false });
+    const general = ols(
+      x.map((v) => [v]),
+      y,
+      { intercept: false },
+    );
     const simple = olsThroughOrigin(x, y);
     expect(general.coefficients[0]).toBeCloseTo(simple.slope, 13);
     expect(general.standardErrors[0]).toBeCloseTo(simple.se, 13);
@@ -95,6 +99,15 @@ describe("ols with intercept", () => {
     expect(r.coefficients[1]).toBeCloseTo(2, 10);
     expect(r.coefficients[2]).toBeCloseTo(-3, 10);
     expect(r.ssr).toBeLessThan(1e-20);
-    expect(() => ols([[1, 2], [2, 4], [3, 6]], [1, 2, 3])).toThrow(/rank deficient/);
+    expect(() =>
+      ols(
+        [
+          [1, 2],
+          [2, 4],
+          [3, 6],
+        ],
+        [1, 2, 3],
+      ),
+    ).toThrow(/rank deficient/);
   });
 });

@@ -10,7 +10,9 @@ const PRICES = path.resolve(process.cwd(), "../shared/datasets/prices");
 const available = existsSync(path.join(PRICES, "SPY.csv"));
 
 function readCloses(ticker: string): { dates: string[]; close: number[] } {
-  const lines = readFileSync(path.join(PRICES, `${ticker}.csv`), "utf8").trim().split(/\r?\n/);
+  const lines = readFileSync(path.join(PRICES, `${ticker}.csv`), "utf8")
+    .trim()
+    .split(/\r?\n/);
   const header = lines[0].split(",");
   const dateCol = header.indexOf("Date");
   const closeCol = header.indexOf("Close");

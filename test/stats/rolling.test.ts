@@ -35,7 +35,10 @@ describe("rolling windows (pandas rolling semantics)", () => {
   });
 
   it("rollingApply passes the valid window values oldest first", () => {
-    expectSeries(rollingApply([1, 2, 4, 7], 2, (w) => w[w.length - 1] - w[0]), [null, 1, 2, 3]);
+    expectSeries(
+      rollingApply([1, 2, 4, 7], 2, (w) => w[w.length - 1] - w[0]),
+      [null, 1, 2, 3],
+    );
   });
 
   it("rejects bad windows", () => {

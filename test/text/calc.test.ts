@@ -19,12 +19,7 @@ describe("calc sentiment", () => {
 });
 
 describe("calc lda", () => {
-  const docs = [
-    "cloud cost cloud budget cost",
-    "budget cloud cost savings",
-    "plant recycling plastics plant",
-    "recycling plastics plant waste",
-  ];
+  const docs = ["cloud cost cloud budget cost", "budget cloud cost savings", "plant recycling plastics plant", "recycling plastics plant waste"];
 
   it("fits topics on text and token documents", () => {
     const out = lda.run({ docs, k: 2, iterations: 200, seed: 1 }) as {

@@ -39,14 +39,18 @@ describe("TfidfIndex", () => {
 
   it("L2-normalises raw-count tf-idf rows", () => {
     const v = index.vector("banana banana durian");
-    const b = 2 * idfCommon, d = idfRare, n = Math.hypot(b, d);
+    const b = 2 * idfCommon,
+      d = idfRare,
+      n = Math.hypot(b, d);
     expect(v[1]).toBeCloseTo(b / n, 6);
     expect(v[3]).toBeCloseTo(d / n, 6);
     expect(norm(v)).toBeCloseTo(1, 6);
   });
 
   it("computes document-query cosine similarity", () => {
-    const b = 2 * idfCommon, d = idfRare, n = Math.hypot(b, d);
+    const b = 2 * idfCommon,
+      d = idfRare,
+      n = Math.hypot(b, d);
     // doc 0 = (apple, banana) equal weights -> 1/sqrt2 each
     expect(index.similarity(0, "banana banana durian")).toBeCloseTo(Math.SQRT1_2 * (b / n), 10);
     expect(index.similarity(0, "banana banana durian")).toBeCloseTo(0.5909, 4);

@@ -40,19 +40,12 @@ describe("splitSentences", () => {
 describe("splitPassages", () => {
   it("splits on blank lines and bullets, merging short headings forward", () => {
     const resume = "Experience\n\n- Led a team of 12 engineers\n- Cut plant costs by 20%\n\nEducation: MSc Chemical Engineering, Nairobi";
-    expect(splitPassages(resume)).toEqual([
-      "Experience Led a team of 12 engineers",
-      "Cut plant costs by 20%",
-      "Education: MSc Chemical Engineering, Nairobi",
-    ]);
+    expect(splitPassages(resume)).toEqual(["Experience Led a team of 12 engineers", "Cut plant costs by 20%", "Education: MSc Chemical Engineering, Nairobi"]);
   });
 
   it("splits long blocks at sentence boundaries within maxWords", () => {
     const s = "One two three four five. Six seven eight nine ten. Eleven twelve thirteen fourteen fifteen.";
-    expect(splitPassages(s, { maxWords: 10 })).toEqual([
-      "One two three four five. Six seven eight nine ten.",
-      "Eleven twelve thirteen fourteen fifteen.",
-    ]);
+    expect(splitPassages(s, { maxWords: 10 })).toEqual(["One two three four five. Six seven eight nine ten.", "Eleven twelve thirteen fourteen fifteen."]);
     expect(splitPassages(s, { maxWords: 100 })).toEqual([s]);
   });
 });

@@ -2,15 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { VADER_EMOJI_TEXT, VADER_LEXICON_TEXT } from "../../src/text/data/vaderLexicon";
-import {
-  compoundScore,
-  normalizeScore,
-  parseLexicon,
-  polarityScores,
-  pyIsUpper,
-  pyRound,
-  vaderAnalyzer,
-} from "../../src/text/vader";
+import { compoundScore, normalizeScore, parseLexicon, polarityScores, pyIsUpper, pyRound, vaderAnalyzer } from "../../src/text/vader";
 
 // Published outputs of vaderSentiment 3.3.2 (README / `python -m vaderSentiment.vaderSentiment` demo).
 const README: Array<[string, number, number, number, number]> = [

@@ -195,10 +195,52 @@ export const TABLE9_GUT_FEELING: AgentMatrix & { borda: readonly number[] } = {
 
 /** Quantitative statements in the text of §6.2.3 that point at the tables. */
 export const SA_TEXT_CLAIMS = [
-  { id: "cfo-highest", text: "The CFO shows the highest sentiment score, of 0.46 towards Melissa Baldwin", agent: "CFO" as SaAgent, kind: "max" as const, value: 0.46, candidate: "Melissa Baldwin" },
-  { id: "cfo-lowest", text: "the CFO's lowest sentiment score is -0.74 ... towards Melissa Morgan", agent: "CFO" as SaAgent, kind: "min" as const, value: -0.74, candidate: "Melissa Morgan" },
-  { id: "vpe-highest", text: "the VPE aligns with the CFO in favoring Melissa Baldwin with the highest score of 0.34", agent: "VPE" as SaAgent, kind: "max" as const, value: 0.34, candidate: "Melissa Baldwin" },
-  { id: "vpe-lowest", text: "[the VPE's] lowest sentiment ... towards Taylor Mahoney with a score of -0.55", agent: "VPE" as SaAgent, kind: "min" as const, value: -0.55, candidate: "Taylor Mahoney" },
-  { id: "rpm-highest", text: "The RPM ... exhibits the most positive sentiment towards Mikayla Garrison with a score of 0.59", agent: "RPM" as SaAgent, kind: "max" as const, value: 0.59, candidate: "Mikayla Garrison" },
-  { id: "rpm-lowest", text: "[the RPM] sharing the CFO's negative sentiment towards Melissa Morgan, albeit at a less intense level of -0.46", agent: "RPM" as SaAgent, kind: "min" as const, value: -0.46, candidate: "Melissa Morgan" },
+  {
+    id: "cfo-highest",
+    text: "The CFO shows the highest sentiment score, of 0.46 towards Melissa Baldwin",
+    agent: "CFO" as SaAgent,
+    kind: "max" as const,
+    value: 0.46,
+    candidate: "Melissa Baldwin",
+  },
+  {
+    id: "cfo-lowest",
+    text: "the CFO's lowest sentiment score is -0.74 ... towards Melissa Morgan",
+    agent: "CFO" as SaAgent,
+    kind: "min" as const,
+    value: -0.74,
+    candidate: "Melissa Morgan",
+  },
+  {
+    id: "vpe-highest",
+    text: "the VPE aligns with the CFO in favoring Melissa Baldwin with the highest score of 0.34",
+    agent: "VPE" as SaAgent,
+    kind: "max" as const,
+    value: 0.34,
+    candidate: "Melissa Baldwin",
+  },
+  {
+    id: "vpe-lowest",
+    text: "[the VPE's] lowest sentiment ... towards Taylor Mahoney with a score of -0.55",
+    agent: "VPE" as SaAgent,
+    kind: "min" as const,
+    value: -0.55,
+    candidate: "Taylor Mahoney",
+  },
+  {
+    id: "rpm-highest",
+    text: "The RPM ... exhibits the most positive sentiment towards Mikayla Garrison with a score of 0.59",
+    agent: "RPM" as SaAgent,
+    kind: "max" as const,
+    value: 0.59,
+    candidate: "Mikayla Garrison",
+  },
+  {
+    id: "rpm-lowest",
+    text: "[the RPM] sharing the CFO's negative sentiment towards Melissa Morgan, albeit at a less intense level of -0.46",
+    agent: "RPM" as SaAgent,
+    kind: "min" as const,
+    value: -0.46,
+    candidate: "Melissa Morgan",
+  },
 ] as const;

@@ -45,7 +45,8 @@ export const calc: CalcCommand = {
     });
     if (args.wMkt.length !== n) throw new Error(`calc bl: "wMkt" has ${args.wMkt.length} values for a ${n}x${n} sigma`);
     const k = args.p ? args.p.length : n;
-    if (args.q.length !== k) throw new Error(`calc bl: "q" has ${args.q.length} views but ${args.p ? `"p" has ${k} rows` : `there are ${n} assets (p = identity)`}`);
+    if (args.q.length !== k)
+      throw new Error(`calc bl: "q" has ${args.q.length} views but ${args.p ? `"p" has ${k} rows` : `there are ${n} assets (p = identity)`}`);
     if (args.p) {
       args.p.forEach((row, i) => {
         if (row.length !== n) throw new Error(`calc bl: "p[${i}]" has ${row.length} values for ${n} assets`);

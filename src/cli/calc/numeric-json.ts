@@ -14,9 +14,7 @@ import type { z } from "zod";
 export function parseCalcInput<T>(name: string, schema: z.ZodType<T>, input: unknown): T {
   const parsed = schema.safeParse(input);
   if (!parsed.success) {
-    const issues = parsed.error.issues
-      .map((issue) => `field "${issue.path.map(String).join(".") || "(root)"}": ${issue.message}`)
-      .join("; ");
+    const issues = parsed.error.issues.map((issue) => `field "${issue.path.map(String).join(".") || "(root)"}": ${issue.message}`).join("; ");
     throw new Error(`calc ${name}: invalid input: ${issues}`);
   }
   return parsed.data;
