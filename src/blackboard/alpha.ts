@@ -15,7 +15,7 @@
  * - hedging: drawdown from the 252-day high, 60-day beta vs SPY and the
  *   directional tilt; value = hedge ratio in [0, 1].
  */
-import { z } from "zod";
+import { type z } from "zod";
 import { defineTask } from "../llm/task";
 import type { Task } from "../llm/types";
 import { citationMatches, jsonSafe } from "./features";

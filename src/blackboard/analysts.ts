@@ -14,7 +14,7 @@
  *
  * Every piece of evidence gets an id `<analyst>.<name>` that the debaters cite.
  */
-import { z } from "zod";
+import { type z } from "zod";
 import { defineTask } from "../llm/task";
 import type { ChatMessage, Task } from "../llm/types";
 import { splitSentences } from "../text/tokenize";

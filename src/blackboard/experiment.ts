@@ -166,7 +166,7 @@ export const blackboardExperiment: Experiment<BlackboardConfig> = {
     const rebalanceCount = Math.ceil(days / config.rebalanceEvery);
     ctx.progress.start("blackboard rebalances", rebalanceCount);
 
-    const decide = async (date: string, eligible: string[], rctx: RebalanceContext): Promise<Decision[]> => {
+    const decide = async (date: string, eligible: string[], _rctx: RebalanceContext): Promise<Decision[]> => {
       // Day 0 = the first rebalance with an eligible ticker (decide is only called then), not necessarily step 0.
       const isDayZero = dayZeroDate === null || dayZeroDate === date;
       if (dayZeroDate === null) dayZeroDate = date;

@@ -13,7 +13,7 @@
  * analyst that produced it: score = (B - R) / (B + R + 1), BUY above +0.15,
  * SELL below -0.15, HOLD otherwise.
  */
-import { z } from "zod";
+import { type z } from "zod";
 import { defineTask } from "../llm/task";
 import type { Task } from "../llm/types";
 import { DebateCommentSchema, FinalReportSchema, type AnalysisReport, type DebateComment, type Evidence, type FinalReport } from "./messages";

@@ -55,7 +55,7 @@ export function splitCsvLine(line: string): string[] {
  */
 export function parseCsv(text: string, file: string): CsvTable {
   const lines = text.split(/\r?\n/);
-  let headerIdx = lines.findIndex((l) => l.trim() !== "");
+  const headerIdx = lines.findIndex((l) => l.trim() !== "");
   if (headerIdx < 0) throw new DataError("empty file (no header row)", { file, line: 1 });
   const header = splitCsvLine(lines[headerIdx]!.replace(/^\uFEFF/, "")).map((h) => h.trim());
   const records: CsvRecord[] = [];

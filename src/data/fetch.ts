@@ -292,7 +292,7 @@ export async function fetchYahooPrices(options: FetchOptions): Promise<FetchResu
   if (!isIsoDate(from) || !isIsoDate(to)) throw new Error(`--from and --to must be YYYY-MM-DD dates (got ${from}, ${to})`);
   if (from > to) throw new Error(`--from ${from} is after --to ${to}`);
   if (tickers.length === 0) throw new Error("no tickers given");
-  for (const t of tickers) if (!/^[A-Za-z0-9^.=\-]{1,20}$/.test(t)) throw new Error(`invalid ticker "${t}"`);
+  for (const t of tickers) if (!/^[A-Za-z0-9^.=-]{1,20}$/.test(t)) throw new Error(`invalid ticker "${t}"`);
   const log = options.log ?? (() => {});
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   const delayMs = options.delayMs ?? 1500;

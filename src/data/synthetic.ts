@@ -462,11 +462,10 @@ function generateNews(seed: number, dates: string[], companies: readonly Company
         });
       }
       const count = poisson(rng, rate * (1 + 0.8 * Math.min(2.5, Math.abs(z))));
-      let u = 0;
       const usedToday = new Set<string>();
       for (let k = 0; k < count; k++) {
         const tone = toneOf(0.9 * z + NEXT_DAY_WEIGHT * zNext + rng.normal());
-        u = rng.next();
+        const u = rng.next();
         // Same-day items never repeat a headline (no duplicate rows).
         let headline = fill(rng.pick(HEADLINES[tone]), c, move);
         for (let tries = 0; usedToday.has(headline) && tries < 8; tries++) headline = fill(rng.pick(HEADLINES[tone]), c, move);

@@ -20,7 +20,7 @@ export function redactSecrets(text: string, secrets: ReadonlyArray<string | unde
   const sorted = secrets.filter((s): s is string => typeof s === "string" && s.length >= 4).sort((a, b) => b.length - a.length); // longest first so a prefix secret cannot leave a tail behind
   for (const secret of sorted) out = out.split(secret).join(REDACTED);
   // Generic shapes need 16+ token characters so ordinary prose ("bearer bonds") is left alone.
-  out = out.replace(/\bsk-[A-Za-z0-9_\-*]{16,}/g, REDACTED);
-  out = out.replace(/(Bearer\s+)(?!\[REDACTED\])[A-Za-z0-9._~+/=\-]{16,}/gi, `$1${REDACTED}`);
+  out = out.replace(/\bsk-[A-Za-z0-9_*-]{16,}/g, REDACTED);
+  out = out.replace(/(Bearer\s+)(?!\[REDACTED\])[A-Za-z0-9._~+/=-]{16,}/gi, `$1${REDACTED}`);
   return out;
 }

@@ -310,7 +310,7 @@ async function renderSvgInPage(page: Page, figure: Figure, geo: PixelGeometry): 
   try {
     result = await page.evaluate((inp) => (globalThis as unknown as PageGlobals).__consiliumRender(inp), input);
   } catch (e) {
-    throw new Error(`figure ${figure.name}: Chromium failed while rendering: ${(e as Error).message}`);
+    throw new Error(`figure ${figure.name}: Chromium failed while rendering: ${(e as Error).message}`, { cause: e });
   }
   if (result.error) throw new Error(`figure ${figure.name}: plotly could not render it: ${result.error}`);
   return decodeDataUrl(result.svg).toString("utf8");

@@ -5,7 +5,7 @@
  * with the key's name and its allowed values.
  */
 import { readFileSync } from "node:fs";
-import { z } from "zod";
+import { type z } from "zod";
 
 export class ConfigError extends Error {
   constructor(message: string) {

@@ -91,7 +91,7 @@ export async function runConversation(
   const latest = new Map<string, Turn>();
   const opinion = new Map<string, number>(agents.map((a) => [a.advisor.short, PRIOR_OPINION]));
   let round = 0;
-  let stoppedBy: ConversationResult["stoppedBy"] = "max-rounds";
+  let stoppedBy: ConversationResult["stoppedBy"];
   for (;;) {
     round++;
     const changes: number[] = [];

@@ -80,9 +80,7 @@ export class Rng {
       this.spareNormal = null;
       return mean + sd * z;
     }
-    let u = 0,
-      v = 0,
-      s = 0;
+    let u: number, v: number, s: number;
     do {
       u = 2 * this.next() - 1;
       v = 2 * this.next() - 1;

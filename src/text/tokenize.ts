@@ -12,7 +12,7 @@
  * ("don't", "state-of-the-art", "o'neill"). Leading/trailing punctuation is
  * never part of a token.
  */
-const WORD_PATTERN = /[\p{L}\p{N}]+(?:['\u2019\-][\p{L}\p{N}]+)*/gu;
+const WORD_PATTERN = /[\p{L}\p{N}]+(?:['\u2019-][\p{L}\p{N}]+)*/gu;
 
 /**
  * Lowercased word tokens of a text. Curly apostrophes are normalised to "'",
@@ -313,7 +313,7 @@ export function splitSentences(text: string): string[] {
   const sentences: string[] = [];
   for (const line of text.split(/\r?\n/)) {
     let start = 0;
-    const re = /[.!?]+["')\]\u201d\u2019]*(?=\s+["'(\[\u201c\u2018]?[\p{Lu}\p{N}])/gu;
+    const re = /[.!?]+["')\]\u201d\u2019]*(?=\s+["'([\u201c\u2018]?[\p{Lu}\p{N}])/gu;
     for (let m = re.exec(line); m !== null; m = re.exec(line)) {
       const end = m.index + m[0].length;
       if (m[0][0] === "." && m[0].length === 1) {

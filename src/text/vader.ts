@@ -233,10 +233,12 @@ export interface PolarityScores {
   compound: number;
 }
 
-/** Python `str.split()` / `str.strip()` whitespace. */
+/** Python `str.split()` / `str.strip()` whitespace (\x1c-\x1f are Python whitespace too). */
+/* eslint-disable no-control-regex */
 const PY_WS_RUN = /[\t\n\v\f\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/;
 const PY_WS_EDGES =
   /^[\t\n\v\f\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+|[\t\n\v\f\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+$/g;
+/* eslint-enable no-control-regex */
 /** Python `string.punctuation`. */
 const PUNCTUATION = new Set("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~");
 

@@ -72,6 +72,7 @@ function market(seed: number, days = 60): { bars: Bar[]; news: News[]; filings: 
         ticker: TICKER,
         source: "test",
         headline: rng.chance(0.5) ? text : null,
+        // eslint-disable-next-line no-constant-condition -- the draw keeps the fixture's random stream as it was
         summary: rng.chance(0.5) || true ? `${text} Volume was ${rng.int(1, 9)} million shares.` : null,
       });
     }

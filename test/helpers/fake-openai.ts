@@ -253,7 +253,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("end", () => {
       const raw = Buffer.concat(chunks).toString("utf8");
-      let body: unknown = null;
+      let body: unknown;
       try {
         body = raw ? JSON.parse(raw) : null;
       } catch {

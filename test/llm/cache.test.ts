@@ -2,12 +2,12 @@ import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSyn
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { CachedEmbedder, CachedModel, replayOnlyModel, writeCacheSnapshot } from "../../src/llm/cache";
+import { type CachedEmbedder, CachedModel, replayOnlyModel, writeCacheSnapshot } from "../../src/llm/cache";
 import { LlmCacheError, LlmTransportError, ReplayMissError } from "../../src/llm/errors";
 import { createEmbedder, createModel } from "../../src/llm/factory";
 import { OfflineModel } from "../../src/llm/offline";
 import { OpenAIModel } from "../../src/llm/openai-client";
-import { httpError, okJson, startFakeOpenAI, type FakeOpenAI } from "../helpers/fake-openai";
+import { httpError, okJson, startFakeOpenAI } from "../helpers/fake-openai";
 import { FAKE_KEY, fastRetry, rateTask } from "./fixtures";
 
 let dir: string;
