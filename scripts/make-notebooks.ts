@@ -129,8 +129,11 @@ const exportDir = "../figures/quickstart";
 `),
     code(`
 import { runExperiment, type RunOutcome } from "./src/run/runner";
-import { showFigure, showMarkdown, showTable, toDataFrame } from "./src/notebook/display";
-import { chromiumAvailable, closeSharedChromium, exportFigures } from "./src/plot/index";
+import { showFigure, showMarkdown, showTable } from "./src/notebook/display";
+import { toDataFrame } from "./src/notebook/dataframe";
+import { chromiumAvailable } from "./src/plot/index";
+import { closeSharedChromium } from "./src/plot/browser";
+import { exportFigures } from "./src/plot/export";
 ${LOOKUP_HELPERS}
 `),
     md(`
@@ -452,8 +455,9 @@ const concurrency = 2; // cells in parallel
 `),
     code(`
 import { runSweep } from "./src/run/sweep";
-import { showFigure, showTable, toDataFrame } from "./src/notebook/display";
-import { sentimentalBiasSlopesFigure, sentimentalOpinionRangeFigure, sentimentalSlopeRatioFigure } from "./src/plot/sweep";
+import { showFigure, showTable } from "./src/notebook/display";
+import { toDataFrame } from "./src/notebook/dataframe";
+import { sentimentalBiasSlopesFigure, sentimentalOpinionRangeFigure, sentimentalSlopeRatioFigure } from "./src/sentimental/index";
 `),
     code(`
 const started = performance.now();
@@ -595,7 +599,7 @@ const ablationRiskModes: Array<"seeking" | "averse" | "adaptive"> = ["seeking", 
 import { prepareRun, runExperiment, type RunOutcome } from "./src/run/runner";
 import { runFinMemAblation, type FinMemConfig } from "./src/finmem/index";
 import { showFigure, showTable } from "./src/notebook/display";
-import { finmemAblationFigure } from "./src/plot/sweep";
+import { finmemAblationFigure } from "./src/finmem/index";
 ${LOOKUP_HELPERS}
 `),
     code(

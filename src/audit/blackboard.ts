@@ -8,8 +8,7 @@
  */
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { SPECIAL_CLOSURES, closureReason, tradingDays } from "../data/calendar";
-import { loadPrices } from "../data/prices";
+import { SPECIAL_CLOSURES, closureReason, tradingDays, loadPrices } from "../data/index";
 import { BB_PAPER, BB_REPORTED as R } from "./data/blackboard";
 import { annualizeGeometric, annualizeLog, annualizeSimple, calendarDaysBetween } from "./formulas";
 import { judgeCell } from "./judge";

@@ -5,7 +5,7 @@
  */
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { loadPrices } from "../data/prices";
+import { loadPrices } from "../data/index";
 import { FM_PAPER, FM_REPORTED as R } from "./data/finmem";
 import { judgeCell } from "./judge";
 import type { Finding } from "./types";

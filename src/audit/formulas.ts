@@ -5,8 +5,8 @@
  * an experiment's exported function (valence, tier of a valence, calendar
  * dates) calls that function instead of restating it.
  */
-import { utcDate } from "../data/dates";
-import { tierOfValence, valence } from "../sentimental/decision";
+import { utcDate } from "../data/index";
+import { tierOfValence, valence } from "../sentimental/index";
 
 /** A closed interval [lo, hi]. */
 export interface Interval {

@@ -8,7 +8,7 @@
  * tiers (Table 3), conviction (Table 8), gut-feeling ranks and Borda (Table 9),
  * and the summary Table 3.
  */
-import { collectiveTier } from "../sentimental/decision";
+import { collectiveTier } from "../sentimental/index";
 import {
   SA_AGENTS,
   SA_CANDIDATES,

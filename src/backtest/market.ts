@@ -4,7 +4,7 @@
  * lacks after its first bar carries its last price forward (a zero return),
  * and days before its first bar are NaN (the ticker is then not eligible).
  */
-import type { PriceSeries } from "../data/types";
+import type { PriceSeries } from "../data/index";
 import type { AlignedMarket } from "./engine";
 
 /**

@@ -17,11 +17,21 @@
  * - VaR and CVaR are reported as POSITIVE daily losses (a 95% VaR of 0.02
  *   means a 2% daily loss).
  */
-import { centralMoments, covarianceWithMeans, kurtosisOf, mean, quantile, skewnessOf, varianceWithMean } from "../stats/descriptive";
-import { normalCdf, normalInverseCdf } from "../stats/distributions";
-import { rollingMean, rollingStd } from "../stats/rolling";
+import {
+  centralMoments,
+  covarianceWithMeans,
+  kurtosisOf,
+  mean,
+  quantile,
+  skewnessOf,
+  varianceWithMean,
+  normalCdf,
+  normalInverseCdf,
+  rollingMean,
+  rollingStd,
+} from "../stats/index";
 
-export { turnover } from "../portfolio/weights";
+export { turnover } from "../portfolio/index";
 
 /**
  * Euler-Mascheroni constant, used by the expected maximum of N Gaussian Sharpe ratios.

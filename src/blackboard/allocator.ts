@@ -19,11 +19,18 @@
  * (re-anchored exactly every 21 days), so a daily backtest costs O(N^2) per
  * day for the covariance and about (2/3) N^3 for the posterior and weights.
  */
-import { eligibleTickers, type AlignedMarket, type RebalanceContext, type WeightRule } from "../backtest/engine";
-import { absoluteViewsPosterior } from "../portfolio/black-litterman";
-import { ledoitWolf, sampleCovarianceOfColumns, TrailingCovariance } from "../portfolio/covariance";
-import { marketWeights, viewsFromDecisions, type ViewLabel } from "../portfolio/views";
-import { longOnly as clipLongOnly, meanVarianceWeightsDense } from "../portfolio/weights";
+import { eligibleTickers, type AlignedMarket, type RebalanceContext, type WeightRule } from "../backtest/index";
+import {
+  absoluteViewsPosterior,
+  ledoitWolf,
+  sampleCovarianceOfColumns,
+  TrailingCovariance,
+  marketWeights,
+  viewsFromDecisions,
+  type ViewLabel,
+  longOnly as clipLongOnly,
+  meanVarianceWeightsDense,
+} from "../portfolio/index";
 
 export interface Decision {
   action: ViewLabel;

@@ -16,8 +16,7 @@
  *   directional tilt; value = hedge ratio in [0, 1].
  */
 import { type z } from "zod";
-import { defineTask } from "../llm/task";
-import type { Task } from "../llm/types";
+import { defineTask, type Task } from "../llm/index";
 import { citationMatches, jsonSafe } from "./features";
 import { clamp, round6 } from "./numbers";
 import { TradeProposalSchema, type Chain, type ChainStep, type FinalReport, type TradeProposal } from "./messages";

@@ -15,10 +15,8 @@
  * Every piece of evidence gets an id `<analyst>.<name>` that the debaters cite.
  */
 import { type z } from "zod";
-import { defineTask } from "../llm/task";
-import type { ChatMessage, Task } from "../llm/types";
-import { splitSentences } from "../text/tokenize";
-import { polarityScores } from "../text/vader";
+import { defineTask, type ChatMessage, type Task } from "../llm/index";
+import { splitSentences, polarityScores } from "../text/index";
 import { citationMatches, jsonSafe, type IndicatorSnapshot } from "./features";
 import { AnalysisReportSchema, type AnalysisReport, type AnalystKind, type Evidence } from "./messages";
 import { clamp, round6 } from "./numbers";

@@ -28,14 +28,22 @@
  * close; messages are stamped from 21:00:00Z of the decision day.
  */
 import { z } from "zod";
-import { drawdownSeries, performanceMetrics, RISK_REPORT_METRICS, rollingSharpe } from "../backtest/metrics";
-import { buyAndHold, equalWeightRule, runBacktest, type RebalanceContext } from "../backtest/engine";
-import { alignSeries } from "../backtest/market";
-import { DataFolder } from "../data/folder";
-import { mapConcurrent } from "../llm/limit";
-import { perturbViews } from "../portfolio/perturbation";
-import { drawdownFigure, equityCurveFigure, rollingSharpeFigure, weightShiftFigure } from "../plot/blackboard";
-import type { Cell, Experiment, ExperimentResult, Row, Table } from "../run/experiment";
+import {
+  drawdownSeries,
+  performanceMetrics,
+  RISK_REPORT_METRICS,
+  rollingSharpe,
+  buyAndHold,
+  equalWeightRule,
+  runBacktest,
+  type RebalanceContext,
+  alignSeries,
+} from "../backtest/index";
+import { DataFolder } from "../data/index";
+import { mapConcurrent } from "../llm/index";
+import { perturbViews } from "../portfolio/index";
+import { drawdownFigure, equityCurveFigure, rollingSharpeFigure, weightShiftFigure } from "./figures";
+import type { Cell, Experiment, ExperimentResult, Row, Table } from "../core/index";
 import { blWeightRule, covarianceFor, longOnlyUpperBound, trailingReturnColumns, type Allocation, type AllocatorOptions, type Decision } from "./allocator";
 import { Blackboard } from "./log";
 import { round8 } from "./numbers";

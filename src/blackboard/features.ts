@@ -7,8 +7,8 @@
  * significant digits, so the numbers an agent sees, cites and that a checker
  * recomputes are the same numbers.
  */
-import type { PriceSeries } from "../data/types";
-import { bollinger, macd, rsi } from "../stats/indicators";
+import type { PriceSeries } from "../data/index";
+import { bollinger, macd, rsi } from "../stats/index";
 
 export const INDICATOR_NAMES = [
   "close",

@@ -10,7 +10,7 @@
  * detected on read, skipped with a warning, and cut off before the next append.
  */
 import { appendFileSync, existsSync, readFileSync, truncateSync, writeFileSync } from "node:fs";
-import { DataError } from "../data/errors";
+import { DataError } from "../data/index";
 import { checkMessage, type BlackboardMessage, type ContentByType, type MessageType, type Role } from "./messages";
 
 export interface BlackboardQuery {

@@ -7,7 +7,7 @@
  * seed always yields the same log.
  */
 import { z } from "zod";
-import { hashString32 } from "../stats/rng";
+import { hashString32 } from "../stats/index";
 
 /** Agent roles of the paper's four groups (analysts, researchers, risk, execution). */
 export const ROLES = [

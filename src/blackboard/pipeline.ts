@@ -15,9 +15,8 @@
  * state is shared with other tickers' threads. Data comes only from
  * `data.asOf(date)`.
  */
-import type { DataFolder } from "../data/folder";
-import { addDays } from "../data/dates";
-import type { Model, Task } from "../llm/types";
+import { type DataFolder, addDays } from "../data/index";
+import type { Model, Task } from "../llm/index";
 import { traderTask } from "./alpha";
 import { fundamentalsAnalystTask, macroAnalystTask, marketAnalystTask, newsAnalystTask, socialAnalystTask } from "./analysts";
 import { runDebate } from "./debate";

@@ -14,8 +14,7 @@
  * SELL below -0.15, HOLD otherwise.
  */
 import { type z } from "zod";
-import { defineTask } from "../llm/task";
-import type { Task } from "../llm/types";
+import { defineTask, type Task } from "../llm/index";
 import { DebateCommentSchema, FinalReportSchema, type AnalysisReport, type DebateComment, type Evidence, type FinalReport } from "./messages";
 import { round6 } from "./numbers";
 

@@ -19,8 +19,7 @@
  * agreeing votes), and the median size scale.
  */
 import { z } from "zod";
-import { defineTask } from "../llm/task";
-import type { Task } from "../llm/types";
+import { defineTask, type Task } from "../llm/index";
 import {
   RiskAssessmentSchema,
   RiskDebateCommentSchema,

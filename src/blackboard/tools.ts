@@ -6,8 +6,7 @@
  * dates"). Windows follow the paper: news and Reddit posts over a 7-day
  * rolling window ending on the decision date.
  */
-import type { PointInTimeView } from "../data/folder";
-import { addDays } from "../data/dates";
+import { type PointInTimeView, addDays } from "../data/index";
 import { indicatorSnapshot, roundSig, type IndicatorSnapshot } from "./features";
 
 /** Named numbers a Chain-of-Alpha step may cite, all as of `date`. */

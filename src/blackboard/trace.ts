@@ -5,7 +5,7 @@
  * optimizer"). Redaction: secrets are scrubbed and long free-text fields are
  * shortened; prompts are not included (only task names).
  */
-import { redactSecrets } from "../llm/redact";
+import { redactSecrets } from "../llm/index";
 import type { Blackboard } from "./log";
 import type { BlackboardMessage, RiskAssessment, FinalReport, TradeProposal } from "./messages";
 import type { LlmCallRecord } from "./pipeline";

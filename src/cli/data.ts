@@ -4,9 +4,7 @@
  */
 import { parseArgs } from "node:util";
 import { resolve } from "node:path";
-import { checkDataFolder, formatCheckReport } from "../data/check";
-import { FetchError, fetchYahooPrices } from "../data/fetch";
-import { writeSyntheticDataset } from "../data/synthWriter";
+import { checkDataFolder, formatCheckReport, FetchError, fetchYahooPrices, writeSyntheticDataset } from "../data/index";
 import { parseIntOption } from "./usage";
 
 /** The two output streams the command writes to (the CLI's `CliIo` fits). */

@@ -5,21 +5,23 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { LlmConfigError } from "../llm/errors";
-import { ConfigError, configKeys } from "../run/config";
-import { DEFAULT_SEED, runExperiment } from "../run/runner";
-import { EXPERIMENT_NAMES, isExperimentName, loadExperiment } from "../run/registry";
-import { writeRunFolder } from "../run/writer";
-import { packageVersion } from "../run/paths";
+import { LlmConfigError } from "../llm/index";
+import {
+  ConfigError,
+  configKeys,
+  DEFAULT_SEED,
+  runExperiment,
+  EXPERIMENT_NAMES,
+  isExperimentName,
+  loadExperiment,
+  writeRunFolder,
+  packageVersion,
+} from "../run/index";
 import { CALC_NAMES, loadCalc } from "./calc/index";
-import { terminalProgress } from "./progress";
-import { parseIntOption, parseLlm, UsageError } from "./usage";
+import { terminalProgress } from "../core/index";
+import { parseIntOption, parseLlm, UsageError, type CliIo } from "./usage";
 
-export interface CliIo {
-  stdout: (text: string) => void;
-  stderr: (text: string) => void;
-  readStdin: () => Promise<string>;
-}
+export type { CliIo } from "./usage";
 
 const defaultIo: CliIo = {
   stdout: (text) => process.stdout.write(text),
@@ -227,7 +229,7 @@ async function sweepCommand(argv: string[], io: CliIo): Promise<number> {
   if (llm === "offline" && values.model !== undefined) throw new UsageError(`--model ${values.model} needs --llm openai (or replay)`);
   const seed = parseIntOption(values.seed, "seed", DEFAULT_SEED);
   const outDir = path.resolve(values.out ?? path.join("runs", `sweep-${name}-seed${seed}`));
-  const { runSweep } = await import("../run/sweep");
+  const { runSweep } = await import("../run/index");
   const sweep = await runSweep(name, grid, {
     llm,
     model: values.model,
@@ -313,7 +315,7 @@ async function auditCommand(argv: string[], io: CliIo): Promise<number> {
   else {
     const markdown = audit.auditMarkdown(result);
     if (values.out) {
-      const { writeFileAtomic } = await import("../data/atomic");
+      const { writeFileAtomic } = await import("../data/index");
       writeFileAtomic(path.resolve(values.out), markdown);
       io.stdout(`${path.resolve(values.out)}\n`);
     } else io.stdout(markdown);

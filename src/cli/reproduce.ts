@@ -1,9 +1,8 @@
 /** `consilium reproduce` / `npm run reproduce`. */
 import { parseArgs } from "node:util";
-import { EXPERIMENT_NAMES, isExperimentName } from "../run/registry";
-import { reproduceAll } from "../run/reproduce";
+import { EXPERIMENT_NAMES, isExperimentName, reproduceAll } from "../run/index";
 import { parseLlm, UsageError } from "./usage";
-import type { CliIo } from "./main";
+import type { CliIo } from "./usage";
 
 /**
  * `consilium reproduce [--out DIR] [--seed N] [--llm offline|openai|replay] [--model NAME] [--data DIR] [--only a,b] [--skip-exports]`:

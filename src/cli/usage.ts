@@ -2,7 +2,7 @@
  * Wrong command lines: the error type (the CLI prints its message and exits
  * with code 2) and the flag parsers the commands share.
  */
-import type { LlmMode } from "../run/runner";
+import type { LlmMode } from "../run/index";
 
 /** The error type for a wrong command line: the CLI prints its message and exits with code 2. */
 export class UsageError extends Error {
@@ -40,4 +40,10 @@ export function parseLlm(value: string | undefined): LlmMode {
   const llm = value ?? "offline";
   if (llm !== "offline" && llm !== "openai" && llm !== "replay") throw new UsageError(`--llm must be offline, openai or replay, got "${llm}"`);
   return llm;
+}
+
+export interface CliIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  readStdin: () => Promise<string>;
 }

@@ -24,7 +24,7 @@
  * mapped to five tones and worded with VADER-polar vocabulary, so a sentiment
  * reader gets a weak but real signal about the next day.
  */
-import { deriveRng, type Rng } from "../stats/rng";
+import { deriveRng, type Rng } from "../stats/index";
 import { tradingDays } from "./calendar";
 import type { Filing, NewsItem, PriceSeries, SocialPost, TickerInfo } from "./types";
 

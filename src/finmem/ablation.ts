@@ -5,8 +5,8 @@
  * one factor with the others at the base config; `grid: "full"` crosses them.
  * Returns one tidy row per (model, sweep, setting).
  */
-import type { Model } from "../llm/types";
-import type { Row, RunContext, Table } from "../run/experiment";
+import type { Model } from "../llm/index";
+import type { Row, RunContext, Table } from "../core/index";
 import { finmemConfigSchema, roundOrNull, runFinMemExperiment, type FinMemConfig, type FinMemOutcome } from "./experiment";
 import type { RiskMode } from "./profile";
 

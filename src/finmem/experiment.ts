@@ -12,14 +12,11 @@
  * own headline window (2022-10-06 .. 2023-04-10) has no MSFT news in the data.
  */
 import { z } from "zod";
-import { performanceMetrics, type PerformanceMetrics } from "../backtest/metrics";
-import { addDays, daysInMonth } from "../data/dates";
-import { DataFolder } from "../data/folder";
-import type { Embedder } from "../llm/types";
-import { cumulativeReturnFigure, memoryLayersFigure } from "../plot/finmem";
-import type { Experiment, ExperimentResult, Row, RunContext, Table } from "../run/experiment";
-import { HashingEmbedder, TfidfEmbedder } from "../text/embedding";
-import { contentTokens } from "../text/tokenize";
+import { performanceMetrics, type PerformanceMetrics } from "../backtest/index";
+import { addDays, daysInMonth, DataFolder } from "../data/index";
+import { type Embedder, HashingEmbedder, TfidfEmbedder, contentTokens } from "../text/index";
+import { cumulativeReturnFigure, memoryLayersFigure } from "./figures";
+import type { Experiment, ExperimentResult, Row, RunContext, Table } from "../core/index";
 import { LAYERS, memoryParams } from "./constants";
 import { DEFAULT_LOOP_OPTIONS, evaluate, runFinMem, type FinMemLoopOptions, type FinMemLoopResult } from "./loop";
 import { cumulativeSeries, finmemMetrics, type FinMemMetrics } from "./metrics";

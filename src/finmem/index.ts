@@ -1,18 +1,21 @@
 /**
- * FinMem (Yu et al., arXiv 2311.13743): profile, layered long-term memory,
- * working memory, the train/test loop, metrics and ablations.
+ * FinMem (Yu et al., arXiv 2311.13743): profile with risk modes, layered
+ * long-term memory (recency, relevancy, importance; decay; promotion),
+ * working memory, the train/test loop, metrics, figures and ablations.
  *
  * @example
- * import { finmemExperiment, LayeredMemory } from "../finmem";
+ * import { finmemExperiment, LayeredMemory } from "../finmem/index";
  */
-export * from "./constants";
+
+export { runFinMemAblation } from "./ablation";
+export { FINMEM_MEMORY_DEFAULTS, LAYERS, memoryParams, resolveShallowQ, type Layer, type MemoryParams } from "./constants";
+export { chooseFinMemDefaults, finmemConfigSchema, finmemExperiment, loopOptionsFromConfig, runFinMemExperiment, type FinMemConfig } from "./experiment";
+export { centralSentenceIndices, extractiveSummary, splitSentimentTag } from "./extractive";
+export { cumulativeReturnFigure, finmemAblationFigure, memoryLayersFigure } from "./figures";
+export { DEFAULT_LOOP_OPTIONS, evaluate, newsText, runFinMem, type DayRecord, type FinMemLoopOptions } from "./loop";
+export { importanceScore, LayeredMemory, recencyScore } from "./memory";
+export { cumulativeSeries, dailyLogReturns, finmemMetrics, maxDrawdownOf } from "./metrics";
+export { buildProfile, performanceOverview, recentCumulativeReturn, riskState } from "./profile";
+export { checkCitations, eventSentiment, extendedReflectionTask, testReflectionTask, trainReflectionTask, type ShownMemories } from "./tasks";
 export { TopK } from "./topk";
-export { LayeredMemory, recencyScore, importanceScore, type NewEvent, type ScoredEvent, type Retrieved, type StepReport, type LayerStats } from "./memory";
-export * from "./profile";
-export * from "./extractive";
-export * from "./tasks";
-export * from "./working-memory";
-export * from "./metrics";
-export * from "./loop";
-export * from "./experiment";
-export * from "./ablation";
+export { momentumObservation, routeLayer, testReflection, trainObservation } from "./working-memory";

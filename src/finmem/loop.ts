@@ -49,11 +49,11 @@
  * performance overview covers the training window (as in the paper), so it
  * is constant over the run and known before any test day.
  */
-import type { DataFolder } from "../data/folder";
-import type { PriceSeries } from "../data/types";
-import type { Embedder, Model } from "../llm/types";
-import type { Progress } from "../run/experiment";
-import { deriveRng } from "../stats/rng";
+import type { DataFolder, PriceSeries } from "../data/index";
+import type { Model } from "../llm/index";
+import type { Embedder } from "../text/index";
+import type { Progress } from "../core/index";
+import { deriveRng } from "../stats/index";
 import { FINMEM_MEMORY_DEFAULTS, LAYERS, type Layer, type MemoryParams } from "./constants";
 import { LayeredMemory, type LayerStats } from "./memory";
 import { buildProfile, recentCumulativeReturn, riskInstruction, riskState, type Profile, type RiskMode, type RiskState } from "./profile";

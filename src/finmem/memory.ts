@@ -38,7 +38,7 @@
  * Feedback (`feedback(ids, sign)`, called by the loop before `step()`):
  *   counter += sign (sign in {-1, +1}); importance += 5 * counter (new counter).
  */
-import type { Rng } from "../stats/rng";
+import type { Rng } from "../stats/index";
 import { LAYERS, LAYER_INDEX, type Layer, type MemoryParams, FINMEM_MEMORY_DEFAULTS } from "./constants";
 import { TopK } from "./topk";
 

@@ -21,8 +21,8 @@
  * `sharpeCode` (= sharpe * n / (n + 1)).
  */
 
-import { maxDrawdown } from "../backtest/metrics";
-import { mean, std, sum } from "../stats/descriptive";
+import { maxDrawdown } from "../backtest/index";
+import { mean, std, sum } from "../stats/index";
 
 export const TRADING_DAYS_PER_YEAR = 252;
 

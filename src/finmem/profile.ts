@@ -11,7 +11,7 @@
  * out of the query so that the query, and with it the cached relevancies,
  * stays constant over a run.
  */
-import type { PriceSeries, TickerInfo } from "../data/types";
+import type { PriceSeries, TickerInfo } from "../data/index";
 
 export type RiskMode = "seeking" | "averse" | "adaptive";
 export type RiskState = "seeking" | "averse";

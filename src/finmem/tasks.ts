@@ -27,9 +27,8 @@
  * repair round; a still-invalid answer becomes "hold" in the loop).
  */
 import { z } from "zod";
-import { defineTask } from "../llm/task";
-import type { ChatMessage } from "../llm/types";
-import { polarityScores } from "../text/vader";
+import { defineTask, type ChatMessage } from "../llm/index";
+import { polarityScores } from "../text/index";
 import { LAYERS, LAYER_FIELD, type Layer } from "./constants";
 import { extractiveSummary, splitSentimentTag } from "./extractive";
 import type { RiskMode, RiskState } from "./profile";

@@ -12,9 +12,7 @@
  *   extended reflection over a tracking window, whose lesson is stored in the
  *   reflection layer.
  */
-import { LlmOutputError } from "../llm/errors";
-import { mapConcurrent } from "../llm/limit";
-import type { Model } from "../llm/types";
+import { LlmOutputError, mapConcurrent, type Model } from "../llm/index";
 import { LAYERS, type Layer } from "./constants";
 import type { Retrieved } from "./memory";
 import {

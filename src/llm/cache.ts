@@ -17,7 +17,8 @@ import { stableHash, stableStringify } from "./json";
 import { JsonlStore, safeFileStem } from "./jsonl-store";
 import { resolveCallParams, type CallParams } from "./params";
 import { decodeBase64Float32, encodeBase64Float32 } from "./vectors";
-import { emptyUsage, type ChatMessage, type Embedder, type Model, type ModelResult, type RunOptions, type Task, type Usage, type UsageTotals } from "./types";
+import { emptyUsage, type ChatMessage, type Model, type ModelResult, type RunOptions, type Task, type Usage, type UsageTotals } from "./types";
+import type { Embedder } from "../text/index";
 
 export type CacheMode = "record" | "replay";
 

@@ -2,12 +2,12 @@
  * One place that turns CLI / notebook options into a Model and an Embedder.
  */
 import { existsSync } from "node:fs";
-import { HashingEmbedder } from "../text/embedding";
+import { HashingEmbedder, type Embedder } from "../text/index";
 import { CachedEmbedder, CachedModel, recordedModels, replayOnlyEmbedder, replayOnlyModel } from "./cache";
 import { LlmConfigError } from "./errors";
 import { OfflineModel } from "./offline";
 import { OpenAIEmbedder, OpenAIModel } from "./openai-client";
-import type { Embedder, Model } from "./types";
+import type { Model } from "./types";
 
 /**
  * offline: the embedded agents; openai: an OpenAI-compatible endpoint (cached

@@ -2,7 +2,7 @@
  * Public API of the LLM layer: typed tasks, models (offline, OpenAI-compatible,
  * record/replay cache), embedders, and the helpers they share.
  */
-export type { ChatMessage, Embedder, Model, ModelResult, OfflineContext, RunOptions, Task, Usage, UsageTotals } from "./types";
+export type { ChatMessage, Model, ModelResult, OfflineContext, RunOptions, Task, Usage, UsageTotals } from "./types";
 export { emptyUsage } from "./types";
 export { LlmCacheError, LlmConfigError, LlmError, LlmOutputError, LlmTransportError, OfflinePolicyError, ReplayMissError } from "./errors";
 export { checkOutput, defineTask, formatZodError, schemaInstruction, taskJsonSchema, withSchemaInstruction } from "./task";
@@ -33,6 +33,6 @@ export { Semaphore, limitConcurrency, mapConcurrent } from "./limit";
 export { DEFAULT_PRICES, estimateCostUsd, priceFor } from "./pricing";
 export type { ModelPrice, PriceTable } from "./pricing";
 export { redactSecrets } from "./redact";
-export { backoffDelayMs, classifyFailure, defaultSleep, retryAfterMs, withRetries } from "./retry";
+export { backoffDelayMs, defaultSleep, genericFailure, retryAfterMs, withRetries } from "./retry";
 export type { RetryPolicy, Sleep } from "./retry";
 export { decodeBase64Float32, encodeBase64Float32, l2Normalize } from "./vectors";

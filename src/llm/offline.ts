@@ -3,7 +3,7 @@
  * baseline agent) instead of calling an LLM. Every result is labelled
  * `model: "offline"` so it is never mistaken for a paper number.
  */
-import { deriveRng } from "../stats/rng";
+import { deriveRng } from "../stats/index";
 import { OfflinePolicyError } from "./errors";
 import { stableHash } from "./json";
 import { resolveCallParams } from "./params";

@@ -6,17 +6,18 @@
  * The API key lives only inside the SDK client held in a private field; every
  * message that leaves this module passes through `redactSecrets`.
  */
-import OpenAI from "openai";
-import { Rng } from "../stats/rng";
+import type OpenAI from "openai";
+import { Rng } from "../stats/index";
 import { LlmConfigError, LlmOutputError } from "./errors";
 import { extractJson } from "./json";
 import { Semaphore, mapConcurrent } from "./limit";
 import { resolveCallParams, type CallParams } from "./params";
 import { estimateCostUsd, type PriceTable } from "./pricing";
 import { redactSecrets } from "./redact";
-import { defaultSleep, withRetries, type RetryPolicy, type Sleep } from "./retry";
+import { defaultSleep, genericFailure, withRetries, type FailureInfo, type RetryPolicy, type Sleep } from "./retry";
 import { checkOutput, withSchemaInstruction } from "./task";
-import { emptyUsage, type ChatMessage, type Embedder, type Model, type ModelResult, type RunOptions, type Task, type Usage, type UsageTotals } from "./types";
+import { emptyUsage, type ChatMessage, type Model, type ModelResult, type RunOptions, type Task, type Usage, type UsageTotals } from "./types";
+import type { Embedder } from "../text/index";
 import { decodeBase64Float32, l2Normalize } from "./vectors";
 
 /** Connection and retry settings shared by chat models and embedders. */
@@ -73,7 +74,10 @@ const DEFAULTS = {
 };
 
 interface ResolvedClient {
-  client: OpenAI;
+  /** The SDK client, built on first use: the SDK module is loaded only by runs that call an endpoint. */
+  client: () => Promise<OpenAI>;
+  /** The SDK's failure classifier (transient statuses, timeouts), loaded with the SDK. */
+  classify: (err: unknown) => FailureInfo;
   apiKey: string;
   policy: RetryPolicy;
   semaphore: Semaphore;
@@ -87,13 +91,21 @@ function resolveClient(config: OpenAIClientConfig, what: string, jitterSeed: num
   }
   const baseURL = config.baseURL ?? process.env["OPENAI_BASE_URL"] ?? undefined;
   const timeoutMs = config.timeoutMs ?? DEFAULTS.timeoutMs;
-  const client = new OpenAI({
-    apiKey,
-    baseURL,
-    timeout: timeoutMs,
-    maxRetries: 0, // retries are ours (withRetries)
-    ...(config.fetch ? { fetch: config.fetch } : {}),
-  });
+  let sdkClient: Promise<OpenAI> | null = null;
+  // Set when the SDK module loads, which happens before the first request can fail.
+  let classifySdkFailure: (err: unknown) => FailureInfo = genericFailure;
+  const client = () =>
+    (sdkClient ??= import("./openai-sdk").then(({ OpenAI: Sdk, classifyFailure }) => {
+      classifySdkFailure = classifyFailure;
+      return new Sdk({
+        apiKey,
+        baseURL,
+        timeout: timeoutMs,
+        maxRetries: 0, // retries are ours (withRetries)
+        ...(config.fetch ? { fetch: config.fetch } : {}),
+      });
+    }));
+  const classify = (err: unknown) => classifySdkFailure(err);
   const policy: RetryPolicy = {
     maxRetries: config.maxRetries ?? DEFAULTS.maxRetries,
     baseDelayMs: config.retryBaseDelayMs ?? DEFAULTS.retryBaseDelayMs,
@@ -102,7 +114,7 @@ function resolveClient(config: OpenAIClientConfig, what: string, jitterSeed: num
     rng: new Rng(`openai-retry-jitter|${config.jitterSeed ?? jitterSeed}`),
     sleep: config.sleep ?? defaultSleep,
   };
-  return { client, apiKey, policy, semaphore: new Semaphore(config.concurrency ?? DEFAULTS.concurrency), timeoutMs };
+  return { client, classify, apiKey, policy, semaphore: new Semaphore(config.concurrency ?? DEFAULTS.concurrency), timeoutMs };
 }
 
 /** The follow-up message of the repair round. */
@@ -210,7 +222,7 @@ export class OpenAIModel implements Model {
     params: CallParams,
     signal: AbortSignal | undefined,
   ): Promise<{ content: string; usage: Usage }> {
-    const { client, policy, semaphore, timeoutMs, apiKey } = this.#client;
+    const { client, classify, policy, semaphore, timeoutMs, apiKey } = this.#client;
     const config = this.#config;
     const body = {
       model: this.id,
@@ -221,12 +233,13 @@ export class OpenAIModel implements Model {
       ...(config.maxTokens ? { max_tokens: config.maxTokens } : {}),
     };
     const completion = await withRetries(
-      () => semaphore.run(() => client.chat.completions.create(body, { timeout: timeoutMs, maxRetries: 0, signal })),
+      () => semaphore.run(async () => (await client()).chat.completions.create(body, { timeout: timeoutMs, maxRetries: 0, signal })),
       policy,
       {
         label: `chat "${taskName}" (model ${this.id})`,
         task: taskName,
         secrets: [apiKey],
+        classify,
         signal,
         onAttempt: () => {
           this.#totals.networkCalls++;
@@ -320,21 +333,26 @@ export class OpenAIEmbedder implements Embedder {
   }
 
   private async embedBatch(batch: string[]): Promise<Float32Array[]> {
-    const { client, policy, semaphore, timeoutMs, apiKey } = this.#client;
+    const { client, classify, policy, semaphore, timeoutMs, apiKey } = this.#client;
     const body = {
       model: this.#model,
       input: batch,
       encoding_format: "float" as const,
       ...(this.#config.dimensions ? { dimensions: this.#config.dimensions } : {}),
     };
-    const response = await withRetries(() => semaphore.run(() => client.embeddings.create(body, { timeout: timeoutMs, maxRetries: 0 })), policy, {
-      label: `embeddings (model ${this.id})`,
-      secrets: [apiKey],
-      onAttempt: () => {
-        this.#totals.networkCalls++;
+    const response = await withRetries(
+      () => semaphore.run(async () => (await client()).embeddings.create(body, { timeout: timeoutMs, maxRetries: 0 })),
+      policy,
+      {
+        label: `embeddings (model ${this.id})`,
+        secrets: [apiKey],
+        classify,
+        onAttempt: () => {
+          this.#totals.networkCalls++;
+        },
+        log: this.#config.log,
       },
-      log: this.#config.log,
-    });
+    );
     const data = [...(response.data ?? [])].sort((a, b) => a.index - b.index);
     if (data.length !== batch.length) {
       throw new LlmOutputError(

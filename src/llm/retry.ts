@@ -4,8 +4,7 @@
  * honouring a server's Retry-After. The SDK's own retries are disabled so the
  * policy (and its seeded jitter) lives here.
  */
-import { APIConnectionError, APIError, APIUserAbortError } from "openai";
-import type { Rng } from "../stats/rng";
+import type { Rng } from "../stats/index";
 import { LlmTransportError } from "./errors";
 import { redactSecrets } from "./redact";
 
@@ -92,32 +91,14 @@ export interface FailureInfo {
 }
 
 /**
- * Classify an error thrown by the openai SDK: 408, 409, 429 and 5xx, timeouts
- * and connection failures are transient; other statuses (400, 401, 403, 404,
- * 422) and caller aborts are final.
+ * Classify a failure without knowing the SDK that raised it: a caller abort is
+ * final, anything else too (the OpenAI SDK's own classifier, in
+ * src/llm/openai-sdk, knows which statuses are transient).
  *
  * @example
- * classifyFailure(new APIConnectionTimeoutError()).retryable; // true
+ * genericFailure(new Error("boom")).retryable; // false
  */
-export function classifyFailure(err: unknown): FailureInfo {
-  if (err instanceof APIUserAbortError) {
-    return { retryable: false, status: undefined, message: "request aborted by the caller", retryAfterMs: undefined, aborted: true };
-  }
-  if (err instanceof APIConnectionError) {
-    // Includes APIConnectionTimeoutError (the per-request timeout).
-    return { retryable: true, status: undefined, message: err.message || "connection error", retryAfterMs: undefined, aborted: false };
-  }
-  if (err instanceof APIError) {
-    const status = err.status;
-    const retryable = status === undefined || status === 408 || status === 409 || status === 429 || status >= 500;
-    return {
-      retryable,
-      status,
-      message: err.message || `HTTP ${status}`,
-      retryAfterMs: retryAfterMs(err.headers ?? undefined),
-      aborted: false,
-    };
-  }
+export function genericFailure(err: unknown): FailureInfo {
   if (err instanceof Error && err.name === "AbortError") {
     return { retryable: false, status: undefined, message: "request aborted by the caller", retryAfterMs: undefined, aborted: true };
   }
@@ -134,6 +115,8 @@ export interface RetryContext {
   /** Called before each attempt (counts network calls). */
   onAttempt?: (attempt: number) => void;
   log?: (message: string) => void;
+  /** Which failures are transient (default: none but what `genericFailure` knows). */
+  classify?: (err: unknown) => FailureInfo;
 }
 
 /**
@@ -154,7 +137,7 @@ export async function withRetries<T>(attempt: (attemptIndex: number) => Promise<
     try {
       return await attempt(index);
     } catch (err) {
-      last = classifyFailure(err);
+      last = (ctx.classify ?? genericFailure)(err);
       const attempts = index + 1;
       const status = last.status === undefined ? "" : ` (HTTP ${last.status})`;
       if (last.aborted || !last.retryable || index === policy.maxRetries) {

@@ -9,7 +9,7 @@
  * wrapped around either.
  */
 import type { z } from "zod";
-import type { Rng } from "../stats/rng";
+import type { Rng } from "../stats/index";
 
 export interface ChatMessage {
   role: "system" | "user" | "assistant";
@@ -93,14 +93,6 @@ export interface Model {
    * the task defaults when absent).
    */
   resolveParams?<I, O>(task: Task<I, O>, options?: RunOptions): { temperature: number; seed: number | null };
-}
-
-/** Text embeddings (hashing/TF-IDF offline, or an OpenAI-compatible endpoint). */
-export interface Embedder {
-  readonly id: string;
-  readonly dimension: number;
-  /** One L2-normalised vector per text. */
-  embed(texts: readonly string[]): Promise<Float32Array[]>;
 }
 
 /**

@@ -1,5 +1,5 @@
 /** Small vector helpers for embeddings returned by endpoints. */
-import { l2Normalize as normalizeInPlace } from "../text/embedding";
+import { l2Normalize as normalizeInPlace } from "../text/index";
 
 /**
  * Scale a vector to unit Euclidean length: v / ||v||_2, as a new Float32Array

@@ -1,42 +1,14 @@
 /**
- * Display helpers for the tslab notebooks: tables as danfojs DataFrames
- * (rendered as HTML), figures as interactive plotly charts. Plotly is inlined
+ * Display helpers for the tslab notebooks: tables as HTML, figures as
+ * interactive plotly charts. Plotly is inlined
  * into the first figure output of a notebook and reused by later ones, so an
  * executed notebook opens offline.
  *
  * Outside a notebook kernel (CLI, tests) the HTML builders are plain functions;
  * `show*` then fall back to printing text.
  */
-import { createRequire } from "node:module";
-import path from "node:path";
-import { projectRoot } from "../data/paths";
-import { plotlySource } from "../plot/browser";
-import { escapeHtml, jsonForScript } from "../plot/export";
-import type { Figure, Row, Table } from "../run/experiment";
-import { formatNumber, tableColumns } from "../run/tables";
-
-type DanfoModule = typeof import("danfojs-node");
-
-let danfo: DanfoModule | null = null;
-function loadDanfo(): DanfoModule {
-  // danfojs-node pulls in TensorFlow.js; load it only when a DataFrame is asked for.
-  // createRequire works both under ESM (CLI, tests) and tslab's CommonJS.
-  if (!danfo) danfo = createRequire(path.join(projectRoot(), "package.json"))("danfojs-node") as DanfoModule;
-  return danfo;
-}
-
-/**
- * A result table as a danfojs DataFrame (columns in the table's order).
- *
- * @example
- * const df = toDataFrame(run.result.tables[0]); df.shape; // [rows, columns]
- */
-export function toDataFrame(table: Table): InstanceType<DanfoModule["DataFrame"]> {
-  const { DataFrame } = loadDanfo();
-  const columns = tableColumns(table);
-  const data = table.rows.map((row: Row) => columns.map((c) => row[c] ?? null));
-  return new DataFrame(data.length ? data : [columns.map(() => null)], { columns });
-}
+import { plotlySource } from "../plot/index";
+import { escapeHtml, jsonForScript, type Figure, type Row, type Table, formatNumber, tableColumns, toMarkdown } from "../core/index";
 
 /**
  * HTML for a table (title, note, up to `maxRows` rows, numbers to 4 decimals).
@@ -90,7 +62,7 @@ async function tslabDisplay(): Promise<NotebookDisplay | null> {
 }
 
 /**
- * Show a table in the notebook as a DataFrame (HTML); prints text elsewhere.
+ * Show a table in the notebook as HTML; prints it as a Markdown table elsewhere.
  *
  * @example
  * await showTable(run.result.tables[0], 20);
@@ -98,7 +70,7 @@ async function tslabDisplay(): Promise<NotebookDisplay | null> {
 export async function showTable(table: Table, maxRows = 60): Promise<void> {
   const display = await tslabDisplay();
   if (display) display.html(tableHtml(table, maxRows));
-  else console.log(`${table.title}\n${toDataFrame({ ...table, rows: table.rows.slice(0, maxRows) }).toString()}`);
+  else console.log(`${table.title}\n${toMarkdown({ ...table, rows: table.rows.slice(0, maxRows) })}`);
 }
 
 /**

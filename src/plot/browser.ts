@@ -8,55 +8,9 @@
  * The browser is launched once and reused across figures (launching costs far
  * more than rendering a figure).
  */
-import { existsSync, readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import path from "node:path";
+import { existsSync } from "node:fs";
+import { CHROMIUM_ARGS, ChromiumNotFoundError, chromiumPath } from "./chromium";
 import { chromium, type Browser, type BrowserContext } from "playwright-core";
-
-/** Default system Chromium; override with the `CHROMIUM_PATH` environment variable. */
-export const DEFAULT_CHROMIUM_PATH = "/usr/bin/chromium";
-
-/** Flags for a quiet, offline, deterministic headless browser. */
-export const CHROMIUM_ARGS: readonly string[] = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
-
-/** Thrown when no Chromium executable is found; the message says how to install one. */
-export class ChromiumNotFoundError extends Error {
-  readonly executablePath: string;
-  constructor(executablePath: string) {
-    super(
-      `Chromium not found at ${executablePath}. Figure export and browser tests need a system Chromium: ` +
-        `install it with \`apt-get install chromium\` (Debian/Ubuntu), or set CHROMIUM_PATH to a Chromium/Chrome executable.`,
-    );
-    this.name = "ChromiumNotFoundError";
-    this.executablePath = executablePath;
-  }
-}
-
-/**
- * Path of the Chromium executable: `CHROMIUM_PATH` if set, else /usr/bin/chromium.
- * @example chromiumPath() // "/usr/bin/chromium"
- */
-export function chromiumPath(): string {
-  const fromEnv = process.env.CHROMIUM_PATH;
-  return fromEnv && fromEnv.length > 0 ? fromEnv : DEFAULT_CHROMIUM_PATH;
-}
-
-/**
- * Whether a Chromium executable exists (tests use this to skip cleanly).
- * @example if (!chromiumAvailable()) console.log("skipping: no chromium");
- */
-export function chromiumAvailable(): boolean {
-  return existsSync(chromiumPath());
-}
 
 /** A launched browser plus the throwaway profile folder it owns. */
 export interface ChromiumHandle {
@@ -134,48 +88,4 @@ export async function withChromium<T>(fn: (chrome: ChromiumHandle) => Promise<T>
   } finally {
     await chrome.close();
   }
-}
-
-let plotlySourceCache: string | null = null;
-
-/**
- * Path of `plotly.min.js` from the installed plotly.js-dist-min package,
- * resolved from the working directory or the running script (no
- * `import.meta`, so this also works when tslab compiles src/ as CommonJS).
- * Override with `PLOTLY_JS_PATH`.
- * @example plotlyJsPath() // ".../node_modules/plotly.js-dist-min/plotly.min.js"
- */
-export function plotlyJsPath(): string {
-  const fromEnv = process.env.PLOTLY_JS_PATH;
-  if (fromEnv && existsSync(fromEnv)) return fromEnv;
-  const bases = [process.cwd(), process.argv[1] ? path.dirname(path.resolve(process.argv[1])) : ""].filter(Boolean);
-  for (const base of bases) {
-    try {
-      return createRequire(path.join(base, "__consilium_resolve__.js")).resolve("plotly.js-dist-min/plotly.min.js");
-    } catch {
-      // try the next base
-    }
-  }
-  throw new Error("plotly.js-dist-min not found: run from inside the Consilium project (npm install), or set PLOTLY_JS_PATH to plotly.min.js.");
-}
-
-/**
- * The plotly.js bundle as text, safe to inline in an HTML `<script>` element
- * (any `</script` is escaped). Read once and cached.
- * @example const js = plotlySource(); js.startsWith("/**") // true
- */
-export function plotlySource(): string {
-  if (plotlySourceCache === null) {
-    plotlySourceCache = readFileSync(plotlyJsPath(), "utf8").replace(/<\/script/gi, "<\\/script");
-  }
-  return plotlySourceCache;
-}
-
-/**
- * The plotly.js version string from the bundle header.
- * @example plotlyVersion() // "4.1.2"
- */
-export function plotlyVersion(): string {
-  const m = /plotly\.js v(\d+\.\d+\.\d+)/.exec(plotlySource().slice(0, 200));
-  return m ? m[1]! : "unknown";
 }

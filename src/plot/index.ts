@@ -1,12 +1,25 @@
 /**
- * Plotting: shared layout, PNG/SVG/PDF/HTML export through headless Chromium,
- * and the HTML helpers the run reports use.
+ * Presentation of figures without a browser: interactive HTML (one figure, a
+ * page of figures), the plotly bundle, PNG metadata (pHYs DPI), and where the
+ * system Chromium is. The Chromium export itself (SVG, PDF, 300-DPI PNG) is
+ * the separate entry `src/plot/export` (and `src/plot/browser`), reached by
+ * dynamic import so that nothing else loads playwright-core.
  *
  * @example
- * import { makeFigure, exportFigures } from "./src/plot";
- * await exportFigures([makeFigure("f", "F", [{ type: "bar", x: [1], y: [2] }])], "out");
+ * import { figuresToHtml } from "../plot/index";
+ * const { exportFigures } = await import("../plot/export");
  */
-export * from "./layout";
-export * from "./png";
-export * from "./browser";
-export * from "./export";
+export { CHROMIUM_ARGS, ChromiumNotFoundError, chromiumAvailable, chromiumPath, DEFAULT_CHROMIUM_PATH } from "./chromium";
+export {
+  CSS_PX_PER_INCH,
+  DEFAULT_PRINT_SIZE,
+  figureFileStem,
+  figuresToHtml,
+  pixelGeometry,
+  plotlyScriptTag,
+  printSizeOf,
+  renderFigureHtml,
+  type PixelGeometry,
+} from "./html";
+export { plotlyJsPath, plotlySource, plotlyVersion } from "./plotly";
+export { crc32, dpiToPixelsPerMeter, listPngChunks, readPngInfo, setPngDpi, type PngChunk, type PngInfo } from "./png";

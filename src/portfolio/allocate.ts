@@ -4,7 +4,7 @@
  * weights, Black-Litterman posterior, mean-variance weights normalised to 1,
  * and the long-only (optionally bounded) variant.
  */
-import type { MatrixLike } from "../stats/linalg";
+import type { MatrixLike } from "../stats/index";
 import { BL_DEFAULTS, blackLitterman, type BlackLittermanResult } from "./black-litterman";
 import { marketWeights, viewsFromDecisions, type MarketWeightsSpec, type ViewLabel, type ViewOptions } from "./views";
 import { longOnly, meanVarianceWeights, type LongOnlyFallback } from "./weights";

@@ -28,7 +28,7 @@
  * i.e. (pi_i + 2 q_i) / 3 at c = 0.5.
  */
 import { Matrix } from "ml-matrix";
-import { choleskyInverse, choleskyLower, choleskySolveLower, columnVector, toMatrix, type MatrixLike } from "../stats/linalg";
+import { choleskyInverse, choleskyLower, choleskySolveLower, columnVector, toMatrix, type MatrixLike } from "../stats/index";
 
 /**
  * The paper's Black-Litterman constants (section 3.3).

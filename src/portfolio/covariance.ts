@@ -4,7 +4,7 @@
  * returns over a trailing 252-day window that EXCLUDES the decision date,
  * annualized by x 252. Optional Ledoit-Wolf shrinkage.
  */
-import { centeredCrossProducts, covarianceOfColumns } from "../stats/linalg";
+import { centeredCrossProducts, covarianceOfColumns } from "../stats/index";
 
 /** Options for `sampleCovariance`. */
 export interface SampleCovarianceOptions {

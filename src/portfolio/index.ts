@@ -1,14 +1,15 @@
 /**
  * Portfolio construction for the Blackboard paper: covariance estimation,
  * Black-Litterman posterior, mean-variance / long-only weights, and view
- * perturbation analysis. One module per concept, re-exported here.
+ * perturbation analysis. One module per concept.
  *
  * @example
- * import { sampleCovarianceOfColumns, blackLittermanPortfolio } from "../portfolio";
+ * import { blackLitterman, sampleCovarianceOfColumns } from "../portfolio/index";
  */
-export * from "./covariance";
-export * from "./views";
-export * from "./black-litterman";
-export * from "./weights";
-export * from "./allocate";
-export * from "./perturbation";
+
+export { blackLittermanPortfolio } from "./allocate";
+export { absoluteViewsPosterior, BL_DEFAULTS, blackLitterman, impliedPrior, viewOmega } from "./black-litterman";
+export { ledoitWolf, sampleCovariance, sampleCovarianceOfColumns, simpleReturns, TrailingCovariance, trailingWindow } from "./covariance";
+export { flipView, perturbViews } from "./perturbation";
+export { marketWeights, viewsFromDecisions, type ViewLabel } from "./views";
+export { applyBounds, longOnly, meanVarianceWeights, meanVarianceWeightsDense, turnover } from "./weights";

@@ -5,7 +5,7 @@
  * negative components and renormalising; optional per-asset bounds.
  */
 import { Matrix } from "ml-matrix";
-import { choleskyLower, choleskySolveLower, solveSpd, toMatrix, type MatrixLike } from "../stats/linalg";
+import { choleskyLower, choleskySolveLower, solveSpd, toMatrix, type MatrixLike } from "../stats/index";
 import { BL_DEFAULTS } from "./black-litterman";
 
 /** Unconstrained mean-variance weights. */

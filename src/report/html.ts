@@ -5,9 +5,8 @@
  * figure (interactive plotly, inlined once), resolved config, LLM usage and
  * timings. Opens from disk with no network.
  */
-import { escapeHtml, jsonForScript, plotlyScriptTag, renderFigureHtml } from "../plot/export";
-import type { Cell, Table } from "../run/experiment";
-import { tableColumns, toCsv } from "../run/tables";
+import { plotlyScriptTag, renderFigureHtml } from "../plot/index";
+import { escapeHtml, jsonForScript, type Cell, type Table, tableColumns, toCsv } from "../core/index";
 import type { RunFolder } from "./run-folder";
 import { findDailyReturns, tearSheet } from "./tearsheet";
 

@@ -11,7 +11,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import type { Cell, Figure, Row, Table } from "../run/experiment";
+import type { Cell, Figure, Row, Table } from "../core/index";
 
 export interface RunManifestLike {
   experiment: string;

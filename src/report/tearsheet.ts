@@ -12,9 +12,8 @@
  * - FinMem's `finmem_cumulative_returns` (`finmem_return`, `buy_hold_return`,
  *   LOG returns, converted with exp(r) - 1).
  */
-import { drawdownSeries, monthlyReturns, performanceMetrics, rollingSharpe } from "../backtest/metrics";
-import { makeFigure, PALETTE } from "../plot/layout";
-import type { Figure, Row, Table } from "../run/experiment";
+import { drawdownSeries, monthlyReturns, performanceMetrics, rollingSharpe } from "../backtest/index";
+import { makeFigure, PALETTE, type Figure, type Row, type Table } from "../core/index";
 
 export interface DailyReturns {
   /** Table the returns came from. */

@@ -1,7 +1,7 @@
 /** The versions of Consilium and of what is installed in its checkout (root: `projectRoot` in src/data/paths). */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { projectRoot } from "../data/paths";
+import { projectRoot } from "../data/index";
 
 /**
  * Version of an installed package (or of consilium itself), "unknown" when absent.

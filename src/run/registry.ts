@@ -2,7 +2,7 @@
  * The three experiments by name. Imports are lazy so that a command touching one
  * paper does not load the other two.
  */
-import type { Experiment } from "./experiment";
+import type { Experiment } from "../core/index";
 
 export const EXPERIMENT_NAMES = ["sentimental", "finmem", "blackboard"] as const;
 export type ExperimentName = (typeof EXPERIMENT_NAMES)[number];

@@ -6,8 +6,8 @@
  */
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { lineProgress } from "../cli/progress";
-import { writeFileAtomic } from "../data/atomic";
+import { lineProgress } from "../core/index";
+import { writeFileAtomic } from "../data/index";
 import { EXPERIMENT_NAMES } from "./registry";
 import { collectVersions, DEFAULT_SEED, runExperiment, type LlmMode } from "./runner";
 import { writeRunFolder, type RunManifest } from "./writer";

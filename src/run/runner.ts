@@ -5,17 +5,14 @@
  * that offline-agent results can never be mistaken for the paper's LLM results.
  */
 import path from "node:path";
-import { CachedModel, type ModelCacheEntry } from "../llm/cache";
-import { createEmbedder, createModel } from "../llm/factory";
-import type { Embedder, Model, UsageTotals } from "../llm/types";
-import { DataFolder, resolveDataDir } from "../data/folder";
+import { CachedModel, type ModelCacheEntry, createEmbedder, createModel, type Model, type UsageTotals } from "../llm/index";
+import type { Embedder } from "../text/index";
+import { DataFolder, resolveDataDir } from "../data/index";
 import { parseSetPairs, readConfigFile, resolveConfig } from "./config";
-import type { Experiment, ExperimentResult, Figure, Progress, RunContext, Table } from "./experiment";
-import { silentProgress } from "./experiment";
+import { type Experiment, type ExperimentResult, type Figure, type Progress, type RunContext, type Table, silentProgress, OFFLINE_LABEL } from "../core/index";
+
 import { packageVersion } from "./paths";
 import { loadExperiment } from "./registry";
-
-export const OFFLINE_LABEL = "offline agents — not LLM results";
 
 export type LlmMode = "offline" | "openai" | "replay";
 

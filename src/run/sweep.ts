@@ -9,14 +9,11 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { writeFileAtomic } from "../data/atomic";
-import { stableHash } from "../llm/json";
-import { mapConcurrent } from "../llm/limit";
-import type { Cell, Progress, Row, Table } from "./experiment";
-import { silentProgress } from "./experiment";
+import { writeFileAtomic } from "../data/index";
+import { stableHash, mapConcurrent } from "../llm/index";
+import { type Cell, type Progress, type Row, type Table, silentProgress, toCsv, toMarkdown } from "../core/index";
 import { ConfigError } from "./config";
 import { prepareRun, resolveExperimentConfig, type RunOptions } from "./runner";
-import { toCsv, toMarkdown } from "./tables";
 
 export interface SweepOptions extends Omit<RunOptions, "progress"> {
   outDir: string;

@@ -16,10 +16,10 @@
  */
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { writeFileAtomic } from "../data/atomic";
-import { mergeIntoCache } from "../llm/cache";
+import { writeFileAtomic } from "../data/index";
+import { mergeIntoCache } from "../llm/index";
 import type { RunOutcome } from "./runner";
-import { tableColumns, toCsv, toMarkdown } from "./tables";
+import { tableColumns, toCsv, toMarkdown } from "../core/index";
 
 export interface RunManifest {
   experiment: string;

@@ -4,8 +4,8 @@
  * defensibility) and the bias tests (Figure 7), from one or more
  * deliberations of the same scenario.
  */
-import type { Embedder } from "../llm/types";
-import { deriveRng } from "../stats/rng";
+import type { Embedder } from "../text/index";
+import { deriveRng } from "../stats/index";
 import { analyzeBias, biasObservations, type BiasAnalysis, type BiasObservation } from "./bias";
 import type { SentimentalConfig } from "./config";
 import { bordaCount, collectiveTier, conviction, gutFeeling, valence, volatility, type BordaResult, type GutFeelingResult } from "./decision";

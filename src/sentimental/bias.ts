@@ -12,8 +12,7 @@
  * with positive / negative sentiment, and saliency as the share of steps
  * whose |change| exceeds the standard deviation of the changes.
  */
-import { olsThroughOrigin } from "../stats/ols";
-import { mean, std } from "../stats/descriptive";
+import { olsThroughOrigin, mean, std } from "../stats/index";
 
 /** One statement of one agent in one candidate's conversation. */
 export interface BiasTurn {

@@ -6,8 +6,8 @@
  * S_O is their mean (eq. 2) and the agent's opinion is updated with the
  * non-Bayesian rule (eq. 4) until the stop rule fires.
  */
-import type { Model } from "../llm/types";
-import { polarityScores } from "../text/vader";
+import type { Model } from "../llm/index";
+import { polarityScores } from "../text/index";
 import { shouldStop, updateOpinion, PRIOR_OPINION, type StopRule } from "./opinion";
 import { argumentationTask, sentimentTask, statementTask } from "./tasks";
 import type { AdvisorSpec, CandidateInfo, JobInfo, MentalModel, PeerStatement, Turn } from "./types";

@@ -22,7 +22,7 @@
  *   rank; our `rank`), or a ranking by the total conviction T^I_j = sum_i I
  *   (the formula in the text; our `totalConvictionRank`). Both are reported.
  */
-import { mean, std } from "../stats/descriptive";
+import { mean, std } from "../stats/index";
 
 export type BordaVariant = "paper" | "code";
 export const BORDA_VARIANTS: readonly BordaVariant[] = ["paper", "code"];

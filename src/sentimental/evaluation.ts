@@ -21,10 +21,7 @@
  *   passages by retrieval; its score is the best passage's similarity, 0 when
  *   that is below a threshold (unsupported argument).
  */
-import type { Embedder } from "../llm/types";
-import { cosine, TfidfIndex } from "../text/embedding";
-import { fitLda, uniqueWordsPerTopic } from "../text/lda";
-import { contentTokens } from "../text/tokenize";
+import { type Embedder, cosine, TfidfIndex, fitLda, uniqueWordsPerTopic, contentTokens } from "../text/index";
 import type { MentalModel, Turn } from "./types";
 
 /**

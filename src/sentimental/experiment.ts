@@ -5,7 +5,7 @@
  * the paper's Tables 2-9, the per-round log, the evaluation metrics, the bias
  * tests and Figures 4-7.
  */
-import type { Experiment, ExperimentResult, RunContext } from "../run/experiment";
+import type { Experiment, ExperimentResult, RunContext } from "../core/index";
 import { biasOf, decide, evaluate } from "./analysis";
 import { hiringBrief } from "./brief";
 import { sentimentalConfigSchema, type SentimentalConfig } from "./config";

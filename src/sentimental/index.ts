@@ -1,5 +1,9 @@
 /**
- * Sentimental Agents (Ondula et al., KiL'24): public API of the experiment.
+ * Sentimental Agents (Ondula et al., KiL'24): the hiring deliberation, its
+ * decision rules, evaluation metrics, bias analysis, tables and figures.
+ *
+ * @example
+ * import { sentimentalExperiment, bordaCount } from "../sentimental/index";
  */
 export { sentimentalExperiment, runSentimental } from "./experiment";
 export { sentimentalSweepCell } from "./sweep";
@@ -26,3 +30,8 @@ export { mentalModelTask, statementTask, argumentationTask, sentimentTask, type 
 export { loadScenario, deliberate, advisorSpecs, selectResumes, toCandidate, replicateSeed, type Scenario, type Deliberation } from "./pipeline";
 export { decide, evaluate, biasOf } from "./analysis";
 export type { AdvisorSpec, MentalModel, JobInfo, CandidateInfo, PeerStatement, Turn } from "./types";
+export { planStatement, offlineStatement, offlineMentalModel, jobKeyTerms, priorityCoverage, type StatementPolicyInput } from "./offline-agent";
+export { roleProfile, shortRoleLabel } from "./roles";
+export { figure4SentimentChange, figure5Platitudinal, figure6Nuance, figure7Bias } from "./figures";
+export { sentimentalBiasSlopesFigure, sentimentalOpinionRangeFigure, sentimentalSlopeRatioFigure } from "./sweep-figures";
+export type { BiasObservation } from "./bias";

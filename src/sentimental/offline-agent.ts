@@ -18,9 +18,8 @@
  *   text, the role vocabulary, the job description, the peers' statements
  *   and the seeded rng. The constants below are policy parameters.
  */
-import { TfidfIndex } from "../text/embedding";
-import { contentTokens, splitSentences } from "../text/tokenize";
-import type { Rng } from "../stats/rng";
+import { TfidfIndex, contentTokens, splitSentences } from "../text/index";
+import type { Rng } from "../stats/index";
 import { roleProfile } from "./roles";
 import type { AdvisorSpec, CandidateInfo, JobInfo, MentalModel, PeerStatement } from "./types";
 

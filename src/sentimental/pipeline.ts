@@ -3,13 +3,11 @@
  * hiring scenario (job, candidates), initialise the advisors (Mental Model of
  * Self) and run one conversation per candidate.
  */
-import { DataFolder } from "../data/folder";
-import { bundledDataDir } from "../data/paths";
-import type { JobDescription, Resume } from "../data/types";
-import { mapConcurrent } from "../llm/limit";
-import type { RunContext } from "../run/experiment";
-import { deriveRng, hashString32 } from "../stats/rng";
-import { splitPassages } from "../text/tokenize";
+import { DataFolder, bundledDataDir, type JobDescription, type Resume } from "../data/index";
+import { mapConcurrent } from "../llm/index";
+import type { RunContext } from "../core/index";
+import { deriveRng, hashString32 } from "../stats/index";
+import { splitPassages } from "../text/index";
 import type { SentimentalConfig } from "./config";
 import { runConversation, type Agent, type ConversationResult } from "./conversation";
 import { shortRoleLabel } from "./roles";

@@ -3,8 +3,8 @@
  * Tables 2-9, the per agent x candidate x round log, the evaluation and bias
  * tables, and Figures 4-7.
  */
-import { figure4SentimentChange, figure5Platitudinal, figure6Nuance, figure7Bias } from "../plot/sentimental";
-import type { Cell, Figure, Row, Table } from "../run/experiment";
+import { figure4SentimentChange, figure5Platitudinal, figure6Nuance, figure7Bias } from "./figures";
+import type { Cell, Figure, Row, Table } from "../core/index";
 import type { BiasAnalysis } from "./bias";
 import type { BiasResult, DecisionAnalysis, EvaluationAnalysis } from "./analysis";
 import type { SentimentalConfig } from "./config";

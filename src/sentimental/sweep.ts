@@ -8,8 +8,8 @@
  * only — never by time or completion order — so a crashed sweep rerun with the
  * same record/replay cache answers the finished cells' calls from the cache.
  */
-import type { Row, RunContext } from "../run/experiment";
-import { mean } from "../stats/descriptive";
+import type { Row, RunContext } from "../core/index";
+import { mean } from "../stats/index";
 import { biasOf } from "./analysis";
 import type { SentimentalConfig } from "./config";
 import { deliberate, loadScenario } from "./pipeline";

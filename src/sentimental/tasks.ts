@@ -7,9 +7,8 @@
  * (overridable from the config), argumentation and scoring 0.
  */
 import { z } from "zod";
-import { defineTask } from "../llm/task";
-import { splitSentences } from "../text/tokenize";
-import { polarityScores } from "../text/vader";
+import { defineTask } from "../llm/index";
+import { splitSentences, polarityScores } from "../text/index";
 import { offlineMentalModel, offlineStatement, type MentalModelInput, type StatementPolicyInput } from "./offline-agent";
 import type { MentalModel } from "./types";
 

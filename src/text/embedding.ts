@@ -5,8 +5,8 @@
  * defensibility, and for FinMem memory relevancy when no embedding model is
  * configured.
  */
-import type { Embedder } from "../llm/types";
-import { hashString32 } from "../stats/rng";
+import type { Embedder } from "./embedder";
+import { hashString32 } from "../stats/index";
 import { contentTokens } from "./tokenize";
 
 type Vector = ArrayLike<number>;

@@ -13,7 +13,7 @@
  *   phi_kw   = (n_kw + beta)  / (n_k + V * beta)
  *   theta_dk = (n_dk + alpha) / (n_d + K * alpha)
  */
-import { Rng } from "../stats/rng";
+import { Rng } from "../stats/index";
 
 /** Options for {@link fitLda}. */
 export interface LdaOptions {

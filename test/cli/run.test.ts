@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { main, type CliIo } from "../../src/cli/main";
-import { OFFLINE_LABEL } from "../../src/run/runner";
+import { OFFLINE_LABEL } from "../../src/core/labels";
 
 function quietIo(): CliIo & { out: string[] } {
   const out: string[] = [];

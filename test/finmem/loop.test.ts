@@ -7,7 +7,7 @@ import { bundledDataDir } from "../../src/data/paths";
 import { chooseFinMemDefaults, finmemConfigSchema, finmemExperiment, runFinMemExperiment, type FinMemConfig } from "../../src/finmem/experiment";
 import { DEFAULT_LOOP_OPTIONS, runFinMem, type DayRecord, type FinMemLoopOptions } from "../../src/finmem/loop";
 import { OfflineModel } from "../../src/llm/offline";
-import { silentProgress, type RunContext } from "../../src/run/experiment";
+import { silentProgress, type RunContext } from "../../src/core/contract";
 import { Rng } from "../../src/stats/rng";
 import { HashingEmbedder } from "../../src/text/embedding";
 

@@ -7,7 +7,7 @@ import { LlmConfigError } from "../../src/llm/errors";
 import { createEmbedder, createModel } from "../../src/llm/factory";
 import { OfflineModel } from "../../src/llm/offline";
 import { OpenAIEmbedder, OpenAIModel } from "../../src/llm/openai-client";
-import type { Embedder } from "../../src/llm/types";
+import type { Embedder } from "../../src/text/embedder";
 import { okJson, startFakeOpenAI } from "../helpers/fake-openai";
 import { FAKE_KEY, rateTask } from "./fixtures";
 

@@ -1,13 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { Row, Table } from "../../src/run/experiment";
-import {
-  finmemAblationFigure,
-  modelLabelOf,
-  sentimentalBiasSlopesFigure,
-  sentimentalOpinionRangeFigure,
-  sentimentalSlopeRatioFigure,
-  sweepLineFigure,
-} from "../../src/plot/sweep";
+import type { Row, Table } from "../../src/core/contract";
+import { sweepLineFigure } from "../../src/core/sweep-chart";
+import { finmemAblationFigure } from "../../src/finmem/figures";
+import { sentimentalBiasSlopesFigure, sentimentalOpinionRangeFigure, sentimentalSlopeRatioFigure } from "../../src/sentimental/sweep-figures";
+import { modelLabelOf } from "../../src/core/labels";
 
 /** A hand-made 2 x 2 x 2 sentimental sweep: alpha x tolerance x temperature. */
 function sentimentalSweep(model = "offline"): Table {

@@ -2,9 +2,11 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { chromiumAvailable, chromiumPath, closeSharedChromium, ChromiumNotFoundError, launchChromium } from "../../src/plot/browser";
-import { exportFigures, figuresToHtml, pixelGeometry, pinPdfDates } from "../../src/plot/export";
-import { makeFigure } from "../../src/plot/layout";
+import { closeSharedChromium, launchChromium } from "../../src/plot/browser";
+import { chromiumAvailable, chromiumPath, ChromiumNotFoundError } from "../../src/plot/chromium";
+import { exportFigures, pinPdfDates } from "../../src/plot/export";
+import { figuresToHtml, pixelGeometry } from "../../src/plot/html";
+import { makeFigure } from "../../src/core/figure";
 import { crc32, dpiToPixelsPerMeter, listPngChunks, readPngInfo, setPngDpi } from "../../src/plot/png";
 
 const figure = makeFigure(

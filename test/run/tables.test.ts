@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { toCsv, toMarkdown } from "../../src/run/tables";
-import { labelResult, OFFLINE_LABEL } from "../../src/run/runner";
+import { toCsv, toMarkdown } from "../../src/core/tables";
+import { labelResult } from "../../src/run/runner";
+import { OFFLINE_LABEL } from "../../src/core/labels";
 import { gridCells } from "../../src/run/sweep";
 
 describe("table serialisation", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { OfflineModel } from "../../src/llm/offline";
-import type { RunContext, Table } from "../../src/run/experiment";
-import { silentProgress } from "../../src/run/experiment";
+import type { RunContext, Table } from "../../src/core/contract";
+import { silentProgress } from "../../src/core/contract";
 import { bundledDataDir } from "../../src/data/paths";
 import { HashingEmbedder } from "../../src/text/embedding";
 import { defaultSentimentalConfig, sentimentalExperiment, sentimentalSweepCell } from "../../src/sentimental/index";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createEmbedder, createModel } from "../../src/llm/factory";
-import type { RunContext, Table } from "../../src/run/experiment";
-import { silentProgress } from "../../src/run/experiment";
+import type { RunContext, Table } from "../../src/core/contract";
+import { silentProgress } from "../../src/core/contract";
 import { bundledDataDir } from "../../src/data/paths";
 import { polarityScores } from "../../src/text/vader";
 import { defaultSentimentalConfig, sentimentalExperiment } from "../../src/sentimental/index";

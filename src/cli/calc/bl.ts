@@ -12,8 +12,7 @@
  * // muBL = [(pi + 2q)/3] = [0.03333, 0.03167]
  */
 import { z } from "zod";
-import { BL_DEFAULTS, blackLitterman } from "../../portfolio/black-litterman";
-import { longOnly, meanVarianceWeights } from "../../portfolio/weights";
+import { BL_DEFAULTS, blackLitterman, longOnly, meanVarianceWeights } from "../../portfolio/index";
 import { parseCalcInput } from "./numeric-json";
 import type { CalcCommand } from "./types";
 

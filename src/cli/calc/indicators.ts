@@ -10,7 +10,7 @@
  * echo '{"close":[10,11,12,11,13]}' | consilium calc indicators
  */
 import { z } from "zod";
-import { bollinger, macd, rsi } from "../../stats/indicators";
+import { bollinger, macd, rsi } from "../../stats/index";
 import { jsonSeries, parseCalcInput } from "./numeric-json";
 import type { CalcCommand } from "./types";
 

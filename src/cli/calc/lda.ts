@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { fitLda } from "../../text/lda";
-import { contentTokens } from "../../text/tokenize";
+import { fitLda, contentTokens } from "../../text/index";
 import type { CalcCommand } from "./types";
 
 const Input = z

@@ -10,7 +10,7 @@
  * echo '{"returns":[0.01,-0.02,0.015,0.003],"rf":0.02}' | consilium calc metrics
  */
 import { z } from "zod";
-import { drawdownSeries, performanceMetrics, rollingSharpe } from "../../backtest/metrics";
+import { drawdownSeries, performanceMetrics, rollingSharpe } from "../../backtest/index";
 import { jsonNumber, jsonSeries, parseCalcInput } from "./numeric-json";
 import type { CalcCommand } from "./types";
 

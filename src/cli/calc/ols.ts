@@ -7,7 +7,7 @@
  * // {"slope":1.99,"se":0.03282952600598706,"t":60.61616605847697,"p":0.0000098919...,"r2":0.99918...,"n":4}
  */
 import { z } from "zod";
-import { olsThroughOrigin } from "../../stats/ols";
+import { olsThroughOrigin } from "../../stats/index";
 import { parseCalcInput, jsonNumber } from "./numeric-json";
 import type { CalcCommand } from "./types";
 

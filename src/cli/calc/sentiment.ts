@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { polarityScores } from "../../text/vader";
+import { polarityScores } from "../../text/index";
 import type { CalcCommand } from "./types";
 
 const Input = z.object({ texts: z.array(z.string()) }).strict();

@@ -4,8 +4,7 @@
  * and the WAB-style weight shifts of a one-view perturbation), built with the
  * shared plotly layout.
  */
-import type { Figure } from "../run/experiment";
-import { makeFigure, PALETTE } from "./layout";
+import { type Figure, makeFigure, PALETTE } from "../core/index";
 
 export interface NamedSeries {
   name: string;

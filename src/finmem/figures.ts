@@ -1,10 +1,10 @@
 /**
  * FinMem figures (Yu et al., arXiv 2311.13743): the cumulative-return curve
  * of the agent against buy-and-hold over the test window (the paper's
- * Figure 4 style), and the sizes of the memory layers over the run.
+ * Figure 4 style), the sizes of the memory layers over the run, and the
+ * ablations (K, risk mode) against buy-and-hold.
  */
-import type { Figure } from "../run/experiment";
-import { makeFigure, PALETTE } from "./layout";
+import { distinctValues, labelledFigure, makeFigure, meanOfColumn, PALETTE, requireColumns, type Figure, type Row, type Table } from "../core/index";
 
 export interface CumulativePoint {
   date: string;
@@ -93,5 +93,53 @@ export function memoryLayersFigure(rows: readonly LayerPoint[], ticker: string, 
         : [],
     },
     { widthIn: 6.5, heightIn: 5 },
+  );
+}
+
+/**
+ * FinMem ablations (Yu et al. §4): one bar per setting of the ablation table
+ * (runFinMemAblation) — "K = k" for the cognitive-span sweep, the risk mode
+ * for the risk sweep — coloured by sweep, against the buy-and-hold value of
+ * the same metric (dotted line; the mean if rows differ). `metric` is a
+ * FinMem metric column, its buy-and-hold twin `buy_hold_<metric>`.
+ *
+ * @example
+ * const fig = finmemAblationFigure(ablation.table, "cumulative_return"); // bars per sweep + buy-and-hold line
+ */
+export function finmemAblationFigure(table: Table, metric: "cumulative_return" | "sharpe" = "cumulative_return"): Figure {
+  requireColumns(table, ["sweep", "topK", "riskMode", metric]);
+  const label = (row: Row) =>
+    row.sweep === "topK" ? `K = ${String(row.topK)}` : row.sweep === "riskMode" ? String(row.riskMode) : `K = ${String(row.topK)}, ${String(row.riskMode)}`;
+  const sweeps = distinctValues(table.rows.map((row) => row.sweep ?? null));
+  const traces: Array<Record<string, unknown>> = sweeps.map((sweep, i) => {
+    const rows = table.rows.filter((row) => row.sweep === sweep);
+    return {
+      type: "bar",
+      name: sweep === "topK" ? "cognitive span K" : sweep === "riskMode" ? "risk inclination" : String(sweep),
+      x: rows.map(label),
+      y: rows.map((row) => (typeof row[metric] === "number" ? row[metric] : null)),
+      marker: { color: PALETTE[i % PALETTE.length] },
+    };
+  });
+  const benchmark = meanOfColumn(table.rows, `buy_hold_${metric}`, false);
+  if (benchmark !== null) {
+    const categories = table.rows.map(label);
+    traces.push({
+      type: "scatter",
+      mode: "lines",
+      name: `buy-and-hold (${benchmark.toFixed(3)})`,
+      x: [categories[0], categories[categories.length - 1]],
+      y: [benchmark, benchmark],
+      line: { color: "#7f7f7f", dash: "dot" },
+    });
+  }
+  const what = metric === "sharpe" ? "Sharpe ratio" : "cumulative return (sum of log returns)";
+  return labelledFigure(
+    `finmem_ablation_${metric}`,
+    `FinMem ablations — ${what}`,
+    table,
+    traces,
+    { x: "setting", y: metric === "sharpe" ? "Sharpe ratio" : "cumulative return" },
+    { barmode: "group" },
   );
 }

@@ -1,5 +1,5 @@
 /** Serialising result tables: CSV for machines, Markdown for papers and READMEs. */
-import type { Cell, Table } from "./experiment";
+import type { Cell, Table } from "./contract";
 
 /**
  * A table's columns: the declared order, else every row key in first-seen order.

@@ -2,7 +2,7 @@
  * Shared plotly styling so every figure of the three papers looks the same in
  * notebooks, HTML reports and 300-DPI exports.
  */
-import type { Figure } from "../run/experiment";
+import type { Figure } from "./contract";
 
 export const PALETTE = ["#1f4e79", "#c0504d", "#4f8a3c", "#8064a2", "#f79646", "#4bacc6", "#7f7f7f", "#9b870c"] as const;
 

@@ -2,8 +2,7 @@
  * Plotly figures of the Sentimental Agents paper (Figures 4-7), built from
  * the experiment's figure data with the shared layout (src/plot/layout.ts).
  */
-import type { Figure } from "../run/experiment";
-import { makeFigure, PALETTE } from "./layout";
+import { type Figure, makeFigure, PALETTE } from "../core/index";
 
 export interface RoundPoint {
   candidate: string;

@@ -2,7 +2,7 @@
  * A progress bar on stderr when it is a terminal; silent otherwise (CI logs,
  * pipes, --json), so long runs show progress without polluting outputs.
  */
-import type { Progress } from "../run/experiment";
+import type { Progress } from "./contract";
 
 /**
  * A redrawn `label [####----] n/total` bar on `stream` when enabled (default:

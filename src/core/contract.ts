@@ -8,7 +8,8 @@
  * `writeRunFolder` (src/run/writer.ts) writes them.
  */
 import type { z } from "zod";
-import type { Embedder, Model } from "../llm/types";
+import type { Model } from "../llm/index";
+import type { Embedder } from "../text/index";
 
 export type Cell = string | number | boolean | null;
 export type Row = Record<string, Cell>;

@@ -1,0 +1,29 @@
+/**
+ * Backtesting: the rebalancing engine with costs, market alignment, and every
+ * performance and risk metric of the Blackboard paper (Sharpe, Sortino,
+ * drawdown, Calmar, VaR/CVaR, turnover, beta, tracking error, deflated Sharpe).
+ *
+ * @example
+ * import { runBacktest, performanceMetrics } from "../backtest/index";
+ */
+
+export { buyAndHold, eligibleTickers, equalWeightRule, runBacktest, testWindow, type AlignedMarket, type RebalanceContext, type WeightRule } from "./engine";
+export { alignSeries, truncateMarket } from "./market";
+export {
+  annualizedReturn,
+  deflatedSharpe,
+  drawdownSeries,
+  expectedMaxSharpe,
+  historicalCvar,
+  historicalVar,
+  maxDrawdown,
+  monthlyReturns,
+  performanceMetrics,
+  probabilisticSharpe,
+  RISK_REPORT_METRICS,
+  rollingSharpe,
+  totalReturn,
+  turnover,
+  turnoverSummary,
+  type PerformanceMetrics,
+} from "./metrics";

@@ -1,0 +1,18 @@
+/**
+ * The shared contract every layer above the kernels builds on: what an
+ * experiment receives and returns (tables, figures, summary), how progress is
+ * reported, the labels that mark offline-agent results, figure layout, table
+ * serialisation and HTML escaping. It imports only types from the kernels
+ * (the model and embedder interfaces), so any layer can depend on it.
+ *
+ * @example
+ * import { makeFigure, OFFLINE_LABEL, type Table } from "../core/index";
+ */
+export type { Cell, Experiment, ExperimentResult, Figure, Progress, Row, RunContext, Table } from "./contract";
+export { silentProgress } from "./contract";
+export { OFFLINE_LABEL, modelLabel, modelLabelOf } from "./labels";
+export { lineProgress, terminalProgress } from "./progress";
+export { escapeHtml, jsonForScript } from "./html";
+export { PALETTE, baseLayout, makeFigure, type AxisTitles } from "./figure";
+export { distinctValues, labelledFigure, meanOfColumn, requireColumns, sweepLineFigure, type SweepLineOptions } from "./sweep-chart";
+export { formatNumber, tableColumns, toCsv, toMarkdown } from "./tables";

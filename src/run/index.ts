@@ -1,0 +1,28 @@
+/**
+ * Orchestration: resolve a config, build the model, run an experiment and label
+ * its results (runner); write a run folder (writer); sweep a grid (sweep);
+ * reproduce everything (reproduce). The registry is the one place that knows
+ * the three paper folders, and it loads them lazily.
+ *
+ * @example
+ * import { runExperiment, writeRunFolder } from "../run/index";
+ * const run = await runExperiment("sentimental", { seed: 7 });
+ */
+export { allowedValues, ConfigError, configKeys, parseSetPairs, readConfigFile, resolveConfig } from "./config";
+export { packageVersion } from "./paths";
+export { EXPERIMENT_NAMES, isExperimentName, loadExperiment, type ExperimentName } from "./registry";
+export { reproduceAll, type ReproduceOptions, type ReproduceResult } from "./reproduce";
+export {
+  collectVersions,
+  DEFAULT_SEED,
+  labelResult,
+  prepareRun,
+  resolveExperimentConfig,
+  runExperiment,
+  type LlmMode,
+  type PreparedRun,
+  type RunOptions,
+  type RunOutcome,
+} from "./runner";
+export { gridCells, runSweep, type SweepOptions, type SweepResult } from "./sweep";
+export { writeRunFolder, type RunManifest } from "./writer";
