@@ -6,9 +6,11 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { LlmConfigError } from "../llm/index";
+import { resolveDataDir } from "../data/index";
 import {
   ConfigError,
   configKeys,
+  formatConfigKeys,
   DEFAULT_SEED,
   runExperiment,
   EXPERIMENT_NAMES,
@@ -268,10 +270,27 @@ async function calcCommand(argv: string[], io: CliIo): Promise<number> {
 }
 
 async function keysCommand(argv: string[], io: CliIo): Promise<number> {
-  const name = argv[0];
+  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { data: { type: "string" }, json: { type: "boolean" } } });
+  const name = positionals[0];
   if (!name || !isExperimentName(name)) throw new UsageError(`keys needs an experiment: ${EXPERIMENT_NAMES.join(", ")}`);
   const experiment = await loadExperiment(name);
-  for (const { key, accepts } of configKeys(experiment.configSchema)) io.stdout(`${key}\t${accepts}\n`);
+  const keys = configKeys(experiment.configSchema);
+  // Data-dependent defaults (e.g. FinMem's windows) are shown for the folder a run would use.
+  const dataDefaults = experiment.defaults(path.resolve(resolveDataDir(values.data))) as Record<string, unknown>;
+  if (values.json) {
+    io.stdout(
+      JSON.stringify(
+        keys.map((k) => ({ ...k, default: k.key in dataDefaults ? dataDefaults[k.key] : k.default })),
+        null,
+        2,
+      ) + "\n",
+    );
+  } else {
+    io.stdout(
+      `${experiment.name}: ${experiment.description}\nSet with --set key=value (or a --config JSON file). Readings: "paper text" is the paper's wording; "authors' code" what their public code does.\n\n`,
+    );
+    io.stdout(formatConfigKeys(keys, dataDefaults));
+  }
   return 0;
 }
 

@@ -2,10 +2,14 @@
  * Config resolution shared by `consilium run`, `consilium sweep`, notebooks and
  * the reproduction script: schema defaults < data-dependent defaults < config
  * file < `--set key=value` pairs. Unknown keys and invalid values are rejected
- * with the key's name and its allowed values.
+ * with the key's name, the value given and what the key accepts.
+ *
+ * What a key accepts, its default and its documentation (src/core/config) are
+ * read from the schema's JSON Schema (`z.toJSONSchema`), not from zod internals.
  */
 import { readFileSync } from "node:fs";
-import { type z } from "zod";
+import { z } from "zod";
+import { READING_LABELS, type Reading } from "../core/index";
 
 export class ConfigError extends Error {
   constructor(message: string) {
@@ -14,129 +18,179 @@ export class ConfigError extends Error {
   }
 }
 
+/** The part of a JSON Schema node that config keys use. */
+export interface JsonSchemaNode {
+  type?: string;
+  enum?: unknown[];
+  const?: unknown;
+  anyOf?: JsonSchemaNode[];
+  items?: JsonSchemaNode;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
+  minItems?: number;
+  default?: unknown;
+  description?: string;
+  source?: Reading;
+  readings?: Record<string, Reading>;
+}
+
+/** One config key as `consilium keys` shows it. */
+export interface ConfigKey {
+  key: string;
+  /** Human description of the values accepted, e.g. `a number in [0, 1]`. */
+  accepts: string;
+  /** The schema default (data-dependent defaults are the experiment's `defaults(dataDir)`). */
+  default: unknown;
+  description: string;
+  /** Whose reading the default follows. */
+  source: Reading | null;
+  /** For enums: the options, and whose reading each is. */
+  options: unknown[] | null;
+  readings: Record<string, Reading>;
+}
+
 type AnySchema = z.ZodType<unknown>;
+const schemaCache = new WeakMap<AnySchema, Record<string, JsonSchemaNode>>();
 
-interface FieldInfo {
-  kind: string;
-  options?: string[];
-  element?: FieldInfo;
-  members?: FieldInfo[];
+/** The JSON Schema of each top-level key (input side: what a user may write). */
+function keyNodes(schema: AnySchema): Record<string, JsonSchemaNode> {
+  const cached = schemaCache.get(schema);
+  if (cached) return cached;
+  const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as { type?: string; properties?: Record<string, JsonSchemaNode> };
+  if (json.type !== "object" || !json.properties) throw new Error("config schema must be a zod object");
+  schemaCache.set(schema, json.properties);
+  return json.properties;
 }
 
-function unwrap(schema: AnySchema): AnySchema {
-  let current = schema as unknown as { def: { type: string; innerType?: AnySchema; in?: AnySchema } };
-  for (let guard = 0; guard < 10; guard++) {
-    const def = current.def;
-    if (
-      (def.type === "default" ||
-        def.type === "optional" ||
-        def.type === "nullable" ||
-        def.type === "prefault" ||
-        def.type === "catch" ||
-        def.type === "readonly") &&
-      def.innerType
-    ) {
-      current = def.innerType as unknown as typeof current;
-    } else if (def.type === "pipe" && def.in) {
-      current = def.in as unknown as typeof current;
-    } else break;
+const MAX_SAFE = Number.MAX_SAFE_INTEGER;
+
+function range(node: JsonSchemaNode): string {
+  const lo = node.minimum ?? node.exclusiveMinimum;
+  const hi = node.maximum !== undefined && node.maximum < MAX_SAFE ? node.maximum : node.exclusiveMaximum;
+  if (lo === undefined && hi === undefined) return "";
+  if (lo !== undefined && hi !== undefined) {
+    return ` in ${node.exclusiveMinimum !== undefined ? "(" : "["}${lo}, ${hi}${node.exclusiveMaximum !== undefined ? ")" : "]"}`;
   }
-  return current as unknown as AnySchema;
-}
-
-function describeField(schema: AnySchema): FieldInfo {
-  const inner = unwrap(schema) as unknown as { def: { type: string; element?: AnySchema; options?: AnySchema[]; values?: unknown[] }; options?: unknown };
-  const kind = inner.def.type;
-  if (kind === "enum") return { kind, options: (inner.options as string[]) ?? [] };
-  if (kind === "literal") return { kind: "enum", options: (inner.def.values ?? []).map(String) };
-  if (kind === "array" && inner.def.element) return { kind, element: describeField(inner.def.element) };
-  if (kind === "union" && inner.def.options) return { kind, members: inner.def.options.map(describeField) };
-  return { kind };
+  if (lo !== undefined) return node.exclusiveMinimum !== undefined ? ` > ${lo}` : ` >= ${lo}`;
+  return node.exclusiveMaximum !== undefined ? ` < ${hi}` : ` <= ${hi}`;
 }
 
 /**
- * Human description of what a key accepts, used in error messages and `--help`.
+ * Human description of what a JSON Schema node accepts, used in error messages and `consilium keys`.
  *
  * @example
- * allowedValues({ kind: "enum", options: ["paper", "code"] }); // 'one of "paper", "code"'
+ * allowedValues({ type: "string", enum: ["paper", "code"] }); // 'one of "paper", "code"'
+ * allowedValues({ type: "number", minimum: 0, maximum: 1 }); // "a number in [0, 1]"
  */
-export function allowedValues(info: FieldInfo): string {
-  switch (info.kind) {
-    case "enum":
-      return `one of ${info.options!.map((o) => `"${o}"`).join(", ")}`;
+export function allowedValues(node: JsonSchemaNode): string {
+  if (node.enum) return `one of ${node.enum.map((o) => JSON.stringify(o)).join(", ")}`;
+  if (node.const !== undefined) return JSON.stringify(node.const);
+  if (node.anyOf) return node.anyOf.map(allowedValues).join(" or ");
+  switch (node.type) {
     case "number":
-      return "a number";
-    case "int":
-      return "an integer";
+      return `a number${range(node)}`;
+    case "integer":
+      return `an integer${range(node)}`;
     case "boolean":
       return "true or false";
     case "string":
       return "a string";
     case "array":
-      return `a comma-separated list, each ${allowedValues(info.element!)}`;
-    case "union":
-      return info.members!.map(allowedValues).join(" or ");
+      return `a comma-separated list${node.minItems ? ` (at least ${node.minItems})` : ""}, each ${node.items ? allowedValues(node.items) : "a value"}`;
     default:
-      return info.kind;
+      return node.type ?? "a value";
   }
 }
 
-function coerce(raw: string, info: FieldInfo): unknown {
-  switch (info.kind) {
+function coerce(raw: string, node: JsonSchemaNode): unknown {
+  if (node.anyOf) {
+    const arrayMember = node.anyOf.find((m) => m.type === "array");
+    if (arrayMember && raw.includes(",")) return coerce(raw, arrayMember);
+    const scalar = node.anyOf.find((m) => m.type !== "array") ?? node.anyOf[0];
+    return scalar ? coerce(raw, scalar) : raw;
+  }
+  switch (node.type) {
     case "number":
-    case "int": {
+    case "integer": {
       const n = Number(raw);
       return raw.trim() === "" || Number.isNaN(n) ? raw : n;
     }
     case "boolean":
       return raw === "true" ? true : raw === "false" ? false : raw;
     case "array":
-      return raw === "" ? [] : raw.split(",").map((part) => coerce(part.trim(), info.element!));
-    case "union": {
-      const arrayMember = info.members!.find((m) => m.kind === "array");
-      if (arrayMember && raw.includes(",")) return coerce(raw, arrayMember);
-      const first = info.members!.find((m) => m.kind !== "array") ?? info.members![0]!;
-      return coerce(raw, first);
-    }
+      return raw === "" ? [] : raw.split(",").map((part) => (node.items ? coerce(part.trim(), node.items) : part.trim()));
     default:
       return raw;
   }
 }
 
-function objectShape(schema: AnySchema): Record<string, AnySchema> {
-  const inner = unwrap(schema) as unknown as { shape?: Record<string, AnySchema> };
-  if (!inner.shape) throw new Error("config schema must be a zod object");
-  return inner.shape;
+/**
+ * The config keys of a schema: what each accepts, its default, what it does and
+ * whose reading it follows (for `consilium keys`, the README and errors).
+ *
+ * @example
+ * configKeys(z.object({ alpha: z.number().default(0.5) }))[0]; // { key: "alpha", accepts: "a number", default: 0.5, ... }
+ */
+export function configKeys(schema: AnySchema): ConfigKey[] {
+  return Object.entries(keyNodes(schema)).map(([key, node]) => ({
+    key,
+    accepts: allowedValues(node),
+    default: node.default,
+    description: node.description ?? "",
+    source: node.source ?? null,
+    options: node.enum ?? null,
+    readings: node.readings ?? {},
+  }));
 }
 
 /**
- * The config keys of a schema with what each accepts (for help text and errors).
+ * `consilium keys` as text: per key its name, what it accepts with whose
+ * reading each option is, the default (and whose reading it follows), then the
+ * description. `defaults` overrides schema defaults (data-dependent ones).
  *
  * @example
- * configKeys(z.object({ alpha: z.number().default(0.5) })); // [{ key: "alpha", accepts: "a number" }]
+ * formatConfigKeys(configKeys(schema)); // "alpha  a number in [0, 1]\n  default 0.5 (paper text)\n  Weight of ..."
  */
-export function configKeys(schema: AnySchema): Array<{ key: string; accepts: string }> {
-  return Object.entries(objectShape(schema)).map(([key, field]) => ({ key, accepts: allowedValues(describeField(field)) }));
+export function formatConfigKeys(keys: readonly ConfigKey[], defaults: Readonly<Record<string, unknown>> = {}): string {
+  const lines: string[] = [];
+  for (const k of keys) {
+    const accepts = k.options && Object.keys(k.readings).length ? `one of ${k.options.map((o) => optionWithReading(o, k.readings)).join(", ")}` : k.accepts;
+    const value = k.key in defaults ? defaults[k.key] : k.default;
+    const fromData = k.key in defaults && defaults[k.key] !== undefined;
+    const reading = fromData ? "data" : (k.source ?? (typeof value === "string" ? k.readings[value] : undefined));
+    const from = reading ? READING_LABELS[reading] : null;
+    lines.push(`${k.key}  ${accepts}`);
+    lines.push(`    default: ${value === undefined ? "(none)" : JSON.stringify(value)}${from ? ` (${from})` : ""}`);
+    if (k.description) lines.push(`    ${k.description}`);
+  }
+  return lines.join("\n") + "\n";
+}
+
+function optionWithReading(option: unknown, readings: Readonly<Record<string, Reading>>): string {
+  const reading = typeof option === "string" ? readings[option] : undefined;
+  return reading ? `${JSON.stringify(option)} (${READING_LABELS[reading]})` : JSON.stringify(option);
 }
 
 /**
  * Parse `key=value` pairs into a partial config, coercing each value to its
- * field's type (numbers, booleans, comma-separated lists). Unknown keys throw a
+ * key's type (numbers, booleans, comma-separated lists). Unknown keys throw a
  * ConfigError listing the allowed keys.
  *
  * @example
  * parseSetPairs(schema, ["alpha=0.3", "advisors=CFO,VPE"]); // { alpha: 0.3, advisors: ["CFO", "VPE"] }
  */
 export function parseSetPairs(schema: AnySchema, pairs: readonly string[]): Record<string, unknown> {
-  const shape = objectShape(schema);
+  const nodes = keyNodes(schema);
   const out: Record<string, unknown> = {};
   for (const pair of pairs) {
     const eq = pair.indexOf("=");
     if (eq <= 0) throw new ConfigError(`--set expects key=value, got "${pair}"`);
     const key = pair.slice(0, eq).trim();
-    const field = shape[key];
-    if (!field) throw new ConfigError(`unknown config key "${key}"; allowed keys: ${Object.keys(shape).join(", ")}`);
-    out[key] = coerce(pair.slice(eq + 1), describeField(field));
+    const node = nodes[key];
+    if (!node) throw new ConfigError(`unknown config key "${key}"; allowed keys: ${Object.keys(nodes).join(", ")}`);
+    out[key] = coerce(pair.slice(eq + 1), node);
   }
   return out;
 }
@@ -165,26 +219,27 @@ export function readConfigFile(path: string): Record<string, unknown> {
 }
 
 /**
- * Merge the layers and validate. Errors name the offending key and what it accepts.
+ * Merge the layers and validate. Errors name the offending key, the value
+ * given and what the key accepts.
  *
  * @example
  * resolveConfig(schema, [{ alpha: 0.3 }, parseSetPairs(schema, ["tolerance=0.001"])]);
  */
 export function resolveConfig<C>(schema: z.ZodType<C>, layers: ReadonlyArray<Record<string, unknown>>): C {
-  const shape = objectShape(schema as AnySchema);
+  const nodes = keyNodes(schema as AnySchema);
   const merged: Record<string, unknown> = {};
   for (const layer of layers) {
     for (const [key, value] of Object.entries(layer)) {
-      if (!(key in shape)) throw new ConfigError(`unknown config key "${key}"; allowed keys: ${Object.keys(shape).join(", ")}`);
+      if (!(key in nodes)) throw new ConfigError(`unknown config key "${key}"; allowed keys: ${Object.keys(nodes).join(", ")}`);
       if (value !== undefined) merged[key] = value;
     }
   }
   const parsed = schema.safeParse(merged);
   if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0]!;
-  const key = String(issue.path[0] ?? "");
-  const field = shape[key];
-  const accepts = field ? allowedValues(describeField(field)) : "";
+  const issue = parsed.error.issues[0];
+  const key = String(issue?.path[0] ?? "");
+  const node = nodes[key];
+  const accepts = node ? allowedValues(node) : "";
   const got = key in merged ? JSON.stringify(merged[key]) : "nothing";
-  throw new ConfigError(`invalid value for config key "${key}": got ${got}; allowed: ${accepts}${issue.message ? ` (${issue.message})` : ""}`);
+  throw new ConfigError(`invalid value for config key "${key}": got ${got}; allowed: ${accepts}${issue?.message ? ` (${issue.message})` : ""}`);
 }

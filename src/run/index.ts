@@ -8,7 +8,7 @@
  * import { runExperiment, writeRunFolder } from "../run/index";
  * const run = await runExperiment("sentimental", { seed: 7 });
  */
-export { allowedValues, ConfigError, configKeys, parseSetPairs, readConfigFile, resolveConfig } from "./config";
+export { allowedValues, ConfigError, configKeys, formatConfigKeys, parseSetPairs, readConfigFile, resolveConfig, type ConfigKey } from "./config";
 export { packageVersion } from "./paths";
 export { EXPERIMENT_NAMES, isExperimentName, loadExperiment, type ExperimentName } from "./registry";
 export { reproduceAll, type ReproduceOptions, type ReproduceResult } from "./reproduce";

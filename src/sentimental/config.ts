@@ -5,59 +5,101 @@
  * code's behaviour is a named option.
  */
 import { z } from "zod";
+import { documented } from "../core/index";
 
 export const DEFAULT_ADVISORS = ["Chief Financial Officer", "VP of Engineering", "Recycling Plant Manager"] as const;
 
 export const sentimentalConfigSchema = z.object({
-  /** Weight of the newest statement in the non-Bayesian update (eq. 4). */
-  alpha: z.number().min(0).max(1).default(0.5),
-  /** Opinion-change threshold of the stop rule (Algorithm 1). */
-  tolerance: z.number().min(0).default(0.00001),
-  /** Sampling temperature of the statements (the profile uses 1.0, argumentation 0). */
-  temperature: z.number().min(0).max(2).default(1.5),
-  maxRounds: z.number().int().min(1).max(50).default(5),
-  /** How many candidates to evaluate. */
-  candidates: z.number().int().min(1).default(10),
-  /** "all-below-tolerance" (Algorithm 1) or "first-below-tolerance" (authors' code). */
-  stopRule: z.enum(["all-below-tolerance", "first-below-tolerance"]).default("all-below-tolerance"),
-  /** "paper": final sentiment / volatility; "code": mean sentiment x volatility. */
-  conviction: z.enum(["paper", "code"]).default("paper"),
-  /** Volatility floor of the "paper" conviction (avoids dividing by 0). */
-  volatilityFloor: z.number().positive().default(0.01),
-  /** f(A): "vader" (default) or "llm" (the sentiment task). */
-  sentiment: z.enum(["vader", "llm"]).default("vader"),
-  /** "paper": Definition 3 (n points to the top); "code": rank sums, position 1 = largest sum. */
-  borda: z.enum(["paper", "code"]).default("paper"),
-  /** Collective tier: "veto" (any -1 -> Tier 3, else any +1 -> Tier 1), "mean", "majority". */
-  tierRule: z.enum(["veto", "mean", "majority"]).default("veto"),
-  /** "dynamic": agents hear their peers; "independent": they do not. */
-  opinionFormation: z.enum(["dynamic", "independent"]).default("dynamic"),
-  /** Where the resumes come from: the bundled hiring file, or the data folder's resumes/*.jsonl. */
-  resumes: z.enum(["bundled", "data"]).default("bundled"),
-  /** Which resumes: the first N by id, or a seeded sample of N. */
-  selection: z.enum(["first", "sample"]).default("first"),
-  /** Job description id (jobs/*.json); "" = the first one (bundled if the data folder has none). */
-  job: z.string().default(""),
-  /** Advisor job titles, in speaking order. */
-  advisors: z
-    .array(z.string().min(1))
-    .min(1)
-    .default([...DEFAULT_ADVISORS]),
-  /** Runs for the between-run platitudinal score (1 = no comparison). */
-  runs: z.number().int().min(1).max(10).default(2),
-  /** Drift as 1 - similarity ("distance", paper's reading) or the raw similarity ("similarity", authors' code). */
-  driftMeasure: z.enum(["distance", "similarity"]).default("distance"),
-  /** Defensibility retrieval: embeddings (ctx.embedder, as the paper's vector index) or TF-IDF. */
-  retrieval: z.enum(["embedding", "tfidf"]).default("embedding"),
-  /** Best-passage similarity below this counts as unsupported (score 0). */
-  defensibilityThreshold: z.number().min(0).max(1).default(0.1),
-  ldaTopics: z.number().int().min(1).default(5),
-  ldaTopWords: z.number().int().min(1).default(10),
-  ldaIterations: z.number().int().min(1).default(200),
-  /** Bias regression dependent variable: eq. 5's "absolute" change or the "signed" change. */
-  biasChange: z.enum(["absolute", "signed"]).default("absolute"),
-  /** Peers' recent sentiment: their last "statement" S_O or their "opinion". */
-  biasPeer: z.enum(["statement", "opinion"]).default("statement"),
+  alpha: documented(z.number().min(0).max(1).default(0.5), {
+    description: "Weight of the newest statement in the non-Bayesian opinion update S = alpha e + (1 - alpha) prior (eq. 4).",
+    source: "paper",
+  }),
+  tolerance: documented(z.number().min(0).default(0.00001), { description: "Opinion-change threshold of the stop rule (Algorithm 1).", source: "paper" }),
+  temperature: documented(z.number().min(0).max(2).default(1.5), {
+    description: "Sampling temperature of the statements (the Mental Model uses 1.0, argument splitting 0).",
+    source: "paper",
+  }),
+  maxRounds: documented(z.number().int().min(1).max(50).default(5), {
+    description: "Most rounds of a conversation (every advisor speaks once a round).",
+    source: "paper",
+  }),
+  candidates: documented(z.number().int().min(1).default(10), { description: "How many candidates to evaluate.", source: "paper" }),
+  stopRule: documented(z.enum(["all-below-tolerance", "first-below-tolerance"]).default("all-below-tolerance"), {
+    description:
+      "When a conversation ends before maxRounds: when every advisor's opinion change in a round is below the tolerance (Algorithm 1), or at the first change below it (the authors' code).",
+    readings: { "all-below-tolerance": "paper", "first-below-tolerance": "code" },
+  }),
+  conviction: documented(z.enum(["paper", "code"]).default("paper"), {
+    description: "Conviction (Table 8): final sentiment / volatility (the text) or mean sentiment x volatility (the code, what Table 8 prints).",
+    readings: { paper: "paper", code: "code" },
+  }),
+  volatilityFloor: documented(z.number().positive().default(0.01), {
+    description: "Volatility floor of the paper's conviction, so that a constant series does not divide by 0.",
+    source: "ours",
+  }),
+  sentiment: documented(z.enum(["vader", "llm"]).default("vader"), {
+    description: "f(A), the sentiment of one argument: VADER's compound score (offline, no model), or the LLM sentiment task.",
+    readings: { vader: "ours", llm: "ours" },
+  }),
+  borda: documented(z.enum(["paper", "code"]).default("paper"), {
+    description: "Borda count (Table 5): Definition 3 (n points to the top item) or the code's rank sums, position 1 = the largest sum (what Table 5 prints).",
+    readings: { paper: "paper", code: "code" },
+  }),
+  tierRule: documented(z.enum(["veto", "mean", "majority"]).default("veto"), {
+    description:
+      "Collective tier from the advisors' valences: veto (any -1 -> Tier 3, else any +1 -> Tier 1; reproduces Tables 3 and 6), the mean valence, or the majority.",
+    readings: { veto: "tables", mean: "ours", majority: "ours" },
+  }),
+  opinionFormation: documented(z.enum(["dynamic", "independent"]).default("dynamic"), {
+    description: "dynamic: advisors hear their peers (the paper); independent: each speaks without hearing the others (a control with no peer influence).",
+    readings: { dynamic: "paper", independent: "ours" },
+  }),
+  resumes: documented(z.enum(["bundled", "data"]).default("bundled"), {
+    description: "Where the resumes come from: the bundled hiring file, or the data folder's resumes/*.jsonl (the paper's are not published).",
+    source: "ours",
+  }),
+  selection: documented(z.enum(["first", "sample"]).default("first"), {
+    description: "Which resumes: the first N by id, or a seeded sample of N.",
+    source: "ours",
+  }),
+  job: documented(z.string().default(""), {
+    description: 'Job description id (jobs/*.json); "" = the first one (the bundled job if the data folder has none).',
+    source: "ours",
+  }),
+  advisors: documented(
+    z
+      .array(z.string().min(1))
+      .min(1)
+      .default([...DEFAULT_ADVISORS]),
+    { description: "Advisor job titles, in speaking order (the paper's three advisors by default).", source: "paper" },
+  ),
+  runs: documented(z.number().int().min(1).max(10).default(2), {
+    description: "Independent runs of every conversation, for the between-run platitudinal score (1 = no comparison).",
+    source: "ours",
+  }),
+  driftMeasure: documented(z.enum(["distance", "similarity"]).default("distance"), {
+    description: "Drift (Table 2) as 1 - similarity between statements and the Mental Model of Self, or the raw similarity the code reports.",
+    readings: { distance: "paper", similarity: "code" },
+  }),
+  retrieval: documented(z.enum(["embedding", "tfidf"]).default("embedding"), {
+    description: "Defensibility retrieval of resume passages: embeddings (the run's embedder, as the paper's vector index) or TF-IDF.",
+    readings: { embedding: "paper", tfidf: "ours" },
+  }),
+  defensibilityThreshold: documented(z.number().min(0).max(1).default(0.1), {
+    description: "A best-passage similarity below this counts as unsupported (defensibility 0); the paper gives none.",
+    source: "ours",
+  }),
+  ldaTopics: documented(z.number().int().min(1).default(5), { description: "Topics of the LDA behind nuance (Figure 6).", source: "ours" }),
+  ldaTopWords: documented(z.number().int().min(1).default(10), { description: "Top words per topic counted by nuance.", source: "ours" }),
+  ldaIterations: documented(z.number().int().min(1).default(200), { description: "Gibbs sweeps of the LDA.", source: "ours" }),
+  biasChange: documented(z.enum(["absolute", "signed"]).default("absolute"), {
+    description: "Dependent variable of the bias regressions (Figure 7): eq. 5's absolute opinion change, or the signed change.",
+    readings: { absolute: "paper", signed: "ours" },
+  }),
+  biasPeer: documented(z.enum(["statement", "opinion"]).default("statement"), {
+    description: "Peers' recent sentiment in the bias regressions: the sentiment of their last statement, or their opinion S_O.",
+    readings: { statement: "paper", opinion: "ours" },
+  }),
 });
 
 export type SentimentalConfig = z.infer<typeof sentimentalConfigSchema>;
