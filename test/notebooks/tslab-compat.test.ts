@@ -87,7 +87,9 @@ describe.skipIf(!tslabTs)("src/ as tslab compiles and loads it", () => {
   });
 
   it("covers the notebooks' modules", () => {
-    expect(srcFiles.map((f) => rel(f.fileName))).toEqual(expect.arrayContaining(["src/run/runner.ts", "src/notebook/display.ts", "src/sentimental/sweep-figures.ts"]));
+    expect(srcFiles.map((f) => rel(f.fileName))).toEqual(
+      expect.arrayContaining(["src/run/runner.ts", "src/notebook/display.ts", "src/sentimental/sweep-figures.ts"]),
+    );
     expect(loadGraph.size).toBe(srcFiles.length);
     // value imports are edges; the runner's lazy import() of the experiments is not
     const runner = loadGraph.get(path.join(root, "src/run/runner.ts"))!.map(rel);
@@ -102,7 +104,8 @@ describe.skipIf(!tslabTs)("src/ as tslab compiles and loads it", () => {
     visit(path.join(root, "src/run/runner.ts"));
     const loaded = [...closure].map(rel);
     expect(loaded).toContain("src/llm/openai-client.ts");
-    for (const heavy of ["src/llm/openai-sdk.ts", "src/plot/browser.ts", "src/plot/export.ts", "src/notebook/dataframe.ts"]) expect(loaded).not.toContain(heavy);
+    for (const heavy of ["src/llm/openai-sdk.ts", "src/plot/browser.ts", "src/plot/export.ts", "src/notebook/dataframe.ts"])
+      expect(loaded).not.toContain(heavy);
     const registry = loadGraph.get(path.join(root, "src/run/registry.ts"))!.map(rel);
     expect(registry).toEqual([]);
   });
