@@ -24,3 +24,16 @@ export { extractTickers, loadJobs, toFiling, toNews, toResume, toSocial } from "
 export { writeSyntheticDataset } from "./synthWriter";
 export { generateSyntheticMarket } from "./synthetic";
 export { type JobDescription, type PriceSeries, type Resume, type TickerInfo } from "./types";
+export {
+  earlyCloseReason,
+  isKnownBy,
+  knownAtSession,
+  newlyKnownBySession,
+  newYorkOffsetHours,
+  parseStampUtc,
+  sessionCloseUtc,
+  type DateOnlyRule,
+  type KnownAtOptions,
+  type NaiveZone,
+  type Stamped,
+} from "./sessions";
