@@ -33,7 +33,8 @@
  *   9. memory.step(): decay, clean-up, promotion/demotion (see memory.ts);
  *  10. layer statistics are recorded.
  * The daily returns r_t = direction_t * ln(P_{t+1} / P_t) are computed after
- * the loop by `evaluate` (an observer's view; the agent never sees P_{t+1} in test).
+ * the loop by `evaluate` (evaluation.ts; an observer's view, the agent never
+ * sees P_{t+1} in test).
  *
  * Differences from the authors' code, kept on purpose: the training label of
  * a flat next day is "hold" here (the code acts -1 and skips the reflection);
@@ -372,45 +373,4 @@ export async function runFinMem(options: FinMemLoopOptions, deps: FinMemLoopDeps
   }
   deps.progress?.done();
   return { options: o, profile, days, invalidOutputs, repairedOutputs, eventsStored, memory };
-}
-
-export interface EvaluatedDay {
-  date: string;
-  direction: number;
-  close: number;
-  nextClose: number;
-  /** r_t = direction_t * ln(P_{t+1} / P_t). */
-  strategyReturn: number;
-  /** Buy-and-hold: ln(P_{t+1} / P_t). */
-  buyHoldReturn: number;
-}
-
-/**
- * Realised daily returns r_t = direction_t * ln(P_{t+1} / P_t) of a phase's
- * decisions, from the full price series (an evaluation after the fact, never
- * seen by the agent). Days without a next close are dropped. `lastDay`:
- * "score" (default) also scores the phase's last day with the first close
- * after it; "drop" scores only pairs (t, t+1) inside the phase, as the
- * authors' script does (prices over [start, end), len(price) - 1 returns).
- *
- * @example
- * evaluate(run.days, folder.prices("MSFT")).map((d) => d.strategyReturn);
- */
-export function evaluate(days: readonly DayRecord[], full: PriceSeries, phase: Phase = "test", lastDay: "score" | "drop" = "score"): EvaluatedDay[] {
-  const index = new Map<string, number>();
-  full.dates.forEach((d, i) => index.set(d, i));
-  const out: EvaluatedDay[] = [];
-  let last = "";
-  for (const d of days) if (d.phase === phase && d.date > last) last = d.date;
-  for (const d of days) {
-    if (d.phase !== phase) continue;
-    if (lastDay === "drop" && d.date === last) continue;
-    const i = index.get(d.date);
-    if (i === undefined || i + 1 >= full.dates.length) continue;
-    const p0 = full.adjClose[i]!,
-      p1 = full.adjClose[i + 1]!;
-    const bh = Math.log(p1 / p0);
-    out.push({ date: d.date, direction: d.direction, close: p0, nextClose: p1, strategyReturn: d.direction * bh, buyHoldReturn: bh });
-  }
-  return out;
 }
