@@ -88,8 +88,9 @@ function splitDate(first: string, last: string, inSpan: readonly string[]): stri
   const beforeSnap = inSpan.filter((x) => x < snapped).length;
   const afterSnap = inSpan.filter((x) => x >= snapped).length;
   if (beforeSnap >= 20 && afterSnap >= 20) return snapped;
-  // floor(2n/3) < n for the n >= 4 days the caller guarantees.
-  return inSpan[Math.floor((2 * inSpan.length) / 3)]!;
+  const twoThirdsDay = inSpan[Math.floor((2 * inSpan.length) / 3)];
+  if (twoThirdsDay === undefined) throw new RangeError(`finmem: no trading day between ${first} and ${last} to split the windows at`);
+  return twoThirdsDay;
 }
 
 /**

@@ -7,6 +7,7 @@
 import type { PriceSeries } from "../data/index";
 import type { DayRecord, Phase } from "./loop";
 import { cumulativeSeries, finmemMetrics, type FinMemMetrics } from "./metrics";
+import { adjCloseAt } from "./prices";
 
 export interface EvaluatedDay {
   date: string;
@@ -17,13 +18,6 @@ export interface EvaluatedDay {
   strategyReturn: number;
   /** Buy-and-hold: ln(P_{t+1} / P_t). */
   buyHoldReturn: number;
-}
-
-/** The adjusted close of row `i` of a series (its columns have one entry per date). */
-function adjCloseAt(series: PriceSeries, i: number): number {
-  const close = series.adjClose[i];
-  if (close === undefined) throw new RangeError(`finmem: ${series.ticker} has ${series.dates.length} dates but no adjusted close at row ${i}`);
-  return close;
 }
 
 /**

@@ -57,6 +57,7 @@ import type { Progress } from "../core/index";
 import { deriveRng } from "../stats/index";
 import { FINMEM_MEMORY_DEFAULTS, LAYERS, type Layer, type MemoryParams } from "./constants";
 import { LayeredMemory, type LayerStats } from "./memory";
+import { latestClose } from "./prices";
 import { buildProfile, recentCumulativeReturn, riskInstruction, riskState, type Profile, type RiskMode, type RiskState } from "./profile";
 import type { Decision, ShownMemories, TestReflectionInput } from "./tasks";
 import {
@@ -246,13 +247,6 @@ async function embedOne(embedder: Embedder, text: string, what: string): Promise
   return vector;
 }
 
-/** The latest adjusted close of a point-in-time series (the close of `date` itself on a trading day). */
-function closeOn(closes: Float64Array, ticker: string, date: string): number {
-  const close = closes[closes.length - 1];
-  if (close === undefined) throw new RangeError(`finmem: no ${ticker} price known as of ${date}`);
-  return close;
-}
-
 /**
  * Everything fixed before day one: the profile (from the training window,
  * read as of trainEnd) and its embedding as the query, the memory with its
@@ -313,7 +307,7 @@ async function trainStep(setup: RunSetup, date: string, close: number, shown: Sh
   if (next === undefined) {
     return { decision: "hold", reason: "no next-day price: no label", cited: noCitations(), valid: true, error: null, repaired: false };
   }
-  const labelClose = closeOn(setup.folder.asOf(next).prices(o.ticker).adjClose, o.ticker, next);
+  const labelClose = latestClose(setup.folder.asOf(next).prices(o.ticker).adjClose, o.ticker, next);
   const move = trainObservation(close, labelClose);
   return trainReflection(setup.model, { ticker: o.ticker, date, profile: setup.profile.text, memories: shown, move });
 }
@@ -374,6 +368,7 @@ function act(setup: RunSetup, state: LoopState, day: DayObservation): DayRecord 
   };
   state.phaseDays.push(record);
   const j = record.phaseDay;
+  // positions holds one entry per earlier day of the phase, so j - 1 is in range when j > 0.
   const held = setup.o.feedbackPosition === "cumulative" ? (j > 0 ? state.positions[j - 1]! : 0) + record.direction : record.direction;
   state.positions.push(held);
   return record;
@@ -431,7 +426,7 @@ async function runDay(setup: RunSetup, state: LoopState, date: string, phase: Ph
   const { o, memory } = setup;
   const view = setup.folder.asOf(date);
   const closes = view.prices(o.ticker).adjClose;
-  const close = closeOn(closes, o.ticker, date);
+  const close = latestClose(closes, o.ticker, date);
   const newEvents = await storeInputs(setup, state, view, date);
   const shown = showMemories(memory.retrieve(setup.query, o.topK));
   const shownEvents = LAYERS.reduce((a, l) => a + shown[l].length, 0);
