@@ -236,7 +236,8 @@ interface LoopState {
 /** The embedder's vectors for `texts`, checked to be one per text. */
 async function embedEach(embedder: Embedder, texts: readonly string[], what: string): Promise<Float32Array[]> {
   const vectors = await embedder.embed(texts);
-  if (vectors.length !== texts.length) throw new Error(`finmem: embedder ${embedder.id} returned ${vectors.length} vectors for ${texts.length} ${what}`);
+  if (vectors.length !== texts.length)
+    throw new Error(`finmem: embedder ${embedder.id} returned ${vectors.length} of the ${texts.length} vectors asked for (${what})`);
   return vectors;
 }
 
