@@ -7,7 +7,9 @@
  */
 import type { Model } from "../llm/index";
 import type { Row, RunContext, Table } from "../core/index";
-import { finmemConfigSchema, roundOrNull, runFinMemExperiment, type FinMemConfig, type FinMemOutcome } from "./experiment";
+import { finmemConfigSchema, type FinMemConfig } from "./config";
+import { runFinMemExperiment, type FinMemOutcome } from "./experiment";
+import { roundOrNull } from "./report";
 import type { RiskMode } from "./profile";
 
 export interface AblationOptions {

@@ -26,8 +26,9 @@ const SENTIMENT_TAG = /\(?\s*sentiment\s*:\s*(positive|negative|neutral)\s*\)?\.
  */
 export function splitSentimentTag(text: string): { body: string; tag: SentimentLabel | null } {
   const m = SENTIMENT_TAG.exec(text.trim());
-  if (!m) return { body: text.trim(), tag: null };
-  return { body: text.trim().slice(0, m.index).trim(), tag: m[1]!.toLowerCase() as SentimentLabel };
+  const tag = m?.[1];
+  if (!m || tag === undefined) return { body: text.trim(), tag: null };
+  return { body: text.trim().slice(0, m.index).trim(), tag: tag.toLowerCase() as SentimentLabel };
 }
 
 /**
@@ -60,6 +61,7 @@ export function centralSentenceIndices(sentences: readonly string[], k: number):
     const v = new Map<string, number>();
     let norm = 0;
     for (const [t, c] of tf) {
+      // df counted every token of every sentence just above.
       const w = c * (Math.log((1 + n) / (1 + df.get(t)!)) + 1);
       v.set(t, w);
       norm += w * w;
@@ -69,9 +71,12 @@ export function centralSentenceIndices(sentences: readonly string[], k: number):
     return v;
   });
   const centrality = new Float64Array(n);
+  // vectors and centrality hold one entry per sentence: i, j < n are in range.
   for (let i = 0; i < n; i++) {
+    const vi = vectors[i]!;
     for (let j = i + 1; j < n; j++) {
-      const [small, large] = vectors[i]!.size < vectors[j]!.size ? [vectors[i]!, vectors[j]!] : [vectors[j]!, vectors[i]!];
+      const vj = vectors[j]!;
+      const [small, large] = vi.size < vj.size ? [vi, vj] : [vj, vi];
       let dot = 0;
       for (const [t, w] of small) dot += w * (large.get(t) ?? 0);
       centrality[i]! += dot;
@@ -93,6 +98,7 @@ export function centralSentenceIndices(sentences: readonly string[], k: number):
 export function extractiveSummary(text: string, k: number): { summary: string; sentiment: SentimentLabel } {
   const { body, tag } = splitSentimentTag(text);
   const sentences = splitSentences(body);
+  // centralSentenceIndices returns indices into the sentences it was given.
   const summary = centralSentenceIndices(sentences, k)
     .map((i) => sentences[i]!)
     .join(" ");

@@ -5,6 +5,8 @@
  * ablations (K, risk mode) against buy-and-hold.
  */
 import { distinctValues, labelledFigure, makeFigure, meanOfColumn, PALETTE, requireColumns, type Figure, type Row, type Table } from "../core/index";
+import type { TestEvaluation } from "./evaluation";
+import type { FinMemLoopResult } from "./loop";
 
 export interface CumulativePoint {
   date: string;
@@ -142,4 +144,25 @@ export function finmemAblationFigure(table: Table, metric: "cumulative_return" |
     { x: "setting", y: metric === "sharpe" ? "Sharpe ratio" : "cumulative return" },
     { barmode: "group" },
   );
+}
+
+/**
+ * The figures of one FinMem run: the test-window cumulative returns against
+ * buy-and-hold, and the memory layers over the whole run (test start marked).
+ *
+ * @example
+ * finmemFigures(run, evaluation, config).map((f) => f.name); // ["finmem_cumulative_return", "finmem_memory_layers"]
+ */
+export function finmemFigures(run: FinMemLoopResult, evaluation: TestEvaluation, config: { ticker: string; testStart: string }): Figure[] {
+  return [
+    cumulativeReturnFigure(
+      evaluation.days.map((e) => ({ date: e.date, finmem: e.finmemCumulative, buyHold: e.buyHoldCumulative })),
+      config.ticker,
+    ),
+    memoryLayersFigure(
+      run.days.flatMap((d) => d.layers.map((s) => ({ date: d.date, layer: s.layer, count: s.count, meanScore: s.meanScore }))),
+      config.ticker,
+      config.testStart,
+    ),
+  ];
 }

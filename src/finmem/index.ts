@@ -9,10 +9,12 @@
 
 export { runFinMemAblation } from "./ablation";
 export { FINMEM_MEMORY_DEFAULTS, LAYERS, memoryParams, resolveShallowQ, type Layer, type MemoryParams } from "./constants";
-export { chooseFinMemDefaults, finmemConfigSchema, finmemExperiment, loopOptionsFromConfig, runFinMemExperiment, type FinMemConfig } from "./experiment";
+export { chooseFinMemDefaults, finmemConfigSchema, loopOptionsFromConfig, type FinMemConfig } from "./config";
+export { finmemExperiment, runFinMemExperiment } from "./experiment";
 export { centralSentenceIndices, extractiveSummary, splitSentimentTag } from "./extractive";
 export { cumulativeReturnFigure, finmemAblationFigure, memoryLayersFigure } from "./figures";
-export { DEFAULT_LOOP_OPTIONS, evaluate, newsText, runFinMem, type DayRecord, type FinMemLoopOptions } from "./loop";
+export { DEFAULT_LOOP_OPTIONS, newsText, runFinMem, type DayRecord, type FinMemLoopOptions } from "./loop";
+export { evaluate } from "./evaluation";
 export { importanceScore, LayeredMemory, recencyScore } from "./memory";
 export { cumulativeSeries, dailyLogReturns, finmemMetrics, maxDrawdownOf } from "./metrics";
 export { buildProfile, performanceOverview, recentCumulativeReturn, riskState } from "./profile";

@@ -121,6 +121,7 @@ function rowDot(matrix: Float32Array, row: number, q: Float64Array, dim: number)
     a5 = 0,
     a6 = 0,
     a7 = 0;
+  // row < capacity and j < dim keep every read inside the matrix and the query.
   const o = row * dim;
   const end8 = dim - (dim % 8);
   let j = 0;
@@ -139,6 +140,13 @@ function rowDot(matrix: Float32Array, row: number, q: Float64Array, dim: number)
   return a0 + a1 + (a2 + a3) + (a4 + a5 + (a6 + a7));
 }
 
+/** True when two vectors hold the same values (the relevancy cache's key check; allocation-free). */
+function sameValues(a: Float32Array, b: Float32Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let j = 0; j < a.length; j++) if (a[j] !== b[j]) return false;
+  return true;
+}
+
 /**
  * The memory store. Create one per agent run; `add` events as they are
  * summarised, `retrieve` the top K per layer, give `feedback`, then `step()`
@@ -150,6 +158,12 @@ function rowDot(matrix: Float32Array, row: number, q: Float64Array, dim: number)
  * mem.retrieve(Float32Array.of(1, 0), 5).shallow[0].id === id; // true
  */
 export class LayeredMemory {
+  // Index invariants the `!` reads below rely on (kept as plain typed-array
+  // reads because retrieval and step are hot loops, compared with numpy in
+  // bench/): every per-event column has `capacity >= n` slots (the embedding
+  // matrix capacity * dim), so any i < n, or an id that passed checkId, is in
+  // range; layerOf only ever holds LAYER_INDEX values, so a layer code indexes
+  // LAYERS, q, decay, recencyTables and the per-layer heaps and sums.
   readonly params: MemoryParams;
   private readonly rng: Rng;
   private dim = 0;
@@ -230,7 +244,9 @@ export class LayeredMemory {
    */
   drawImportance(layer: Layer): number {
     const dist = this.params.layers[layer].initialImportance;
-    return dist[this.rng.weightedIndex(dist.map((d) => d[1]))]![0];
+    const drawn = dist[this.rng.weightedIndex(dist.map((d) => d[1]))];
+    if (drawn === undefined) throw new RangeError(`memory: layer ${layer} has an empty initial-importance distribution`);
+    return drawn[0];
   }
 
   /**
@@ -272,22 +288,13 @@ export class LayeredMemory {
       this.recencyTables[layer] = fresh;
       table = fresh;
     }
+    // delta < table.length here (the table is grown above when it is not); delta >= 0 as no reset lies in the future.
     return table[delta]!;
   }
 
   private ensureRelevancy(query: Float32Array): void {
     if (query.length !== this.dim) throw new RangeError(`memory.retrieve: query has dimension ${query.length}, the memory holds ${this.dim}`);
-    const cached = this.relQuery;
-    let same = cached !== null && cached.length === query.length;
-    if (same) {
-      for (let j = 0; j < query.length; j++) {
-        if (cached![j] !== query[j]) {
-          same = false;
-          break;
-        }
-      }
-    }
-    if (!same) {
+    if (this.relQuery === null || !sameValues(this.relQuery, query)) {
       this.relQuery = Float32Array.from(query);
       this.relQuery64 = Float64Array.from(query);
       this.relCount = 0;

@@ -12,6 +12,7 @@
  * stays constant over a run.
  */
 import type { PriceSeries, TickerInfo } from "../data/index";
+import { adjCloseAt } from "./prices";
 
 export type RiskMode = "seeking" | "averse" | "adaptive";
 export type RiskState = "seeking" | "averse";
@@ -107,7 +108,7 @@ export function performanceOverview(series: PriceSeries, start: string, end: str
   const idx: number[] = [];
   for (let i = 0; i < series.dates.length; i++) if (series.dates[i]! >= start && series.dates[i]! <= end) idx.push(i);
   if (idx.length < 2) return null;
-  const closes = idx.map((i) => series.adjClose[i]!);
+  const closes = idx.map((i) => adjCloseAt(series, i));
   const logs = closes.map((c) => Math.log(c));
   const rets = logs.slice(1).map((l, i) => l - logs[i]!);
   const m = rets.reduce((a, b) => a + b, 0) / rets.length;

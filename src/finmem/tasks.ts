@@ -408,9 +408,11 @@ export const extendedReflectionTask = defineTask<ExtendedReflectionInput, Extend
     ];
   },
   offline(input) {
-    const known = input.records.filter((r) => r.nextDayLogChange !== null && r.decision !== "hold");
-    const right = known.filter((r) => (r.decision === "buy" ? 1 : -1) * r.nextDayLogChange! > 0).length;
-    const pnl = known.reduce((a, r) => a + (r.decision === "buy" ? 1 : -1) * r.nextDayLogChange!, 0);
+    const known = input.records.filter(
+      (r): r is (typeof input.records)[number] & { nextDayLogChange: number } => r.nextDayLogChange !== null && r.decision !== "hold",
+    );
+    const right = known.filter((r) => (r.decision === "buy" ? 1 : -1) * r.nextDayLogChange > 0).length;
+    const pnl = known.reduce((a, r) => a + (r.decision === "buy" ? 1 : -1) * r.nextDayLogChange, 0);
     const holds = input.records.filter((r) => r.decision === "hold").length;
     const market = input.marketLogChange;
     const trendWord =

@@ -12,6 +12,9 @@ function worse(sa: number, ia: number, sb: number, ib: number): boolean {
 }
 
 export class TopK {
+  // Heap slots 0 .. count-1 (count <= k) are filled; every index read below
+  // is a parent of a filled slot, the root of a full heap, or a child checked
+  // against k, so the `!` reads are in range.
   private readonly scores: Float64Array;
   private readonly ids: Int32Array;
   private count = 0;

@@ -4,12 +4,14 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { DataFolder } from "../../src/data/folder";
 import { bundledDataDir } from "../../src/data/paths";
-import { chooseFinMemDefaults, finmemConfigSchema, finmemExperiment, runFinMemExperiment, type FinMemConfig } from "../../src/finmem/experiment";
+import { chooseFinMemDefaults, finmemConfigSchema, type FinMemConfig } from "../../src/finmem/config";
+import { finmemExperiment, runFinMemExperiment } from "../../src/finmem/experiment";
 import { DEFAULT_LOOP_OPTIONS, runFinMem, type DayRecord, type FinMemLoopOptions } from "../../src/finmem/loop";
 import { OfflineModel } from "../../src/llm/offline";
 import { silentProgress, type RunContext } from "../../src/core/contract";
 import { Rng } from "../../src/stats/rng";
 import { HashingEmbedder } from "../../src/text/embedding";
+import type { Embedder } from "../../src/text/embedder";
 
 interface Bar {
   date: string;
@@ -235,6 +237,15 @@ describe("point-in-time guard", () => {
     // with a holding that accumulates, training feedback is no longer always positive
     const direction = await run(writeFolder(full), opts);
     expect(JSON.stringify(days.map((d) => d.feedback))).not.toBe(JSON.stringify(direction.map((d) => d.feedback)));
+  });
+
+  it("fails with the embedder named when it returns fewer vectors than texts", async () => {
+    const inner = new HashingEmbedder({ dimension: 64 });
+    const short: Embedder = { id: "short", dimension: 64, embed: async (texts) => (await inner.embed(texts)).slice(0, 1) };
+    const deps = { folder: DataFolder.open(writeFolder(full)), model: new OfflineModel({ seed: 7 }), embedder: short, seed: 7 };
+    await expect(runFinMem(opts, deps)).rejects.toThrow(/embedder short returned 1 of the \d+ vectors asked for \(events\)/);
+    const none: Embedder = { id: "none", dimension: 64, embed: async () => [] };
+    await expect(runFinMem(opts, { ...deps, embedder: none })).rejects.toThrow("embedder none returned 0 of the 1 vectors asked for (profile)");
   });
 
   it("is deterministic for a seed and depends on it", async () => {

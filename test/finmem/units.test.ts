@@ -7,12 +7,13 @@ import { LlmOutputError } from "../../src/llm/errors";
 import type { Model, ModelResult, RunOptions, Task } from "../../src/llm/types";
 import { emptyUsage } from "../../src/llm/types";
 import { centralSentenceIndices, extractiveSummary, splitSentimentTag } from "../../src/finmem/extractive";
-import { chooseFinMemDefaults, finmemConfigSchema, loopOptionsFromConfig, type FinMemConfig } from "../../src/finmem/experiment";
+import { chooseFinMemDefaults, finmemConfigSchema, loopOptionsFromConfig, type FinMemConfig } from "../../src/finmem/config";
 import { cumulativeSeries, dailyLogReturns, finmemMetrics, maxDrawdownOf } from "../../src/finmem/metrics";
 import { buildProfile, performanceOverview, recentCumulativeReturn, riskState } from "../../src/finmem/profile";
 import { checkCitations, eventSentiment, extendedReflectionTask, testReflectionTask, trainReflectionTask, type ShownMemories } from "../../src/finmem/tasks";
 import { momentumObservation, routeLayer, testReflection, trainObservation } from "../../src/finmem/working-memory";
-import { evaluate, newsText, type DayRecord } from "../../src/finmem/loop";
+import { evaluate } from "../../src/finmem/evaluation";
+import { newsText, type DayRecord } from "../../src/finmem/loop";
 import { Rng } from "../../src/stats/rng";
 
 describe("metrics (FinMem code definitions)", () => {
