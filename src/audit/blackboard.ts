@@ -35,7 +35,8 @@ export function auditBlackboard(realDataDir?: string): Finding[] {
   const paper = BB_PAPER;
   const total = R.endValue / R.startValue - 1;
   const sessionDates = tradingDays(R.startDate, R.endDate);
-  const firstSession = sessionDates[0]!;
+  const firstSession = sessionDates[0];
+  if (firstSession === undefined) throw new RangeError(`audit: no NYSE session between the reported ${R.startDate} and ${R.endDate}`);
   const sessions = sessionDates.length;
 
   out.push(
@@ -194,6 +195,13 @@ function countSpecialClosures(from: string, to: string): number {
   return SPECIAL_CLOSURES.filter((c) => c.date >= from && c.date <= to && closureReason(c.date) !== "weekend").length;
 }
 
+/** Price i of a SPY column; loadPrices gives one per date, so a miss means a short column. */
+function priceAt(prices: ArrayLike<number>, i: number, column: string): number {
+  const value = prices[i];
+  if (value === undefined) throw new RangeError(`audit: SPY.csv has no ${column} at row ${i} (of ${prices.length})`);
+  return value;
+}
+
 /** The S&P 500's 10.08 % against SPY in the real price folder (skipped when absent). */
 function auditBenchmark(realDataDir?: string): Finding[] {
   const file = realDataDir ? path.join(realDataDir, "prices", "SPY.csv") : "";
@@ -203,7 +211,8 @@ function auditBenchmark(realDataDir?: string): Finding[] {
   const first = spy.dates.findIndex((d) => d >= R.startDate);
   const prev = first - 1; // dates ascend (loadPrices checks), so the last bar before the start precedes the first one in it
   if (end < 0 || first < 0 || prev < 0) return [];
-  const c = spy.adjClose;
+  const close = (i: number) => priceAt(spy.adjClose, i, "adjusted close");
+  const openPrice = priceAt(spy.open, first, "open");
   return [
     judgeCell({
       paper: BB_PAPER,
@@ -215,9 +224,9 @@ function auditBenchmark(realDataDir?: string): Finding[] {
       decimals: 2,
       inputs: `${path.basename(realDataDir)}/prices/SPY.csv (split- and dividend-adjusted)`,
       readings: {
-        [`SPY adj. close ${spy.dates[prev]} -> ${R.endDate}`]: pct(c[end]! / c[prev]! - 1),
-        [`SPY adj. close ${spy.dates[first]} -> ${R.endDate}`]: pct(c[end]! / c[first]! - 1),
-        [`SPY adj. open ${spy.dates[first]} -> close ${R.endDate}`]: pct(c[end]! / spy.open[first]! - 1),
+        [`SPY adj. close ${spy.dates[prev]} -> ${R.endDate}`]: pct(close(end) / close(prev) - 1),
+        [`SPY adj. close ${spy.dates[first]} -> ${R.endDate}`]: pct(close(end) / close(first) - 1),
+        [`SPY adj. open ${spy.dates[first]} -> close ${R.endDate}`]: pct(close(end) / openPrice - 1),
       },
       note: "SPY is a total-return proxy (dividends reinvested by the adjustment); the paper does not say whether it used SPY or the index, nor which start price.",
     }),

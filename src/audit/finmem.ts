@@ -19,14 +19,19 @@ export function auditFinmem(realDataDir?: string): Finding[] {
     const i0 = s.dates.indexOf(R.testStart);
     const i1 = s.dates.indexOf(R.testEnd);
     if (i0 > 0 && i1 > i0 && i1 + 1 < s.dates.length) {
-      const p = s.adjClose;
+      // loadPrices gives one adjusted close per date, so the date checks above cover these; a short column fails by name.
+      const p = (i: number): number => {
+        const value = s.adjClose[i];
+        if (value === undefined) throw new RangeError(`audit: ${R.ticker}.csv has no adjusted close at row ${i} (of ${s.adjClose.length})`);
+        return value;
+      };
       const readings: Record<string, number> = {
         // Code: r_t = ln(P_{t+1}/P_t) for every test day t, summed -> ln(P_{end+1} / P_start).
-        [`code: Σ ln(P[t+1]/P[t]) for t in ${R.testStart}..${R.testEnd} (= ln P ${s.dates[i1 + 1]} / P ${R.testStart})`]: Math.log(p[i1 + 1]! / p[i0]!),
-        [`Σ ln(P[t]/P[t−1]) over the window (= ln P ${R.testEnd} / P ${R.testStart})`]: Math.log(p[i1]! / p[i0]!),
-        [`simple return P ${R.testEnd} / P ${R.testStart} − 1`]: p[i1]! / p[i0]! - 1,
-        [`Σ ln returns from the first day after the start (${s.dates[i0 + 1]})`]: Math.log(p[i1]! / p[i0 + 1]!),
-        [`Σ ln returns from the day before the start (${s.dates[i0 - 1]})`]: Math.log(p[i1]! / p[i0 - 1]!),
+        [`code: Σ ln(P[t+1]/P[t]) for t in ${R.testStart}..${R.testEnd} (= ln P ${s.dates[i1 + 1]} / P ${R.testStart})`]: Math.log(p(i1 + 1) / p(i0)),
+        [`Σ ln(P[t]/P[t−1]) over the window (= ln P ${R.testEnd} / P ${R.testStart})`]: Math.log(p(i1) / p(i0)),
+        [`simple return P ${R.testEnd} / P ${R.testStart} − 1`]: p(i1) / p(i0) - 1,
+        [`Σ ln returns from the first day after the start (${s.dates[i0 + 1]})`]: Math.log(p(i1) / p(i0 + 1)),
+        [`Σ ln returns from the day before the start (${s.dates[i0 - 1]})`]: Math.log(p(i1) / p(i0 - 1)),
       };
       out.push(
         judgeCell({

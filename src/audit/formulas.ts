@@ -132,6 +132,9 @@ export function bordaPaperPositions(agentRanks: ReadonlyArray<readonly number[]>
 /** Sums over agents per item: rows are agents, columns items. */
 function columnSums(rows: ReadonlyArray<readonly number[]>): number[] {
   const n = rows[0]?.length ?? 0;
+  rows.forEach((row, i) => {
+    if (row.length !== n) throw new RangeError(`columnSums: agent ${i} ranks ${row.length} items, agent 0 ranks ${n}`);
+  });
   return Array.from({ length: n }, (_, j) => rows.reduce((acc, row) => acc + row[j]!, 0));
 }
 

@@ -5,7 +5,18 @@
 import type { Row, Table } from "../core/index";
 import { compareReading, formatReading } from "./judge";
 import { closestReading, runAudit } from "./run";
-import type { AuditResult, Finding, ReadingValue } from "./types";
+import type { AuditGroupSummary, AuditResult, Finding, ReadingValue } from "./types";
+
+/** Cells a reading reproduces in a group, exactly or within rounding (0 for a reading the group never saw). */
+function cellsReproducedBy(g: AuditGroupSummary, reading: string): number {
+  const hits = g.readingHits[reading];
+  return hits ? hits.exact + hits.withinRounding : 0;
+}
+
+/** The paper's short name: its full name without the parenthesised authors and venue. */
+function paperName(paper: string): string {
+  return paper.split(" (")[0] ?? paper;
+}
 
 /**
  * The audit as run tables: `audit_summary` (per check), `audit_findings`
@@ -24,7 +35,7 @@ export function auditTables(result: AuditResult = runAudit()): Table[] {
     impossible: g.counts.impossible,
     inconsistent: g.counts.inconsistent,
     unverifiable: g.counts.unverifiable,
-    best_readings: g.bestReadings.map((r) => `${r} (${g.readingHits[r]!.exact + g.readingHits[r]!.withinRounding}/${g.cells})`).join("; "),
+    best_readings: g.bestReadings.map((r) => `${r} (${cellsReproducedBy(g, r)}/${g.cells})`).join("; "),
   }));
   const findingRows: Row[] = result.findings.map((f) => ({
     paper: f.paper,
@@ -134,7 +145,7 @@ export function auditMarkdown(result: AuditResult = runAudit()): string {
     mdTable(
       ["paper", "table", "check", "cells", "repr.", "rounding", "not repr.", "imposs.", "incons.", "unverif.", "best reading (cells)"],
       summary.groups.map((g) => [
-        g.paper.split(" (")[0]!,
+        paperName(g.paper),
         g.table,
         g.check,
         String(g.cells),
@@ -144,7 +155,7 @@ export function auditMarkdown(result: AuditResult = runAudit()): string {
         String(g.counts.impossible),
         String(g.counts.inconsistent),
         String(g.counts.unverifiable),
-        g.bestReadings.map((r) => `${r} (${g.readingHits[r]!.exact + g.readingHits[r]!.withinRounding})`).join("; ") || "—",
+        g.bestReadings.map((r) => `${r} (${cellsReproducedBy(g, r)})`).join("; ") || "—",
       ]),
     ),
     "",
@@ -160,12 +171,12 @@ export function auditMarkdown(result: AuditResult = runAudit()): string {
     if (g.fullReadings.length) parts.push(`every cell by: ${g.fullReadings.map((r) => `*${r}*`).join(", ")}`);
     else if (hits.length)
       parts.push(
-        `no single reading reproduces every cell (best: ${g.bestReadings.map((r) => `*${r}* ${g.readingHits[r]!.exact + g.readingHits[r]!.withinRounding}/${g.cells}`).join(", ") || "none"})`,
+        `no single reading reproduces every cell (best: ${g.bestReadings.map((r) => `*${r}* ${cellsReproducedBy(g, r)}/${g.cells}`).join(", ") || "none"})`,
       );
     if (g.counts.impossible) parts.push(`${g.counts.impossible} impossible`);
     if (g.counts.inconsistent) parts.push(`${g.counts.inconsistent} inconsistent with another published statement`);
     if (g.fullDiagnostics.length) parts.push(`every cell fits the unstated explanation: ${g.fullDiagnostics.map((d) => `*${d}*`).join(", ")}`);
-    lines.push(`- **${g.paper.split(" (")[0]} — ${g.table} — ${g.check}**: ${parts.join("; ")}.`);
+    lines.push(`- **${paperName(g.paper)} — ${g.table} — ${g.check}**: ${parts.join("; ")}.`);
   }
   lines.push("");
 
@@ -209,7 +220,7 @@ export function auditMarkdown(result: AuditResult = runAudit()): string {
     list.push(f);
   }
   for (const [key, fs] of byTable) {
-    lines.push(`### ${key}`, "", `Inputs: ${fs[0]!.inputs}`, "");
+    lines.push(`### ${key}`, "", `Inputs: ${fs[0]!.inputs}`, ""); // every list got its first finding when it was made
     lines.push(
       mdTable(
         ["row", "column", "published", "verdict", "reproduced by", "readings"],

@@ -50,15 +50,15 @@ function emptyCounts(): Record<Verdict, number> {
  * @example summarize(runAudit().findings).groups[0].bestReadings
  */
 export function summarize(findings: Finding[], realDataChecked = false): AuditResult["summary"] {
-  const groups = new Map<string, AuditGroupSummary>();
-  const diagnosticHits = new Map<AuditGroupSummary, Map<string, number>>();
+  // Per group: its summary, and per diagnostic the cells it explains (folded into fullDiagnostics at the end).
+  const groups = new Map<string, { g: AuditGroupSummary; diagnosticHits: Map<string, number> }>();
   const totals = emptyCounts();
   for (const f of findings) {
     const ownGroup = RANKING_COLUMNS.has(f.column);
     const key = `${f.paper}\u0000${f.table}\u0000${ownGroup ? f.column : ""}\u0000${f.check}`;
-    let g = groups.get(key);
-    if (!g) {
-      g = {
+    let group = groups.get(key);
+    if (!group) {
+      const g: AuditGroupSummary = {
         paper: f.paper,
         table: f.table,
         check: f.check,
@@ -69,22 +69,23 @@ export function summarize(findings: Finding[], realDataChecked = false): AuditRe
         fullReadings: [],
         fullDiagnostics: [],
       };
-      diagnosticHits.set(g, new Map());
       if (ownGroup) g.check = `${f.column}: ${f.check}`;
-      groups.set(key, g);
+      group = { g, diagnosticHits: new Map() };
+      groups.set(key, group);
     }
+    const { g, diagnosticHits } = group;
     g.cells++;
     g.counts[f.verdict]++;
     totals[f.verdict]++;
-    const dh = diagnosticHits.get(g)!;
-    for (const name of Object.keys(f.diagnostics ?? {})) dh.set(name, (dh.get(name) ?? 0) + ((f.diagnosticMatches ?? []).includes(name) ? 1 : 0));
+    for (const name of Object.keys(f.diagnostics ?? {}))
+      diagnosticHits.set(name, (diagnosticHits.get(name) ?? 0) + ((f.diagnosticMatches ?? []).includes(name) ? 1 : 0));
     for (const name of Object.keys(f.readings)) {
       const hit = (g.readingHits[name] ??= { exact: 0, withinRounding: 0 });
       if (f.matches.includes(name)) hit.exact++;
       else if (f.roundingMatches.includes(name)) hit.withinRounding++;
     }
   }
-  for (const g of groups.values()) {
+  for (const { g, diagnosticHits } of groups.values()) {
     const score = (h: { exact: number; withinRounding: number }) => h.exact * 1000 + h.withinRounding;
     const best = Math.max(0, ...Object.values(g.readingHits).map(score));
     g.bestReadings =
@@ -96,10 +97,10 @@ export function summarize(findings: Finding[], realDataChecked = false): AuditRe
     g.fullReadings = Object.entries(g.readingHits)
       .filter(([, h]) => h.exact + h.withinRounding === g.cells)
       .map(([k]) => k);
-    g.fullDiagnostics = [...diagnosticHits.get(g)!.entries()].filter(([, n]) => n === g.cells).map(([k]) => k);
+    g.fullDiagnostics = [...diagnosticHits.entries()].filter(([, n]) => n === g.cells).map(([k]) => k);
   }
   const unreproduced = findings.filter((f) => f.verdict === "not-reproduced" || f.verdict === "impossible" || f.verdict === "inconsistent").map((f) => f.cell);
-  return { groups: [...groups.values()], totals, unreproduced, realDataChecked };
+  return { groups: [...groups.values()].map(({ g }) => g), totals, unreproduced, realDataChecked };
 }
 
 /** The reading closest to the published value (for cells nothing reproduces). */

@@ -60,7 +60,52 @@ const CANDIDATES: readonly string[] = SA_CANDIDATES;
 
 /** [agent][candidate] view of a published candidates x agents table. */
 function byAgent(m: AgentMatrix): number[][] {
+  // Each published row is a [CFO, VPE, RPM] triple, so every agent index is in range.
   return SA_AGENTS.map((_, a) => m.values.map((row) => row[a]!));
+}
+
+// The published tables are typed in by hand (data/sentimental.ts): a table
+// with a missing row, or a name that is not in it, is a data-entry slip, and
+// the lookups below name it instead of letting `undefined` into a reading.
+
+/** The candidate of row c of a published table. */
+function candidateAt(c: number, table: string): string {
+  const name = CANDIDATES[c];
+  if (name === undefined) throw new RangeError(`audit: ${table} has a row #${c}, but the paper lists ${CANDIDATES.length} candidates`);
+  return name;
+}
+
+/** The agent of column a of a published table. */
+function agentAt(a: number, table: string): string {
+  const name = SA_AGENTS[a];
+  if (name === undefined) throw new RangeError(`audit: ${table} has a column #${a}, but the paper has ${SA_AGENTS.length} agents`);
+  return name;
+}
+
+/** Index of a named candidate in the tables' row order. */
+function candidateIndex(name: string): number {
+  const c = CANDIDATES.indexOf(name);
+  if (c < 0) throw new RangeError(`audit: no candidate "${name}" in the paper's tables`);
+  return c;
+}
+
+/** Row a ([agent]) of an [agent][candidate] matrix. */
+function agentRow<T>(m: readonly (readonly T[])[], a: number, what: string): readonly T[] {
+  const row = m[a];
+  if (row === undefined) throw new RangeError(`audit: ${what} has no row for agent #${a}`);
+  return row;
+}
+
+/** m[a][c] of an [agent][candidate] matrix. */
+function cellAt<T>(m: readonly (readonly T[])[], a: number, c: number, what: string): T {
+  const value = agentRow(m, a, what)[c];
+  if (value === undefined) throw new RangeError(`audit: ${what} has no value for ${SA_AGENTS[a] ?? `agent #${a}`} / ${CANDIDATES[c] ?? `candidate #${c}`}`);
+  return value;
+}
+
+/** Candidate c across the agents of an [agent][candidate] matrix. */
+function candidateColumn(m: readonly (readonly number[])[], c: number, what: string): number[] {
+  return m.map((_, a) => cellAt(m, a, c, what));
 }
 
 function rankMatrix(m: AgentMatrix | number[][], ties: TieMethod): number[][] {
@@ -83,8 +128,8 @@ function cellsOfAgentMatrix(
           paper: SA_PAPER,
           table: published.table,
           check,
-          row: CANDIDATES[c]!,
-          column: SA_AGENTS[a]!,
+          row: candidateAt(c, published.table),
+          column: agentAt(a, published.table),
           published: value,
           decimals: published.decimals,
           inputs,
@@ -112,7 +157,7 @@ function cellsOfColumn(
       paper: SA_PAPER,
       table,
       check,
-      row: CANDIDATES[c]!,
+      row: candidateAt(c, table),
       column,
       published: value,
       decimals,
@@ -134,17 +179,18 @@ export function auditSentimentalAgents(): Finding[] {
   const rankMin = rankMatrix(sentiments, "min");
   const rankOrd = rankMatrix(sentiments, "ordinal");
   const rankAny = sentiments.map(rankRangeDesc);
+  const rankAscending = sentiments.map((row) => rankAsc(row));
   findings.push(
     ...cellsOfAgentMatrix(
       TABLE5_RANKS,
       "per-agent rank from the final sentiments",
       "Table 4",
       (c, a) => ({
-        [SA_READINGS.rankMin]: rankMin[a]![c]!,
-        [SA_READINGS.rankRowOrder]: rankOrd[a]![c]!,
-        [SA_READINGS.rankAnyOrder]: rankAny[a]![c]!,
+        [SA_READINGS.rankMin]: cellAt(rankMin, a, c, "ranks of Table 4 (ties→min)"),
+        [SA_READINGS.rankRowOrder]: cellAt(rankOrd, a, c, "ranks of Table 4 (ties→row order)"),
+        [SA_READINGS.rankAnyOrder]: cellAt(rankAny, a, c, "rank ranges of Table 4"),
       }),
-      (c, a) => ({ diagnostics: { "ascending (1 = most negative)": rankAsc(sentiments[a]!)[c]! } }),
+      (c, a) => ({ diagnostics: { "ascending (1 = most negative)": cellAt(rankAscending, a, c, "ascending ranks of Table 4") } }),
     ),
   );
 
@@ -167,23 +213,24 @@ export function auditSentimentalAgents(): Finding[] {
       TABLE6_VALENCE,
       "valence from the final sentiments",
       "Table 4",
-      (c, a) => ({ [SA_READINGS.valence]: valenceOf(sentiments[a]![c]!) }),
-      (c, a) => ({ diagnostics: { "only negative valence recorded (S < −0.5 → −1, else 0)": sentiments[a]![c]! < -0.5 ? -1 : 0 } }),
+      (c, a) => ({ [SA_READINGS.valence]: valenceOf(cellAt(sentiments, a, c, "Table 4")) }),
+      (c, a) => ({ diagnostics: { "only negative valence recorded (S < −0.5 → −1, else 0)": cellAt(sentiments, a, c, "Table 4") < -0.5 ? -1 : 0 } }),
     ),
   );
 
   // Table 3, Tiered, from Table 6 valences or Table 4 sentiments.
   const t6 = byAgent(TABLE6_VALENCE);
-  const columnOf = (rows: number[][], c: number) => rows.map((r) => r[c]!); // item c across the agents
   const t4valences = sentiments.map((r) => r.map((s) => valenceOf(s)));
   const tierReadings: Record<string, number[]> = {};
   for (const rule of ["veto", "worst", "mean", "majority"] as const) {
-    tierReadings[`${rule} rule on Table 6 valences`] = CANDIDATES.map((_, c) => collectiveTierOf(columnOf(t6, c), rule));
+    tierReadings[`${rule} rule on Table 6 valences`] = CANDIDATES.map((_, c) => collectiveTierOf(candidateColumn(t6, c, "Table 6"), rule));
   }
   for (const rule of ["veto", "worst", "majority"] as const) {
-    tierReadings[`${rule} rule on Table 4 valences (±0.5)`] = CANDIDATES.map((_, c) => collectiveTierOf(columnOf(t4valences, c), rule));
+    tierReadings[`${rule} rule on Table 4 valences (±0.5)`] = CANDIDATES.map((_, c) =>
+      collectiveTierOf(candidateColumn(t4valences, c, "valences of Table 4"), rule),
+    );
   }
-  tierReadings["tier of the mean Table 4 sentiment"] = CANDIDATES.map((_, c) => collectiveTier(columnOf(sentiments, c), "mean"));
+  tierReadings["tier of the mean Table 4 sentiment"] = CANDIDATES.map((_, c) => collectiveTier(candidateColumn(sentiments, c, "Table 4"), "mean"));
   findings.push(
     ...cellsOfColumn(
       "Table 3",
@@ -209,7 +256,7 @@ export function auditSentimentalAgents(): Finding[] {
         [`${SA_READINGS.bordaCode} [ranks recomputed from Table 4]`]: bordaCodePositions(rankMin, "min"),
         [`${SA_READINGS.bordaPaper} [ranks recomputed from Table 4]`]: bordaPaperPositions(rankMin, "min"),
       },
-      { "the CFO's own rank in Table 5": t5ranks[0]!, "Table 5 Borda Count Rank": TABLE5_RANKS.borda },
+      { "the CFO's own rank in Table 5": agentRow(t5ranks, 0, "Table 5"), "Table 5 Borda Count Rank": TABLE5_RANKS.borda },
     ),
   );
 
@@ -220,8 +267,8 @@ export function auditSentimentalAgents(): Finding[] {
       "conviction from final sentiment and volatility",
       "Table 4; Table 7",
       (c, a) => {
-        const s = sentiments[a]![c]!;
-        const v = volatility[a]![c]!;
+        const s = cellAt(sentiments, a, c, "Table 4");
+        const v = cellAt(volatility, a, c, "Table 7");
         const si = printedInterval(s, 2);
         const vi = printedInterval(v, 2);
         return {
@@ -245,7 +292,7 @@ export function auditSentimentalAgents(): Finding[] {
       "none (per-round sentiments are not published)",
       () => ({}),
       (c, a) => {
-        const v = volatility[a]![c]!;
+        const v = cellAt(volatility, a, c, "Table 7");
         return v < 0
           ? { verdict: "impossible" as const, note: `A standard deviation cannot be negative (published ${v.toFixed(2)}).` }
           : { verdict: "unverifiable" as const, note: "Per-round sentiments are not published; only the sign can be checked." };
@@ -258,26 +305,26 @@ export function auditSentimentalAgents(): Finding[] {
   const convOrd = rankMatrix(conviction, "ordinal");
   const convAny = conviction.map(rankRangeDesc);
   const productRanks = rankMatrix(
-    sentiments.map((r, a) => r.map((s, c) => s * volatility[a]![c]!)),
+    sentiments.map((r, a) => r.map((s, c) => s * cellAt(volatility, a, c, "Table 7"))),
     "min",
   );
   const quotientRanks = rankMatrix(
-    sentiments.map((r, a) => r.map((s, c) => s / volatility[a]![c]!)),
+    sentiments.map((r, a) => r.map((s, c) => s / cellAt(volatility, a, c, "Table 7"))),
     "min",
   );
   findings.push(
     ...cellsOfAgentMatrix(TABLE9_GUT_FEELING, "per-agent gut-feeling rank from the convictions", "Table 8; Tables 4 and 7", (c, a) => ({
-      [`${SA_READINGS.rankMin} of Table 8`]: convMin[a]![c]!,
-      [`${SA_READINGS.rankRowOrder} of Table 8`]: convOrd[a]![c]!,
-      [`${SA_READINGS.rankAnyOrder} of Table 8`]: convAny[a]![c]!,
-      [`descending S × ν recomputed from Tables 4 and 7`]: productRanks[a]![c]!,
-      [`descending S / ν recomputed from Tables 4 and 7`]: quotientRanks[a]![c]!,
+      [`${SA_READINGS.rankMin} of Table 8`]: cellAt(convMin, a, c, "ranks of Table 8 (ties→min)"),
+      [`${SA_READINGS.rankRowOrder} of Table 8`]: cellAt(convOrd, a, c, "ranks of Table 8 (ties→row order)"),
+      [`${SA_READINGS.rankAnyOrder} of Table 8`]: cellAt(convAny, a, c, "rank ranges of Table 8"),
+      [`descending S × ν recomputed from Tables 4 and 7`]: cellAt(productRanks, a, c, "ranks of S × ν"),
+      [`descending S / ν recomputed from Tables 4 and 7`]: cellAt(quotientRanks, a, c, "ranks of S / ν"),
     })),
   );
 
   // Table 9, Borda Count Rank.
   const t9ranks = byAgent(TABLE9_GUT_FEELING);
-  const totalConviction = CANDIDATES.map((_, c) => conviction.reduce((acc, r) => acc + r[c]!, 0));
+  const totalConviction = CANDIDATES.map((_, c) => candidateColumn(conviction, c, "Table 8").reduce((acc, x) => acc + x, 0));
   const gutBordaReadings = {
     [SA_READINGS.bordaCode]: bordaCodePositions(t9ranks, "min"),
     [SA_READINGS.bordaCodeRowOrder]: bordaCodePositions(t9ranks, "ordinal"),
@@ -313,7 +360,10 @@ export function auditSentimentalAgents(): Finding[] {
         [`${SA_READINGS.bordaPaper} [ranks recomputed from Table 8, ties→row order]`]: bordaPaperPositions(convOrd, "min"),
         [SA_READINGS.totalConviction]: rankDesc(totalConviction, "min"),
       },
-      { "the CFO's own conviction rank (Table 8, ties→row order)": convOrd[0]!, "Table 9 CFO column": t9ranks[0]! },
+      {
+        "the CFO's own conviction rank (Table 8, ties→row order)": agentRow(convOrd, 0, "ranks of Table 8"),
+        "Table 9 CFO column": agentRow(t9ranks, 0, "Table 9"),
+      },
     ),
   );
 
@@ -326,10 +376,10 @@ function auditTextClaims(sentiments: number[][]): Finding[] {
   const out: Finding[] = [];
   for (const claim of SA_TEXT_CLAIMS) {
     const a = SA_AGENTS.indexOf(claim.agent);
-    const column = sentiments[a]!;
+    const column = agentRow(sentiments, a, "Table 4");
     const extreme = claim.kind === "max" ? Math.max(...column) : Math.min(...column);
-    const who = CANDIDATES[column.indexOf(extreme)]!;
-    const named = column[CANDIDATES.indexOf(claim.candidate)]!;
+    const who = candidateAt(column.indexOf(extreme), "Table 4");
+    const named = cellAt(sentiments, a, candidateIndex(claim.candidate), "Table 4");
     out.push(
       judgeCell({
         paper: SA_PAPER,
@@ -348,7 +398,7 @@ function auditTextClaims(sentiments: number[][]): Finding[] {
   }
   const t5 = byAgent(TABLE5_RANKS);
   const t9 = byAgent(TABLE9_GUT_FEELING);
-  const kim = CANDIDATES.indexOf("Kimberly Carr");
+  const kim = candidateIndex("Kimberly Carr");
   const convictionRanks = rankMatrix(byAgent(TABLE8_CONVICTION), "ordinal");
   out.push(
     judgeCell({
@@ -360,13 +410,16 @@ function auditTextClaims(sentiments: number[][]): Finding[] {
       published: 8,
       decimals: 0,
       inputs: "Table 9; Table 8",
-      readings: { "Table 9 rank": t9[0]![kim]!, "rank of Table 8 conviction (descending)": convictionRanks[0]![kim]! },
-      diagnostics: { "Table 5 CFO rank (the 'from' of the claim)": t5[0]![kim]! },
-      verdict: t9[0]![kim]! === 8 ? undefined : "inconsistent",
+      readings: {
+        "Table 9 rank": cellAt(t9, 0, kim, "Table 9"),
+        "rank of Table 8 conviction (descending)": cellAt(convictionRanks, 0, kim, "ranks of Table 8"),
+      },
+      diagnostics: { "Table 5 CFO rank (the 'from' of the claim)": cellAt(t5, 0, kim, "Table 5") },
+      verdict: cellAt(t9, 0, kim, "Table 9") === 8 ? undefined : "inconsistent",
       note: '"the CFO revises its ranking of Kimberley, from the 9th place to the 8th place" — Table 5 has 9, but Table 9 prints 2.',
     }),
   );
-  const jos = CANDIDATES.indexOf("Joshua Alvarado");
+  const jos = candidateIndex("Joshua Alvarado");
   out.push(
     judgeCell({
       paper: SA_PAPER,
@@ -377,7 +430,10 @@ function auditTextClaims(sentiments: number[][]): Finding[] {
       published: 1,
       decimals: 0,
       inputs: "Table 9; Table 8",
-      readings: { "Table 9 rank": t9[2]![jos]!, "rank of Table 8 conviction (descending)": convictionRanks[2]![jos]! },
+      readings: {
+        "Table 9 rank": cellAt(t9, 2, jos, "Table 9"),
+        "rank of Table 8 conviction (descending)": cellAt(convictionRanks, 2, jos, "ranks of Table 8"),
+      },
       note: '"the Gut Feeling of the RPM toward Joshua is still to rank him in the first place"',
     }),
   );

@@ -79,7 +79,8 @@ export async function exportFigures(figures: Figure[], outDir: string, options: 
   const rasterizer = new Rasterizer(chrome);
   try {
     const plotPage = await openPlotlyPage(context.newPage());
-    const pdfPage = formats.includes("pdf") ? await context.newPage() : null;
+    // A page of its own for PDF printing, opened with the first PDF figure.
+    let pdfPage: Page | null = null;
     for (const figure of figures) {
       const size = printSizeOf(figure);
       const geo = pixelGeometry(size, dpi);
@@ -88,7 +89,7 @@ export async function exportFigures(figures: Figure[], outDir: string, options: 
         if (format === "svg") write(figure, "svg", svg);
         else if (format === "png") write(figure, "png", setPngDpi(await rasterizer.png(svg, geo), dpi));
         else if (format === "html") write(figure, "html", figuresToHtml([figure]));
-        else if (format === "pdf") write(figure, "pdf", await svgToPdf(pdfPage!, svg, size));
+        else if (format === "pdf") write(figure, "pdf", await svgToPdf((pdfPage ??= await context.newPage()), svg, size));
       }
     }
   } finally {

@@ -47,5 +47,5 @@ export function plotlySource(): string {
  */
 export function plotlyVersion(): string {
   const m = /plotly\.js v(\d+\.\d+\.\d+)/.exec(plotlySource().slice(0, 200));
-  return m ? m[1]! : "unknown";
+  return m?.[1] ?? "unknown";
 }

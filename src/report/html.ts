@@ -181,7 +181,7 @@ export function renderRunReport(run: RunFolder): string {
       id: "tearsheet",
       title: "Tear sheet",
       html:
-        `<p class="note">Portfolio (${escapeHtml(daily.series[0]!.name)}) against ${
+        `<p class="note">Portfolio (${escapeHtml(daily.series[0].name)}) against ${
           daily.series
             .slice(1)
             .map((s) => escapeHtml(s.name))

@@ -8,5 +8,5 @@
  */
 export { renderRunReport, renderTableHtml, MAX_HTML_ROWS } from "./html";
 export { readRunFolder, RunFolderError, type RunFolder, type RunManifestLike } from "./run-folder";
-export { findDailyReturns, tearSheet, TEAR_SHEET_SOURCES, type DailyReturns, type TearSheet } from "./tearsheet";
+export { findDailyReturns, tearSheet, TEAR_SHEET_SOURCES, type DailyReturns, type ReturnSeries, type TearSheet } from "./tearsheet";
 export { writeRunReport } from "./write";

@@ -15,12 +15,18 @@
 import { drawdownSeries, monthlyReturns, performanceMetrics, rollingSharpe } from "../backtest/index";
 import { makeFigure, PALETTE, type Figure, type Row, type Table } from "../core/index";
 
+/** One named series of simple daily returns. */
+export interface ReturnSeries {
+  name: string;
+  returns: number[];
+}
+
 export interface DailyReturns {
   /** Table the returns came from. */
   source: string;
   dates: string[];
-  /** Series name -> simple daily returns; the first is the portfolio. */
-  series: Array<{ name: string; returns: number[] }>;
+  /** The portfolio first, then its benchmarks (if any). */
+  series: [ReturnSeries, ...ReturnSeries[]];
 }
 
 interface Source {
@@ -64,14 +70,16 @@ export function findDailyReturns(tables: readonly Table[]): DailyReturns | null 
     if (!("date" in first) || !(src.portfolio in first)) continue;
     const benchmarks =
       src.benchmarks ?? Object.keys(first).filter((k) => k !== "date" && k !== src.portfolio && k !== "model" && table.rows.some((r) => isNum(r[k])));
-    const cols = [src.portfolio, ...benchmarks.filter((b) => b in first)];
+    const benchmarkCols = benchmarks.filter((b) => b in first);
+    const cols = [src.portfolio, ...benchmarkCols];
     const rows = table.rows.filter((r: Row) => typeof r.date === "string" && cols.every((c) => isNum(r[c])));
     if (rows.length < 2) continue;
     const conv = (x: number) => (src.kind === "log" ? Math.expm1(x) : x);
+    const seriesOf = (c: string): ReturnSeries => ({ name: src.labels?.[c] ?? c, returns: rows.map((r) => conv(r[c] as number)) });
     return {
       source: src.table,
       dates: rows.map((r) => String(r.date)),
-      series: cols.map((c) => ({ name: src.labels?.[c] ?? c, returns: rows.map((r) => conv(r[c] as number)) })),
+      series: [seriesOf(src.portfolio), ...benchmarkCols.map(seriesOf)],
     };
   }
   return null;
@@ -134,13 +142,14 @@ export function tearSheet(daily: DailyReturns, options: { rf?: number; window?: 
     { x: "date", y: "annualised Sharpe" },
   );
 
-  const months = monthlyReturns(daily.dates, daily.series[0]!.returns);
+  const [portfolio, firstBenchmark] = daily.series;
+  const months = monthlyReturns(daily.dates, portfolio.returns);
   const years = [...new Set(months.map((m) => m.month.slice(0, 4)))];
   const z = years.map((y) => MONTHS.map((_, k) => months.find((m) => m.month === `${y}-${String(k + 1).padStart(2, "0")}`)?.return ?? null));
   const maxAbs = Math.max(0.0001, ...months.map((m) => Math.abs(m.return)));
   const heatmap = makeFigure(
     "tearsheet_monthly_heatmap",
-    `Monthly returns — ${daily.series[0]!.name}`,
+    `Monthly returns — ${portfolio.name}`,
     [
       {
         type: "heatmap",
@@ -165,15 +174,18 @@ export function tearSheet(daily: DailyReturns, options: { rf?: number; window?: 
     { widthIn: 6.5, heightIn: Math.max(2.2, 1.4 + 0.45 * years.length) },
   );
 
-  const benchmark = daily.series[1]?.returns;
+  const benchmark = firstBenchmark?.returns;
   const metricRows: Row[] = [];
-  const perSeries = daily.series.map((s, i) => performanceMetrics(s.returns, { rf, periodsPerYear, ...(benchmark && i !== 1 ? { benchmark } : {}) }));
-  const line = (label: string, pick: (m: (typeof perSeries)[number]) => number, fmt: "pct" | "num") => {
+  const perSeries = daily.series.map((s, i) => ({
+    name: s.name,
+    metrics: performanceMetrics(s.returns, { rf, periodsPerYear, ...(benchmark && i !== 1 ? { benchmark } : {}) }),
+  }));
+  const line = (label: string, pick: (m: (typeof perSeries)[number]["metrics"]) => number, fmt: "pct" | "num") => {
     const row: Row = { metric: label };
-    daily.series.forEach((s, i) => {
-      const v = pick(perSeries[i]!);
+    for (const s of perSeries) {
+      const v = pick(s.metrics);
       row[s.name] = Number.isFinite(v) ? (fmt === "pct" ? Math.round(v * 1e6) / 1e4 : Math.round(v * 1e4) / 1e4) : null;
-    });
+    }
     metricRows.push(row);
   };
   line("Total return (%)", (m) => m.totalReturn, "pct");
@@ -188,21 +200,27 @@ export function tearSheet(daily: DailyReturns, options: { rf?: number; window?: 
   line("Daily CVaR 95 % (%)", (m) => m.cvar95, "pct");
   line("Skewness", (m) => m.skewness, "num");
   line("Kurtosis", (m) => m.kurtosis, "num");
-  if (benchmark) {
-    line(`Beta vs ${daily.series[1]!.name}`, (m) => m.beta, "num");
-    line(`Alpha vs ${daily.series[1]!.name} (%/yr)`, (m) => m.alpha, "pct");
-    line(`Tracking error vs ${daily.series[1]!.name} (%)`, (m) => m.trackingError, "pct");
-    line(`Information ratio vs ${daily.series[1]!.name}`, (m) => m.informationRatio, "num");
+  if (firstBenchmark) {
+    line(`Beta vs ${firstBenchmark.name}`, (m) => m.beta, "num");
+    line(`Alpha vs ${firstBenchmark.name} (%/yr)`, (m) => m.alpha, "pct");
+    line(`Tracking error vs ${firstBenchmark.name} (%)`, (m) => m.trackingError, "pct");
+    line(`Information ratio vs ${firstBenchmark.name}`, (m) => m.informationRatio, "num");
   }
   line("Deflated Sharpe (probability)", (m) => m.deflatedSharpe, "num");
 
   const monthly: Table = {
     name: "tearsheet_monthly_returns",
-    title: `Monthly returns (%) — ${daily.series[0]!.name}`,
+    title: `Monthly returns (%) — ${portfolio.name}`,
     columns: ["year", ...MONTHS],
+    // z has one row per year and one cell per month; a month without returns is null either way.
     rows: years.map((y, i) => ({
       year: y,
-      ...Object.fromEntries(MONTHS.map((mName, k) => [mName, z[i]![k] === null ? null : Math.round(z[i]![k]! * 1e6) / 1e4])),
+      ...Object.fromEntries(
+        MONTHS.map((mName, k) => {
+          const v = z[i]?.[k] ?? null;
+          return [mName, v === null ? null : Math.round(v * 1e6) / 1e4];
+        }),
+      ),
     })),
   };
   return {

@@ -24,7 +24,7 @@ import {
 } from "./evaluation";
 import type { Deliberation } from "./pipeline";
 import type { Scenario } from "./pipeline";
-import type { Turn } from "./types";
+import type { ConversationResult } from "./conversation";
 
 export interface DecisionAnalysis {
   /** Agent short labels, in speaking order. */
@@ -53,19 +53,14 @@ export interface DecisionAnalysis {
 export function decide(deliberation: Deliberation, config: SentimentalConfig): DecisionAnalysis {
   const agents = deliberation.agents.map((a) => a.advisor.short);
   const candidates = deliberation.conversations.map((c) => c.candidate.id);
-  // [agent][candidate]: the agent's turns about the candidate, by round.
-  const turnsOf: Turn[][][] = agents.map((agent) =>
-    deliberation.conversations.map((c) => c.turns.filter((t) => t.agent === agent).sort((a, b) => a.round - b.round)),
-  );
-  const statementSentiments = turnsOf.map((row) => row.map((turns) => turns.map((t) => t.sentiment)));
-  const finalSentiment = turnsOf.map((row) => row.map((turns) => turns.at(-1)!.opinion));
+  // [agent][candidate]: what the agent said about the candidate, by round, and where its opinion ended.
+  const histories = agents.map((agent) => deliberation.conversations.map((c) => opinionHistory(c, agent)));
+  const statementSentiments = histories.map((row) => row.map((h) => h.sentiments));
+  const finalSentiment = histories.map((row) => row.map((h) => h.final));
   const vol = statementSentiments.map((row) => row.map((s) => volatility(s)));
-  const conv = agents.map((_, ai) =>
-    candidates.map((_, ci) =>
-      conviction(
-        { finalSentiment: finalSentiment[ai]![ci]!, statementSentiments: statementSentiments[ai]![ci]! },
-        { variant: config.conviction, volatilityFloor: config.volatilityFloor },
-      ),
+  const conv = histories.map((row) =>
+    row.map((h) =>
+      conviction({ finalSentiment: h.final, statementSentiments: h.sentiments }, { variant: config.conviction, volatilityFloor: config.volatilityFloor }),
     ),
   );
   return {
@@ -76,6 +71,7 @@ export function decide(deliberation: Deliberation, config: SentimentalConfig): D
     valence: finalSentiment.map((row) => row.map((s) => valence(s))),
     tiers: candidates.map((_, ci) =>
       collectiveTier(
+        // ci < candidates.length, the length of every row of finalSentiment.
         finalSentiment.map((row) => row[ci]!),
         config.tierRule,
       ),
@@ -85,6 +81,18 @@ export function decide(deliberation: Deliberation, config: SentimentalConfig): D
     borda: bordaCount(finalSentiment, config.borda),
     gut: gutFeeling(conv, config.borda),
   };
+}
+
+/**
+ * One agent's statement sentiments S_O about one candidate, by round, and its
+ * final opinion. Every agent speaks in every round held, so an agent without
+ * a turn means the conversation is not one `runConversation` produced.
+ */
+function opinionHistory(conversation: ConversationResult, agent: string): { sentiments: number[]; final: number } {
+  const turns = conversation.turns.filter((t) => t.agent === agent).sort((a, b) => a.round - b.round);
+  const last = turns.at(-1);
+  if (!last) throw new Error(`decide: agent ${agent} never spoke about candidate ${conversation.candidate.id}`);
+  return { sentiments: turns.map((t) => t.sentiment), final: last.opinion };
 }
 
 export interface EvaluationAnalysis {
@@ -111,7 +119,8 @@ export async function evaluate(
   embedder: Embedder,
   seed: number,
 ): Promise<EvaluationAnalysis> {
-  const primary = deliberations[0]!;
+  const primary = deliberations[0];
+  if (!primary) throw new RangeError("evaluate: need at least one deliberation (the primary run)");
   const turns = primary.conversations.flatMap((c) => c.turns);
   const mentalModels = new Map(primary.agents.map((a) => [a.advisor.short, a.mms]));
   const texts: string[] = [

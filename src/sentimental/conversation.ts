@@ -88,74 +88,97 @@ export async function runConversation(
     throw new RangeError(`runConversation: maxRounds must be an integer >= 1, got ${settings.maxRounds}`);
   }
   const turns: Turn[] = [];
+  // Each agent's most recent turn: what its peers hear, and where its opinion stands.
   const latest = new Map<string, Turn>();
-  const opinion = new Map<string, number>(agents.map((a) => [a.advisor.short, PRIOR_OPINION]));
-  let round = 0;
-  let stoppedBy: ConversationResult["stoppedBy"];
-  for (;;) {
-    round++;
+  for (let round = 1; ; round++) {
     const changes: number[] = [];
     for (const [order, agent] of agents.entries()) {
-      const me = agent.advisor.short;
-      const peers: PeerStatement[] =
-        settings.opinionFormation === "dynamic"
-          ? [...latest.values()]
-              .filter((t) => t.agent !== me)
-              .sort((a, b) => a.round - b.round || a.order - b.order)
-              .map((t) => ({
-                agent: t.agent,
-                role: t.role,
-                round: t.round,
-                statement: t.statement,
-                arguments: t.arguments,
-                argumentSentiments: t.argumentSentiments,
-                sentiment: t.sentiment,
-              }))
-          : [];
-      const mine = latest.get(me);
-      const { output: said } = await model.run(
-        statementTask,
-        {
-          advisor: agent.advisor,
-          mms: agent.mms,
-          job,
-          candidate,
-          round,
-          maxRounds: settings.maxRounds,
-          peers,
-          previous: mine ? { statement: mine.statement, sentiment: mine.sentiment } : null,
-        },
-        { temperature: settings.temperature, seed: settings.seed },
-      );
-      const { output: argued } = await model.run(argumentationTask, { statement: said.statement }, { seed: settings.seed });
-      const argumentSentiments = await scoreArguments(argued.arguments, settings.sentiment, model, settings.seed);
-      const sentiment = statementSentiment(argumentSentiments);
-      const update = updateOpinion(opinion.get(me)!, sentiment, settings.alpha);
-      opinion.set(me, update.opinion);
-      changes.push(update.change);
-      const turn: Turn = {
-        candidate: candidate.id,
-        candidateName: candidate.name,
-        agent: me,
-        role: agent.advisor.title,
-        round,
-        order,
-        statement: said.statement,
-        arguments: argued.arguments,
-        argumentSentiments,
-        sentiment,
-        opinion: update.opinion,
-        change: update.change,
-        signedChange: update.signedChange,
-        peersHeard: peers.length,
-      };
+      const turn = await takeTurn(model, agent, { job, candidate, round, order }, latest, settings);
+      changes.push(turn.change);
       turns.push(turn);
-      latest.set(me, turn);
+      latest.set(turn.agent, turn);
     }
     if (shouldStop(changes, settings.tolerance, settings.stopRule, round, settings.maxRounds)) {
-      stoppedBy = round >= settings.maxRounds && !shouldStop(changes, settings.tolerance, settings.stopRule, 0, Infinity) ? "max-rounds" : "tolerance";
-      break;
+      return { candidate, turns, rounds: round, stoppedBy: stopReason(changes, round, settings) };
     }
   }
-  return { candidate, turns, rounds: round, stoppedBy };
+}
+
+/** Where a turn happens: the job and candidate under discussion, the round and the speaker's position in it. */
+interface TurnPlace {
+  job: JobInfo;
+  candidate: CandidateInfo;
+  round: number;
+  order: number;
+}
+
+/**
+ * One agent's turn: its statement (hearing its peers' latest ones under
+ * dynamic opinion formation), the statement's arguments and their sentiments,
+ * and the opinion update from the agent's previous opinion (the prior before
+ * it has spoken).
+ */
+async function takeTurn(model: Model, agent: Agent, place: TurnPlace, latest: ReadonlyMap<string, Turn>, settings: ConversationSettings): Promise<Turn> {
+  const { job, candidate, round, order } = place;
+  const me = agent.advisor.short;
+  const peers = settings.opinionFormation === "dynamic" ? peerStatements(latest, me) : [];
+  const mine = latest.get(me);
+  const { output: said } = await model.run(
+    statementTask,
+    {
+      advisor: agent.advisor,
+      mms: agent.mms,
+      job,
+      candidate,
+      round,
+      maxRounds: settings.maxRounds,
+      peers,
+      previous: mine ? { statement: mine.statement, sentiment: mine.sentiment } : null,
+    },
+    { temperature: settings.temperature, seed: settings.seed },
+  );
+  const { output: argued } = await model.run(argumentationTask, { statement: said.statement }, { seed: settings.seed });
+  const argumentSentiments = await scoreArguments(argued.arguments, settings.sentiment, model, settings.seed);
+  const sentiment = statementSentiment(argumentSentiments);
+  const update = updateOpinion(mine?.opinion ?? PRIOR_OPINION, sentiment, settings.alpha);
+  return {
+    candidate: candidate.id,
+    candidateName: candidate.name,
+    agent: me,
+    role: agent.advisor.title,
+    round,
+    order,
+    statement: said.statement,
+    arguments: argued.arguments,
+    argumentSentiments,
+    sentiment,
+    opinion: update.opinion,
+    change: update.change,
+    signedChange: update.signedChange,
+    peersHeard: peers.length,
+  };
+}
+
+/** The other agents' latest statements, oldest first (by round, then speaking order). */
+function peerStatements(latest: ReadonlyMap<string, Turn>, me: string): PeerStatement[] {
+  return [...latest.values()]
+    .filter((t) => t.agent !== me)
+    .sort((a, b) => a.round - b.round || a.order - b.order)
+    .map((t) => ({
+      agent: t.agent,
+      role: t.role,
+      round: t.round,
+      statement: t.statement,
+      arguments: t.arguments,
+      argumentSentiments: t.argumentSentiments,
+      sentiment: t.sentiment,
+    }));
+}
+
+/**
+ * Why a conversation that stopped did so: the round cap, unless the changes
+ * would have met the tolerance rule without it.
+ */
+function stopReason(changes: readonly number[], round: number, settings: ConversationSettings): ConversationResult["stoppedBy"] {
+  return round >= settings.maxRounds && !shouldStop(changes, settings.tolerance, settings.stopRule, 0, Infinity) ? "max-rounds" : "tolerance";
 }

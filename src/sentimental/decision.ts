@@ -219,6 +219,7 @@ export interface GutFeelingResult extends BordaResult {
  * g.totalConvictionRank; // [1, 2]
  */
 export function gutFeeling(convictions: readonly (readonly number[])[], variant: BordaVariant = "paper"): GutFeelingResult {
+  // bordaCount has checked the shape: at least one agent, every row n items long.
   const borda = bordaCount(convictions, variant);
   const n = convictions[0]!.length;
   const totalConviction = Array.from({ length: n }, (_, j) => convictions.reduce((acc, row) => acc + row[j]!, 0));

@@ -35,7 +35,18 @@ export async function embedTexts(embedder: Embedder, texts: readonly string[]): 
   const unique = [...new Set(texts)];
   const vectors = unique.length > 0 ? await embedder.embed(unique) : [];
   if (vectors.length !== unique.length) throw new Error(`embedder ${embedder.id} returned ${vectors.length} vectors for ${unique.length} texts`);
-  return new Map(unique.map((t, i) => [t, vectors[i]!]));
+  return new Map(unique.map((t, i) => [t, vectors[i]!])); // one vector per text, checked above
+}
+
+/**
+ * The embedding of a text: the metrics look up statements, Mental Models,
+ * arguments and passages that `embedTexts` was given, so a miss means the
+ * caller left a text out.
+ */
+function vectorOf(vectors: ReadonlyMap<string, Float32Array>, text: string): Float32Array {
+  const vector = vectors.get(text);
+  if (!vector) throw new Error(`no embedding for the text ${JSON.stringify(text.length > 60 ? `${text.slice(0, 60)}...` : text)}; pass it to embedTexts first`);
+  return vector;
 }
 
 // ---------------------------------------------------------------- nuance
@@ -110,7 +121,7 @@ export function platitudinalBetweenAgents(
       for (const r of rounds) {
         const sa = byAgentRound.get(`${a}|${r}`);
         const sb = byAgentRound.get(`${b}|${r}`);
-        if (sa !== undefined && sb !== undefined) sims.push(cosine(vectors.get(sa)!, vectors.get(sb)!));
+        if (sa !== undefined && sb !== undefined) sims.push(cosine(vectorOf(vectors, sa), vectorOf(vectors, sb)));
       }
       return sims.length > 0 ? sims.reduce((x, y) => x + y, 0) / sims.length : NaN;
     }),
@@ -139,7 +150,7 @@ export function platitudinalBetweenRuns(
     if (other === undefined) continue;
     const key = `${t.candidate}|${t.agent}`;
     const entry = acc.get(key) ?? { candidate: t.candidate, agent: t.agent, sims: [] };
-    entry.sims.push(cosine(vectors.get(t.statement)!, vectors.get(other)!));
+    entry.sims.push(cosine(vectorOf(vectors, t.statement), vectorOf(vectors, other)));
     acc.set(key, entry);
   }
   return [...acc.values()].map((e) => ({
@@ -175,7 +186,7 @@ export interface DriftResult {
   drift: number;
 }
 
-/** Turns grouped per (candidate, agent), in first-seen order. */
+/** Turns grouped per (candidate, agent), in first-seen order; every group holds at least one turn. */
 function turnsByCandidateAndAgent(turns: readonly Turn[]): Map<string, Turn[]> {
   const groups = new Map<string, Turn[]>();
   for (const t of turns) {
@@ -203,14 +214,14 @@ export function drift(
   const groups = turnsByCandidateAndAgent(turns);
   const out: DriftResult[] = [];
   for (const list of groups.values()) {
-    const first = list[0]!;
+    const first = list[0]!; // groups are never empty
     const mms = mentalModels.get(first.agent);
     if (!mms) throw new Error(`drift: no Mental Model of Self for agent ${first.agent}`);
-    const ref = vectors.get(mentalModelText(mms))!;
+    const ref = vectorOf(vectors, mentalModelText(mms));
     const perRound = list
       .slice()
       .sort((a, b) => a.round - b.round)
-      .map((t) => cosine(vectors.get(t.statement)!, ref));
+      .map((t) => cosine(vectorOf(vectors, t.statement), ref));
     const meanSimilarity = perRound.reduce((x, y) => x + y, 0) / perRound.length;
     out.push({ candidate: first.candidate, agent: first.agent, perRound, meanSimilarity, drift: measure === "distance" ? 1 - meanSimilarity : meanSimilarity });
   }
@@ -264,7 +275,10 @@ function supportScorer(passages: readonly string[], options: SupportOptions): (a
   } else {
     const vectors = options.vectors;
     if (!vectors) throw new Error("supportScores: embedding retrieval needs the embedded vectors");
-    best = (a) => Math.max(...passages.map((p) => cosine(vectors.get(a)!, vectors.get(p)!)));
+    best = (a) => {
+      const argument = vectorOf(vectors, a);
+      return Math.max(...passages.map((p) => cosine(argument, vectorOf(vectors, p))));
+    };
   }
   return (a) => {
     const s = best(a);
@@ -295,7 +309,7 @@ export function defensibility(
   };
   const out: DefensibilityResult[] = [];
   for (const list of groups.values()) {
-    const first = list[0]!;
+    const first = list[0]!; // groups are never empty
     const support = scorerOf(first.candidate);
     const scores = list.flatMap((t) => t.arguments).map((a) => support(a));
     out.push({

@@ -9,14 +9,15 @@ import type { Experiment, ExperimentResult, RunContext } from "../core/index";
 import { biasOf, decide, evaluate } from "./analysis";
 import { hiringBrief } from "./brief";
 import { sentimentalConfigSchema, type SentimentalConfig } from "./config";
-import { deliberate, loadScenario, replicateSeed, type Deliberation } from "./pipeline";
+import { deliberateRuns, loadScenario } from "./pipeline";
 import { sentimentalSweepCell } from "./sweep";
-import { biasTables, decisionTables, evaluationTables, figures, num, roundTable } from "./report";
+import { biasTables, decisionTables, evaluationTables, figures, roundTable, runArtifacts, runSummary, type RunAnalysis } from "./report";
 
 /**
- * Runs the whole experiment: scenario, `runs` deliberations (the first is
- * the primary run; the others only feed the between-run platitudinal score),
- * decisions, evaluation, bias, tables and figures.
+ * Runs the whole experiment: scenario and brief (both validated), `runs`
+ * deliberations (the first is the primary run; the others only feed the
+ * between-run platitudinal score), decisions, evaluation, bias, and the
+ * tables, figures, summary and artifacts built from them (report.ts).
  *
  * @example
  * const result = await runSentimental(defaultSentimentalConfig({ candidates: 3, maxRounds: 3 }), ctx);
@@ -28,84 +29,25 @@ export async function runSentimental(config: SentimentalConfig, ctx: RunContext)
   ctx.log(
     `sentimental: ${scenario.candidates.length} candidates from ${scenario.resumeDir}, job "${scenario.job.id}", advisors ${scenario.advisors.map((a) => a.short).join(", ")}, ${config.runs} run(s)`,
   );
-  ctx.progress.start("sentimental conversations", scenario.candidates.length * config.runs);
-  const deliberations: Deliberation[] = [];
-  for (let r = 0; r < config.runs; r++) {
-    deliberations.push(await deliberate(scenario, config, ctx, replicateSeed(ctx.seed, r), () => ctx.progress.tick()));
-  }
-  ctx.progress.done();
-  const primary = deliberations[0]!;
-  const decision = decide(primary, config);
-  const evaluation = await evaluate(scenario, deliberations, config, ctx.embedder, ctx.seed);
-  const bias = biasOf(primary, config);
-  const turns = primary.conversations.flatMap((c) => c.turns);
-  const sentiments = turns.map((t) => t.sentiment);
-  const bestIndex = decision.borda.rank.indexOf(config.borda === "paper" ? 1 : Math.max(...decision.borda.rank));
-  const mean = (xs: readonly number[]) => (xs.length > 0 ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN);
+  const deliberations = await deliberateRuns(scenario, config, ctx);
+  const [primary] = deliberations;
+  const analysis: RunAnalysis = {
+    scenario,
+    primary,
+    decision: decide(primary, config),
+    evaluation: await evaluate(scenario, deliberations, config, ctx.embedder, ctx.seed),
+    bias: biasOf(primary, config),
+  };
   return {
     tables: [
       roundTable(primary),
-      ...decisionTables(scenario, decision, evaluation, config),
-      ...evaluationTables(scenario, primary, evaluation),
-      ...biasTables(bias, config),
+      ...decisionTables(scenario, analysis.decision, analysis.evaluation, config),
+      ...evaluationTables(scenario, primary, analysis.evaluation),
+      ...biasTables(analysis.bias, config),
     ],
-    figures: figures(scenario, primary, evaluation, bias),
-    summary: {
-      candidates: scenario.candidates.length,
-      agents: scenario.advisors.map((a) => a.short).join(","),
-      job: scenario.job.id,
-      turns: turns.length,
-      mean_rounds: num(mean(primary.conversations.map((c) => c.rounds))),
-      sentiment_min: num(Math.min(...sentiments)),
-      sentiment_max: num(Math.max(...sentiments)),
-      borda_top_candidate: bestIndex >= 0 ? scenario.candidates[bestIndex]!.name : null,
-      slope_negative: num(bias.pooled.negative.slope),
-      r2_negative: num(bias.pooled.negative.r2),
-      slope_positive: num(bias.pooled.positive.slope),
-      r2_positive: num(bias.pooled.positive.r2),
-      bias: bias.pooled.bias,
-      saliency_bias: bias.pooled.saliencyBias,
-      platitudinal_between_agents: num(mean(evaluation.platitudinal.map((p) => p.score).filter(Number.isFinite))),
-      platitudinal_between_runs: num(mean(evaluation.betweenRuns.map((b) => b.similarity))),
-      mean_nuance: num(mean(evaluation.nuance.map((n) => n.nuance))),
-      mean_defensibility: num(mean(evaluation.defensibility.map((d) => d.score))),
-    },
-    artifacts: [
-      { path: "brief.json", content: `${JSON.stringify(brief, null, 2)}\n` },
-      {
-        path: "mental_models.json",
-        content: `${JSON.stringify(
-          primary.agents.map((a) => ({ agent: a.advisor.short, role: a.advisor.title, ...a.mms })),
-          null,
-          2,
-        )}\n`,
-      },
-      {
-        path: "conversation.jsonl",
-        content: deliberations
-          .flatMap((d, r) =>
-            d.conversations.flatMap((c) =>
-              c.turns.map((t) =>
-                JSON.stringify({
-                  run: r,
-                  candidate: t.candidate,
-                  candidate_name: t.candidateName,
-                  round: t.round,
-                  agent: t.agent,
-                  statement: t.statement,
-                  arguments: t.arguments,
-                  argument_sentiments: t.argumentSentiments,
-                  sentiment: t.sentiment,
-                  opinion: t.opinion,
-                  change: t.change,
-                }),
-              ),
-            ),
-          )
-          .map((line) => `${line}\n`)
-          .join(""),
-      },
-    ],
+    figures: figures(scenario, primary, analysis.evaluation, analysis.bias),
+    summary: runSummary(analysis, config),
+    artifacts: runArtifacts(brief, deliberations),
   };
 }
 

@@ -54,14 +54,16 @@ export function figure4SentimentChange(points: readonly RoundPoint[], perRow = 5
   candidates.forEach((candidate, i) => {
     const band = Math.floor(i / cols);
     const c = i % cols;
-    const seriesOf = agents.map((agent) => points.filter((p) => p.candidate === candidate && p.agent === agent).sort((x, y) => x.round - y.round));
+    const seriesOf = agents.map((agent) => ({
+      agent,
+      series: points.filter((p) => p.candidate === candidate && p.agent === agent).sort((x, y) => x.round - y.round),
+    }));
     for (const [row, field] of [
       [0, "sentiment"],
       [1, "change"],
     ] as const) {
       const k = (2 * band + row) * cols + c + 1;
-      agents.forEach((agent, a) => {
-        const series = seriesOf[a]!;
+      seriesOf.forEach(({ agent, series }, a) => {
         data.push({
           type: "scatter",
           mode: "lines+markers",

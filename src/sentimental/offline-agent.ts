@@ -46,6 +46,7 @@ function stems(text: string): string[] {
 
 /** Weighted sample of `k` distinct indices, weights sharpened by 1/temperature (temperature 0 = the top k). */
 function sampleTop(weights: readonly number[], k: number, rng: Rng, temperature: number): number[] {
+  // Every index below is one of `weights`' (weightedIndex returns one of `w`, which is as long as `left`).
   const idx = weights.map((_, i) => i);
   if (temperature <= 0.01) return idx.sort((a, b) => weights[b]! - weights[a]! || a - b).slice(0, k);
   const left = idx.slice();
@@ -125,10 +126,11 @@ export function jobKeyTerms(jobText: string, vocabulary: readonly string[], k: n
   sentences.forEach((sentence, i) => {
     const affinity = 0.2 + index.similarity(i, query);
     const sv = index.documentVector(i);
-    for (let j = 0; j < sv.indices.length; j++) {
-      const term = index.vocabulary[sv.indices[j]!]!;
+    // The index's own vectors: term ids index its vocabulary, and values run parallel to indices.
+    sv.indices.forEach((termId, j) => {
+      const term = index.vocabulary[termId]!;
       score.set(term, (score.get(term) ?? 0) + sv.values[j]! * affinity);
-    }
+    });
   });
   return [...score.entries()]
     .filter(([term]) => !JOB_AD_BOILERPLATE.has(term))
@@ -159,6 +161,7 @@ export function offlineMentalModel(input: MentalModelInput, rng: Rng, temperatur
   const terms = jobKeyTerms(job.text, profile.vocabulary, 8 + ownTitle.size)
     .filter((t) => !ownTitle.has(t))
     .slice(0, 8);
+  // sampleTop returns indices of the list it weighs: terms, priorities, criteria.
   const chosenTerms = sampleTop(
     terms.map((_, i) => 1 / (1 + i)),
     Math.min(5, terms.length),
@@ -344,13 +347,19 @@ const CLOSERS: ReadonlyArray<{ above: number; lines: readonly string[] }> = [
   { above: -Infinity, lines: ["I would not recommend advancing {name}.", "I cannot support {name} for this position."] },
 ];
 
+/** The first band the value is above, else the last (lowest) one. */
 function pickBand<T extends { above: number }>(bands: readonly T[], value: number): T {
-  return bands.find((b) => value > b.above) ?? bands[bands.length - 1]!;
+  const band = bands.find((b) => value > b.above) ?? bands.at(-1);
+  if (!band) throw new RangeError("pickBand: no bands to pick from");
+  return band;
 }
 
 /** Picks from a list: uniformly at temperature > 0, the first entry at temperature 0. */
 function choose<T>(items: readonly T[], rng: Rng, temperature: number): T {
-  return temperature > 0.01 ? rng.pick(items) : items[0]!;
+  if (temperature > 0.01) return rng.pick(items);
+  const [first] = items;
+  if (first === undefined) throw new RangeError("choose: empty list");
+  return first;
 }
 
 function fill(template: string, values: Record<string, string>): string {
@@ -373,6 +382,8 @@ export function offlineStatement(input: StatementPolicyInput, rng: Rng, temperat
   const coverage = priorityCoverage(priorities, candidate.passages);
   const plan = planFromCoverage(input, coverage, rng, temperature);
   const values = { name: candidate.name, title: job.title, role: `${advisor.title}` };
+  // order, strongIdx and weakIdx hold indices of `priorities` (and of `coverage`, one entry per priority);
+  // sampleTop returns indices of the list it weighs (order, weakPool).
   const order = priorities.map((_, i) => i).sort((a, b) => coverage[b]! - coverage[a]! || a - b);
   const strongIdx = sampleTop(
     order.map((i) => coverage[i]! + 0.05),
@@ -408,8 +419,9 @@ export function offlineStatement(input: StatementPolicyInput, rng: Rng, temperat
       sentences.push(`Their record overall is ${quality} match for ${priorities[i]}.`);
       continue;
     }
-    const hit = hits[temperature > 0.01 ? rng.int(0, Math.min(2, hits.length)) : 0]!;
+    const hit = hits[temperature > 0.01 ? rng.int(0, Math.min(2, hits.length)) : 0]!; // hits is not empty (checked above)
     usedPassages.add(hit.index);
+    // The index was fitted on `passages`, so every hit's index is one of them (here and below).
     sentences.push(`Their background ('${snippet(passages[hit.index]!)}') is ${quality} match for ${priorities[i]}.`);
   }
   for (const i of weakIdx) {

@@ -168,3 +168,28 @@ export async function deliberate(
   });
   return { seed, agents, conversations };
 }
+
+/**
+ * The experiment's `runs` deliberations of one scenario, in order: run 0 with
+ * the run seed is the primary one, the others are replicates (replicateSeed)
+ * for the between-run comparison. Progress ticks once per conversation.
+ *
+ * @example
+ * const [primary, ...replicates] = await deliberateRuns(scenario, config, ctx);
+ */
+export async function deliberateRuns(
+  scenario: Scenario,
+  config: SentimentalConfig,
+  ctx: Pick<RunContext, "model" | "progress" | "concurrency" | "seed">,
+): Promise<[Deliberation, ...Deliberation[]]> {
+  if (!(Number.isInteger(config.runs) && config.runs >= 1)) {
+    throw new RangeError(`config key "runs": need an integer >= 1 (the primary run), got ${config.runs}`);
+  }
+  ctx.progress.start("sentimental conversations", scenario.candidates.length * config.runs);
+  const tick = () => ctx.progress.tick();
+  const primary = await deliberate(scenario, config, ctx, replicateSeed(ctx.seed, 0), tick);
+  const replicates: Deliberation[] = [];
+  for (let r = 1; r < config.runs; r++) replicates.push(await deliberate(scenario, config, ctx, replicateSeed(ctx.seed, r), tick));
+  ctx.progress.done();
+  return [primary, ...replicates];
+}

@@ -1,12 +1,13 @@
 /**
  * Tables and figures of the Sentimental Agents experiment: the paper's
  * Tables 2-9, the per agent x candidate x round log, the evaluation and bias
- * tables, and Figures 4-7.
+ * tables, Figures 4-7, the run's headline summary and its artifact files.
  */
 import { figure4SentimentChange, figure5Platitudinal, figure6Nuance, figure7Bias } from "./figures";
-import type { Cell, Figure, Row, Table } from "../core/index";
+import type { Cell, ExperimentResult, Figure, Row, Table } from "../core/index";
 import type { BiasAnalysis } from "./bias";
 import type { BiasResult, DecisionAnalysis, EvaluationAnalysis } from "./analysis";
+import type { Brief } from "./brief";
 import type { SentimentalConfig } from "./config";
 import type { Deliberation, Scenario } from "./pipeline";
 
@@ -18,6 +19,35 @@ import type { Deliberation, Scenario } from "./pipeline";
  */
 export function num(value: number): number | null {
   return Number.isFinite(value) ? value : null;
+}
+
+/** Candidate display names by id (tables show names, the analysis keeps ids). */
+function candidateNames(scenario: Scenario): Map<string, string> {
+  return new Map(scenario.candidates.map((c) => [c.id, c.name]));
+}
+
+/**
+ * matrix[i][j] ([agent][candidate], or [agent][agent] for the platitudinal
+ * pairs). The analysis builds every matrix from the same agents and
+ * candidates, so a miss means a ragged analysis: fail naming the quantity
+ * rather than print an empty cell.
+ */
+function cellOf(matrix: readonly (readonly number[])[], i: number, j: number, what: string): number {
+  const value = matrix[i]?.[j];
+  if (value === undefined) throw new RangeError(`sentimental report: ${what} has no entry [${i}][${j}]`);
+  return value;
+}
+
+/** values[ci] of a per-candidate vector; a miss fails naming the quantity, as in `cellOf`. */
+function entryOf(values: readonly number[], ci: number, what: string): number {
+  const value = values[ci];
+  if (value === undefined) throw new RangeError(`sentimental report: ${what} has no entry for candidate #${ci}`);
+  return value;
+}
+
+/** Arithmetic mean; NaN for no values (shown as an empty cell through `num`). */
+function meanOf(xs: readonly number[]): number {
+  return xs.length > 0 ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN;
 }
 
 function perAgentRows(
@@ -33,6 +63,14 @@ function perAgentRows(
   });
 }
 
+/** What every decision table is built from; `bordaLabel` names the Borda variant in the notes. */
+interface DecisionTableInput {
+  d: DecisionAnalysis;
+  names: ReadonlyMap<string, string>;
+  config: SentimentalConfig;
+  bordaLabel: string;
+}
+
 /**
  * Tables 2-9 of the paper plus the decision details.
  *
@@ -40,37 +78,50 @@ function perAgentRows(
  * decisionTables(scenario, decision, evaluation, config).map((t) => t.name); // ["table2_drift", "table3_ranking_metrics", ...]
  */
 export function decisionTables(scenario: Scenario, d: DecisionAnalysis, e: EvaluationAnalysis, config: SentimentalConfig): Table[] {
-  const names = new Map(scenario.candidates.map((c) => [c.id, c.name]));
+  const input: DecisionTableInput = {
+    d,
+    names: candidateNames(scenario),
+    config,
+    bordaLabel:
+      config.borda === "paper"
+        ? "Definition 3: n points to each agent's top candidate; rank 1 = most points"
+        : "authors' code: rank sums, rank 1 = LARGEST rank sum (least liked)",
+  };
+  return [driftTable(input, e), ...rankingTables(input), ...convictionTables(input)];
+}
+
+/** Table 2: drift per agent and candidate, from the evaluation. */
+function driftTable({ d, names, config }: DecisionTableInput, e: EvaluationAnalysis): Table {
   const driftOf = new Map(e.drift.map((x) => [`${x.candidate}|${x.agent}`, x.drift]));
-  const bordaLabel =
-    config.borda === "paper"
-      ? "Definition 3: n points to each agent's top candidate; rank 1 = most points"
-      : "authors' code: rank sums, rank 1 = LARGEST rank sum (least liked)";
+  return {
+    name: "table2_drift",
+    title: "Table 2 — Agent drift per candidate",
+    rows: perAgentRows(d, names, (ai, ci) => num(driftOf.get(`${d.candidates[ci]}|${d.agents[ai]}`) ?? NaN)),
+    note:
+      config.driftMeasure === "distance"
+        ? "Drift = 1 - mean cosine similarity between the agent's statements and its Mental Model of Self (higher = further from its MMS)."
+        : "Mean cosine similarity between the agent's statements and its Mental Model of Self (the authors' code's measure).",
+  };
+}
+
+/** Tables 3-6: the collective positions, and the final sentiments with the Borda ranks and valences drawn from them. */
+function rankingTables({ d, names, config, bordaLabel }: DecisionTableInput): Table[] {
   return [
-    {
-      name: "table2_drift",
-      title: "Table 2 — Agent drift per candidate",
-      rows: perAgentRows(d, names, (ai, ci) => num(driftOf.get(`${d.candidates[ci]}|${d.agents[ai]}`) ?? NaN)),
-      note:
-        config.driftMeasure === "distance"
-          ? "Drift = 1 - mean cosine similarity between the agent's statements and its Mental Model of Self (higher = further from its MMS)."
-          : "Mean cosine similarity between the agent's statements and its Mental Model of Self (the authors' code's measure).",
-    },
     {
       name: "table3_ranking_metrics",
       title: "Table 3 — Candidate ranking metrics",
       rows: d.candidates.map((id, ci) => ({
         candidate: names.get(id) ?? id,
-        borda_count: d.borda.rank[ci]!,
-        tiered: d.tiers[ci]!,
-        gut_feeling: d.gut.rank[ci]!,
+        borda_count: entryOf(d.borda.rank, ci, "the Borda rank"),
+        tiered: entryOf(d.tiers, ci, "the collective tier"),
+        gut_feeling: entryOf(d.gut.rank, ci, "the gut-feeling rank"),
       })),
       note: `Collective positions. Borda (${bordaLabel}); tier by the "${config.tierRule}" rule; gut feeling = Borda over conviction ranks (conviction "${config.conviction}"). The paper's printed Table 3 "Borda Count" column equals the CFO's individual ranks of its Table 5, not the collective Borda rank.`,
     },
     {
       name: "table4_final_sentiment",
       title: "Table 4 — Final sentiment scores",
-      rows: perAgentRows(d, names, (ai, ci) => d.finalSentiment[ai]![ci]!),
+      rows: perAgentRows(d, names, (ai, ci) => cellOf(d.finalSentiment, ai, ci, "the final sentiment")),
       note: "S_i^O(t) at the last round (eq. 4), the basis of every decision protocol (§6.2.3).",
     },
     {
@@ -79,8 +130,8 @@ export function decisionTables(scenario: Scenario, d: DecisionAnalysis, e: Evalu
       rows: perAgentRows(
         d,
         names,
-        (ai, ci) => d.borda.agentRanks[ai]![ci]!,
-        (ci) => ({ borda_total: d.borda.totals[ci]!, borda_rank: d.borda.rank[ci]! }),
+        (ai, ci) => cellOf(d.borda.agentRanks, ai, ci, "the per-agent rank"),
+        (ci) => ({ borda_total: entryOf(d.borda.totals, ci, "the Borda total"), borda_rank: entryOf(d.borda.rank, ci, "the Borda rank") }),
       ),
       note: `Per-agent rank 1 = highest final sentiment. Borda: ${bordaLabel}.`,
     },
@@ -90,15 +141,21 @@ export function decisionTables(scenario: Scenario, d: DecisionAnalysis, e: Evalu
       rows: perAgentRows(
         d,
         names,
-        (ai, ci) => d.valence[ai]![ci]!,
-        (ci) => ({ tier: d.tiers[ci]! }),
+        (ai, ci) => cellOf(d.valence, ai, ci, "the valence"),
+        (ci) => ({ tier: entryOf(d.tiers, ci, "the collective tier") }),
       ),
       note: `Valence: S < -0.5 -> -1, -0.5 <= S <= 0.5 -> 0, S > 0.5 -> +1 (Definition 4). Tier rule "${config.tierRule}".`,
     },
+  ];
+}
+
+/** Tables 7-9: volatility, the conviction built on it, and the gut-feeling ranks from the convictions. */
+function convictionTables({ d, names, config, bordaLabel }: DecisionTableInput): Table[] {
+  return [
     {
       name: "table7_volatility",
       title: "Table 7 — Sentiment volatility for each candidate",
-      rows: perAgentRows(d, names, (ai, ci) => d.volatility[ai]![ci]!),
+      rows: perAgentRows(d, names, (ai, ci) => cellOf(d.volatility, ai, ci, "the volatility")),
       note: "Population standard deviation (ddof = 0) of the agent's statement sentiments S_O over the conversation (authors' code). The paper's printed Table 7 contains negative values, which no standard deviation can take.",
     },
     {
@@ -107,8 +164,8 @@ export function decisionTables(scenario: Scenario, d: DecisionAnalysis, e: Evalu
       rows: perAgentRows(
         d,
         names,
-        (ai, ci) => num(d.conviction[ai]![ci]!),
-        (ci) => ({ total_conviction: num(d.gut.totalConviction[ci]!) }),
+        (ai, ci) => num(cellOf(d.conviction, ai, ci, "the conviction")),
+        (ci) => ({ total_conviction: num(entryOf(d.gut.totalConviction, ci, "the total conviction")) }),
       ),
       note:
         config.conviction === "paper"
@@ -121,11 +178,11 @@ export function decisionTables(scenario: Scenario, d: DecisionAnalysis, e: Evalu
       rows: perAgentRows(
         d,
         names,
-        (ai, ci) => d.gut.agentRanks[ai]![ci]!,
+        (ai, ci) => cellOf(d.gut.agentRanks, ai, ci, "the gut-feeling rank"),
         (ci) => ({
-          gut_total: d.gut.totals[ci]!,
-          gut_feeling_rank: d.gut.rank[ci]!,
-          total_conviction_rank: d.gut.totalConvictionRank[ci]!,
+          gut_total: entryOf(d.gut.totals, ci, "the gut-feeling total"),
+          gut_feeling_rank: entryOf(d.gut.rank, ci, "the gut-feeling position"),
+          total_conviction_rank: entryOf(d.gut.totalConvictionRank, ci, "the total-conviction rank"),
         }),
       ),
       note: `Per-agent rank by conviction (1 = highest), combined with the Borda count (Definition 5; ${bordaLabel}). total_conviction_rank = position by descending total conviction T^I (Definition 5's formula, 1 = largest).`,
@@ -170,10 +227,9 @@ export function roundTable(deliberation: Deliberation): Table {
  * evaluationTables(scenario, deliberation, evaluation).map((t) => t.name); // ["nuance", "platitudinal", ...]
  */
 export function evaluationTables(scenario: Scenario, deliberation: Deliberation, e: EvaluationAnalysis): Table[] {
-  const names = new Map(scenario.candidates.map((c) => [c.id, c.name]));
+  const names = candidateNames(scenario);
   const betweenRunsBy = new Map<string, number[]>();
   for (const x of e.betweenRuns) betweenRunsBy.set(x.candidate, [...(betweenRunsBy.get(x.candidate) ?? []), x.similarity]);
-  const mean = (xs: readonly number[]) => (xs.length > 0 ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN);
   const topics = Math.max(0, ...e.nuance.map((n) => n.topics.length));
   return [
     {
@@ -195,7 +251,7 @@ export function evaluationTables(scenario: Scenario, deliberation: Deliberation,
       rows: e.platitudinal.map((p) => ({
         candidate: names.get(p.candidate) ?? p.candidate,
         between_agents: num(p.score),
-        between_runs: num(mean(betweenRunsBy.get(p.candidate) ?? [])),
+        between_runs: num(meanOf(betweenRunsBy.get(p.candidate) ?? [])),
       })),
       note: "Mean cosine similarity of statements between agents (same round) and between repeated runs (same agent and round); higher = more platitudinal.",
     },
@@ -204,7 +260,12 @@ export function evaluationTables(scenario: Scenario, deliberation: Deliberation,
       title: "Platitudinal similarity between agent pairs (Figure 5 data)",
       rows: e.platitudinal.flatMap((p) =>
         p.agents.flatMap((a, i) =>
-          p.agents.map((b, j) => ({ candidate: names.get(p.candidate) ?? p.candidate, agent_a: a, agent_b: b, similarity: num(p.similarity[i]![j]!) })),
+          p.agents.map((b, j) => ({
+            candidate: names.get(p.candidate) ?? p.candidate,
+            agent_a: a,
+            agent_b: b,
+            similarity: num(cellOf(p.similarity, i, j, "the platitudinal similarity")),
+          })),
         ),
       ),
     },
@@ -300,7 +361,7 @@ export function biasTables(bias: BiasResult, config: SentimentalConfig): Table[]
  * figures(scenario, deliberation, evaluation, bias).map((f) => f.name);
  */
 export function figures(scenario: Scenario, deliberation: Deliberation, e: EvaluationAnalysis, bias: BiasResult): Figure[] {
-  const names = new Map(scenario.candidates.map((c) => [c.id, c.name]));
+  const names = candidateNames(scenario);
   return [
     figure4SentimentChange(
       deliberation.conversations.flatMap((c) =>
@@ -315,4 +376,90 @@ export function figures(scenario: Scenario, deliberation: Deliberation, e: Evalu
       bias.pooled.positive,
     ),
   ];
+}
+
+/** Everything one run's report is drawn from: the primary deliberation and its analyses. */
+export interface RunAnalysis {
+  scenario: Scenario;
+  primary: Deliberation;
+  decision: DecisionAnalysis;
+  evaluation: EvaluationAnalysis;
+  bias: BiasResult;
+}
+
+/**
+ * The run's headline numbers (the manifest and notebooks read them).
+ *
+ * @example
+ * runSummary(analysis, config).borda_top_candidate; // the name of the Borda winner, e.g. "Ada Obi"
+ */
+export function runSummary(analysis: RunAnalysis, config: SentimentalConfig): ExperimentResult["summary"] {
+  const { scenario, primary, decision, evaluation, bias } = analysis;
+  const turns = primary.conversations.flatMap((c) => c.turns);
+  const sentiments = turns.map((t) => t.sentiment);
+  // Under the code's Borda the best candidate holds the largest position, not position 1.
+  const bestIndex = decision.borda.rank.indexOf(config.borda === "paper" ? 1 : Math.max(...decision.borda.rank));
+  return {
+    candidates: scenario.candidates.length,
+    agents: scenario.advisors.map((a) => a.short).join(","),
+    job: scenario.job.id,
+    turns: turns.length,
+    mean_rounds: num(meanOf(primary.conversations.map((c) => c.rounds))),
+    sentiment_min: num(Math.min(...sentiments)),
+    sentiment_max: num(Math.max(...sentiments)),
+    borda_top_candidate: scenario.candidates[bestIndex]?.name ?? null,
+    slope_negative: num(bias.pooled.negative.slope),
+    r2_negative: num(bias.pooled.negative.r2),
+    slope_positive: num(bias.pooled.positive.slope),
+    r2_positive: num(bias.pooled.positive.r2),
+    bias: bias.pooled.bias,
+    saliency_bias: bias.pooled.saliencyBias,
+    platitudinal_between_agents: num(meanOf(evaluation.platitudinal.map((p) => p.score).filter(Number.isFinite))),
+    platitudinal_between_runs: num(meanOf(evaluation.betweenRuns.map((b) => b.similarity))),
+    mean_nuance: num(meanOf(evaluation.nuance.map((n) => n.nuance))),
+    mean_defensibility: num(meanOf(evaluation.defensibility.map((d) => d.score))),
+  };
+}
+
+/**
+ * The run folder's extra files: the brief, the primary run's Mental Models
+ * of Self, and every run's conversation log (one JSON line per turn).
+ *
+ * @example
+ * runArtifacts(brief, deliberations).map((a) => a.path); // ["brief.json", "mental_models.json", "conversation.jsonl"]
+ */
+export function runArtifacts(brief: Brief, deliberations: readonly [Deliberation, ...Deliberation[]]): NonNullable<ExperimentResult["artifacts"]> {
+  const [primary] = deliberations;
+  const mentalModels = primary.agents.map((a) => ({ agent: a.advisor.short, role: a.advisor.title, ...a.mms }));
+  return [
+    { path: "brief.json", content: `${JSON.stringify(brief, null, 2)}\n` },
+    { path: "mental_models.json", content: `${JSON.stringify(mentalModels, null, 2)}\n` },
+    { path: "conversation.jsonl", content: conversationLog(deliberations) },
+  ];
+}
+
+/** Every turn of every run as one JSON line, runs in order. */
+function conversationLog(deliberations: readonly Deliberation[]): string {
+  return deliberations
+    .flatMap((d, r) =>
+      d.conversations.flatMap((c) =>
+        c.turns.map((t) =>
+          JSON.stringify({
+            run: r,
+            candidate: t.candidate,
+            candidate_name: t.candidateName,
+            round: t.round,
+            agent: t.agent,
+            statement: t.statement,
+            arguments: t.arguments,
+            argument_sentiments: t.argumentSentiments,
+            sentiment: t.sentiment,
+            opinion: t.opinion,
+            change: t.change,
+          }),
+        ),
+      ),
+    )
+    .map((line) => `${line}\n`)
+    .join("");
 }

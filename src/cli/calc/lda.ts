@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { fitLda, contentTokens } from "../../text/index";
+import { firstIssue } from "./numeric-json";
 import type { CalcCommand } from "./types";
 
 const Input = z
@@ -30,9 +31,8 @@ export const calc: CalcCommand = {
   run(input: unknown) {
     const parsed = Input.safeParse(input);
     if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      const where = issue.path.length ? issue.path.join(".") : "(root)";
-      throw new Error(`calc lda: invalid input at ${where}: ${issue.message}`);
+      const { where, message } = firstIssue(parsed.error);
+      throw new Error(`calc lda: invalid input at ${where}: ${message}`);
     }
     const { docs, k, iterations, seed, alpha, beta, topN } = parsed.data;
     const tokenised = docs.map((d) => (typeof d === "string" ? contentTokens(d) : d));

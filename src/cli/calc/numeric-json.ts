@@ -1,5 +1,5 @@
 /**
- * Shared helpers for the numeric `calc` commands: zod validation with a
+ * Shared helpers for the `calc` commands: zod validation with a
  * readable error, and JSON-safe numbers (NaN / +-Infinity become null, since
  * JSON has no representation for them).
  */
@@ -18,6 +18,21 @@ export function parseCalcInput<T>(name: string, schema: z.ZodType<T>, input: unk
     throw new Error(`calc ${name}: invalid input: ${issues}`);
   }
   return parsed.data;
+}
+
+/**
+ * Where and why validation failed, from the first zod issue ("(root)" for the
+ * whole input). A failed parse always carries an issue; the error's own
+ * message stands in should one ever come without.
+ *
+ * @example
+ * const parsed = z.object({ k: z.number() }).safeParse({ k: "2" });
+ * if (!parsed.success) firstIssue(parsed.error); // { where: "k", message: "Invalid input: expected number, received string" }
+ */
+export function firstIssue(error: z.ZodError): { where: string; message: string } {
+  const issue = error.issues[0];
+  if (!issue) return { where: "(root)", message: error.message };
+  return { where: issue.path.length ? issue.path.join(".") : "(root)", message: issue.message };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { polarityScores } from "../../text/index";
+import { firstIssue } from "./numeric-json";
 import type { CalcCommand } from "./types";
 
 const Input = z.object({ texts: z.array(z.string()) }).strict();
@@ -17,9 +18,8 @@ export const calc: CalcCommand = {
   run(input: unknown) {
     const parsed = Input.safeParse(input);
     if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      const where = issue.path.length ? issue.path.join(".") : "(root)";
-      throw new Error(`calc sentiment: invalid input at ${where}: ${issue.message}; expected {"texts": ["...", ...]}`);
+      const { where, message } = firstIssue(parsed.error);
+      throw new Error(`calc sentiment: invalid input at ${where}: ${message}; expected {"texts": ["...", ...]}`);
     }
     return {
       scores: parsed.data.texts.map((t) => {
