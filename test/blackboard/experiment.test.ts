@@ -1,7 +1,8 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { blackboardExperiment, defaultUniverse } from "../../src/blackboard/experiment";
+import { defaultUniverse } from "../../src/blackboard/config";
+import { blackboardExperiment } from "../../src/blackboard/experiment";
 import { parseBlackboard } from "../../src/blackboard/log";
 import { MESSAGE_TYPES } from "../../src/blackboard/messages";
 import type { DecisionTrace } from "../../src/blackboard/trace";
