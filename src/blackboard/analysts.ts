@@ -410,13 +410,14 @@ export function checkIndicatorNumbers(out: AnalysisReport, snapshot: IndicatorSn
   if (!snapshot) return null;
   const actual = snapshot.values as Record<string, number>;
   for (const [name, value] of Object.entries(out.metrics)) {
-    if (name in actual && Number.isFinite(actual[name]) && !citationMatches(value, actual[name]!))
-      return `metrics.${name} is ${value}, computed ${actual[name]} on ${snapshot.date}`;
+    const computed = name in actual ? actual[name] : undefined;
+    if (computed !== undefined && Number.isFinite(computed) && !citationMatches(value, computed))
+      return `metrics.${name} is ${value}, computed ${computed} on ${snapshot.date}`;
   }
   for (const e of out.evidence) {
-    if (e.value === null || e.value === undefined || !(e.source in actual) || !Number.isFinite(actual[e.source])) continue;
-    if (!citationMatches(e.value, actual[e.source]!))
-      return `evidence "${e.id}" cites ${e.source} = ${e.value}, computed ${actual[e.source]} on ${snapshot.date}`;
+    const computed = e.source in actual ? actual[e.source] : undefined;
+    if (e.value === null || e.value === undefined || computed === undefined || !Number.isFinite(computed)) continue;
+    if (!citationMatches(e.value, computed)) return `evidence "${e.id}" cites ${e.source} = ${e.value}, computed ${computed} on ${snapshot.date}`;
   }
   return null;
 }
