@@ -31,6 +31,7 @@ import {
   longOnly as clipLongOnly,
   meanVarianceWeightsDense,
 } from "../portfolio/index";
+import { itemAt } from "./lookup";
 
 export interface Decision {
   action: ViewLabel;
@@ -72,6 +73,44 @@ export interface Allocation {
   fullWeights: Float64Array;
 }
 
+/** One eligible ticker of an allocation: its slice of the parallel arrays of `Allocation`. */
+export interface AllocationEntry {
+  /** Index into market.tickers. */
+  index: number;
+  decision: Decision;
+  wMkt: number;
+  q: number;
+  pi: number;
+  muBL: number;
+  weight: number;
+}
+
+/**
+ * The allocation per eligible ticker, in eligible order; throws when the
+ * parallel arrays do not all have one entry per eligible ticker.
+ *
+ * @example
+ * allocationEntries(allocate(market, 300, [0, 1], decisions, opts, null))[1].index; // 1
+ */
+export function allocationEntries(allocation: Allocation): AllocationEntry[] {
+  const { eligible, decisions, wMkt, q, pi, muBL, weights } = allocation;
+  const n = eligible.length;
+  const columns = { decisions, wMkt, q, pi, muBL, weights };
+  for (const [name, column] of Object.entries(columns)) {
+    if (column.length !== n) throw new RangeError(`allocation of ${allocation.date}: ${column.length} ${name} for ${n} eligible tickers`);
+  }
+  // Every column was just checked to have n entries, so k < n is in range.
+  return eligible.map((index, k) => ({
+    index,
+    decision: decisions[k]!,
+    wMkt: wMkt[k]!,
+    q: q[k]!,
+    pi: pi[k]!,
+    muBL: muBL[k]!,
+    weight: weights[k]!,
+  }));
+}
+
 /**
  * Trailing simple-return columns for `eligible` tickers: returns of days
  * dayIndex - lookback .. dayIndex - 1 (prices dayIndex - lookback - 1 .. dayIndex - 1).
@@ -80,9 +119,12 @@ export interface Allocation {
  * trailingReturnColumns(market, [0, 1], 300, 252)[0].length; // 252
  */
 export function trailingReturnColumns(market: AlignedMarket, eligible: readonly number[], dayIndex: number, lookback: number): Float64Array[] {
+  if (dayIndex - lookback - 1 < 0) throw new RangeError(`trailingReturnColumns: ${lookback} returns before day ${dayIndex} reach before the first date`);
   return eligible.map((i) => {
-    const col = market.close[i]!;
+    const col = itemAt(market.close, i, "price column");
+    if (dayIndex > col.length) throw new RangeError(`trailingReturnColumns: day ${dayIndex} is past the ${col.length} prices of ${market.tickers[i]}`);
     const out = new Float64Array(lookback);
+    // dayIndex - lookback - 1 <= t - 1 < t < dayIndex <= col.length, all checked above.
     for (let k = 0; k < lookback; k++) {
       const t = dayIndex - lookback + k;
       out[k] = col[t]! / col[t - 1]! - 1;
@@ -144,7 +186,7 @@ function allocateWithCovariance(
   currentWeights: ArrayLike<number> | null,
   sigma: Float64Array | null,
 ): Allocation {
-  const date = market.dates[dayIndex]!;
+  const date = itemAt(market.dates, dayIndex, "market date");
   const fullWeights = new Float64Array(market.tickers.length);
   if (eligible.length === 0) {
     return { date, eligible: [], decisions: [], wMkt: [], q: [], pi: [], muBL: [], weights: [], fullWeights };
@@ -158,10 +200,12 @@ function allocateWithCovariance(
       options.viewMode === "confidence" ? { mode: "confidence-scaled", confidences: decisions.map((d) => d.confidence) } : { mode: "fixed" },
     ),
   );
-  const post = absoluteViewsPosterior(sigma!, n, q, { wMkt, delta: options.delta, tau: options.tau, omegaScale: options.omegaScale });
+  if (sigma === null) throw new RangeError(`allocate: no covariance for the ${n} eligible tickers on ${date}`);
+  const post = absoluteViewsPosterior(sigma, n, q, { wMkt, delta: options.delta, tau: options.tau, omegaScale: options.omegaScale });
   const mv = meanVarianceWeightsDense(post.muBL, post.sigmaBL, n, options.delta);
   const upper = longOnlyUpperBound(options.maxWeight, n);
   const weights = options.longOnly ? clipLongOnly(mv.raw, { fallback: "equal", upper }) : mv.weights;
+  if (weights.length !== n) throw new RangeError(`allocate: ${weights.length} weights for ${n} eligible tickers on ${date}`);
   eligible.forEach((i, k) => (fullWeights[i] = weights[k]!));
   return {
     date,
@@ -179,7 +223,10 @@ function allocateWithCovariance(
 function flatten(rows: number[][]): Float64Array {
   const n = rows.length;
   const out = new Float64Array(n * n);
-  for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) out[i * n + j] = rows[i]![j]!;
+  rows.forEach((row, i) => {
+    if (row.length !== n) throw new RangeError(`covariance row ${i} has ${row.length} entries, expected ${n}`);
+    row.forEach((x, j) => (out[i * n + j] = x));
+  });
   return out;
 }
 
@@ -193,6 +240,9 @@ function flatten(rows: number[][]): Float64Array {
 export function covarianceFor(columns: Float64Array[], kind: "sample" | "ledoit-wolf"): number[][] {
   if (kind === "sample") return sampleCovarianceOfColumns(columns);
   const t = columns[0]?.length ?? 0;
+  if (columns.some((c) => c.length !== t))
+    throw new RangeError(`covarianceFor: return columns of different lengths (${columns.map((c) => c.length).join(", ")})`);
+  // Every column has t entries (checked above), so k < t is in range.
   const rows = Array.from({ length: t }, (_, k) => columns.map((c) => c[k]!));
   return ledoitWolf(rows, { target: "constant-correlation" }).covariance;
 }
@@ -216,7 +266,7 @@ function priorWeights(
       if (s === null || s === undefined || !(s > 0))
         throw new RangeError(`allocate: no shares outstanding for ${market.tickers[i]} (needed by marketWeights "marketCap")`);
       // Last close strictly before the decision date, like the covariance window.
-      return s * market.close[i]![dayIndex - 1]!;
+      return s * itemAt(itemAt(market.close, i, "price column"), dayIndex - 1, `${market.tickers[i]} close`);
     });
     return marketWeights(n, { mode: "market-cap", marketCaps: caps });
   }
@@ -246,7 +296,7 @@ export function blWeightRule(
     const decisions = eligible.length
       ? await decide(
           ctx.date,
-          eligible.map((i) => market.tickers[i]!),
+          eligible.map((i) => itemAt(market.tickers, i, "market ticker")),
           ctx,
         )
       : [];

@@ -48,9 +48,12 @@ function chain(name: Chain["chain"], steps: Array<ChainStep | null>, fallback: C
  * @example
  * alphaChains(facts).map((c) => c.chain); // ["volatility", "directional", "hedging"]
  */
-export function alphaChains(facts: AlphaFacts): Chain[] {
+export function alphaChains(facts: AlphaFacts): [volatility: Chain, directional: Chain, hedging: Chain] {
   const v = facts.values;
-  const fallback: ChainStep = { statement: `Last close ${v.close}`, citation: { indicator: "close", date: facts.date, value: v.close! } };
+  const close = v.close;
+  // The tools always report the last close; without it there is nothing to cite or compare the SMA with.
+  if (close === undefined) throw new RangeError(`alphaChains: the facts of ${facts.ticker} on ${facts.date} have no close`);
+  const fallback: ChainStep = { statement: `Last close ${close}`, citation: { indicator: "close", date: facts.date, value: close } };
 
   const vol20 = v.vol_20d ?? NaN;
   const vol60 = v.vol_60d ?? NaN;
@@ -83,8 +86,8 @@ export function alphaChains(facts: AlphaFacts): Chain[] {
       return `20-day return ${pct(x)}`;
     }),
     step(facts, "sma_50", (x) => {
-      signs.push(Math.sign(v.close! - x));
-      return `close ${v.close} is ${v.close! >= x ? "above" : "below"} the 50-day SMA ${x}`;
+      signs.push(Math.sign(close - x));
+      return `close ${close} is ${close >= x ? "above" : "below"} the 50-day SMA ${x}`;
     }),
   ];
   const tilt = signs.length ? signs.reduce((a, b) => a + b, 0) / signs.length : 0;
@@ -147,9 +150,7 @@ export function traderPolicy(input: TraderInput): TradeProposal {
     return { action: "HOLD", conviction: 0, size_scale: 0, rationale: `No price history for ${input.ticker}: no trade.`, chains: [] };
   }
   const chains = alphaChains(input.facts);
-  const scale = chains[0]!.value;
-  const tilt = chains[1]!.value;
-  const hedge = chains[2]!.value;
+  const [{ value: scale }, { value: tilt }, { value: hedge }] = chains;
   const opposed = (report.view === "BUY" && tilt < -0.5) || (report.view === "SELL" && tilt > 0.5);
   const action = opposed ? "HOLD" : report.view;
   return {

@@ -96,6 +96,92 @@ function evidence(id: string, claim: string, direction: -1 | 0 | 1, strength: nu
 
 // ---------------------------------------------------------------- market
 
+/** The indicator values the market analyst reads. */
+type IndicatorValues = IndicatorSnapshot["values"];
+
+/** RSI above 70 / below 30: overbought (bearish) / oversold (bullish); in between, mild momentum around 50. */
+function rsiEvidence(v: IndicatorValues): Evidence | null {
+  if (!Number.isFinite(v.rsi_14)) return null;
+  const r = v.rsi_14;
+  if (r > 70) return evidence("market.rsi", `RSI(14) ${fmt(r)} is overbought (> 70)`, -1, 0.3 + (r - 70) / 20, "rsi_14", r);
+  if (r < 30) return evidence("market.rsi", `RSI(14) ${fmt(r)} is oversold (< 30)`, 1, 0.3 + (30 - r) / 20, "rsi_14", r);
+  return evidence(
+    "market.rsi",
+    `RSI(14) ${fmt(r)} ${r >= 50 ? "above" : "below"} 50 shows ${r >= 50 ? "positive" : "negative"} momentum`,
+    dirOf(r - 50, 2),
+    Math.min(0.5, Math.abs(r - 50) / 40),
+    "rsi_14",
+    r,
+  );
+}
+
+/** Sign of the MACD histogram, strength relative to the close (0.5% of the price = full strength). */
+function macdEvidence(v: IndicatorValues): Evidence | null {
+  if (!Number.isFinite(v.macdh) || !(v.close > 0)) return null;
+  const rel = v.macdh / v.close;
+  return evidence(
+    "market.macd",
+    `MACD histogram ${fmt(v.macdh, 3)} (MACD ${fmt(v.macd, 3)} vs signal ${fmt(v.macds, 3)}) is ${v.macdh >= 0 ? "positive" : "negative"}`,
+    dirOf(v.macdh),
+    Math.abs(rel) / 0.005,
+    "macdh",
+    v.macdh,
+  );
+}
+
+/** Close vs the 50-day SMA (a 10% gap = full strength). */
+function smaEvidence(v: IndicatorValues): Evidence | null {
+  if (!Number.isFinite(v.sma_50)) return null;
+  const gap = v.close / v.sma_50 - 1;
+  return evidence(
+    "market.sma50",
+    `Close ${fmt(v.close)} is ${pct(Math.abs(gap))} ${gap >= 0 ? "above" : "below"} the 50-day SMA ${fmt(v.sma_50)}`,
+    dirOf(gap),
+    Math.abs(gap) / 0.1,
+    "sma_50",
+    v.sma_50,
+  );
+}
+
+/** 20-day return (10% = full strength). */
+function momentumEvidence(v: IndicatorValues): Evidence | null {
+  if (!Number.isFinite(v.ret_20d)) return null;
+  return evidence("market.momentum", `20-day return ${pct(v.ret_20d)}`, dirOf(v.ret_20d), Math.abs(v.ret_20d) / 0.1, "ret_20d", v.ret_20d);
+}
+
+/** Bollinger %b outside [0, 1] reads as stretched (above) or oversold (below); inside, neutral. */
+function bollingerEvidence(v: IndicatorValues): Evidence | null {
+  if (!Number.isFinite(v.pct_b)) return null;
+  if (v.pct_b > 1)
+    return evidence(
+      "market.bollinger",
+      `Close above the upper Bollinger band ${fmt(v.boll_ub)} (%b ${fmt(v.pct_b)}): stretched`,
+      -1,
+      0.3 + (v.pct_b - 1) * 2,
+      "pct_b",
+      v.pct_b,
+    );
+  if (v.pct_b < 0)
+    return evidence(
+      "market.bollinger",
+      `Close below the lower Bollinger band ${fmt(v.boll_lb)} (%b ${fmt(v.pct_b)}): oversold`,
+      1,
+      0.3 - v.pct_b * 2,
+      "pct_b",
+      v.pct_b,
+    );
+  return evidence("market.bollinger", `Close inside the Bollinger bands (%b ${fmt(v.pct_b)})`, 0, 0.2, "pct_b", v.pct_b);
+}
+
+/** Annualised 20-day volatility, as context (no direction). */
+function volatilityEvidence(v: IndicatorValues): Evidence | null {
+  if (!Number.isFinite(v.vol_20d)) return null;
+  return evidence("market.volatility", `Annualised 20-day volatility ${pct(v.vol_20d)}`, 0, Math.min(1, v.vol_20d), "vol_20d", v.vol_20d);
+}
+
+/** The market analyst's evidence, in report order (an indicator that is NaN gives none). */
+const MARKET_EVIDENCE = [rsiEvidence, macdEvidence, smaEvidence, momentumEvidence, bollingerEvidence, volatilityEvidence];
+
 /**
  * Offline market analyst (see module doc): RSI above 70 / below 30 reads as
  * overbought (bearish) / oversold (bullish), else mild momentum; MACD
@@ -110,79 +196,7 @@ export function marketAnalystPolicy(input: MarketAnalystInput): AnalysisReport {
   const s = input.indicators;
   if (!s) return reportFromEvidence("market", [], {}, window, `No price history for ${input.ticker} up to ${input.date}.`, 0);
   const v = s.values;
-  const ev: Evidence[] = [];
-  if (Number.isFinite(v.rsi_14)) {
-    const r = v.rsi_14;
-    if (r > 70) ev.push(evidence("market.rsi", `RSI(14) ${fmt(r)} is overbought (> 70)`, -1, 0.3 + (r - 70) / 20, "rsi_14", r));
-    else if (r < 30) ev.push(evidence("market.rsi", `RSI(14) ${fmt(r)} is oversold (< 30)`, 1, 0.3 + (30 - r) / 20, "rsi_14", r));
-    else
-      ev.push(
-        evidence(
-          "market.rsi",
-          `RSI(14) ${fmt(r)} ${r >= 50 ? "above" : "below"} 50 shows ${r >= 50 ? "positive" : "negative"} momentum`,
-          dirOf(r - 50, 2),
-          Math.min(0.5, Math.abs(r - 50) / 40),
-          "rsi_14",
-          r,
-        ),
-      );
-  }
-  if (Number.isFinite(v.macdh) && v.close > 0) {
-    const rel = v.macdh / v.close;
-    ev.push(
-      evidence(
-        "market.macd",
-        `MACD histogram ${fmt(v.macdh, 3)} (MACD ${fmt(v.macd, 3)} vs signal ${fmt(v.macds, 3)}) is ${v.macdh >= 0 ? "positive" : "negative"}`,
-        dirOf(v.macdh),
-        Math.abs(rel) / 0.005,
-        "macdh",
-        v.macdh,
-      ),
-    );
-  }
-  if (Number.isFinite(v.sma_50)) {
-    const gap = v.close / v.sma_50 - 1;
-    ev.push(
-      evidence(
-        "market.sma50",
-        `Close ${fmt(v.close)} is ${pct(Math.abs(gap))} ${gap >= 0 ? "above" : "below"} the 50-day SMA ${fmt(v.sma_50)}`,
-        dirOf(gap),
-        Math.abs(gap) / 0.1,
-        "sma_50",
-        v.sma_50,
-      ),
-    );
-  }
-  if (Number.isFinite(v.ret_20d)) {
-    ev.push(evidence("market.momentum", `20-day return ${pct(v.ret_20d)}`, dirOf(v.ret_20d), Math.abs(v.ret_20d) / 0.1, "ret_20d", v.ret_20d));
-  }
-  if (Number.isFinite(v.pct_b)) {
-    if (v.pct_b > 1)
-      ev.push(
-        evidence(
-          "market.bollinger",
-          `Close above the upper Bollinger band ${fmt(v.boll_ub)} (%b ${fmt(v.pct_b)}): stretched`,
-          -1,
-          0.3 + (v.pct_b - 1) * 2,
-          "pct_b",
-          v.pct_b,
-        ),
-      );
-    else if (v.pct_b < 0)
-      ev.push(
-        evidence(
-          "market.bollinger",
-          `Close below the lower Bollinger band ${fmt(v.boll_lb)} (%b ${fmt(v.pct_b)}): oversold`,
-          1,
-          0.3 - v.pct_b * 2,
-          "pct_b",
-          v.pct_b,
-        ),
-      );
-    else ev.push(evidence("market.bollinger", `Close inside the Bollinger bands (%b ${fmt(v.pct_b)})`, 0, 0.2, "pct_b", v.pct_b));
-  }
-  if (Number.isFinite(v.vol_20d))
-    ev.push(evidence("market.volatility", `Annualised 20-day volatility ${pct(v.vol_20d)}`, 0, Math.min(1, v.vol_20d), "vol_20d", v.vol_20d));
+  const ev = MARKET_EVIDENCE.map((read) => read(v)).filter((e): e is Evidence => e !== null);
   const metrics = { ...v } as Record<string, number>;
   return reportFromEvidence("market", ev, metrics, window, `Technical read of ${input.ticker} on ${s.date}.`, Math.min(1, s.bars / 60));
 }
@@ -396,13 +410,14 @@ export function checkIndicatorNumbers(out: AnalysisReport, snapshot: IndicatorSn
   if (!snapshot) return null;
   const actual = snapshot.values as Record<string, number>;
   for (const [name, value] of Object.entries(out.metrics)) {
-    if (name in actual && Number.isFinite(actual[name]) && !citationMatches(value, actual[name]!))
-      return `metrics.${name} is ${value}, computed ${actual[name]} on ${snapshot.date}`;
+    const computed = name in actual ? actual[name] : undefined;
+    if (computed !== undefined && Number.isFinite(computed) && !citationMatches(value, computed))
+      return `metrics.${name} is ${value}, computed ${computed} on ${snapshot.date}`;
   }
   for (const e of out.evidence) {
-    if (e.value === null || e.value === undefined || !(e.source in actual) || !Number.isFinite(actual[e.source])) continue;
-    if (!citationMatches(e.value, actual[e.source]!))
-      return `evidence "${e.id}" cites ${e.source} = ${e.value}, computed ${actual[e.source]} on ${snapshot.date}`;
+    const computed = e.source in actual ? actual[e.source] : undefined;
+    if (e.value === null || e.value === undefined || computed === undefined || !Number.isFinite(computed)) continue;
+    if (!citationMatches(e.value, computed)) return `evidence "${e.id}" cites ${e.source} = ${e.value}, computed ${computed} on ${snapshot.date}`;
   }
   return null;
 }

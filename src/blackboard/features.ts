@@ -9,6 +9,7 @@
  */
 import type { PriceSeries } from "../data/index";
 import { bollinger, macd, rsi } from "../stats/index";
+import { itemAt } from "./lookup";
 
 export const INDICATOR_NAMES = [
   "close",
@@ -68,10 +69,9 @@ export function indicatorSnapshot(series: PriceSeries): IndicatorSnapshot {
   const n = close.length;
   if (n === 0) throw new RangeError(`indicatorSnapshot: no bars for ${series.ticker}`);
   const last = n - 1;
-  const r = rsi(close, 14);
-  const m = macd(close, 12, 26, 9);
-  const b = bollinger(close, 20, 2);
-  const ret = (k: number) => (n > k ? close[last]! / close[last - k]! - 1 : NaN);
+  // n > 0 was checked above, and every index below is bounded by n or by a `n > k` test.
+  const lastClose = close[last]!;
+  const ret = (k: number) => (n > k ? lastClose / close[last - k]! - 1 : NaN);
   const vol = (k: number) => {
     if (n <= k) return NaN;
     let s = 0,
@@ -92,27 +92,40 @@ export function indicatorSnapshot(series: PriceSeries): IndicatorSnapshot {
   }
   let peak = -Infinity;
   for (let t = Math.max(0, n - 252); t < n; t++) peak = Math.max(peak, close[t]!);
-  const width = b.upper[last]! - b.lower[last]!;
+  // The kernels return one value per bar; a shorter output is a bug there, so name it.
+  const onLastBar = (values: ArrayLike<number>, name: string) => itemAt(values, last, `${name} of ${series.ticker}`);
+  const m = macd(close, 12, 26, 9);
+  const b = bollinger(close, 20, 2);
+  const upper = onLastBar(b.upper, "upper Bollinger band");
+  const lower = onLastBar(b.lower, "lower Bollinger band");
+  const width = upper - lower;
   const values: Record<IndicatorName, number> = {
-    close: close[last]!,
-    rsi_14: r[last]!,
-    macd: m.macd[last]!,
-    macds: m.macds[last]!,
-    macdh: m.macdh[last]!,
-    boll_ub: b.upper[last]!,
-    boll: b.middle[last]!,
-    boll_lb: b.lower[last]!,
-    pct_b: width > 0 ? (close[last]! - b.lower[last]!) / width : NaN,
+    close: lastClose,
+    rsi_14: onLastBar(rsi(close, 14), "RSI(14)"),
+    macd: onLastBar(m.macd, "MACD"),
+    macds: onLastBar(m.macds, "MACD signal"),
+    macdh: onLastBar(m.macdh, "MACD histogram"),
+    boll_ub: upper,
+    boll: onLastBar(b.middle, "middle Bollinger band"),
+    boll_lb: lower,
+    pct_b: width > 0 ? (lastClose - lower) / width : NaN,
     sma_50: sma,
     ret_5d: ret(5),
     ret_20d: ret(20),
     ret_60d: ret(60),
     vol_20d: vol(20),
     vol_60d: vol(60),
-    drawdown_252d: close[last]! / peak - 1,
+    drawdown_252d: lastClose / peak - 1,
   };
   for (const k of INDICATOR_NAMES) values[k] = roundSig(values[k]);
-  return { ticker: series.ticker, date: series.dates[last]!, from: series.dates[0]!, bars: n, values };
+  const dates = series.dates;
+  return {
+    ticker: series.ticker,
+    date: itemAt(dates, last, `date of ${series.ticker}'s last bar`),
+    from: itemAt(dates, 0, `date of ${series.ticker}'s first bar`),
+    bars: n,
+    values,
+  };
 }
 
 /**

@@ -4,6 +4,7 @@
  * and the WAB-style weight shifts of a one-view perturbation), built with the
  * shared plotly layout.
  */
+import { drawdownSeries } from "../backtest/index";
 import { type Figure, makeFigure, PALETTE } from "../core/index";
 
 export interface NamedSeries {
@@ -12,6 +13,12 @@ export interface NamedSeries {
 }
 
 const nullable = (values: ArrayLike<number>) => Array.from(values, (v) => (Number.isFinite(v) ? v : null));
+
+/** Values relative to the first one (empty for no values). */
+function growthOfOne(values: ArrayLike<number>): number[] {
+  const first = values[0];
+  return first === undefined ? [] : Array.from(values, (x) => x / first);
+}
 
 function lines(
   dates: readonly string[],
@@ -38,7 +45,7 @@ export function equityCurveFigure(dates: readonly string[], series: readonly Nam
   return makeFigure(
     name,
     "Black-Litterman portfolio vs SPY and equal weight (growth of 1)",
-    lines(dates, series, (v) => nullable(Array.from(v, (x) => x / v[0]!))),
+    lines(dates, series, (v) => nullable(growthOfOne(v))),
     { x: "date", y: "value (start = 1)" },
   );
 }
@@ -101,4 +108,44 @@ export function weightShiftFigure(shifts: ReadonlyArray<{ ticker: string; delta:
     { x: "change in portfolio weight", y: "ticker" },
     { showlegend: false, margin: { l: 80, r: 24, t: 84, b: 56 } },
   );
+}
+
+/** One strategy's daily series, as the experiment's figures draw them. */
+export interface StrategySeries {
+  name: string;
+  values: ArrayLike<number>;
+  returns: ArrayLike<number>;
+  rollingSharpe: ArrayLike<number>;
+}
+
+/**
+ * The experiment's four figures, in report order: growth of 1, rolling
+ * 20-day Sharpe and drawdown of every strategy, and the weight shifts (10
+ * largest) of the Day-0 perturbation.
+ *
+ * @example
+ * blackboardFigures(runs.portfolio.dates, strategies.all, dayZero.perturbation, dayZero.date).map((f) => f.name);
+ * // ["bb_equity_curve", "bb_rolling_sharpe", "bb_drawdown", "bb_perturbation"]
+ */
+export function blackboardFigures(
+  dates: readonly string[],
+  strategies: readonly StrategySeries[],
+  perturbation: { ticker: string; from: string; to: string; shifts: ReadonlyArray<{ ticker: string; delta: number }> },
+  date: string,
+): Figure[] {
+  return [
+    equityCurveFigure(
+      dates,
+      strategies.map((s) => ({ name: s.name, values: s.values })),
+    ),
+    rollingSharpeFigure(
+      dates,
+      strategies.map((s) => ({ name: s.name, values: s.rollingSharpe })),
+    ),
+    drawdownFigure(
+      dates,
+      strategies.map((s) => ({ name: s.name, values: drawdownSeries(s.returns) })),
+    ),
+    weightShiftFigure(perturbation.shifts.slice(0, 10), `${perturbation.ticker} ${perturbation.from} -> ${perturbation.to}, ${date}`),
+  ];
 }

@@ -20,7 +20,8 @@ export {
   socialAnalystPolicy,
 } from "./analysts";
 export { runDebate } from "./debate";
-export { blackboardConfigSchema, blackboardExperiment, defaultUniverse, type BlackboardConfig } from "./experiment";
+export { blackboardConfigSchema, defaultUniverse, type BlackboardConfig } from "./config";
+export { blackboardExperiment } from "./experiment";
 export { citationMatches, type IndicatorSnapshot } from "./features";
 export { drawdownFigure, equityCurveFigure, rollingSharpeFigure, weightShiftFigure } from "./figures";
 export { Blackboard, parseBlackboard, readBlackboardFile } from "./log";

@@ -11,6 +11,7 @@
  */
 import { appendFileSync, existsSync, readFileSync, truncateSync, writeFileSync } from "node:fs";
 import { DataError } from "../data/index";
+import { itemAt } from "./lookup";
 import { checkMessage, type BlackboardMessage, type ContentByType, type MessageType, type Role } from "./messages";
 
 export interface BlackboardQuery {
@@ -53,12 +54,12 @@ export function parseBlackboard(text: string, file: string): BlackboardReadResul
   if (endsWithNewline) lines.pop();
   let torn = false;
   let validChars = 0;
-  for (let i = 0; i < lines.length; i++) {
-    const raw = lines[i]!.replace(/\r$/, "");
+  for (const [i, line] of lines.entries()) {
+    const raw = line.replace(/\r$/, "");
     const lineNo = i + 1;
     const isLast = i === lines.length - 1;
     if (raw.trim() === "") {
-      validChars += lines[i]!.length + 1;
+      validChars += line.length + 1;
       continue;
     }
     let value: unknown;
@@ -79,7 +80,7 @@ export function parseBlackboard(text: string, file: string): BlackboardReadResul
     }
     seen.add(checked.message.message_id);
     messages.push(checked.message);
-    validChars += lines[i]!.length + (isLast && !endsWithNewline ? 0 : 1);
+    validChars += line.length + (isLast && !endsWithNewline ? 0 : 1);
   }
   const validBytes = Buffer.byteLength(text.slice(0, validChars), "utf8");
   return { messages, warnings, validBytes, torn };
@@ -223,13 +224,13 @@ export class Blackboard {
       const inRange = hi > lo ? this.dates.slice(lo, hi) : [];
       // Sizing the date union first keeps a wide range from costing more than the scan it replaces.
       let size = 0;
-      for (const d of inRange) size += this.byDate.get(d)!.length;
+      for (const d of inRange) size += this.byDate.get(d)?.length ?? 0;
       if (candidates === null || size < (candidates as readonly number[]).length) consider(union(this.byDate, inRange));
     }
     const pool: readonly number[] = candidates ?? this.messages.map((_, i) => i);
     const out: number[] = [];
     for (const i of pool) {
-      const m = this.messages[i]!;
+      const m = this.at(i);
       if (types !== null && !types.has(m.type)) continue;
       if (roles !== null && !roles.has(m.sender.role)) continue;
       if (q.senderId !== undefined && m.sender.id !== q.senderId) continue;
@@ -240,16 +241,16 @@ export class Blackboard {
       if (q.to !== undefined && date > q.to) continue;
       out.push(i);
     }
-    const ts = (i: number) => this.messages[i]!.timestamp;
+    const ts = (i: number) => this.at(i).timestamp;
     out.sort((a, b) => (ts(a) < ts(b) ? -1 : ts(a) > ts(b) ? 1 : a - b));
     const kept = q.latest !== undefined ? out.slice(Math.max(0, out.length - q.latest)) : out;
-    return kept.map((i) => this.messages[i]!) as BlackboardMessage<T>[];
+    return kept.map((i) => this.at(i)) as BlackboardMessage<T>[];
   }
 
   /** Content of the latest message of a type for a ticker (null when none). */
   latestContent<T extends MessageType>(ticker: string, type: T, role?: Role): ContentByType[T] | null {
     const hits = this.query<T>({ ticker, type, role, latest: 1 });
-    return hits.length ? (hits[0]!.content as ContentByType[T]) : null;
+    return (hits[0]?.content as ContentByType[T] | undefined) ?? null;
   }
 
   /**
@@ -266,6 +267,11 @@ export class Blackboard {
       list = keyed.map((k) => k.m);
     }
     return list.map((m) => JSON.stringify(m) + "\n").join("");
+  }
+
+  /** The message at a position the indices hold; a position without one means the indices are corrupt. */
+  private at(i: number): BlackboardMessage {
+    return itemAt(this.messages, i, "message in the blackboard's indices");
   }
 
   private index(m: BlackboardMessage): void {
@@ -287,7 +293,7 @@ function lowerBound(sorted: readonly string[], key: string): number {
   let lo = 0,
     hi = sorted.length;
   while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
+    const mid = (lo + hi) >>> 1; // lo <= mid < hi <= sorted.length
     if (sorted[mid]! < key) lo = mid + 1;
     else hi = mid;
   }
@@ -299,7 +305,7 @@ function upperBound(sorted: readonly string[], key: string): number {
   let lo = 0,
     hi = sorted.length;
   while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
+    const mid = (lo + hi) >>> 1; // lo <= mid < hi <= sorted.length
     if (sorted[mid]! <= key) lo = mid + 1;
     else hi = mid;
   }

@@ -279,7 +279,9 @@ export function checkMessage(value: unknown): { ok: true; message: BlackboardMes
 }
 
 function firstIssue(error: z.ZodError, prefix: string): MessageIssue {
-  const issue = error.issues[0]!;
+  const issue = error.issues[0];
+  // A failed parse always carries an issue; should one ever come without, report the error as a whole.
+  if (!issue) return { field: prefix === "" ? "(root)" : prefix, message: error.message };
   const path = [prefix, ...issue.path.map(String)].filter((p) => p !== "").join(".");
   return { field: path === "" ? "(root)" : path, message: issue.message };
 }

@@ -243,7 +243,7 @@ export function riskManagerPolicy(input: RiskManagerInput): RiskDebateComment {
     : challenge && challenge.recommended_action !== action
       ? `Why ${challenge.recommended_action} when ${mine[0]?.claim ?? "the risk metrics"}?`
       : `What would change your recommendation on ${brief.ticker}?`;
-  const label = stance[0]!.toUpperCase() + stance.slice(1);
+  const label = stance.charAt(0).toUpperCase() + stance.slice(1);
   return {
     stance,
     round: input.round,
@@ -317,7 +317,7 @@ export function riskJudgePolicy(input: RiskJudgeInput): RiskAssessment {
   for (const [action, c] of counts) if (c >= 2) final = action;
   const agree = input.positions.filter((p) => p.action === final).length / Math.max(1, input.positions.length);
   const scales = input.positions.map((p) => p.position_scale).sort((a, b) => a - b);
-  const scale = scales.length ? scales[Math.floor(scales.length / 2)]! : brief.proposal.size_scale;
+  const scale = scales[Math.floor(scales.length / 2)] ?? brief.proposal.size_scale;
   return {
     final_action: final,
     confidence: round6(clamp(brief.report.confidence * (0.5 + 0.5 * agree), 0, 1)),

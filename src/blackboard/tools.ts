@@ -245,9 +245,13 @@ export function betaVs(view: PointInTimeView, ticker: string, benchmark: string,
   if (!view.tickers().includes(benchmark) || !view.tickers().includes(ticker)) return NaN;
   const a = view.window(ticker, window + 40);
   const b = view.window(benchmark, window + 40);
+  for (const s of [a, b]) {
+    if (s.adjClose.length !== s.dates.length) throw new RangeError(`betaVs: ${s.ticker} has ${s.adjClose.length} prices for ${s.dates.length} dates`);
+  }
   const bIndex = new Map(b.dates.map((d, i) => [d, i]));
   const ra: number[] = [];
   const rb: number[] = [];
+  // i < a.dates.length, and j, jPrev index b.dates: both series have one price per date (checked above).
   for (let i = 1; i < a.dates.length; i++) {
     const j = bIndex.get(a.dates[i]!);
     const jPrev = bIndex.get(a.dates[i - 1]!);
@@ -263,6 +267,7 @@ export function betaVs(view: PointInTimeView, ticker: string, benchmark: string,
   const mb = xb.reduce((s, x) => s + x, 0) / n;
   let cov = 0,
     varB = 0;
+  // xa and xb both hold the last n returns (ra and rb grow together and n <= ra.length).
   for (let i = 0; i < n; i++) {
     cov += (xa[i]! - ma) * (xb[i]! - mb);
     varB += (xb[i]! - mb) ** 2;

@@ -1,7 +1,8 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { blackboardExperiment, defaultUniverse } from "../../src/blackboard/experiment";
+import { defaultUniverse } from "../../src/blackboard/config";
+import { blackboardExperiment } from "../../src/blackboard/experiment";
 import { parseBlackboard } from "../../src/blackboard/log";
 import { MESSAGE_TYPES } from "../../src/blackboard/messages";
 import type { DecisionTrace } from "../../src/blackboard/trace";
@@ -152,5 +153,31 @@ describe.skipIf(!existsSync(shared))("blackboard experiment on ../shared/dataset
     )!;
     // The macro analyst saw SPY and the sector ETF (XLK for AAPL).
     expect(Object.keys((macro.content as { metrics: Record<string, number> }).metrics)).toEqual(expect.arrayContaining(["market_ret_20d", "sector_ret_20d"]));
+  });
+
+  it("holds a ticker that becomes eligible only after Day 0 at the prior when agents are not re-run (default_hold)", async () => {
+    // COIN lists on 2021-04-14, so it has the 253 prices of a 252-day window only from mid-April 2022; KO has them on Day 0.
+    const run = await runExperiment("blackboard", {
+      seed: 7,
+      dataDir: shared,
+      set: ["tickers=COIN,KO", "start=2022-03-01", "end=2022-05-31", "rerunAgents=false"],
+    });
+    const views = run.result.tables.find((t) => t.name === "bb_views")!.rows;
+    const held = views.filter((v) => v.source === "default_hold");
+    expect(held.map((v) => [v.date, v.ticker])).toEqual([
+      ["2022-04-27", "COIN"],
+      ["2022-05-11", "COIN"],
+      ["2022-05-25", "COIN"],
+    ]);
+    for (const v of held) {
+      expect(v).toMatchObject({ final_action: "HOLD", confidence: 0.5, research_view: null, proposal: null, risk_level: null });
+    }
+    expect(views.filter((v) => v.ticker === "KO").map((v) => v.source)).toEqual(["agents", ...Array(6).fill("reused")]);
+    const coinWeights = run.result.tables.find((t) => t.name === "bb_weights")!.rows.filter((r) => r.ticker === "COIN");
+    expect(coinWeights.map((r) => r.q)).toEqual([0, 0, 0]); // q = 0: the prior
+    // No agent ran for COIN: its only messages are the optimizer's decisions, each opening its thread (sequence 0).
+    const coin = parseBlackboard(run.result.artifacts![0]!.content, "bb.jsonl").messages.filter((m) => m.ticker === "COIN");
+    expect(coin.map((m) => m.type)).toEqual(["TradeDecision", "TradeDecision", "TradeDecision"]);
+    expect(coin.every((m) => m.timestamp.endsWith("T21:00:00Z"))).toBe(true);
   });
 });

@@ -1,0 +1,152 @@
+/**
+ * The three daily backtests of the study over the same window and costs: the
+ * agents' Black-Litterman book (rebalanced every `rebalanceEvery` trading
+ * days, see rebalance.ts), an equal-weight book on the same schedule and a
+ * buy-and-hold of the benchmark; and what each of them measured (the risk
+ * report metrics vs the benchmark and the rolling 20-day Sharpe).
+ */
+import {
+  alignSeries,
+  buyAndHold,
+  equalWeightRule,
+  performanceMetrics,
+  rollingSharpe,
+  runBacktest,
+  type AlignedMarket,
+  type PerformanceMetrics,
+} from "../backtest/index";
+import type { RunContext } from "../core/index";
+import type { DataFolder } from "../data/index";
+import { blWeightRule, type AllocatorOptions } from "./allocator";
+import type { BlackboardConfig } from "./config";
+import { itemAt } from "./lookup";
+import { AgentRebalancer, type RebalanceRecord } from "./rebalance";
+
+/** A daily backtest of the engine (values, returns, cash, rebalances, turnover and costs). */
+export type BacktestRun = Awaited<ReturnType<typeof runBacktest>>;
+
+/** The three backtests and the agents' record of the BL one. */
+export interface BlackboardBacktests {
+  market: AlignedMarket;
+  allocatorOptions: AllocatorOptions;
+  portfolio: BacktestRun;
+  equalWeight: BacktestRun;
+  benchmark: ReturnType<typeof buyAndHold>;
+  agents: AgentRebalancer;
+  /** The first rebalance with an eligible ticker (where the paper runs the full pipeline). */
+  dayZero: RebalanceRecord;
+}
+
+/**
+ * The allocator's options from the config. The prior's market-cap weights
+ * need shares outstanding for every ticker; without them it falls back to
+ * equal weights and says so (the summary reports `marketWeightsUsed`).
+ *
+ * @example
+ * allocatorOptionsFor(config, DataFolder.open("../shared/datasets"), ["AAPL", "MSFT"], console.log).marketWeights; // "equal"
+ */
+export function allocatorOptionsFor(config: BlackboardConfig, data: DataFolder, tickers: readonly string[], log: (message: string) => void): AllocatorOptions {
+  const shares = tickers.map((t) => data.tickerInfo(t).sharesOutstanding);
+  let marketWeightsUsed: AllocatorOptions["marketWeights"] = config.marketWeights;
+  if (config.marketWeights === "marketCap" && shares.some((s) => s === null || !(s > 0))) {
+    marketWeightsUsed = "equal";
+    log("blackboard: no shares outstanding in the data folder, so the prior uses equal market weights (marketWeights=marketCap fell back to equal)");
+  }
+  return {
+    lookback: config.lookback,
+    delta: config.delta,
+    tau: config.tau,
+    omegaScale: config.omegaScale,
+    longOnly: config.longOnly,
+    viewMode: config.viewMode,
+    marketWeights: marketWeightsUsed,
+    sharesOutstanding: shares,
+    covariance: config.covariance,
+    maxWeight: config.maxWeight,
+  };
+}
+
+/**
+ * Run the BL backtest with the agents (progress: one tick per rebalance),
+ * then the equal-weight book and the benchmark's buy-and-hold, net of
+ * `feesBps` + `slippageBps` per unit of turnover. Throws when no ticker is
+ * ever eligible (too little history before `start`).
+ *
+ * @example
+ * const runs = await runBacktests(config, ["ALTA", "BRIX"], DataFolder.open("datasets"), ctx);
+ * runs.portfolio.values.at(-1); // final value of the 1,000,000 start
+ */
+export async function runBacktests(config: BlackboardConfig, tickers: readonly string[], data: DataFolder, ctx: RunContext): Promise<BlackboardBacktests> {
+  const calendar = data.calendar();
+  const market = alignSeries(
+    calendar,
+    tickers.map((t) => data.prices(t)),
+  );
+  const benchClose = itemAt(alignSeries(calendar, [data.prices(config.benchmark)]).close, 0, `${config.benchmark} price column`);
+  const allocatorOptions = allocatorOptionsFor(config, data, tickers, (message) => ctx.log(message));
+  const agents = new AgentRebalancer(data, tickers, config, ctx);
+
+  const days = calendar.filter((d) => d >= config.start && d <= config.end).length;
+  ctx.progress.start("blackboard rebalances", Math.ceil(days / config.rebalanceEvery));
+  const costs = { start: config.start, end: config.end, rebalanceEvery: config.rebalanceEvery, feesBps: config.feesBps, slippageBps: config.slippageBps };
+  const rule = blWeightRule(
+    market,
+    allocatorOptions,
+    (date, eligible) => agents.decide(date, eligible),
+    (allocation, rctx) => agents.record(allocation, rctx),
+  );
+  const portfolio = await runBacktest(market, costs, rule);
+  ctx.progress.done();
+  const equalWeight = await runBacktest(market, costs, equalWeightRule(market, config.lookback));
+  const benchmark = buyAndHold(calendar, benchClose, config.start, config.end);
+  const dayZero = agents.rebalances.find((r) => r.positions.length > 0);
+  if (!dayZero) throw new Error(`blackboard: no ticker has ${config.lookback + 1} prices before ${config.start}; lower "lookback" or move "start"`);
+  return { market, allocatorOptions, portfolio, equalWeight, benchmark, agents, dayZero };
+}
+
+/** One strategy of the risk report: its daily series and what they measure. */
+export interface StrategyResult {
+  name: string;
+  values: number[];
+  returns: number[];
+  turnover: number;
+  costs: number;
+  /** Risk report metrics vs the benchmark (rf 2%). */
+  metrics: PerformanceMetrics;
+  /** Rolling 20-day Sharpe ratio (annualized, rf 2%); NaN before the window fills. */
+  rollingSharpe: Float64Array;
+}
+
+/** The three strategies by role, and in report order (`all`: BL portfolio, equal weight, benchmark). */
+export interface Strategies {
+  portfolio: StrategyResult;
+  equalWeight: StrategyResult;
+  benchmark: StrategyResult;
+  all: StrategyResult[];
+}
+
+/**
+ * Metrics of the three backtests against the benchmark's returns (rf 2%,
+ * Deflated Sharpe over `trials`) and their rolling 20-day Sharpe.
+ *
+ * @example
+ * evaluateStrategies(runs, config).portfolio.metrics.sharpeCagr;
+ */
+export function evaluateStrategies(runs: BlackboardBacktests, config: BlackboardConfig): Strategies {
+  const { portfolio, equalWeight, benchmark } = runs;
+  const strategy = (name: string, values: number[], returns: number[], turnover: number, costs: number): StrategyResult => ({
+    name,
+    values,
+    returns,
+    turnover,
+    costs,
+    metrics: performanceMetrics(returns, { benchmark: benchmark.returns, rf: 0.02, trials: config.trials }),
+    rollingSharpe: rollingSharpe(returns, 20, { rf: 0.02 }),
+  });
+  const all = [
+    strategy("BL portfolio", portfolio.values, portfolio.returns, portfolio.totalTurnover, portfolio.totalCosts),
+    strategy("Equal weight", equalWeight.values, equalWeight.returns, equalWeight.totalTurnover, equalWeight.totalCosts),
+    strategy(config.benchmark, benchmark.values, benchmark.returns, 0, 0),
+  ] as const;
+  return { portfolio: all[0], equalWeight: all[1], benchmark: all[2], all: [...all] };
+}
