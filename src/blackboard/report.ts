@@ -5,15 +5,14 @@
  * rounded to 8 decimals (`cell`), so the same seed prints the same digits.
  */
 import { RISK_REPORT_METRICS } from "../backtest/index";
-import type { Cell, Row, Table } from "../core/index";
+import { tableNumber, type Cell, type Row, type Table } from "../core/index";
 import type { BlackboardBacktests, Strategies } from "./backtests";
 import type { BlackboardConfig } from "./config";
 import type { DayZeroStudy } from "./day-zero";
-import { round8 } from "./numbers";
 import type { RebalanceRecord, ViewRecord } from "./rebalance";
 
 /** A table cell: rounded to 8 decimals, null for NaN and infinities. */
-const cell = (x: number): Cell => (Number.isFinite(x) ? round8(x) : null);
+const cell = (x: number): Cell => tableNumber(x, 8);
 
 /** Everything the tables and the summary are made from. */
 export interface BlackboardOutcome {

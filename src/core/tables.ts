@@ -34,6 +34,27 @@ export function toCsv(table: Table): string {
   return lines.join("\n") + "\n";
 }
 
+/** Decimals every paper's result tables are rounded to (see `tableNumber`). */
+export const TABLE_DIGITS = 6;
+
+/**
+ * A table cell from a number: rounded to `digits` decimals (through `toFixed`,
+ * so the cell is the shortest decimal of the correctly rounded value and the
+ * same seed always prints the same digits), or null when the number is not
+ * finite (CSV and JSON cannot hold NaN or Infinity).
+ *
+ * @example
+ * tableNumber(0.123456789); // 0.123457
+ * tableNumber(-0.43305999999999996); // -0.43306
+ * tableNumber(NaN); // null
+ */
+export function tableNumber(x: number, digits: number = TABLE_DIGITS): number | null {
+  if (!Number.isFinite(x)) return null;
+  const rounded = Number(x.toFixed(digits));
+  // toFixed keeps the sign of a value that rounds to zero ("-0.000000"): a cell shows 0.
+  return rounded === 0 ? 0 : rounded;
+}
+
 /**
  * A number for humans: integers as is, others to `digits` decimals (trailing zeros kept for alignment).
  *

@@ -6,10 +6,9 @@
  * Returns one tidy row per (model, sweep, setting).
  */
 import type { Model } from "../llm/index";
-import type { Row, RunContext, Table } from "../core/index";
+import { tableNumber, type Row, type RunContext, type Table } from "../core/index";
 import { finmemConfigSchema, type FinMemConfig } from "./config";
 import { runFinMemExperiment, type FinMemOutcome } from "./experiment";
-import { roundOrNull } from "./report";
 import type { RiskMode } from "./profile";
 
 export interface AblationOptions {
@@ -64,12 +63,12 @@ export async function runFinMemAblation(ctx: RunContext, options: AblationOption
         test_end: outcome.config.testEnd,
         topK: s.topK,
         riskMode: s.riskMode,
-        cumulative_return: roundOrNull(outcome.finmem.cumulativeReturn),
-        sharpe: roundOrNull(outcome.finmem.sharpe),
-        annualized_volatility: roundOrNull(outcome.finmem.annualizedVolatility),
-        max_drawdown: roundOrNull(outcome.finmem.maxDrawdown),
-        buy_hold_cumulative_return: roundOrNull(outcome.buyHold.cumulativeReturn),
-        buy_hold_sharpe: roundOrNull(outcome.buyHold.sharpe),
+        cumulative_return: tableNumber(outcome.finmem.cumulativeReturn),
+        sharpe: tableNumber(outcome.finmem.sharpe),
+        annualized_volatility: tableNumber(outcome.finmem.annualizedVolatility),
+        max_drawdown: tableNumber(outcome.finmem.maxDrawdown),
+        buy_hold_cumulative_return: tableNumber(outcome.buyHold.cumulativeReturn),
+        buy_hold_sharpe: tableNumber(outcome.buyHold.sharpe),
         invalid_outputs: outcome.run.invalidOutputs,
         test_days: outcome.finmem.days,
       });

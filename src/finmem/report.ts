@@ -5,24 +5,12 @@
  * FinMem code defines them, and the project's standard risk report beside them.
  */
 import { performanceMetrics, type PerformanceMetrics } from "../backtest/index";
-import type { ExperimentResult, Row, Table } from "../core/index";
+import { tableNumber, type ExperimentResult, type Row, type Table } from "../core/index";
 import { windowsOf, type FinMemConfig } from "./config";
 import { LAYERS } from "./constants";
 import type { TestEvaluation } from "./evaluation";
 import type { FinMemLoopResult } from "./loop";
 import type { FinMemMetrics } from "./metrics";
-
-/**
- * `x` rounded to `digits` decimals (through `toFixed`), or null when it is not
- * finite: how the FinMem tables, summary and ablation rows store numbers.
- *
- * @example
- * roundOrNull(0.12345678); // 0.123457
- * roundOrNull(NaN);        // null
- */
-export function roundOrNull(x: number, digits = 6): number | null {
-  return Number.isFinite(x) ? Number(x.toFixed(digits)) : null;
-}
 
 function metricsRow(strategy: string, ticker: string, start: string, end: string, m: FinMemMetrics): Row {
   return {
@@ -31,30 +19,30 @@ function metricsRow(strategy: string, ticker: string, start: string, end: string
     start,
     end,
     days: m.days,
-    cumulative_return: roundOrNull(m.cumulativeReturn),
-    annualized_return: roundOrNull(m.annualizedReturn),
-    annualized_volatility: roundOrNull(m.annualizedVolatility),
-    sharpe: roundOrNull(m.sharpe, 4),
-    sharpe_code: roundOrNull(m.sharpeCode, 4),
-    max_drawdown: roundOrNull(m.maxDrawdown),
+    cumulative_return: tableNumber(m.cumulativeReturn),
+    annualized_return: tableNumber(m.annualizedReturn),
+    annualized_volatility: tableNumber(m.annualizedVolatility),
+    sharpe: tableNumber(m.sharpe, 4),
+    sharpe_code: tableNumber(m.sharpeCode, 4),
+    max_drawdown: tableNumber(m.maxDrawdown),
   };
 }
 
 function riskRow(strategy: string, m: PerformanceMetrics): Row {
   return {
     strategy,
-    total_return: roundOrNull(m.totalReturn),
-    annualized_return: roundOrNull(m.annualizedReturn),
-    annualized_volatility: roundOrNull(m.annualizedVolatility),
-    sharpe: roundOrNull(m.sharpeMeanExcess, 4),
-    sortino: roundOrNull(m.sortino, 4),
-    max_drawdown: roundOrNull(m.maxDrawdown),
-    calmar: roundOrNull(m.calmar, 4),
-    var95: roundOrNull(m.var95),
-    cvar95: roundOrNull(m.cvar95),
-    beta: roundOrNull(m.beta, 4),
-    tracking_error: roundOrNull(m.trackingError),
-    deflated_sharpe: roundOrNull(m.deflatedSharpe, 4),
+    total_return: tableNumber(m.totalReturn),
+    annualized_return: tableNumber(m.annualizedReturn),
+    annualized_volatility: tableNumber(m.annualizedVolatility),
+    sharpe: tableNumber(m.sharpeMeanExcess, 4),
+    sortino: tableNumber(m.sortino, 4),
+    max_drawdown: tableNumber(m.maxDrawdown),
+    calmar: tableNumber(m.calmar, 4),
+    var95: tableNumber(m.var95),
+    cvar95: tableNumber(m.cvar95),
+    beta: tableNumber(m.beta, 4),
+    tracking_error: tableNumber(m.trackingError),
+    deflated_sharpe: tableNumber(m.deflatedSharpe, 4),
     rf: m.rf,
   };
 }
@@ -82,8 +70,8 @@ export function decisionsTable(run: FinMemLoopResult, evaluation: TestEvaluation
       direction: d.direction,
       risk_state: d.riskState,
       momentum: d.momentumSign,
-      close: roundOrNull(d.close, 4),
-      strategy_return: d.phase === "test" ? roundOrNull(returnOf.get(d.date) ?? NaN) : null,
+      close: tableNumber(d.close, 4),
+      strategy_return: d.phase === "test" ? tableNumber(returnOf.get(d.date) ?? NaN) : null,
       new_events: d.newEvents,
       shown_events: d.shownEvents,
       cited_shallow: d.cited.shallow.join(" "),
@@ -115,9 +103,9 @@ export function memoryLayersTable(run: FinMemLoopResult, ticker: string): Table 
         phase: d.phase,
         layer: s.layer,
         count: s.count,
-        mean_importance: roundOrNull(s.meanImportance, 4),
-        mean_recency: roundOrNull(s.meanRecency, 4),
-        mean_score: roundOrNull(s.meanScore, 4),
+        mean_importance: tableNumber(s.meanImportance, 4),
+        mean_recency: tableNumber(s.meanRecency, 4),
+        mean_score: tableNumber(s.meanScore, 4),
       })),
     ),
   };
@@ -137,10 +125,10 @@ export function cumulativeReturnsTable(evaluation: TestEvaluation, ticker: strin
     rows: evaluation.days.map((e) => ({
       date: e.date,
       direction: e.direction,
-      finmem_return: roundOrNull(e.strategyReturn),
-      buy_hold_return: roundOrNull(e.buyHoldReturn),
-      finmem_cumulative: roundOrNull(e.finmemCumulative),
-      buy_hold_cumulative: roundOrNull(e.buyHoldCumulative),
+      finmem_return: tableNumber(e.strategyReturn),
+      buy_hold_return: tableNumber(e.buyHoldReturn),
+      finmem_cumulative: tableNumber(e.finmemCumulative),
+      buy_hold_cumulative: tableNumber(e.buyHoldCumulative),
     })),
   };
 }
@@ -227,14 +215,14 @@ export function finmemSummary(run: FinMemLoopResult, evaluation: TestEvaluation,
     eventsStored: run.eventsStored,
     invalidOutputs: run.invalidOutputs,
     repairedOutputs: run.repairedOutputs,
-    cumulativeReturn: roundOrNull(finmem.cumulativeReturn),
-    sharpe: roundOrNull(finmem.sharpe, 4),
-    sharpeCode: roundOrNull(finmem.sharpeCode, 4),
-    annualizedVolatility: roundOrNull(finmem.annualizedVolatility),
-    maxDrawdown: roundOrNull(finmem.maxDrawdown),
-    buyHoldCumulativeReturn: roundOrNull(buyHold.cumulativeReturn),
-    buyHoldSharpe: roundOrNull(buyHold.sharpe, 4),
-    buyHoldMaxDrawdown: roundOrNull(buyHold.maxDrawdown),
+    cumulativeReturn: tableNumber(finmem.cumulativeReturn),
+    sharpe: tableNumber(finmem.sharpe, 4),
+    sharpeCode: tableNumber(finmem.sharpeCode, 4),
+    annualizedVolatility: tableNumber(finmem.annualizedVolatility),
+    maxDrawdown: tableNumber(finmem.maxDrawdown),
+    buyHoldCumulativeReturn: tableNumber(buyHold.cumulativeReturn),
+    buyHoldSharpe: tableNumber(buyHold.sharpe, 4),
+    buyHoldMaxDrawdown: tableNumber(buyHold.maxDrawdown),
     testBuys: testDecisions("buy"),
     testSells: testDecisions("sell"),
     testHolds: testDecisions("hold"),
@@ -257,9 +245,9 @@ export function finmemArtifacts(run: FinMemLoopResult): NonNullable<ExperimentRe
       ...d,
       layers: d.layers.map((s) => ({
         ...s,
-        meanScore: roundOrNull(s.meanScore),
-        meanImportance: roundOrNull(s.meanImportance),
-        meanRecency: roundOrNull(s.meanRecency),
+        meanScore: tableNumber(s.meanScore),
+        meanImportance: tableNumber(s.meanImportance),
+        meanRecency: tableNumber(s.meanRecency),
       })),
     });
   return [

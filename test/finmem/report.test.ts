@@ -8,7 +8,8 @@ import type { DayRecord, FinMemLoopResult, Phase } from "../../src/finmem/loop";
 import { LayeredMemory } from "../../src/finmem/memory";
 import { adjCloseAt, latestClose } from "../../src/finmem/prices";
 import { buildProfile } from "../../src/finmem/profile";
-import { finmemArtifacts, finmemSummary, finmemTables, riskReportTable, roundOrNull } from "../../src/finmem/report";
+import { finmemArtifacts, finmemSummary, finmemTables, riskReportTable } from "../../src/finmem/report";
+import { tableNumber } from "../../src/core/index";
 import { Rng } from "../../src/stats/rng";
 
 const DATES = ["2021-01-04", "2021-01-05", "2021-01-06", "2021-01-07", "2021-01-08", "2021-01-11"];
@@ -111,7 +112,7 @@ describe("FinMem report", () => {
       "finmem_risk_report",
     ]);
     const [decisions, layers, curves, metrics] = tables;
-    expect(decisions!.rows.map((r) => r.strategy_return)).toEqual([null, null, roundOrNull(Math.log(104 / 101)), roundOrNull(-Math.log(103 / 104)), 0]);
+    expect(decisions!.rows.map((r) => r.strategy_return)).toEqual([null, null, tableNumber(Math.log(104 / 101)), tableNumber(-Math.log(103 / 104)), 0]);
     expect(decisions!.rows[2]).toMatchObject({ cited_shallow: "1 2", cited_deep: "3", cited_reflection: "", feedback: -1, feedback_source: "2021-01-04" });
     expect(decisions!.rows[0]).toMatchObject({ feedback: null, feedback_source: null });
     expect(layers!.rows.length).toBe(DAYS.length * LAYERS.length);
@@ -125,10 +126,10 @@ describe("FinMem report", () => {
       mean_score: 1.2346,
     });
     expect(layers!.rows[2]!.mean_score).toBeNull(); // NaN is stored as null
-    expect(curves!.rows.map((r) => r.buy_hold_cumulative)).toEqual(evaluation.days.map((d) => roundOrNull(d.buyHoldCumulative)));
+    expect(curves!.rows.map((r) => r.buy_hold_cumulative)).toEqual(evaluation.days.map((d) => tableNumber(d.buyHoldCumulative)));
     expect(metrics!.title).toBe("FinMem metrics vs buy-and-hold — ZZZ, 2021-01-06 .. 2021-01-08");
     expect(metrics!.rows.map((r) => r.strategy)).toEqual(["FinMem", "Buy and hold"]);
-    expect(metrics!.rows[1]!.cumulative_return).toBe(roundOrNull(Math.log(105 / 101)));
+    expect(metrics!.rows[1]!.cumulative_return).toBe(tableNumber(Math.log(105 / 101)));
     expect(metrics!.note).toContain("scored with the first close after testEnd");
     expect(finmemTables(run, evaluation, { ...config, lastTestDay: "drop" })[3]!.note).toContain("is not scored");
   });
@@ -156,7 +157,7 @@ describe("FinMem report", () => {
       finalEvents_intermediate: 4,
       finalEvents_deep: 3,
       finalEvents_reflection: 2,
-      buyHoldCumulativeReturn: roundOrNull(Math.log(105 / 101)),
+      buyHoldCumulativeReturn: tableNumber(Math.log(105 / 101)),
     });
   });
 
