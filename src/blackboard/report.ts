@@ -5,14 +5,14 @@
  * rounded to 8 decimals (`cell`), so the same seed prints the same digits.
  */
 import { RISK_REPORT_METRICS } from "../backtest/index";
-import { tableNumber, type Cell, type Row, type Table } from "../core/index";
+import { roundTableCells, tableNumber, type Cell, type Row, type Table } from "../core/index";
 import type { BlackboardBacktests, Strategies } from "./backtests";
 import type { BlackboardConfig } from "./config";
 import type { DayZeroStudy } from "./day-zero";
 import type { RebalanceRecord, ViewRecord } from "./rebalance";
 
 /** A table cell: rounded to 8 decimals, null for NaN and infinities. */
-const cell = (x: number): Cell => tableNumber(x, 8);
+const cell = (x: number): Cell => tableNumber(x);
 
 /** Everything the tables and the summary are made from. */
 export interface BlackboardOutcome {
@@ -33,7 +33,7 @@ export interface BlackboardOutcome {
 export function blackboardTables(outcome: BlackboardOutcome): Table[] {
   const { config, runs, strategies, dayZero } = outcome;
   const { perturbation } = dayZero;
-  return [
+  const tables: Table[] = [
     {
       name: "bb_performance",
       title: "Risk report — BL portfolio vs equal weight and the benchmark",
@@ -68,6 +68,7 @@ export function blackboardTables(outcome: BlackboardOutcome): Table[] {
       note: "Messages of one thread in order; the full redacted trace (tool calls with arguments, decision, weights) is the trace.json artifact.",
     },
   ];
+  return tables.map(roundTableCells);
 }
 
 function performanceRows(strategies: Strategies): Row[] {

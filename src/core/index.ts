@@ -15,5 +15,5 @@ export { lineProgress, terminalProgress } from "./progress";
 export { escapeHtml, jsonForScript } from "./html";
 export { PALETTE, baseLayout, makeFigure, type AxisTitles } from "./figure";
 export { distinctValues, labelledFigure, meanOfColumn, requireColumns, sweepLineFigure, type SweepLineOptions } from "./sweep-chart";
-export { formatNumber, TABLE_DIGITS, tableColumns, tableNumber, toCsv, toMarkdown } from "./tables";
+export { formatNumber, roundTableCells, TABLE_SIGNIFICANT_DIGITS, tableColumns, tableNumber, toCsv, toMarkdown } from "./tables";
 export { documented, READING_LABELS, type KeyDoc, type Reading } from "./config";

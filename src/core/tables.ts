@@ -1,5 +1,5 @@
 /** Serialising result tables: CSV for machines, Markdown for papers and READMEs. */
-import type { Cell, Table } from "./contract";
+import type { Cell, Row, Table } from "./contract";
 
 /**
  * A table's columns: the declared order, else every row key in first-seen order.
@@ -34,25 +34,47 @@ export function toCsv(table: Table): string {
   return lines.join("\n") + "\n";
 }
 
-/** Decimals every paper's result tables are rounded to (see `tableNumber`). */
-export const TABLE_DIGITS = 6;
+/** Significant digits every result table keeps (see `tableNumber`). */
+export const TABLE_SIGNIFICANT_DIGITS = 10;
 
 /**
- * A table cell from a number: rounded to `digits` decimals (through `toFixed`,
- * so the cell is the shortest decimal of the correctly rounded value and the
- * same seed always prints the same digits), or null when the number is not
- * finite (CSV and JSON cannot hold NaN or Infinity).
+ * A table cell from a number, the one rounding rule of every paper's tables:
+ * integers as they are; other numbers to 10 significant digits (through
+ * `toPrecision`, so the cell is the shortest decimal of the correctly rounded
+ * value, float noise such as -0.43305999999999996 is gone, and small values
+ * such as p-values keep their digits); null when the number is not finite
+ * (CSV and JSON cannot hold NaN or Infinity).
  *
  * @example
- * tableNumber(0.123456789); // 0.123457
+ * tableNumber(0.123456789012); // 0.123456789
  * tableNumber(-0.43305999999999996); // -0.43306
+ * tableNumber(3.14159265358e-9); // 3.141592654e-9
+ * tableNumber(997961.99280749); // 997961.9928
  * tableNumber(NaN); // null
  */
-export function tableNumber(x: number, digits: number = TABLE_DIGITS): number | null {
+export function tableNumber(x: number, significant: number = TABLE_SIGNIFICANT_DIGITS): number | null {
   if (!Number.isFinite(x)) return null;
-  const rounded = Number(x.toFixed(digits));
-  // toFixed keeps the sign of a value that rounds to zero ("-0.000000"): a cell shows 0.
+  if (Number.isInteger(x)) return x;
+  const rounded = Number(x.toPrecision(significant));
+  // A value that rounds to zero keeps its sign ("-0"): a cell shows 0.
   return rounded === 0 ? 0 : rounded;
+}
+
+/**
+ * The table with every number cell passed through `tableNumber` (other cells unchanged).
+ *
+ * @example
+ * roundTableCells({ name: "t", title: "T", rows: [{ a: 1 / 3, b: "x" }] }).rows[0]; // { a: 0.3333333333, b: "x" }
+ */
+export function roundTableCells(table: Table): Table {
+  return {
+    ...table,
+    rows: table.rows.map((row) => {
+      const out: Row = {};
+      for (const [key, value] of Object.entries(row)) out[key] = typeof value === "number" ? tableNumber(value) : value;
+      return out;
+    }),
+  };
 }
 
 /**

@@ -6,7 +6,7 @@
  * Returns one tidy row per (model, sweep, setting).
  */
 import type { Model } from "../llm/index";
-import { tableNumber, type Row, type RunContext, type Table } from "../core/index";
+import { roundTableCells, tableNumber, type Row, type RunContext, type Table } from "../core/index";
 import { finmemConfigSchema, type FinMemConfig } from "./config";
 import { runFinMemExperiment, type FinMemOutcome } from "./experiment";
 import type { RiskMode } from "./profile";
@@ -74,11 +74,11 @@ export async function runFinMemAblation(ctx: RunContext, options: AblationOption
       });
     }
   }
-  const table: Table = {
+  const table: Table = roundTableCells({
     name: "finmem_ablation",
     title: "FinMem ablations — cognitive span K, risk inclination, model",
     note: "Each sweep varies one factor with the others at the base config (paper §4 ablations). Metrics as the FinMem code defines them; offline-agent rows are not LLM results.",
     rows,
-  };
+  });
   return { table, rows };
 }

@@ -5,7 +5,7 @@
  * FinMem code defines them, and the project's standard risk report beside them.
  */
 import { performanceMetrics, type PerformanceMetrics } from "../backtest/index";
-import { tableNumber, type ExperimentResult, type Row, type Table } from "../core/index";
+import { roundTableCells, tableNumber, type ExperimentResult, type Row, type Table } from "../core/index";
 import { windowsOf, type FinMemConfig } from "./config";
 import { LAYERS } from "./constants";
 import type { TestEvaluation } from "./evaluation";
@@ -22,8 +22,8 @@ function metricsRow(strategy: string, ticker: string, start: string, end: string
     cumulative_return: tableNumber(m.cumulativeReturn),
     annualized_return: tableNumber(m.annualizedReturn),
     annualized_volatility: tableNumber(m.annualizedVolatility),
-    sharpe: tableNumber(m.sharpe, 4),
-    sharpe_code: tableNumber(m.sharpeCode, 4),
+    sharpe: tableNumber(m.sharpe),
+    sharpe_code: tableNumber(m.sharpeCode),
     max_drawdown: tableNumber(m.maxDrawdown),
   };
 }
@@ -34,15 +34,15 @@ function riskRow(strategy: string, m: PerformanceMetrics): Row {
     total_return: tableNumber(m.totalReturn),
     annualized_return: tableNumber(m.annualizedReturn),
     annualized_volatility: tableNumber(m.annualizedVolatility),
-    sharpe: tableNumber(m.sharpeMeanExcess, 4),
-    sortino: tableNumber(m.sortino, 4),
+    sharpe: tableNumber(m.sharpeMeanExcess),
+    sortino: tableNumber(m.sortino),
     max_drawdown: tableNumber(m.maxDrawdown),
-    calmar: tableNumber(m.calmar, 4),
+    calmar: tableNumber(m.calmar),
     var95: tableNumber(m.var95),
     cvar95: tableNumber(m.cvar95),
-    beta: tableNumber(m.beta, 4),
+    beta: tableNumber(m.beta),
     tracking_error: tableNumber(m.trackingError),
-    deflated_sharpe: tableNumber(m.deflatedSharpe, 4),
+    deflated_sharpe: tableNumber(m.deflatedSharpe),
     rf: m.rf,
   };
 }
@@ -70,7 +70,7 @@ export function decisionsTable(run: FinMemLoopResult, evaluation: TestEvaluation
       direction: d.direction,
       risk_state: d.riskState,
       momentum: d.momentumSign,
-      close: tableNumber(d.close, 4),
+      close: tableNumber(d.close),
       strategy_return: d.phase === "test" ? tableNumber(returnOf.get(d.date) ?? NaN) : null,
       new_events: d.newEvents,
       shown_events: d.shownEvents,
@@ -103,9 +103,9 @@ export function memoryLayersTable(run: FinMemLoopResult, ticker: string): Table 
         phase: d.phase,
         layer: s.layer,
         count: s.count,
-        mean_importance: tableNumber(s.meanImportance, 4),
-        mean_recency: tableNumber(s.meanRecency, 4),
-        mean_score: tableNumber(s.meanScore, 4),
+        mean_importance: tableNumber(s.meanImportance),
+        mean_recency: tableNumber(s.meanRecency),
+        mean_score: tableNumber(s.meanScore),
       })),
     ),
   };
@@ -192,7 +192,7 @@ export function finmemTables(run: FinMemLoopResult, evaluation: TestEvaluation, 
   ];
   const risk = riskReportTable(evaluation, config.ticker);
   if (risk) tables.push(risk);
-  return tables;
+  return tables.map(roundTableCells);
 }
 
 /**
@@ -216,12 +216,12 @@ export function finmemSummary(run: FinMemLoopResult, evaluation: TestEvaluation,
     invalidOutputs: run.invalidOutputs,
     repairedOutputs: run.repairedOutputs,
     cumulativeReturn: tableNumber(finmem.cumulativeReturn),
-    sharpe: tableNumber(finmem.sharpe, 4),
-    sharpeCode: tableNumber(finmem.sharpeCode, 4),
+    sharpe: tableNumber(finmem.sharpe),
+    sharpeCode: tableNumber(finmem.sharpeCode),
     annualizedVolatility: tableNumber(finmem.annualizedVolatility),
     maxDrawdown: tableNumber(finmem.maxDrawdown),
     buyHoldCumulativeReturn: tableNumber(buyHold.cumulativeReturn),
-    buyHoldSharpe: tableNumber(buyHold.sharpe, 4),
+    buyHoldSharpe: tableNumber(buyHold.sharpe),
     buyHoldMaxDrawdown: tableNumber(buyHold.maxDrawdown),
     testBuys: testDecisions("buy"),
     testSells: testDecisions("sell"),

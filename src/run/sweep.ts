@@ -11,7 +11,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { writeFileAtomic } from "../data/index";
 import { stableHash, mapConcurrent } from "../llm/index";
-import { type Cell, type Progress, type Row, type Table, silentProgress, toCsv, toMarkdown } from "../core/index";
+import { type Cell, type Progress, type Row, type Table, roundTableCells, silentProgress, toCsv, toMarkdown } from "../core/index";
 import { ConfigError } from "./config";
 import { prepareRun, resolveExperimentConfig, type RunOptions } from "./runner";
 
@@ -98,12 +98,12 @@ export async function runSweep(experimentName: string, grid: Record<string, read
     return row;
   });
   progress.done();
-  const table: Table = {
+  const table: Table = roundTableCells({
     name: `sweep_${experimentName}`,
     title: `Sensitivity sweep — ${experimentName} (${Object.keys(grid).join(" x ")}) — ${modelLabel}`,
     rows,
     note: `One row per grid cell; columns after the grid keys are the cell's measurements. Seed ${ctx.seed}, LLM ${llm}.`,
-  };
+  });
   const files = {
     csv: path.join(options.outDir, `${table.name}.csv`),
     md: path.join(options.outDir, `${table.name}.md`),

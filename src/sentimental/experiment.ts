@@ -5,7 +5,7 @@
  * the paper's Tables 2-9, the per-round log, the evaluation metrics, the bias
  * tests and Figures 4-7.
  */
-import type { Experiment, ExperimentResult, RunContext } from "../core/index";
+import { roundTableCells, type Experiment, type ExperimentResult, type RunContext } from "../core/index";
 import { biasOf, decide, evaluate } from "./analysis";
 import { hiringBrief } from "./brief";
 import { sentimentalConfigSchema, type SentimentalConfig } from "./config";
@@ -44,7 +44,7 @@ export async function runSentimental(config: SentimentalConfig, ctx: RunContext)
       ...decisionTables(scenario, analysis.decision, analysis.evaluation, config),
       ...evaluationTables(scenario, primary, analysis.evaluation),
       ...biasTables(analysis.bias, config),
-    ],
+    ].map(roundTableCells),
     figures: figures(scenario, primary, analysis.evaluation, analysis.bias),
     summary: runSummary(analysis, config),
     artifacts: runArtifacts(brief, deliberations),

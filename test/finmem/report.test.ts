@@ -121,9 +121,9 @@ describe("FinMem report", () => {
       phase: "train",
       layer: "shallow",
       count: 2,
-      mean_importance: 55.1235,
+      mean_importance: 55.12345679,
       mean_recency: 0.5,
-      mean_score: 1.2346,
+      mean_score: 1.23456789,
     });
     expect(layers!.rows[2]!.mean_score).toBeNull(); // NaN is stored as null
     expect(curves!.rows.map((r) => r.buy_hold_cumulative)).toEqual(evaluation.days.map((d) => tableNumber(d.buyHoldCumulative)));
@@ -166,7 +166,7 @@ describe("FinMem report", () => {
     const lines = days!.content.trimEnd().split("\n");
     expect(lines.length).toBe(DAYS.length);
     const first = JSON.parse(lines[0]!) as DayRecord;
-    expect(first.layers[0]).toEqual({ layer: "shallow", count: 2, meanImportance: 55.123457, meanRecency: 0.5, meanScore: 1.234568 });
+    expect(first.layers[0]).toEqual({ layer: "shallow", count: 2, meanImportance: 55.12345679, meanRecency: 0.5, meanScore: 1.23456789 });
     expect(first.layers[2]!.meanScore).toBeNull();
     expect(profile!.content).toBe(`${run.profile.text}\n`);
   });
