@@ -22,7 +22,7 @@ export function at<T>(values: ArrayLike<T>, index: number): T {
  * @example
  * at2([[1, 2], [3, 4]], 1, 0); // 3
  */
-export function at2<T>(rows: ArrayLike<ArrayLike<T>>, i: number, j: number): T {
+export function at2<T>(rows: ReadonlyArray<ArrayLike<T>>, i: number, j: number): T {
   return at(at(rows, i), j);
 }
 
