@@ -13,7 +13,6 @@ const LANCZOS_COEFFICIENTS = [
   0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059, 12.507343278686905, -0.13857109526572012,
   9.9843695780195716e-6, 1.5056327351493116e-7,
 ] as const;
-const [LANCZOS_C0, ...LANCZOS_REST] = LANCZOS_COEFFICIENTS;
 
 /**
  * Natural log of the gamma function, Lanczos approximation (g = 7, n = 9),
@@ -28,13 +27,8 @@ export function logGamma(x: number): number {
     return Math.log(Math.PI / Math.abs(Math.sin(Math.PI * x))) - logGamma(1 - x);
   }
   const z = x - 1;
-  let sum: number = LANCZOS_C0;
-  // Term i (1..8) is c_i / (z + i); the tuple's rest holds c_1..c_8 in that order.
-  let i = 1;
-  for (const c of LANCZOS_REST) {
-    sum += c / (z + i);
-    i++;
-  }
+  let sum: number = LANCZOS_COEFFICIENTS[0];
+  for (let i = 1; i < LANCZOS_COEFFICIENTS.length; i++) sum += LANCZOS_COEFFICIENTS[i]! / (z + i);
   const t = z + LANCZOS_G + 0.5;
   return 0.5 * Math.log(2 * Math.PI) + (z + 0.5) * Math.log(t) - t + Math.log(sum);
 }
