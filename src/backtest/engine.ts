@@ -115,8 +115,10 @@ export async function runBacktest(market: AlignedMarket, config: BacktestConfig,
   if (!(costRate >= 0)) throw new RangeError("backtest: feesBps and slippageBps must be >= 0");
   const initial = config.initialValue ?? 1_000_000;
   const n = market.tickers.length;
-  if (market.close.length !== n) throw new RangeError(`backtest: ${market.close.length} price columns for ${n} tickers`);
+  checkAligned(market, "backtest");
   const { first, last } = testWindow(market.dates, config.start, config.end);
+  // The market is aligned (n columns of dates.length prices) and t stays in the test
+  // window, so the price, holding and weight reads below (i < n) are in range.
 
   const holdings = new Float64Array(n);
   let cash = initial;
@@ -127,12 +129,14 @@ export async function runBacktest(market: AlignedMarket, config: BacktestConfig,
     const k = t - first;
     if (k > 0) {
       for (let i = 0; i < n; i++) {
-        if (holdings[i] === 0) continue;
-        const p0 = market.close[i]![t - 1]!;
-        const p1 = market.close[i]![t]!;
+        const h = holdings[i]!;
+        if (h === 0) continue;
+        const col = market.close[i]!;
+        const p0 = col[t - 1]!;
+        const p1 = col[t]!;
         if (!(p0 > 0) || !(p1 > 0))
           throw new RangeError(`backtest: ${market.tickers[i]} is held but has no price on ${market.dates[t - 1]} or ${market.dates[t]}`);
-        holdings[i] = holdings[i]! * (p1 / p0);
+        holdings[i] = h * (p1 / p0);
       }
     }
     let value = cash;
@@ -190,6 +194,7 @@ export function buyAndHold(
   end: string,
   initialValue = 1_000_000,
 ): { dates: string[]; values: number[]; returns: number[] } {
+  if (close.length !== dates.length) throw new RangeError(`buyAndHold: ${close.length} prices for ${dates.length} dates`);
   const { first, last } = testWindow(dates, start, end);
   const p0 = close[first]!;
   if (!(p0 > 0)) throw new RangeError(`buyAndHold: no price on ${dates[first]}`);
@@ -229,9 +234,14 @@ export function equalWeightRule(market: AlignedMarket, minHistory = 0): WeightRu
  * eligibleTickers(market, 300, 252); // e.g. [0, 1, 3]
  */
 export function eligibleTickers(market: AlignedMarket, dayIndex: number, minHistory: number): number[] {
+  checkAligned(market, "eligibleTickers");
+  if (!Number.isInteger(dayIndex) || dayIndex < 0 || dayIndex >= market.dates.length) {
+    throw new RangeError(`eligibleTickers: day ${dayIndex} is outside the calendar (${market.dates.length} dates)`);
+  }
   const out: number[] = [];
   const from = dayIndex - minHistory - 1;
   if (minHistory > 0 && from < 0) return out;
+  // Aligned columns and 0 <= from < dayIndex < dates.length: the reads below are in range.
   for (let i = 0; i < market.tickers.length; i++) {
     const col = market.close[i]!;
     if (!(col[dayIndex]! > 0)) continue;
@@ -245,4 +255,14 @@ export function eligibleTickers(market: AlignedMarket, dayIndex: number, minHist
     if (ok) out.push(i);
   }
   return out;
+}
+
+/** Throws unless `market` has one price column per ticker, each as long as the calendar. */
+function checkAligned(market: AlignedMarket, label: string): void {
+  const { dates, tickers, close } = market;
+  if (close.length !== tickers.length) throw new RangeError(`${label}: ${close.length} price columns for ${tickers.length} tickers`);
+  for (let i = 0; i < close.length; i++) {
+    const length = close[i]!.length;
+    if (length !== dates.length) throw new RangeError(`${label}: ${tickers[i]} has ${length} prices for ${dates.length} dates`);
+  }
 }

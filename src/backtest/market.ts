@@ -18,6 +18,7 @@ export function alignSeries(calendar: readonly string[], series: readonly PriceS
   const close = series.map((s) => {
     const col = new Float64Array(calendar.length).fill(NaN);
     const values = s[field];
+    if (values.length !== s.dates.length) throw new RangeError(`alignSeries: ${s.ticker} has ${values.length} ${field} values for ${s.dates.length} dates`);
     let j = 0;
     let last = NaN;
     for (let t = 0; t < calendar.length; t++) {

@@ -156,7 +156,7 @@ export const RISK_REPORT_METRICS: ReadonlyArray<keyof PerformanceMetrics> = [
 /** values - c as a new Float64Array (a plain loop: `Float64Array.from` with a callback is slow). */
 function minus(values: ArrayLike<number>, c: number): Float64Array {
   const out = new Float64Array(values.length);
-  for (let i = 0; i < out.length; i++) out[i] = values[i] - c;
+  for (let i = 0; i < out.length; i++) out[i] = values[i]! - c;
   return out;
 }
 
@@ -176,7 +176,7 @@ function toFloat64(name: string, values: ArrayLike<number>): Float64Array {
  */
 export function totalReturn(returns: ArrayLike<number>): number {
   let wealth = 1;
-  for (let i = 0; i < returns.length; i++) wealth *= 1 + returns[i];
+  for (let i = 0; i < returns.length; i++) wealth *= 1 + returns[i]!;
   return wealth - 1;
 }
 
@@ -208,7 +208,7 @@ export function drawdownSeries(returns: ArrayLike<number>): Float64Array {
   let wealth = 1;
   let peak = 1;
   for (let i = 0; i < returns.length; i++) {
-    wealth *= 1 + returns[i];
+    wealth *= 1 + returns[i]!;
     if (wealth > peak) peak = wealth;
     out[i] = wealth / peak - 1;
   }
@@ -228,7 +228,7 @@ export function maxDrawdown(returns: ArrayLike<number>): number {
   let peak = 1;
   let worst = 0;
   for (let i = 0; i < returns.length; i++) {
-    wealth *= 1 + returns[i];
+    wealth *= 1 + returns[i]!;
     if (wealth > peak) peak = wealth;
     const dd = wealth / peak - 1;
     if (dd < worst) worst = dd;
@@ -263,8 +263,9 @@ function cvarBelow(returns: ArrayLike<number>, cutoff: number): number {
   let total = 0;
   let count = 0;
   for (let i = 0; i < returns.length; i++) {
-    if (returns[i] <= cutoff) {
-      total += returns[i];
+    const r = returns[i]!;
+    if (r <= cutoff) {
+      total += r;
       count++;
     }
   }
@@ -287,7 +288,7 @@ export function rollingSharpe(returns: ArrayLike<number>, window = 20, options: 
   const s = rollingStd(excess, window);
   const out = new Float64Array(excess.length);
   const scale = Math.sqrt(periodsPerYear);
-  for (let i = 0; i < out.length; i++) out[i] = s[i] > 0 ? (m[i] / s[i]) * scale : NaN;
+  for (let i = 0; i < out.length; i++) out[i] = s[i]! > 0 ? (m[i]! / s[i]!) * scale : NaN;
   return out;
 }
 
@@ -304,7 +305,7 @@ export function monthlyReturns(dates: ReadonlyArray<string>, returns: ArrayLike<
   let current = "";
   let wealth = 1;
   for (let i = 0; i < dates.length; i++) {
-    const month = dates[i].slice(0, 7);
+    const month = dates[i]!.slice(0, 7);
     if (!/^\d{4}-\d{2}$/.test(month)) throw new RangeError(`monthlyReturns: dates[${i}] = "${dates[i]}" is not an ISO date`);
     if (month !== current) {
       if (current !== "") out.push({ month: current, return: wealth - 1 });
@@ -312,7 +313,7 @@ export function monthlyReturns(dates: ReadonlyArray<string>, returns: ArrayLike<
       current = month;
       wealth = 1;
     }
-    wealth *= 1 + returns[i];
+    wealth *= 1 + returns[i]!;
   }
   if (current !== "") out.push({ month: current, return: wealth - 1 });
   return out;
@@ -331,7 +332,7 @@ export function turnoverSummary(
   periodsPerYear = 252,
 ): { total: number; perRebalance: number; annualized: number } {
   let total = 0;
-  for (let i = 0; i < turnovers.length; i++) total += turnovers[i];
+  for (let i = 0; i < turnovers.length; i++) total += turnovers[i]!;
   return {
     total,
     perRebalance: turnovers.length > 0 ? total / turnovers.length : NaN,
@@ -459,7 +460,10 @@ export function performanceMetrics(returns: ArrayLike<number>, options: MetricsO
   const excessMean = mean(excess);
   const excessSd = Math.sqrt(varianceWithMean(excess, excessMean, 1));
   let downsideSq = 0;
-  for (let i = 0; i < n; i++) if (excess[i] < 0) downsideSq += excess[i] * excess[i];
+  for (let i = 0; i < n; i++) {
+    const e = excess[i]!;
+    if (e < 0) downsideSq += e * e;
+  }
   const downsideDeviation = Math.sqrt(downsideSq / n) * sqrtYear;
   const mdd = maxDrawdown(r);
   if (!(trials >= 1)) throw new RangeError(`deflatedSharpe: trials must be >= 1 (got ${trials})`);
@@ -508,7 +512,7 @@ export function performanceMetrics(returns: ArrayLike<number>, options: MetricsO
     const cov = covarianceWithMeans(r, b, meanR, meanB, 1);
     const beta = varB > 0 ? cov / varB : NaN;
     const active = new Float64Array(n);
-    for (let i = 0; i < n; i++) active[i] = r[i] - b[i];
+    for (let i = 0; i < n; i++) active[i] = r[i]! - b[i]!;
     const activeMean = mean(active);
     const te = Math.sqrt(varianceWithMean(active, activeMean, 1)) * sqrtYear;
     metrics.beta = beta;

@@ -28,7 +28,8 @@ export function modelLabel(modelId: string): string {
  */
 export function modelLabelOf(table: Table): string {
   const models = [...new Set(table.rows.map((row) => row.model).filter((m): m is string => typeof m === "string" && m !== ""))];
-  if (models.length === 0) return "";
-  if (models.length === 1) return modelLabel(models[0]!);
+  const [only] = models;
+  if (only === undefined) return "";
+  if (models.length === 1) return modelLabel(only);
   return `models: ${models.map((m) => (m === "offline" ? "offline agents" : m)).join(", ")}`;
 }

@@ -104,16 +104,17 @@ export function sweepLineFigure(table: Table, options: SweepLineOptions): Figure
   if (options.y.length === 0) throw new Error(`sweepLineFigure: no metric column given for table "${table.name}"`);
   requireColumns(table, [options.x, ...options.y, ...(options.groupBy ? [options.groupBy] : [])]);
   const xs = distinctValues(table.rows.map((row) => row[options.x] ?? null));
-  const groups = options.groupBy ? distinctValues(table.rows.map((row) => row[options.groupBy!] ?? null)) : [null];
+  const groupBy = options.groupBy;
+  const groups = groupBy ? distinctValues(table.rows.map((row) => row[groupBy] ?? null)) : [null];
   const traces: Array<Record<string, unknown>> = [];
   groups.forEach((group, g) => {
-    const inGroup = options.groupBy ? table.rows.filter((row) => row[options.groupBy!] === group) : table.rows;
+    const inGroup = groupBy ? table.rows.filter((row) => row[groupBy] === group) : table.rows;
     options.y.forEach((metric, m) => {
       const label = options.labels?.[metric] ?? metric;
       traces.push({
         type: "scatter",
         mode: "lines+markers",
-        name: options.groupBy ? `${label}, ${options.groupLabel ?? options.groupBy} = ${String(group)}` : label,
+        name: groupBy ? `${label}, ${options.groupLabel ?? groupBy} = ${String(group)}` : label,
         x: xs,
         y: xs.map((x) =>
           meanOfColumn(
@@ -127,9 +128,8 @@ export function sweepLineFigure(table: Table, options: SweepLineOptions): Figure
     });
   });
   if (options.reference) {
-    const numericX = xs.filter((x): x is number => typeof x === "number");
-    const ends =
-      numericX.length === xs.length && numericX.length > 0 ? [numericX[0]!, numericX[numericX.length - 1]!] : [xs[0] ?? null, xs[xs.length - 1] ?? null];
+    // The reference line spans the sweep's x range: xs is sorted when numeric, so its ends.
+    const ends = [xs[0] ?? null, xs[xs.length - 1] ?? null];
     traces.push({
       type: "scatter",
       mode: "lines",

@@ -145,8 +145,8 @@ export function checkDataFolder(dir: string): CheckReport {
     const byFirst = new Map<string, string[]>();
     for (const { ticker, report } of priceReports) {
       if (!report.span) continue;
-      (byLast.get(report.span.last) ?? byLast.set(report.span.last, []).get(report.span.last)!).push(ticker);
-      (byFirst.get(report.span.first) ?? byFirst.set(report.span.first, []).get(report.span.first)!).push(ticker);
+      pushTo(byLast, report.span.last, ticker);
+      pushTo(byFirst, report.span.first, ticker);
     }
     const describe = (m: Map<string, string[]>): string =>
       [...m.entries()]
@@ -229,6 +229,8 @@ export function checkPriceFile(file: string, path: string, kind: FileKind): File
     v: number[] = [];
   let prevDate: string | null = null;
   let prevLine = 0;
+  // parseCsv gives every record one cell per header column and `cols` indexes the header
+  // (AdjClose only when present), so the cell reads below are in range.
   for (const { line, cells } of table.records) {
     let bad = false;
     const d = normalizeDate(cells[cols.Date]!);
@@ -242,7 +244,7 @@ export function checkPriceFile(file: string, path: string, kind: FileKind): File
       );
       bad = true;
     }
-    const vals: Record<string, number> = {};
+    const vals = { Open: NaN, High: NaN, Low: NaN, Close: NaN, AdjClose: NaN, Volume: NaN };
     for (const col of ["Open", "High", "Low", "Close", "AdjClose", "Volume"] as const) {
       if (col === "AdjClose" && cols.AdjClose < 0) continue;
       const raw = cells[cols[col]]!.trim();
@@ -267,22 +269,29 @@ export function checkPriceFile(file: string, path: string, kind: FileKind): File
     prevLine = line;
     dates.push(d);
     lines.push(line);
-    o.push(vals["Open"]!);
-    h.push(vals["High"]!);
-    l.push(vals["Low"]!);
-    c.push(vals["Close"]!);
-    a.push(cols.AdjClose >= 0 ? vals["AdjClose"]! : vals["Close"]!);
-    v.push(vals["Volume"]!);
+    o.push(vals.Open);
+    h.push(vals.High);
+    l.push(vals.Low);
+    c.push(vals.Close);
+    a.push(cols.AdjClose >= 0 ? vals.AdjClose : vals.Close);
+    v.push(vals.Volume);
   }
   report.errors.push(...errs.done());
-  if (dates.length === 0) return report;
-  report.span = { first: dates[0]!, last: dates[dates.length - 1]! };
+  const first = dates[0];
+  const last = dates[dates.length - 1];
+  if (first === undefined || last === undefined) return report;
+  report.span = { first, last };
 
-  // OHLC consistency (relative tolerance for float32-rounded sources).
+  // OHLC consistency (relative tolerance for float32-rounded sources). The value arrays
+  // were pushed together with `dates`, so they share its length and index.
   const ohlc: number[] = [];
   for (let i = 0; i < dates.length; i++) {
-    const tol = 1e-6 * c[i]!;
-    if (h[i]! + tol < Math.max(o[i]!, c[i]!, l[i]!) || l[i]! - tol > Math.min(o[i]!, c[i]!)) ohlc.push(lines[i]!);
+    const open = o[i]!;
+    const high = h[i]!;
+    const low = l[i]!;
+    const close = c[i]!;
+    const tol = 1e-6 * close;
+    if (high + tol < Math.max(open, close, low) || low - tol > Math.min(open, close)) ohlc.push(lines[i]!);
   }
   if (ohlc.length > 0) report.warnings.push(`${ohlc.length} row(s) with High < max(Open, Close) or Low > min(Open, Close): line ${lineRef(ohlc)}`);
 
@@ -318,10 +327,12 @@ export function checkPriceFile(file: string, path: string, kind: FileKind): File
       }
       if (closed.length > 0)
         report.warnings.push(`${closed.length} row(s) on NYSE closed days: ${closed.slice(0, 3).join(", ")}${closed.length > 3 ? ", ..." : ""}`);
-      const missing = tradingDays(covered[0]!, covered[covered.length - 1]!).filter((d) => !have.has(d));
+      const from = covered[0]!;
+      const to = covered[covered.length - 1]!;
+      const missing = tradingDays(from, to).filter((d) => !have.has(d));
       if (missing.length > 0)
         report.warnings.push(
-          `${missing.length} NYSE trading day(s) missing between ${covered[0]} and ${covered[covered.length - 1]}: ${missing.slice(0, 5).join(", ")}${missing.length > 5 ? ", ..." : ""}`,
+          `${missing.length} NYSE trading day(s) missing between ${from} and ${to}: ${missing.slice(0, 5).join(", ")}${missing.length > 5 ? ", ..." : ""}`,
         );
     }
   }
@@ -368,7 +379,7 @@ function checkManifest(file: string, path: string, priceTickers: ReadonlySet<str
     report.errors.push(`line 1: field "ticker": missing column (header: ${table.header.join(",")})`);
     return report;
   }
-  const listed = new Set(table.records.map((r) => r.cells[iTicker]!.trim()));
+  const listed = new Set(table.records.map((r) => r.cells[iTicker]!.trim())); // one cell per header column
   const notInPrices = [...listed].filter((t) => !priceTickers.has(t));
   const notListed = [...priceTickers].filter((t) => !listed.has(t));
   if (notInPrices.length > 0) report.warnings.push(`lists ${notInPrices.length} ticker(s) without a price file: ${notInPrices.slice(0, 8).join(", ")}`);
@@ -383,7 +394,7 @@ function checkJsonlFile(
   kind: "news" | "filings" | "social" | "resumes",
   priceTickers: ReadonlySet<string>,
   tickersSeen: Set<string>,
-  resumeIds?: Map<string, string>,
+  resumeIds = new Map<string, string>(),
 ): FileReport {
   const report: FileReport = { path, kind, rows: 0, errors: [], warnings: [], notes: [] };
   const text = readFileSync(file, "utf8");
@@ -441,9 +452,9 @@ function checkJsonlFile(
         const r = toResume(rec, file);
         if (sameText.has(r.text)) repeatedText++;
         else sameText.add(r.text);
-        const prev = resumeIds!.get(r.id);
+        const prev = resumeIds.get(r.id);
         if (prev !== undefined) errs.add(`line ${rec.line}: field "id": duplicate resume id "${r.id}" (also ${prev})`);
-        else resumeIds!.set(r.id, `${path}:${rec.line}`);
+        else resumeIds.set(r.id, `${path}:${rec.line}`);
       }
       const prevLine = seen.get(key);
       if (prevLine !== undefined) dupLines.push(rec.line);
@@ -474,10 +485,10 @@ function checkJsonlFile(
   if (dupIds.length > 0) report.warnings.push(`${dupIds.length} duplicate id(s): ${dupIds.slice(0, 3).join(", ")}${dupIds.length > 3 ? ", ..." : ""}`);
   if (outOfOrder > 0)
     report.notes.push(`${outOfOrder} row(s) out of date order${kind === "filings" || kind === "news" ? " within their ticker" : ""} (loaders sort by date)`);
-  if (dates.length > 0) {
-    const sorted = dates.slice().sort();
-    report.span = { first: sorted[0]!, last: sorted[sorted.length - 1]! };
-  }
+  const sorted = dates.slice().sort();
+  const first = sorted[0];
+  const last = sorted[sorted.length - 1];
+  if (first !== undefined && last !== undefined) report.span = { first, last };
   if (tickers.size > 1) {
     const list = [...tickers.entries()].sort((x, y) => y[1] - x[1]);
     report.notes.push(
@@ -550,4 +561,11 @@ export function formatCheckReport(report: CheckReport): string {
   out.push("");
   out.push(`${report.files.length} files, ${rows} rows: ${report.errors} error(s), ${report.warnings} warning(s) -> ${report.ok ? "OK" : "FAILED"}`);
   return out.join("\n") + "\n";
+}
+
+/** Appends `value` to the list under `key`, creating the list on first use. */
+function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
 }

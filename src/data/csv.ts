@@ -8,6 +8,7 @@ import { DataError } from "./errors";
 export interface CsvRecord {
   /** 1-based line number in the file. */
   line: number;
+  /** One cell per header column (`parseCsv` rejects a record of another width). */
   cells: string[];
 }
 

@@ -189,11 +189,23 @@ export function parseChart(json: unknown, ticker: string, from: string, to: stri
     const a = adj?.[i];
     byDate.set(date, [o, h, l, c, a == null ? c : a, quote.volume?.[i] ?? 0]);
   }
-  const dates = [...byDate.keys()].sort();
-  const n = dates.length;
-  const cols = Array.from({ length: 6 }, () => new Float64Array(n));
-  dates.forEach((d, i) => byDate.get(d)!.forEach((v, k) => (cols[k]![i] = v)));
-  return { ticker, dates, open: cols[0]!, high: cols[1]!, low: cols[2]!, close: cols[3]!, adjClose: cols[4]!, volume: cols[5]! };
+  const bars = [...byDate].sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0));
+  const n = bars.length;
+  const open = new Float64Array(n),
+    high = new Float64Array(n),
+    low = new Float64Array(n),
+    close = new Float64Array(n),
+    adjClose = new Float64Array(n),
+    volume = new Float64Array(n);
+  bars.forEach(([, [o, h, l, c, a, v]], i) => {
+    open[i] = o;
+    high[i] = h;
+    low[i] = l;
+    close[i] = c;
+    adjClose[i] = a;
+    volume[i] = v;
+  });
+  return { ticker, dates: bars.map(([date]) => date), open, high, low, close, adjClose, volume };
 }
 
 interface FetchLog {
@@ -216,7 +228,9 @@ function fileCovers(file: string, from: string, to: string): { covers: boolean; 
     const days = tradingDays(from, to);
     const first = s.dates[0],
       last = s.dates[s.dates.length - 1];
-    const covers = days.length === 0 || (first !== undefined && last !== undefined && first <= days[0]! && last >= days[days.length - 1]!);
+    const firstDay = days[0],
+      lastDay = days[days.length - 1];
+    const covers = firstDay === undefined || lastDay === undefined || (first !== undefined && last !== undefined && first <= firstDay && last >= lastDay);
     return { covers, rows: s.dates.length, first, last };
   } catch {
     return { covers: false, rows: 0 }; // a corrupt file is simply fetched again
@@ -328,8 +342,7 @@ export async function fetchYahooPrices(options: FetchOptions): Promise<FetchResu
       if (series.dates.length === 0) throw new FetchError(`${ticker}: no bars between ${spanFrom} and ${spanTo}`, false);
       writeFileAtomic(file, formatPricesCsv(series));
       fetchLog[ticker] = { from: spanFrom, to: spanTo, rows: series.dates.length };
-      const sorted: FetchLog = {};
-      for (const k of Object.keys(fetchLog).sort()) sorted[k] = fetchLog[k]!;
+      const sorted: FetchLog = Object.fromEntries(Object.entries(fetchLog).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)));
       writeFileAtomic(logFile, JSON.stringify(sorted, null, 2) + "\n");
       log(`${ticker}: ${series.dates.length} bars ${series.dates[0]} .. ${series.dates[series.dates.length - 1]}`);
       results.push({ ticker, status: "fetched", rows: series.dates.length, first: series.dates[0], last: series.dates[series.dates.length - 1], file });

@@ -48,14 +48,26 @@ function sortByDate<T extends { date: string }>(rows: T[]): T[] {
   return rows.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
 }
 
-function groupByTicker<T extends { ticker: string }>(rows: readonly T[]): Map<string, T[]> {
+/** Records of one kind, all of them (sorted by date) and grouped by the tickers they concern. */
+interface ByTicker<T> {
+  all: T[];
+  byTicker: Map<string, T[]>;
+}
+
+function byTicker<T>(all: T[], tickersOf: (row: T) => readonly string[]): ByTicker<T> {
   const m = new Map<string, T[]>();
-  for (const r of rows) {
-    let list = m.get(r.ticker);
-    if (!list) m.set(r.ticker, (list = []));
-    list.push(r);
+  for (const r of all) {
+    for (const t of tickersOf(r)) {
+      let list = m.get(t);
+      if (!list) m.set(t, (list = []));
+      list.push(r);
+    }
   }
-  return m;
+  return { all, byTicker: m };
+}
+
+function recordsOf<T>(cache: ByTicker<T>, ticker: string | undefined): readonly T[] {
+  return ticker === undefined ? cache.all : (cache.byTicker.get(ticker) ?? []);
 }
 
 /**
@@ -72,12 +84,9 @@ export class DataFolder {
   private readonly priceCache = new Map<string, PriceSeries>();
   private tickerList: string[] | null = null;
   private infoCache: Map<string, TickerInfo> | null = null;
-  private newsAll: NewsRecord[] | null = null;
-  private newsByTicker: Map<string, NewsRecord[]> | null = null;
-  private filingsAll: Filing[] | null = null;
-  private filingsByTicker: Map<string, Filing[]> | null = null;
-  private socialAll: SocialPost[] | null = null;
-  private socialByTicker: Map<string, SocialPost[]> | null = null;
+  private newsCache: ByTicker<NewsRecord> | null = null;
+  private filingsCache: ByTicker<Filing> | null = null;
+  private socialCache: ByTicker<SocialPost> | null = null;
   private resumeList: Resume[] | null = null;
   private jobList: JobDescription[] | null = null;
   private calendarDates: string[] | null = null;
@@ -159,26 +168,22 @@ export class DataFolder {
    * data.news("TSLA")[0].text;
    */
   news(ticker?: string): readonly NewsRecord[] {
-    if (!this.newsAll) {
-      this.newsAll = this.readDated("news", toNews);
-      this.newsByTicker = groupByTicker(this.newsAll);
-    }
-    return ticker === undefined ? this.newsAll : (this.newsByTicker!.get(ticker) ?? []);
+    return recordsOf(this.newsIndex(), ticker);
   }
 
   /** Tickers that have news. @example data.newsTickers(); // ["BTC-USD", "ETH-USD", ...] */
   newsTickers(): string[] {
-    this.news();
-    return [...this.newsByTicker!.keys()].sort();
+    return [...this.newsIndex().byTicker.keys()].sort();
+  }
+
+  private newsIndex(): ByTicker<NewsRecord> {
+    return (this.newsCache ??= byTicker(this.readDated("news", toNews), (n) => [n.ticker]));
   }
 
   /** Filings sorted by date, optionally for one ticker. @example data.filings("MSFT").map((f) => f.form); */
   filings(ticker?: string): readonly Filing[] {
-    if (!this.filingsAll) {
-      this.filingsAll = this.readDated("filings", toFiling);
-      this.filingsByTicker = groupByTicker(this.filingsAll);
-    }
-    return ticker === undefined ? this.filingsAll : (this.filingsByTicker!.get(ticker) ?? []);
+    this.filingsCache ??= byTicker(this.readDated("filings", toFiling), (f) => [f.ticker]);
+    return recordsOf(this.filingsCache, ticker);
   }
 
   /**
@@ -189,19 +194,14 @@ export class DataFolder {
    * data.social("ALTA").length;
    */
   social(ticker?: string): readonly SocialPost[] {
-    if (!this.socialAll) {
+    if (!this.socialCache) {
       const known = new Set([...this.tickerNames(), ...this.newsTickers()]);
-      this.socialAll = this.readDated("social", (r, f) => toSocial(r, f, known));
-      const by = new Map<string, SocialPost[]>();
-      for (const p of this.socialAll)
-        for (const t of p.tickers ?? []) {
-          let list = by.get(t);
-          if (!list) by.set(t, (list = []));
-          list.push(p);
-        }
-      this.socialByTicker = by;
+      this.socialCache = byTicker(
+        this.readDated("social", (r, f) => toSocial(r, f, known)),
+        (p) => p.tickers ?? [],
+      );
     }
-    return ticker === undefined ? this.socialAll : (this.socialByTicker!.get(ticker) ?? []);
+    return recordsOf(this.socialCache, ticker);
   }
 
   /** Every record of `<sub>/*.jsonl`, validated by `toRecord`, frozen, sorted by date (file order within a day). */
@@ -300,7 +300,8 @@ export class PointInTimeView {
   tickers(): string[] {
     return this.#folder.tickers().filter((t) => {
       const d = this.#folder.prices(t).dates;
-      return d.length > 0 && d[0]! <= this.date;
+      const first = d[0];
+      return first !== undefined && first <= this.date;
     });
   }
 
@@ -399,7 +400,10 @@ function readManifest(file: string): Map<string, TickerInfo> {
   const iShares = col("shares_outstanding", "shares"),
     iSynth = col("synthetic");
   for (const { line, cells } of table.records) {
-    const get = (i: number): string | null => (i >= 0 && cells[i]!.trim() !== "" ? cells[i]!.trim() : null);
+    const get = (i: number): string | null => {
+      const cell = cells[i]?.trim() ?? "";
+      return cell !== "" ? cell : null;
+    };
     const sharesRaw = get(iShares);
     const shares = sharesRaw === null ? null : Number(sharesRaw);
     if (shares !== null && !Number.isFinite(shares)) throw new DataError(`non-numeric value "${sharesRaw}"`, { file, line, field: table.header[iShares] });

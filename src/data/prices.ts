@@ -14,7 +14,10 @@ import type { PriceSeries } from "./types";
 
 export const PRICE_COLUMNS = ["Date", "Open", "High", "Low", "Close", "AdjClose", "Volume"] as const;
 
-const ALIASES: Record<string, string[]> = {
+/** One of the canonical price columns. */
+type PriceColumn = (typeof PRICE_COLUMNS)[number];
+
+const ALIASES: Record<PriceColumn, readonly string[]> = {
   Date: ["date", "timestamp", "datetime"],
   Open: ["open"],
   High: ["high"],
@@ -66,12 +69,12 @@ export function loadPrices(file: string, ticker = tickerFromFile(file)): ParsedP
  * @example
  * resolvePriceColumns(["Date","Open","High","Low","Close","Adj Close","Volume"], "x.csv").AdjClose; // 5
  */
-export function resolvePriceColumns(header: readonly string[], file: string): Record<(typeof PRICE_COLUMNS)[number], number> {
+export function resolvePriceColumns(header: readonly string[], file: string): Record<PriceColumn, number> {
   const lower = header.map((h) => h.trim().toLowerCase());
-  const out = {} as Record<(typeof PRICE_COLUMNS)[number], number>;
+  const out = {} as Record<PriceColumn, number>;
   const missing: string[] = [];
   for (const col of PRICE_COLUMNS) {
-    const idx = lower.findIndex((h) => ALIASES[col]!.includes(h));
+    const idx = lower.findIndex((h) => ALIASES[col].includes(h));
     if (idx < 0 && col !== "AdjClose") missing.push(col);
     out[col] = idx;
   }
@@ -97,6 +100,8 @@ function pricesFromTable(table: CsvTable, ticker: string): ParsedPrices {
     adjClose = new Float64Array(n),
     volume = new Float64Array(n);
   const lines = new Int32Array(n);
+  // Every record has one cell per header column and `cols` indexes the header (AdjClose is
+  // read only when present), so the cell reads below are in range.
   const num = (cells: string[], col: "Open" | "High" | "Low" | "Close" | "AdjClose" | "Volume", line: number): number => {
     const raw = cells[cols[col]]!.trim();
     const v = raw === "" ? NaN : Number(raw);
@@ -161,6 +166,10 @@ export function rangeSeries(s: PriceSeries, start: number, end: number): PriceSe
  * formatPricesCsv(series).split("\n")[0]; // "Date,Open,High,Low,Close,AdjClose,Volume"
  */
 export function formatPricesCsv(s: PriceSeries, decimals = 6): string {
+  for (const field of ["open", "high", "low", "close", "adjClose", "volume"] as const) {
+    if (s[field].length !== s.dates.length)
+      throw new RangeError(`formatPricesCsv: ${s.ticker} has ${s[field].length} ${field} values for ${s.dates.length} dates`);
+  }
   const f = (v: number): string => String(Number(v.toFixed(decimals)));
   const out: string[] = [PRICE_COLUMNS.join(",")];
   for (let i = 0; i < s.dates.length; i++) {

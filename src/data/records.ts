@@ -87,7 +87,7 @@ const WORD = /\b[A-Z][A-Z0-9]*(?:[.-][A-Z]{1,2})?\b/g;
  */
 export function extractTickers(text: string, known: ReadonlySet<string>): string[] {
   const found = new Set<string>();
-  for (const m of text.matchAll(CASHTAG)) found.add(m[1]!.toUpperCase());
+  for (const m of text.matchAll(CASHTAG)) found.add(m[1]!.toUpperCase()); // group 1 is not optional
   for (const m of text.matchAll(WORD)) {
     const w = m[0];
     if (w.length >= 3 && known.has(w)) found.add(w);

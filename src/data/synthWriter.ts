@@ -22,10 +22,11 @@ export interface WrittenFile {
 function manifestCsv(m: SyntheticMarket): string {
   const header = "ticker,type,sector,name,shares_outstanding,synthetic,first_date,last_date,rows";
   const lines = m.info.map((i) => {
-    const p = m.prices.find((s) => s.ticker === i.ticker)!;
-    return [i.ticker, i.type, i.sector ?? "", i.name ?? "", i.sharesOutstanding ?? "", "true", p.dates[0]!, p.dates[p.dates.length - 1]!, p.dates.length]
-      .map((v) => csvCell(v))
-      .join(",");
+    const p = m.prices.find((s) => s.ticker === i.ticker);
+    const first = p?.dates[0];
+    const last = p?.dates[p.dates.length - 1];
+    if (p === undefined || first === undefined || last === undefined) throw new Error(`synthetic market: no prices for ${i.ticker}`);
+    return [i.ticker, i.type, i.sector ?? "", i.name ?? "", i.sharesOutstanding ?? "", "true", first, last, p.dates.length].map((v) => csvCell(v)).join(",");
   });
   return [header, ...lines].join("\n") + "\n";
 }

@@ -20,13 +20,14 @@
  * a half-normal draw scaled with the day's volatility; volume rises with
  * |return| / vol and in the stress regime.
  *
- * News tone latent: L = 0.9 z_t + 0.2 z_{t+1} + N(0, 1) with z = r / sigma_t,
- * mapped to five tones and worded with VADER-polar vocabulary, so a sentiment
- * reader gets a weak but real signal about the next day.
+ * The news, filings and posts are written from these paths in synthetic-text.ts.
  */
 import { deriveRng, type Rng } from "../stats/index";
 import { tradingDays } from "./calendar";
+import { generateFilings, generateNews, generateSocial, type CompanySpec, type Sector, type StockPath, type SyntheticStock } from "./synthetic-text";
 import type { Filing, NewsItem, PriceSeries, SocialPost, TickerInfo } from "./types";
+
+export { NEXT_DAY_WEIGHT } from "./synthetic-text";
 
 export const SYNTHETIC_GENERATOR_VERSION = "1.0.0";
 
@@ -55,12 +56,6 @@ export interface SyntheticMarket {
   social: SocialPost[];
   /** Per ticker: the regime path is shared, so it is stored once (0 calm, 1 stress). */
   regimes: Uint8Array;
-}
-
-interface CompanySpec {
-  ticker: string;
-  name: string;
-  sector: string;
 }
 
 /** Fictional companies, three per sector. */
@@ -98,21 +93,18 @@ export const SYNTHETIC_COMPANIES: readonly CompanySpec[] = [
 ];
 
 /** Sector parameters: market beta range, idiosyncratic vol range (daily), dividend yield. */
-const SECTOR_PARAMS: Record<string, { beta: [number, number]; idio: [number, number]; yield: number; noun: string; product: string }> = {
-  "Information Technology": { beta: [1.1, 1.45], idio: [0.014, 0.022], yield: 0, noun: "chipmaker and software", product: "cloud platform" },
-  "Communication Services": { beta: [0.9, 1.25], idio: [0.012, 0.019], yield: 0, noun: "media", product: "streaming service" },
-  "Consumer Discretionary": { beta: [1.0, 1.35], idio: [0.013, 0.02], yield: 0.008, noun: "retail", product: "new store format" },
-  "Consumer Staples": { beta: [0.55, 0.8], idio: [0.008, 0.011], yield: 0.028, noun: "consumer staples", product: "product line" },
-  "Health Care": { beta: [0.7, 1.0], idio: [0.011, 0.02], yield: 0.012, noun: "healthcare", product: "drug candidate" },
-  Financials: { beta: [1.0, 1.3], idio: [0.009, 0.014], yield: 0.03, noun: "banking", product: "lending book" },
-  Industrials: { beta: [0.95, 1.2], idio: [0.01, 0.015], yield: 0.017, noun: "industrial", product: "order backlog" },
-  Energy: { beta: [0.8, 1.15], idio: [0.013, 0.02], yield: 0.035, noun: "energy", product: "production outlook" },
-  Utilities: { beta: [0.45, 0.7], idio: [0.008, 0.011], yield: 0.036, noun: "utility", product: "rate case" },
-  Materials: { beta: [0.95, 1.25], idio: [0.012, 0.018], yield: 0.02, noun: "materials", product: "capacity expansion" },
+const SECTOR_PARAMS: Record<Sector, { beta: [number, number]; idio: [number, number]; yield: number }> = {
+  "Information Technology": { beta: [1.1, 1.45], idio: [0.014, 0.022], yield: 0 },
+  "Communication Services": { beta: [0.9, 1.25], idio: [0.012, 0.019], yield: 0 },
+  "Consumer Discretionary": { beta: [1.0, 1.35], idio: [0.013, 0.02], yield: 0.008 },
+  "Consumer Staples": { beta: [0.55, 0.8], idio: [0.008, 0.011], yield: 0.028 },
+  "Health Care": { beta: [0.7, 1.0], idio: [0.011, 0.02], yield: 0.012 },
+  Financials: { beta: [1.0, 1.3], idio: [0.009, 0.014], yield: 0.03 },
+  Industrials: { beta: [0.95, 1.2], idio: [0.01, 0.015], yield: 0.017 },
+  Energy: { beta: [0.8, 1.15], idio: [0.013, 0.02], yield: 0.035 },
+  Utilities: { beta: [0.45, 0.7], idio: [0.008, 0.011], yield: 0.036 },
+  Materials: { beta: [0.95, 1.25], idio: [0.012, 0.018], yield: 0.02 },
 };
-
-/** Weight of the next day's standardized return in the news-tone latent: the planted, weak predictive signal. */
-export const NEXT_DAY_WEIGHT = 0.2;
 
 const GARCH_A = 0.08;
 const GARCH_B = 0.88;
@@ -121,30 +113,9 @@ function round(v: number, decimals: number): number {
   return Number(v.toFixed(decimals));
 }
 
-/** Poisson draw by inversion (small means only). */
-function poisson(rng: Rng, lambda: number): number {
-  let k = 0;
-  let p = Math.exp(-lambda);
-  let cdf = p;
-  const u = rng.next();
-  while (u > cdf && k < 20) {
-    k++;
-    p *= lambda / k;
-    cdf += p;
-  }
-  return k;
-}
-
 /** Half-normal draw |N(0, sd)|. */
 function halfNormal(rng: Rng, sd: number): number {
   return Math.abs(rng.normal(0, sd));
-}
-
-interface StockPath {
-  logRet: Float64Array;
-  sigma: Float64Array;
-  earnings: Set<number>;
-  exDiv: Set<number>;
 }
 
 /**
@@ -166,9 +137,10 @@ export function generateSyntheticMarket(options: SyntheticOptions): SyntheticMar
   const regimes = new Uint8Array(n);
   const market = new Float64Array(n);
   const marketSigma = new Float64Array(n);
-  const longRun = [0.0075, 0.017];
-  const drift = [0.0005, -0.0009];
-  let state = 0;
+  // Per regime (0 calm, 1 stress): daily vol level and drift.
+  const longRun = [0.0075, 0.017] as const;
+  const drift = [0.0005, -0.0009] as const;
+  let state: 0 | 1 = 0;
   // Unit-mean GARCH(1,1) multiplier g: the regime sets the vol level at once,
   // g adds volatility clustering on top (a regime-switching GARCH).
   let g = 1;
@@ -181,41 +153,45 @@ export function generateSyntheticMarket(options: SyntheticOptions): SyntheticMar
     }
     regimes[t] = state;
     const unit = Math.sqrt(g) * mrng.normal();
-    const sd = longRun[state]! * Math.sqrt(g);
+    const sd = longRun[state] * Math.sqrt(g);
     const jump = mrng.chance(0.004) ? mrng.normal(-0.02, 0.018) : 0;
-    market[t] = drift[state]! + longRun[state]! * unit + jump;
+    market[t] = drift[state] + longRun[state] * unit + jump;
     marketSigma[t] = sd;
     prevU = unit;
   }
 
-  // Sector factors.
-  const sectors = [...new Set(companies.map((c) => c.sector))];
-  const sectorFactor = new Map<string, Float64Array>();
-  for (const s of sectors) {
-    const r = deriveRng(seed, "synthetic", "sector", s);
-    const f = new Float64Array(n);
-    for (let t = 0; t < n; t++) f[t] = 0.005 * (regimes[t] ? 1.6 : 1) * r.normal();
-    sectorFactor.set(s, f);
-  }
+  // Sector factors, shared by the companies of a sector (each from its own stream, so
+  // the order in which they are first needed does not matter).
+  const sectorFactors = new Map<Sector, Float64Array>();
+  const sectorFactor = (s: Sector): Float64Array => {
+    let f = sectorFactors.get(s);
+    if (f === undefined) {
+      const r = deriveRng(seed, "synthetic", "sector", s);
+      f = new Float64Array(n);
+      for (let t = 0; t < n; t++) f[t] = 0.005 * (regimes[t] ? 1.6 : 1) * r.normal();
+      sectorFactors.set(s, f);
+    }
+    return f;
+  };
 
   const prices: PriceSeries[] = [];
   const info: TickerInfo[] = [];
-  const paths = new Map<string, StockPath>();
+  const stocks: SyntheticStock[] = [];
 
   // Index proxy.
+  let index: StockPath;
   {
     const r = deriveRng(seed, "synthetic", "SPY", "noise");
     const logRet = new Float64Array(n);
     for (let t = 0; t < n; t++) logRet[t] = market[t]! + r.normal(0, 0.0005);
     const exDiv = quarterlyIndices(dates, 3, 17);
-    const path: StockPath = { logRet, sigma: marketSigma, earnings: new Set(), exDiv };
-    paths.set("SPY", path);
-    prices.push(buildBars("SPY", dates, path, 384.5, 0.013, 7.2e7, regimes, deriveRng(seed, "synthetic", "SPY", "bars")));
+    index = { logRet, sigma: marketSigma, earnings: new Set(), exDiv };
+    prices.push(buildBars("SPY", dates, index, 384.5, 0.013, 7.2e7, regimes, deriveRng(seed, "synthetic", "SPY", "bars")));
     info.push({ ticker: "SPY", type: "index", sector: null, name: "Synthetic market index (SPY proxy)", sharesOutstanding: 9.2e8, synthetic: true });
   }
 
   for (const c of companies) {
-    const p = SECTOR_PARAMS[c.sector]!;
+    const p = SECTOR_PARAMS[c.sector];
     const r = deriveRng(seed, "synthetic", c.ticker, "params");
     const beta = r.uniform(p.beta[0], p.beta[1]);
     const gamma = r.uniform(0.6, 1.2);
@@ -226,7 +202,7 @@ export function generateSyntheticMarket(options: SyntheticOptions): SyntheticMar
     const shares = Math.round(Math.exp(r.uniform(Math.log(1.5e8), Math.log(4e9))) / 1e5) * 1e5;
     const earningsOffset = r.int(12, 28);
     const exOffset = r.int(5, 26);
-    const sector = sectorFactor.get(c.sector)!;
+    const sector = sectorFactor(c.sector);
     const rr = deriveRng(seed, "synthetic", c.ticker, "returns");
     const earnings = quarterlyIndices(dates, 0, earningsOffset);
     const exDiv = p.yield > 0 ? quarterlyIndices(dates, 1, exOffset) : new Set<number>();
@@ -247,14 +223,14 @@ export function generateSyntheticMarket(options: SyntheticOptions): SyntheticMar
       sigma[t] = Math.sqrt(beta * beta * marketSigma[t]! ** 2 + (gamma * 0.005 * stress) ** 2 + idioSd * idioSd);
     }
     const path: StockPath = { logRet, sigma, earnings, exDiv };
-    paths.set(c.ticker, path);
+    stocks.push({ spec: c, path });
     prices.push(buildBars(c.ticker, dates, path, startPrice, p.yield, baseVolume, regimes, deriveRng(seed, "synthetic", c.ticker, "bars")));
     info.push({ ticker: c.ticker, type: "stock", sector: c.sector, name: c.name, sharesOutstanding: shares, synthetic: true });
   }
 
-  const news = generateNews(seed, dates, companies, paths, options.newsRate ?? 0.2);
-  const filings = generateFilings(seed, dates, companies, paths);
-  const social = generateSocial(seed, dates, companies, paths, options.socialRate ?? 2);
+  const news = generateNews(seed, dates, stocks, index, options.newsRate ?? 0.2);
+  const filings = generateFilings(seed, dates, stocks);
+  const social = generateSocial(seed, dates, stocks, options.socialRate ?? 2);
   return { seed, version: SYNTHETIC_GENERATOR_VERSION, dates, prices, info, news, filings, social, regimes };
 }
 
@@ -329,286 +305,4 @@ function buildBars(
     if (dividend[t]! > 0 && t > 0) factor *= 1 - dividend[t]! / close[t - 1]!;
   }
   return { ticker, dates: dates.slice(), open, high, low, close, adjClose, volume };
-}
-
-// ---------------------------------------------------------------- news
-
-type Tone = -2 | -1 | 0 | 1 | 2;
-
-const HEADLINES: Record<Tone, string[]> = {
-  2: [
-    "{name} shares soar as investors cheer strong demand",
-    "{name} rallies on excellent results and upbeat outlook",
-    "Analysts upgrade {name}, citing great momentum and strong growth",
-    "{name} wins major contract; stock jumps in a strong session",
-    "Bullish calls pile up as {name} delivers impressive gains",
-  ],
-  1: [
-    "{name} edges higher on positive analyst comments",
-    "{name} gains as {product} shows solid progress",
-    "Investors welcome {name} update; shares improve",
-    "{name} stock climbs with support from {noun} peers",
-    "{name} sees encouraging signs in its {product}",
-  ],
-  0: [
-    "{name} shares little changed as traders await guidance",
-    "{name} to present at an industry conference next week",
-    "{name} files routine update on its {product}",
-    "What to watch for {name} in the {noun} sector this week",
-    "{name} holds annual investor day; no change to targets",
-  ],
-  [-1]: [
-    "{name} slips as analysts raise concerns over margins",
-    "{name} shares fall on weak {noun} sector sentiment",
-    "Worries about {product} weigh on {name}",
-    "{name} stock declines after cautious comments from management",
-    "{name} faces pressure as investors question growth",
-  ],
-  [-2]: [
-    "{name} shares plunge on disappointing news and fears of losses",
-    "{name} hit by downgrade; stock tumbles amid serious problems",
-    "Crisis deepens at {name} as weak demand hurts outlook",
-    "{name} sinks after lawsuit and bad guidance rattle investors",
-    "Investors dump {name} on worst day in months, citing terrible results",
-  ],
-};
-
-const SUMMARIES: Record<Tone, string[]> = {
-  2: [
-    "{name} ({ticker}) closed {move} as buyers returned in force. Analysts called the quarter-to-date trend excellent and raised price targets, pointing to strong demand for its {product}.",
-    "Shares of {name} rose {move}. Management said it is confident about the year and expects continued growth; several brokers were optimistic.",
-  ],
-  1: [
-    "{name} ({ticker}) ended the day {move}. Commentary from analysts was mostly positive, with modest improvement expected in the {product}.",
-    "The stock of {name} finished {move}, helped by a favorable read-through from {noun} peers.",
-  ],
-  0: [
-    "{name} ({ticker}) traded {move} in a quiet session. The company reiterated its guidance and said it will provide an update on its {product} later this quarter.",
-    "No major news for {name}, which finished {move}. Volumes were in line with the recent average.",
-  ],
-  [-1]: [
-    "{name} ({ticker}) closed {move}. Some analysts flagged concerns about costs and a weaker outlook for the {product}.",
-    "Shares of {name} finished {move} as investors worried about slowing demand in the {noun} sector.",
-  ],
-  [-2]: [
-    "{name} ({ticker}) fell sharply, ending {move}. Analysts warned of serious problems with the {product} and cut estimates, citing disappointing execution.",
-    "A bad day for {name}: the stock closed {move} amid fears of losses and a possible guidance cut. Sentiment turned negative across the {noun} sector.",
-  ],
-};
-
-/** Market-wide headline on the index, one per tone. */
-const MARKET_HEADLINES: Record<Tone, string> = {
-  2: "Stocks rally broadly as optimism returns; strong gains across sectors",
-  1: "Stocks edge higher with positive breadth",
-  0: "Stocks mixed as investors await economic data",
-  [-1]: "Stocks slip on rate worries",
-  [-2]: "Stocks tumble as fears of recession spread; worst losses in weeks",
-};
-
-function moveText(logRet: number): string {
-  const pct = (Math.exp(logRet) - 1) * 100;
-  if (Math.abs(pct) < 0.05) return "flat";
-  return `${pct > 0 ? "up" : "down"} ${Math.abs(pct).toFixed(1)}%`;
-}
-
-function toneOf(latent: number): Tone {
-  if (latent > 1.1) return 2;
-  if (latent > 0.35) return 1;
-  if (latent >= -0.35) return 0;
-  if (latent >= -1.1) return -1;
-  return -2;
-}
-
-function fill(template: string, c: CompanySpec, move: string): string {
-  const p = SECTOR_PARAMS[c.sector]!;
-  return template
-    .replace(/\{name\}/g, c.name)
-    .replace(/\{ticker\}/g, c.ticker)
-    .replace(/\{noun\}/g, p.noun)
-    .replace(/\{product\}/g, p.product)
-    .replace(/\{move\}/g, move);
-}
-
-function quarterLabel(date: string): { fiscalQuarter: number; year: number } {
-  // Results published in quarter q describe the previous calendar quarter.
-  const y = Number(date.slice(0, 4));
-  const q = Math.floor((Number(date.slice(5, 7)) - 1) / 3); // 0..3
-  return q === 0 ? { fiscalQuarter: 4, year: y - 1 } : { fiscalQuarter: q, year: y };
-}
-
-function generateNews(seed: number, dates: string[], companies: readonly CompanySpec[], paths: Map<string, StockPath>, rate: number): NewsItem[] {
-  const out: NewsItem[] = [];
-  const source = "synthetic (consilium generator)";
-  for (const c of companies) {
-    const path = paths.get(c.ticker)!;
-    const rng = deriveRng(seed, "synthetic", c.ticker, "news");
-    for (let t = 0; t < dates.length; t++) {
-      const z = path.logRet[t]! / path.sigma[t]!;
-      const zNext = t + 1 < dates.length ? path.logRet[t + 1]! / path.sigma[t + 1]! : 0;
-      const move = moveText(path.logRet[t]!);
-      if (path.earnings.has(t)) {
-        const { fiscalQuarter, year } = quarterLabel(dates[t]!);
-        const beat = z + 0.5 * zNext + rng.normal(0, 0.6) > 0;
-        out.push({
-          date: dates[t]!,
-          ticker: c.ticker,
-          source,
-          headline: beat
-            ? `${c.name} Q${fiscalQuarter} ${year} earnings beat estimates; strong revenue growth`
-            : `${c.name} Q${fiscalQuarter} ${year} earnings miss estimates; weak revenue disappoints`,
-          summary: beat
-            ? `${c.name} (${c.ticker}) reported fiscal Q${fiscalQuarter} ${year} results above expectations, with better margins and a confident outlook. The stock closed ${move}.`
-            : `${c.name} (${c.ticker}) reported fiscal Q${fiscalQuarter} ${year} results below expectations; management cited higher costs and cautious demand. The stock closed ${move}.`,
-        });
-      }
-      const count = poisson(rng, rate * (1 + 0.8 * Math.min(2.5, Math.abs(z))));
-      const usedToday = new Set<string>();
-      for (let k = 0; k < count; k++) {
-        const tone = toneOf(0.9 * z + NEXT_DAY_WEIGHT * zNext + rng.normal());
-        const u = rng.next();
-        // Same-day items never repeat a headline (no duplicate rows).
-        let headline = fill(rng.pick(HEADLINES[tone]), c, move);
-        for (let tries = 0; usedToday.has(headline) && tries < 8; tries++) headline = fill(rng.pick(HEADLINES[tone]), c, move);
-        if (usedToday.has(headline)) continue;
-        usedToday.add(headline);
-        out.push({
-          date: dates[t]!,
-          ticker: c.ticker,
-          source,
-          headline,
-          summary: u < 0.85 ? fill(rng.pick(SUMMARIES[tone]), c, move) : null,
-        });
-      }
-    }
-  }
-  // Market-wide items on the index.
-  const mrng = deriveRng(seed, "synthetic", "SPY", "news");
-  const spy = paths.get("SPY")!;
-  for (let t = 0; t < dates.length; t++) {
-    const z = spy.logRet[t]! / spy.sigma[t]!;
-    if (!mrng.chance(0.35 + 0.2 * Math.min(2, Math.abs(z)))) continue;
-    const zNext = t + 1 < dates.length ? spy.logRet[t + 1]! / spy.sigma[t + 1]! : 0;
-    const tone = toneOf(0.9 * z + NEXT_DAY_WEIGHT * zNext + mrng.normal());
-    const move = moveText(spy.logRet[t]!);
-    out.push({ date: dates[t]!, ticker: "SPY", source, headline: MARKET_HEADLINES[tone], summary: `The synthetic market index closed ${move}.` });
-  }
-  return out.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.ticker < b.ticker ? -1 : a.ticker > b.ticker ? 1 : 0));
-}
-
-// ---------------------------------------------------------------- filings
-
-function generateFilings(seed: number, dates: string[], companies: readonly CompanySpec[], paths: Map<string, StockPath>): Filing[] {
-  const out: Filing[] = [];
-  for (const c of companies) {
-    const path = paths.get(c.ticker)!;
-    const rng = deriveRng(seed, "synthetic", c.ticker, "filings");
-    let revenue = Math.exp(rng.uniform(Math.log(800), Math.log(20000))); // $M per quarter
-    let margin = rng.uniform(0.06, 0.28);
-    for (const t of [...path.earnings].sort((a, b) => a - b)) {
-      const fileAt = Math.min(dates.length - 1, t + rng.int(1, 4));
-      const { fiscalQuarter, year } = quarterLabel(dates[t]!);
-      const lookback = fiscalQuarter === 4 ? 252 : 63;
-      let cum = 0,
-        sq = 0,
-        k = 0;
-      for (let s = Math.max(0, t - lookback); s < t; s++) {
-        cum += path.logRet[s]!;
-        sq += path.logRet[s]! ** 2;
-        k++;
-      }
-      const trailing = Math.exp(cum) - 1;
-      const vol = k > 1 ? Math.sqrt((sq / k) * 252) : 0;
-      const growth = 0.6 * trailing + rng.normal(0.015, 0.04);
-      revenue *= 1 + (growth / (fiscalQuarter === 4 ? 4 : 1)) * 0.5;
-      margin = Math.min(0.4, Math.max(0.01, margin + rng.normal(0.25 * trailing * 0.1, 0.01)));
-      const form = fiscalQuarter === 4 ? "10-K" : "10-Q";
-      const period = fiscalQuarter === 4 ? `fiscal year ${year}` : `quarter ended ${["", "March 31", "June 30", "September 30"][fiscalQuarter]}, ${year}`;
-      const revText = fiscalQuarter === 4 ? `Annual revenue was $${(revenue * 4).toFixed(0)} million` : `Revenue was $${revenue.toFixed(0)} million`;
-      const tone = growth > 0.02 ? "strong" : growth > -0.02 ? "stable" : "weak";
-      const risks =
-        vol > 0.45
-          ? "heightened market volatility, customer concentration and financing costs"
-          : vol > 0.28
-            ? "competitive pricing pressure and input-cost inflation"
-            : "regulatory changes and general economic conditions";
-      const text = [
-        `${c.name} (${c.ticker}) Form ${form} for the ${period} (synthetic summary).`,
-        `${revText}, ${growth >= 0 ? "up" : "down"} ${(Math.abs(growth) * 100).toFixed(1)}% year over year, with an operating margin of ${(margin * 100).toFixed(1)}%.`,
-        `Management describes demand for its ${SECTOR_PARAMS[c.sector]!.product} as ${tone}${growth < -0.02 ? " and announced cost-reduction measures" : growth > 0.05 ? " and raised its capital spending plans" : ""}.`,
-        `Over the ${fiscalQuarter === 4 ? "year" : "quarter"} the stock returned ${(trailing * 100).toFixed(1)}% with annualized volatility of ${(vol * 100).toFixed(0)}%.`,
-        `Key risk factors: ${risks}.`,
-        fiscalQuarter === 4
-          ? `The board ${growth > 0 ? "approved a share repurchase program" : "kept capital allocation unchanged"}; liquidity of $${(revenue * rng.uniform(0.3, 1.2)).toFixed(0)} million is reported as sufficient for the next twelve months.`
-          : `Cash and equivalents were $${(revenue * rng.uniform(0.2, 0.9)).toFixed(0)} million at quarter end.`,
-      ].join(" ");
-      out.push({ date: dates[fileAt]!, ticker: c.ticker, form, source: "synthetic (consilium generator)", text });
-    }
-  }
-  return out.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.ticker < b.ticker ? -1 : 1));
-}
-
-// ---------------------------------------------------------------- social
-
-const BULL_TITLES = [
-  "${T} to the moon 🚀🚀",
-  "Loaded up on ${T} calls before close",
-  "${T} gains porn, thanks for the great DD",
-  "Why ${T} is the best play this month",
-  "${T} breakout, strong volume, LFG",
-  "YOLO'd my savings into ${T} and it's working",
-];
-const BEAR_TITLES = [
-  "${T} puts printing 📉",
-  "${T} bagholders check in",
-  "Loss porn: ${T} destroyed my account",
-  "${T} is a terrible company, change my mind",
-  "Is ${T} going to zero? This looks bad",
-  "Got wrecked on ${T} earnings",
-];
-const NEUTRAL_TITLES = ["${T} daily discussion", "Thoughts on ${T}?", "What's everyone doing with ${T}?", "${T} options chain looks weird today"];
-const BODIES: Record<"bull" | "bear" | "neutral", string[]> = {
-  bull: ["Not financial advice but this is going up. Diamond hands.", "Chart looks great, holding till next week.", "Up big today, tendies incoming.", ""],
-  bear: ["Should have sold last week. Pain.", "Down bad. Not touching this again.", "This is a disaster, puts only.", ""],
-  neutral: ["Curious what you all think.", "Holding a small position, no strong view.", ""],
-};
-
-function generateSocial(seed: number, dates: string[], companies: readonly CompanySpec[], paths: Map<string, StockPath>, rate: number): SocialPost[] {
-  const rng = deriveRng(seed, "synthetic", "social");
-  const out: SocialPost[] = [];
-  let serial = 0;
-  for (let t = 0; t < dates.length; t++) {
-    const weights = companies.map((c) => {
-      const p = paths.get(c.ticker)!;
-      return 0.3 + Math.abs(p.logRet[t]! / p.sigma[t]!);
-    });
-    const count = Math.floor(rate) + (rng.chance(rate - Math.floor(rate)) ? 1 : 0) + (rng.chance(0.3) ? 1 : 0);
-    const usedToday = new Set<string>();
-    for (let k = 0; k < count; k++) {
-      const c = companies[rng.weightedIndex(weights)]!;
-      const p = paths.get(c.ticker)!;
-      const mood = p.logRet[t]! / p.sigma[t]! + rng.normal(0, 0.8);
-      const kind = mood > 0.4 ? "bull" : mood < -0.4 ? "bear" : "neutral";
-      const titles = kind === "bull" ? BULL_TITLES : kind === "bear" ? BEAR_TITLES : NEUTRAL_TITLES;
-      const hour = 13 + rng.int(0, 9);
-      const minute = rng.int(0, 60);
-      const title = rng.pick(titles).replace(/\$\{T\}/g, `$${c.ticker}`);
-      const body = rng.pick(BODIES[kind]);
-      // Same-day posts never repeat title and body (no duplicate rows).
-      if (usedToday.has(title + "\n" + body)) continue;
-      usedToday.add(title + "\n" + body);
-      serial++;
-      out.push({
-        date: dates[t]!,
-        id: `syn${String(serial).padStart(5, "0")}`,
-        created_utc: `${dates[t]} ${String(hour).padStart(2, "0")}:${String(minute).padStart(2, "0")}:00`,
-        subreddit: "wallstreetbets",
-        title,
-        body,
-        score: Math.round(Math.exp(rng.normal(3, 1.6))),
-        num_comments: Math.round(Math.exp(rng.normal(2.5, 1.1))),
-        source: "synthetic (consilium generator)",
-      });
-    }
-  }
-  return out;
 }

@@ -25,11 +25,9 @@ export function readFirstLine(file: string): string {
   try {
     const buf = Buffer.alloc(4096);
     const n = readSync(fd, buf, 0, buf.length, 0);
-    return buf
-      .subarray(0, n)
-      .toString("utf8")
-      .split(/\r?\n/)[0]!
-      .replace(/^\uFEFF/, "");
+    const text = buf.subarray(0, n).toString("utf8");
+    const end = text.search(/\r?\n/);
+    return (end < 0 ? text : text.slice(0, end)).replace(/^\uFEFF/, "");
   } finally {
     closeSync(fd);
   }

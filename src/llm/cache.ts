@@ -387,7 +387,8 @@ export class CachedEmbedder implements Embedder {
     const missing = new Map<string, { text: string; indices: number[] }>();
     for (let i = 0; i < texts.length; i++) {
       this.calls++;
-      const key = embeddingCacheKey(this.inner.id, texts[i]!);
+      const text = texts[i]!;
+      const key = embeddingCacheKey(this.inner.id, text);
       const hit = this.store.get(key);
       if (hit) {
         this.hits++;
@@ -402,20 +403,23 @@ export class CachedEmbedder implements Embedder {
       }
       const slot = missing.get(key);
       if (slot) slot.indices.push(i);
-      else missing.set(key, { text: texts[i]!, indices: [i] });
+      else missing.set(key, { text, indices: [i] });
     }
-    if (missing.size > 0) {
-      if (this.options.mode === "replay") {
-        const [key] = missing.keys();
-        throw new ReplayMissError(`embeddings:${this.inner.id}`, key!, this.options.dir);
-      }
-      const keys = [...missing.keys()];
-      const batch = this.inner.embed(keys.map((k) => missing.get(k)!.text));
-      keys.forEach((key, j) => {
-        const vector = batch.then((vectors) => vectors[j]!);
+    const firstMiss = missing.keys().next();
+    if (!firstMiss.done) {
+      if (this.options.mode === "replay") throw new ReplayMissError(`embeddings:${this.inner.id}`, firstMiss.value, this.options.dir);
+      const slots = [...missing];
+      const keys = slots.map(([key]) => key);
+      const batch = this.inner.embed(slots.map(([, slot]) => slot.text));
+      slots.forEach(([key, slot], j) => {
+        const vector = batch.then((vectors) => {
+          const v = vectors[j];
+          if (v === undefined) throw new LlmError(`embeddings (${this.inner.id}): asked for ${keys.length} vectors, got ${vectors.length}`);
+          return v;
+        });
         vector.catch(() => undefined); // failures surface through `batch` below
         this.pending.set(key, vector);
-        for (const i of missing.get(key)!.indices) out[i] = vector;
+        for (const i of slot.indices) out[i] = vector;
       });
       try {
         const vectors = await batch;
@@ -423,7 +427,7 @@ export class CachedEmbedder implements Embedder {
           throw new LlmError(`embeddings (${this.inner.id}): asked for ${keys.length} vectors, got ${vectors.length}`);
         }
         keys.forEach((key, j) => {
-          const vector = vectors[j]!;
+          const vector = vectors[j]!; // the lengths agree (checked above)
           this.learnedDimension ||= vector.length;
           this.store.append(`${safeFileStem(this.inner.id)}.jsonl`, {
             key,

@@ -63,12 +63,12 @@ export interface CreateModelOptions {
  */
 export function createModel(opts: CreateModelOptions): Model {
   if (!Number.isFinite(opts.seed)) throw new LlmConfigError(`createModel: seed must be a finite number, got ${opts.seed}`);
-  const cache = (inner: Model, mode: "record" | "replay"): Model => new CachedModel(inner, { dir: opts.cacheDir!, mode, log: opts.log });
+  const cache = (inner: Model, mode: "record" | "replay", dir: string): Model => new CachedModel(inner, { dir, mode, log: opts.log });
 
   switch (opts.llm) {
     case "offline": {
       const model = new OfflineModel({ seed: opts.seed, temperature: opts.temperature });
-      return opts.cacheOffline && opts.cacheDir ? cache(model, "record") : model;
+      return opts.cacheOffline && opts.cacheDir ? cache(model, "record", opts.cacheDir) : model;
     }
     case "openai":
     case "record": {
@@ -89,7 +89,7 @@ export function createModel(opts: CreateModelOptions): Model {
         fetch: opts.fetch,
         log: opts.log,
       });
-      return opts.cacheDir ? cache(model, "record") : model;
+      return opts.cacheDir ? cache(model, "record", opts.cacheDir) : model;
     }
     case "replay": {
       if (!opts.cacheDir) throw new LlmConfigError("--llm replay needs the cache directory of a recorded run");
@@ -99,8 +99,8 @@ export function createModel(opts: CreateModelOptions): Model {
       // Without --model, replay the one model the cache was recorded with (a recording
       // made with `--model llama3.1` then replays without repeating the flag).
       const recorded = opts.model === undefined ? recordedModels(opts.cacheDir) : [];
-      const id = opts.model ?? (recorded.length === 1 ? recorded[0]! : DEFAULT_OPENAI_MODEL);
-      return cache(replayOnlyModel(id, { temperature: opts.temperature, seed: opts.seed }), "replay");
+      const id = opts.model ?? (recorded.length === 1 ? recorded[0] : undefined) ?? DEFAULT_OPENAI_MODEL;
+      return cache(replayOnlyModel(id, { temperature: opts.temperature, seed: opts.seed }), "replay", opts.cacheDir);
     }
     default:
       throw new LlmConfigError(`unknown --llm mode ${JSON.stringify(opts.llm)}; allowed: offline, openai, record, replay`);

@@ -89,9 +89,9 @@ export function extractJson(text: string): JsonExtraction {
   const whole = tryParse(trimmed);
   if (whole.ok === true) return whole;
 
-  const fence = /```[a-zA-Z0-9_-]*[ \t]*\r?\n?([\s\S]*?)```/.exec(trimmed);
-  if (fence) {
-    const inner = tryParse(fence[1]!.trim());
+  const fenced = /```[a-zA-Z0-9_-]*[ \t]*\r?\n?([\s\S]*?)```/.exec(trimmed)?.[1];
+  if (fenced !== undefined) {
+    const inner = tryParse(fenced.trim());
     if (inner.ok === true) return inner;
   }
 

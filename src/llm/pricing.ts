@@ -45,11 +45,11 @@ export function priceFor(model: string, overrides: PriceTable = {}): ModelPrice 
   const table: Record<string, ModelPrice> = { ...DEFAULT_PRICES, ...overrides };
   const exact = table[model];
   if (exact) return exact;
-  let best: string | undefined;
-  for (const name of Object.keys(table)) {
-    if (model.startsWith(name + "-") && (best === undefined || name.length > best.length)) best = name;
+  let best: { name: string; price: ModelPrice } | undefined;
+  for (const [name, price] of Object.entries(table)) {
+    if (model.startsWith(name + "-") && (best === undefined || name.length > best.name.length)) best = { name, price };
   }
-  return best ? table[best]! : { inputPerMillion: 0, outputPerMillion: 0 };
+  return best?.price ?? { inputPerMillion: 0, outputPerMillion: 0 };
 }
 
 /**

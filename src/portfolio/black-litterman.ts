@@ -99,14 +99,14 @@ export function viewOmega(sigma: MatrixLike, p: MatrixLike, tau: number, omegaSc
   const s = toMatrix(sigma);
   const pm = toMatrix(p);
   const k = pm.rows;
-  const out: number[][] = Array.from({ length: k }, () => new Array<number>(k).fill(0));
   const ps = pm.mmul(s);
-  for (let r = 0; r < k; r++) {
+  return Array.from({ length: k }, (_, r) => {
     let v = 0;
     for (let j = 0; j < pm.columns; j++) v += ps.get(r, j) * pm.get(r, j);
-    out[r][r] = omegaScale * tau * v;
-  }
-  return out;
+    const row = new Array<number>(k).fill(0);
+    row[r] = omegaScale * tau * v;
+    return row;
+  });
 }
 
 /**
@@ -146,7 +146,7 @@ export function blackLitterman(input: BlackLittermanInput): BlackLittermanResult
     const rows = (a: Float64Array): number[][] => Array.from({ length: n }, (_, i) => Array.from(a.subarray(i * n, (i + 1) * n)));
     const omegaRows: number[][] = Array.from({ length: n }, (_, i) => {
       const row = new Array<number>(n).fill(0);
-      row[i] = post.omegaDiagonal[i];
+      row[i] = post.omegaDiagonal[i]!;
       return row;
     });
     return {
@@ -177,7 +177,7 @@ export function blackLitterman(input: BlackLittermanInput): BlackLittermanResult
     if (omega.rows !== k || omega.columns !== k) throw new RangeError(`blackLitterman: omega must be ${k}x${k}`);
   } else {
     omega = new Matrix(k, k);
-    for (let r = 0; r < k; r++) omega.set(r, r, omegaScale * a[r * k + r]);
+    for (let r = 0; r < k; r++) omega.set(r, r, omegaScale * a[r * k + r]!);
   }
   for (let r = 0; r < k; r++) for (let c = 0; c < k; c++) a[r * k + c] += 0.5 * (omega.get(r, c) + omega.get(c, r));
   const lower = choleskyLower(a, k);
@@ -188,13 +188,13 @@ export function blackLitterman(input: BlackLittermanInput): BlackLittermanResult
   const gap = new Float64Array(k);
   for (let r = 0; r < k; r++) {
     let ppi = 0;
-    for (let j = 0; j < n; j++) ppi += pd[r * n + j] * pi[j];
-    gap[r] = q[r] - ppi;
+    for (let j = 0; j < n; j++) ppi += pd[r * n + j]! * pi[j]!;
+    gap[r] = q[r]! - ppi;
   }
   choleskySolveLower(lower, k, gap, 1);
   const muBL = pi.map((v, i) => {
     let acc = v;
-    for (let r = 0; r < k; r++) acc += spt[i * k + r] * gap[r];
+    for (let r = 0; r < k; r++) acc += spt[i * k + r]! * gap[r]!;
     return acc;
   });
   // M = S - SPt A^-1 SPt^T
@@ -202,14 +202,18 @@ export function blackLitterman(input: BlackLittermanInput): BlackLittermanResult
   const correction = multiply(spt, n, k, y, n);
   const m: number[][] = Array.from({ length: n }, () => new Array<number>(n));
   for (let i = 0; i < n; i++) {
+    const mi = m[i]!;
     for (let j = 0; j <= i; j++) {
-      const v = s[i * n + j] - 0.5 * (correction[i * n + j] + correction[j * n + i]);
-      m[i][j] = v;
-      m[j][i] = v;
+      const v = s[i * n + j]! - 0.5 * (correction[i * n + j]! + correction[j * n + i]!);
+      mi[j] = v;
+      m[j]![i] = v;
     }
   }
   const sigmaRows = symmetricRows(sigma);
-  const sigmaBL = sigmaRows.map((row, i) => row.map((v, j) => v + m[i][j]));
+  const sigmaBL = sigmaRows.map((row, i) => {
+    const mi = m[i]!;
+    return row.map((v, j) => v + mi[j]!);
+  });
   return {
     pi,
     muBL,
@@ -291,7 +295,7 @@ export function absoluteViewsPosterior(sigma: Float64Array, n: number, q: ArrayL
     pi = new Float64Array(n);
     for (let i = 0; i < n; i++) {
       let acc = 0;
-      for (let j = 0; j < n; j++) acc += sigma[i * n + j] * w[j];
+      for (let j = 0; j < n; j++) acc += sigma[i * n + j]! * w[j]!;
       pi[i] = acc * delta;
     }
   }
@@ -300,7 +304,7 @@ export function absoluteViewsPosterior(sigma: Float64Array, n: number, q: ArrayL
   const a = new Float64Array(n * n);
   for (let i = 0; i < n; i++) {
     for (let j = 0; j < n; j++) {
-      const v = 0.5 * (sigma[i * n + j] + sigma[j * n + i]);
+      const v = 0.5 * (sigma[i * n + j]! + sigma[j * n + i]!);
       sym[i * n + j] = v;
       a[i * n + j] = tau * v;
     }
@@ -308,24 +312,24 @@ export function absoluteViewsPosterior(sigma: Float64Array, n: number, q: ArrayL
   const omega = new Float64Array(n);
   if (options.omegaDiagonal) {
     if (options.omegaDiagonal.length !== n) throw new RangeError(`blackLitterman: omega must be ${n}x${n}`);
-    for (let i = 0; i < n; i++) omega[i] = options.omegaDiagonal[i];
+    for (let i = 0; i < n; i++) omega[i] = options.omegaDiagonal[i]!;
   } else {
-    for (let i = 0; i < n; i++) omega[i] = omegaScale * a[i * n + i];
+    for (let i = 0; i < n; i++) omega[i] = omegaScale * a[i * n + i]!;
   }
-  for (let i = 0; i < n; i++) a[i * n + i] += omega[i];
+  for (let i = 0; i < n; i++) a[i * n + i] += omega[i]!;
   const lower = choleskyLower(a, n);
   if (lower === null) {
     throw new Error("blackLitterman: P tau Sigma P^T + Omega is not positive definite (zero-variance asset or zero Omega?)");
   }
   // mu_BL = pi + S A^-1 (Q - pi)
   const gap = new Float64Array(n);
-  for (let i = 0; i < n; i++) gap[i] = q[i] - pi[i];
+  for (let i = 0; i < n; i++) gap[i] = q[i]! - pi[i]!;
   choleskySolveLower(lower, n, gap, 1);
   const muBL = new Float64Array(n);
   for (let i = 0; i < n; i++) {
-    let acc = pi[i];
+    let acc = pi[i]!;
     const row = i * n;
-    for (let r = 0; r < n; r++) acc += tau * sym[row + r] * gap[r];
+    for (let r = 0; r < n; r++) acc += tau * sym[row + r]! * gap[r]!;
     muBL[i] = acc;
   }
   // M = Omega - Omega A^-1 Omega, Sigma_BL = sym + M.
@@ -333,10 +337,10 @@ export function absoluteViewsPosterior(sigma: Float64Array, n: number, q: ArrayL
   const m = inv; // overwritten in place
   const sigmaBL = sym;
   for (let i = 0; i < n; i++) {
-    const oi = omega[i];
+    const oi = omega[i]!;
     const row = i * n;
     for (let j = 0; j < n; j++) {
-      const v = (i === j ? oi : 0) - oi * omega[j] * inv[row + j];
+      const v = (i === j ? oi : 0) - oi * omega[j]! * inv[row + j]!;
       m[row + j] = v;
       sigmaBL[row + j] += v;
     }
@@ -357,8 +361,9 @@ function diagonalOf(m: Matrix, k: number): Float64Array | null {
   const d = new Float64Array(k);
   for (let i = 0; i < k; i++) {
     for (let j = 0; j < k; j++) if (i !== j && m.get(i, j) !== 0) return null;
-    d[i] = m.get(i, i);
-    if (!(d[i] > 0)) return null;
+    const v = m.get(i, i);
+    if (!(v > 0)) return null;
+    d[i] = v;
   }
   return d;
 }
@@ -368,11 +373,11 @@ function multiply(a: Float64Array, rows: number, inner: number, b: Float64Array,
   const out = new Float64Array(rows * cols);
   for (let i = 0; i < rows; i++) {
     for (let t = 0; t < inner; t++) {
-      const av = a[i * inner + t];
+      const av = a[i * inner + t]!;
       if (av === 0) continue;
       const bRow = t * cols;
       const oRow = i * cols;
-      for (let j = 0; j < cols; j++) out[oRow + j] += av * b[bRow + j];
+      for (let j = 0; j < cols; j++) out[oRow + j] += av * b[bRow + j]!;
     }
   }
   return out;
@@ -380,15 +385,17 @@ function multiply(a: Float64Array, rows: number, inner: number, b: Float64Array,
 
 function transpose(a: Float64Array, rows: number, cols: number): Float64Array {
   const out = new Float64Array(rows * cols);
-  for (let i = 0; i < rows; i++) for (let j = 0; j < cols; j++) out[j * rows + i] = a[i * cols + j];
+  for (let i = 0; i < rows; i++) for (let j = 0; j < cols; j++) out[j * rows + i] = a[i * cols + j]!;
   return out;
 }
 
 function symmetricRows(m: Matrix): number[][] {
   const n = m.rows;
-  const out: number[][] = Array.from({ length: n }, () => new Array<number>(n));
-  for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) out[i][j] = 0.5 * (m.get(i, j) + m.get(j, i));
-  return out;
+  return Array.from({ length: n }, (_, i) => {
+    const row = new Array<number>(n);
+    for (let j = 0; j < n; j++) row[j] = 0.5 * (m.get(i, j) + m.get(j, i));
+    return row;
+  });
 }
 
 function checkSquare(name: string, m: Matrix): void {

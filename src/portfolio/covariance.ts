@@ -24,11 +24,11 @@ export function simpleReturns(prices: ArrayLike<number>): Float64Array {
   const n = prices.length;
   const out = new Float64Array(Math.max(n - 1, 0));
   for (let t = 1; t < n; t++) {
-    const prev = prices[t - 1];
+    const prev = prices[t - 1]!;
     if (!(prev > 0) || !Number.isFinite(prices[t])) {
       throw new RangeError(`simpleReturns: price at index ${prev > 0 ? t : t - 1} is not a positive finite number`);
     }
-    out[t - 1] = prices[t] / prev - 1;
+    out[t - 1] = prices[t]! / prev - 1;
   }
   return out;
 }
@@ -52,7 +52,7 @@ export function trailingWindow(dates: ReadonlyArray<string>, decisionDate: strin
   let hi = dates.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (dates[mid] < decisionDate) lo = mid + 1;
+    if (dates[mid]! < decisionDate) lo = mid + 1;
     else hi = mid;
   }
   const end = lo;
@@ -177,6 +177,13 @@ export class TrailingCovariance {
     const lookback = this.lookback;
     if (!Number.isInteger(dayIndex) || dayIndex - lookback - 1 < 0)
       throw new RangeError(`TrailingCovariance: day ${dayIndex} has fewer than ${lookback + 1} prices before it`);
+    for (const asset of assets) {
+      const col = close[asset];
+      if (col === undefined) throw new RangeError(`TrailingCovariance: asset index ${asset} has no close series (${close.length} series)`);
+      if (col.length < dayIndex) throw new RangeError(`TrailingCovariance: asset index ${asset} has ${col.length} closes, day ${dayIndex} needs ${dayIndex}`);
+    }
+    // From here every close[assets[i]] exists and holds the prices the window reads
+    // (days dayIndex - lookback - 1 .. dayIndex - 1), so anchor/advance read them with `!`.
     const delta = dayIndex - this.day;
     const sameAssets = assets.length === this.assets.length && assets.every((a, i) => a === this.assets[i]);
     if (!sameAssets || close !== this.closeRef || this.day < 0 || delta < 1 || 2 * delta >= lookback || this.moved + delta >= this.reanchorEvery)
@@ -192,13 +199,13 @@ export class TrailingCovariance {
     this.shift = new Float64Array(n);
     this.sums = new Float64Array(n);
     for (let i = 0; i < n; i++) {
-      const col = close[assets[i]];
+      const col = close[assets[i]!]!;
       const o = i * t;
       // Same returns, in the same order, as trailingReturnColumns + covarianceOfColumns.
       let s = 0;
       for (let k = 0; k < t; k++) {
         const day = dayIndex - t + k;
-        const r = col[day] / col[day - 1] - 1;
+        const r = col[day]! / col[day - 1]! - 1;
         if (!Number.isFinite(r)) throw new RangeError(`covariance: return of asset ${i} at period ${k} is not finite (${r})`);
         centered[o + k] = r;
         s += r;
@@ -206,7 +213,7 @@ export class TrailingCovariance {
       const m = s / t;
       let centeredSum = 0;
       for (let k = 0; k < t; k++) {
-        const c = centered[o + k] - m;
+        const c = centered[o + k]! - m;
         centered[o + k] = c;
         centeredSum += c;
       }
@@ -234,18 +241,18 @@ export class TrailingCovariance {
       // Day `day` enters the window, day `day - lookback` leaves it.
       const out = day - t;
       for (let i = 0; i < n; i++) {
-        const col = close[this.assets[i]];
-        const rIn = col[day] / col[day - 1] - 1;
+        const col = close[this.assets[i]!]!;
+        const rIn = col[day]! / col[day - 1]! - 1;
         if (!Number.isFinite(rIn)) throw new RangeError(`covariance: return of asset ${i} at period ${t - 1 - (dayIndex - 1 - day)} is not finite (${rIn})`);
-        a[i] = rIn - this.shift[i];
-        d[i] = col[out] / col[out - 1] - 1 - this.shift[i];
-        this.sums[i] += a[i] - d[i];
+        a[i] = rIn - this.shift[i]!;
+        d[i] = col[out]! / col[out - 1]! - 1 - this.shift[i]!;
+        this.sums[i] += a[i]! - d[i]!;
       }
       for (let i = 0; i < n; i++) {
-        const ai = a[i];
-        const di = d[i];
+        const ai = a[i]!;
+        const di = d[i]!;
         const row = i * n;
-        for (let j = i; j < n; j++) cross[row + j] += ai * a[j] - di * d[j];
+        for (let j = i; j < n; j++) cross[row + j] += ai * a[j]! - di * d[j]!;
       }
     }
     this.moved += dayIndex - this.day;
@@ -263,15 +270,15 @@ export class TrailingCovariance {
     const out = new Float64Array(n * n);
     if (this.exact) {
       // The two-pass result itself: (C_ij / (T - ddof)) x annualize, as sampleCovarianceOfColumns.
-      for (let k = 0; k < n * n; k++) out[k] = (cross[k] / divisor) * scale;
+      for (let k = 0; k < n * n; k++) out[k] = (cross[k]! / divisor) * scale;
       return out;
     }
     const sums = this.sums;
     for (let i = 0; i < n; i++) {
-      const si = sums[i] / t;
+      const si = sums[i]! / t;
       const row = i * n;
       for (let j = i; j < n; j++) {
-        const v = ((cross[row + j] - si * sums[j]) / divisor) * scale;
+        const v = ((cross[row + j]! - si * sums[j]!) / divisor) * scale;
         out[row + j] = v;
         out[j * n + i] = v;
       }
@@ -312,98 +319,128 @@ export function ledoitWolf(returns: ReadonlyArray<ArrayLike<number>>, options: {
   const columns = rowsToColumns(returns);
   checkFinite(columns);
   const n = columns.length;
-  const t = n > 0 ? columns[0].length : 0;
+  const t = n > 0 ? columns[0]!.length : 0;
   if (n === 0 || t < 2) throw new RangeError(`ledoitWolf: need at least 2 periods and 1 asset (got ${t} x ${n})`);
   const x = columns.map((col) => {
     let s = 0;
-    for (let k = 0; k < t; k++) s += col[k];
+    for (let k = 0; k < t; k++) s += col[k]!;
     const m = s / t;
     return Float64Array.from(col, (v) => v - m);
   });
+  // s, f and theta are n x n and x holds n series of t values (all built here), so the
+  // row and element reads below, bounded by n and t, are in range.
   const s = covarianceOfColumns(x, 0);
+  const diag = s.map((row, i) => row[i]!);
   let shrinkage: number;
   let f: number[][];
   if (target === "identity") {
     let trace = 0;
-    for (let i = 0; i < n; i++) trace += s[i][i];
+    for (let i = 0; i < n; i++) trace += diag[i]!;
     const mu = trace / n;
     f = s.map((row, i) => row.map((_, j) => (i === j ? mu : 0)));
     // delta = ||S - mu I||_F^2 / N ; beta = (1 / (N T^2)) sum_t ||x_t x_t^T - S||_F^2, capped by delta.
     let delta = 0;
-    for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) delta += (s[i][j] - f[i][j]) ** 2;
+    for (let i = 0; i < n; i++) {
+      const si = s[i]!;
+      const fi = f[i]!;
+      for (let j = 0; j < n; j++) delta += (si[j]! - fi[j]!) ** 2;
+    }
     delta /= n;
     let beta = 0;
     for (let i = 0; i < n; i++) {
+      const xi = x[i]!;
+      const si = s[i]!;
       for (let j = 0; j < n; j++) {
+        const xj = x[j]!;
         let acc = 0;
-        for (let k = 0; k < t; k++) acc += (x[i][k] * x[j][k]) ** 2;
-        beta += acc / t - s[i][j] ** 2;
+        for (let k = 0; k < t; k++) acc += (xi[k]! * xj[k]!) ** 2;
+        beta += acc / t - si[j]! ** 2;
       }
     }
     beta /= n * t;
     beta = Math.min(beta, delta);
     shrinkage = delta > 0 ? beta / delta : 0;
   } else {
-    const sd = s.map((row, i) => Math.sqrt(row[i]));
+    const sd = diag.map(Math.sqrt);
     let rSum = 0;
-    for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) if (i !== j) rSum += s[i][j] / (sd[i] * sd[j]);
+    for (let i = 0; i < n; i++) {
+      const si = s[i]!;
+      const sdi = sd[i]!;
+      for (let j = 0; j < n; j++) if (i !== j) rSum += si[j]! / (sdi * sd[j]!);
+    }
     const rbar = n > 1 ? rSum / (n * (n - 1)) : 0;
-    f = s.map((row, i) => row.map((v, j) => (i === j ? v : rbar * sd[i] * sd[j])));
+    f = s.map((row, i) => row.map((v, j) => (i === j ? v : rbar * sd[i]! * sd[j]!)));
     // pi_ij = (1/T) sum_t (x_i x_j - s_ij)^2; theta_ij = (1/T) sum_t x_i^3 x_j - s_ii s_ij.
     let piSum = 0;
     let rhoDiag = 0;
     let rhoOff = 0;
     const theta: number[][] = Array.from({ length: n }, () => new Array<number>(n).fill(0));
     for (let i = 0; i < n; i++) {
+      const seriesI = x[i]!;
+      const si = s[i]!;
+      const sii = diag[i]!;
+      const thetaI = theta[i]!;
       for (let j = 0; j < n; j++) {
+        const seriesJ = x[j]!;
         let acc = 0;
         let acc3 = 0;
         for (let k = 0; k < t; k++) {
-          const xi = x[i][k];
-          const xj = x[j][k];
+          const xi = seriesI[k]!;
+          const xj = seriesJ[k]!;
           acc += (xi * xj) ** 2;
           acc3 += xi * xi * xi * xj;
         }
-        const pij = acc / t - s[i][j] ** 2;
+        const pij = acc / t - si[j]! ** 2;
         piSum += pij;
         if (i === j) rhoDiag += pij;
-        theta[i][j] = acc3 / t - s[i][i] * s[i][j];
+        thetaI[j] = acc3 / t - sii * si[j]!;
       }
     }
     for (let i = 0; i < n; i++) {
+      const sii = diag[i]!;
+      const thetaI = theta[i]!;
       for (let j = 0; j < n; j++) {
         if (i === j) continue;
-        rhoOff += (Math.sqrt(s[j][j] / s[i][i]) * theta[i][j] + Math.sqrt(s[i][i] / s[j][j]) * theta[j][i]) / 2;
+        const sjj = diag[j]!;
+        rhoOff += (Math.sqrt(sjj / sii) * thetaI[j]! + Math.sqrt(sii / sjj) * theta[j]![i]!) / 2;
       }
     }
     const rho = rhoDiag + rbar * rhoOff;
     let gamma = 0;
-    for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) gamma += (f[i][j] - s[i][j]) ** 2;
+    for (let i = 0; i < n; i++) {
+      const fi = f[i]!;
+      const si = s[i]!;
+      for (let j = 0; j < n; j++) gamma += (fi[j]! - si[j]!) ** 2;
+    }
     const kappa = gamma > 0 ? (piSum - rho) / gamma : 0;
     shrinkage = Math.max(0, Math.min(1, kappa / t));
   }
-  const covariance = s.map((row, i) => row.map((v, j) => annualize * (shrinkage * f[i][j] + (1 - shrinkage) * v)));
+  const covariance = s.map((row, i) => {
+    const fi = f[i]!;
+    return row.map((v, j) => annualize * (shrinkage * fi[j]! + (1 - shrinkage) * v));
+  });
   return { covariance, shrinkage, target };
 }
 
 function rowsToColumns(rows: ReadonlyArray<ArrayLike<number>>): Float64Array[] {
   if (rows.length === 0) return [];
-  const n = rows[0].length;
+  const n = rows[0]!.length;
   const t = rows.length;
   const columns = Array.from({ length: n }, () => new Float64Array(t));
   for (let k = 0; k < t; k++) {
-    const row = rows[k];
+    const row = rows[k]!;
     if (row.length !== n) throw new RangeError(`returns row ${k} has ${row.length} assets, row 0 has ${n}`);
-    for (let i = 0; i < n; i++) columns[i][k] = row[i];
+    for (let i = 0; i < n; i++) columns[i]![k] = row[i]!;
   }
   return columns;
 }
 
 function checkFinite(columns: ReadonlyArray<ArrayLike<number>>): void {
   for (let i = 0; i < columns.length; i++) {
-    const col = columns[i];
+    const col = columns[i]!;
     for (let k = 0; k < col.length; k++) {
-      if (!Number.isFinite(col[k])) throw new RangeError(`covariance: return of asset ${i} at period ${k} is not finite (${col[k]})`);
+      const v = col[k];
+      if (!Number.isFinite(v)) throw new RangeError(`covariance: return of asset ${i} at period ${k} is not finite (${v})`);
     }
   }
 }

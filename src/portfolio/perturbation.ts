@@ -73,7 +73,7 @@ export function perturbViews(input: PerturbationInput): PerturbationResult {
   if (input.decisions.length !== input.tickers.length) {
     throw new RangeError(`perturbViews: ${input.decisions.length} decisions for ${input.tickers.length} tickers`);
   }
-  const from = input.decisions[index];
+  const from = input.decisions[index]!; // index < tickers.length = decisions.length (checked above)
   const viewChanges = input.to !== undefined || input.omegaScaleTo === undefined;
   const to = viewChanges ? (input.to ?? flipView(from)) : from;
   const omegaScaleFrom = input.omegaScale ?? 0.5;
@@ -86,7 +86,13 @@ export function perturbViews(input: PerturbationInput): PerturbationResult {
   const perturbed = blackLittermanPortfolio({ ...input, q: undefined, decisions, omegaScale: omegaScaleTo });
   const before = useLongOnly ? baseline.weightsLongOnly : baseline.weights;
   const after = useLongOnly ? perturbed.weightsLongOnly : perturbed.weights;
-  const shifts = input.tickers.map((ticker, i) => ({ ticker, before: before[i], after: after[i], delta: after[i] - before[i] }));
+  const shifts = input.tickers.map((ticker, i): WeightShift => {
+    const b = before[i];
+    const a = after[i];
+    if (b === undefined || a === undefined)
+      throw new RangeError(`perturbViews: no weight for ${ticker} (${before.length} weights for ${input.tickers.length} tickers)`);
+    return { ticker, before: b, after: a, delta: a - b };
+  });
   shifts.sort((a, b) => Math.abs(b.delta) - Math.abs(a.delta) || (a.ticker < b.ticker ? -1 : a.ticker > b.ticker ? 1 : 0));
   return {
     ticker: input.ticker,
@@ -97,7 +103,7 @@ export function perturbViews(input: PerturbationInput): PerturbationResult {
     baseline: before,
     perturbed: after,
     shifts,
-    muShift: perturbed.posterior.muBL.map((m, i) => m - baseline.posterior.muBL[i]),
+    muShift: perturbed.posterior.muBL.map((m, i) => m - baseline.posterior.muBL[i]!),
     turnover: shifts.reduce((acc, s) => acc + Math.abs(s.delta), 0),
   };
 }

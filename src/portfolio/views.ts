@@ -66,12 +66,12 @@ export function viewsFromDecisions(decisions: ReadonlyArray<ViewLabel>, options:
       throw new RangeError(`viewsFromDecisions: confidence-scaled views need ${decisions.length} confidences (got ${conf ? conf.length : 0})`);
     }
     for (let i = 0; i < decisions.length; i++) {
-      const c = conf[i];
+      const c = conf[i]!;
       if (!(c >= 0 && c <= 1)) throw new RangeError(`viewsFromDecisions: confidences[${i}] must be in [0, 1] (got ${c})`);
-      q[i] = viewSign(decisions[i]) * magnitude * c;
+      q[i] = viewSign(decisions[i]!) * magnitude * c;
     }
   } else {
-    for (let i = 0; i < decisions.length; i++) q[i] = viewSign(decisions[i]) * magnitude;
+    for (let i = 0; i < decisions.length; i++) q[i] = viewSign(decisions[i]!) * magnitude;
   }
   return q;
 }
@@ -98,7 +98,7 @@ export function marketWeights(n: number, spec: MarketWeightsSpec = { mode: "equa
   if (raw.length !== n) throw new RangeError(`marketWeights: ${spec.mode} has ${raw.length} entries for ${n} assets`);
   let total = 0;
   for (let i = 0; i < n; i++) {
-    const v = raw[i];
+    const v = raw[i]!;
     if (!Number.isFinite(v) || v < 0) throw new RangeError(`marketWeights: ${spec.mode}[${i}] must be a finite non-negative number (got ${v})`);
     total += v;
   }

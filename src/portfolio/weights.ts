@@ -34,9 +34,9 @@ export function meanVarianceWeights(mu: ArrayLike<number>, sigma: MatrixLike, de
   const n = sigma.length;
   const flat = new Float64Array(n * n);
   for (let i = 0; i < n; i++) {
-    const row = sigma[i];
+    const row = sigma[i]!;
     if (row.length !== n) throw new RangeError(`meanVarianceWeights (delta Sigma_BL): matrix must be square (got ${n}x${row.length})`);
-    for (let j = 0; j < n; j++) flat[i * n + j] = row[j];
+    for (let j = 0; j < n; j++) flat[i * n + j] = row[j]!;
   }
   return meanVarianceWeightsDense(mu, flat, n, delta);
 }
@@ -57,7 +57,7 @@ export function meanVarianceWeightsDense(mu: ArrayLike<number>, sigma: Float64Ar
   const a = new Float64Array(n * n);
   for (let i = 0; i < n; i++) {
     for (let j = 0; j <= i; j++) {
-      const v = 0.5 * (sigma[i * n + j] * delta + sigma[j * n + i] * delta);
+      const v = 0.5 * (sigma[i * n + j]! * delta + sigma[j * n + i]! * delta);
       a[i * n + j] = v;
       a[j * n + i] = v;
     }
@@ -153,26 +153,26 @@ export function applyBounds(weights: ArrayLike<number>, lower: number | ArrayLik
   let sumLo = 0;
   let sumHi = 0;
   for (let i = 0; i < n; i++) {
-    if (lo[i] > hi[i]) throw new RangeError(`applyBounds: lower[${i}] = ${lo[i]} exceeds upper[${i}] = ${hi[i]}`);
-    sumLo += lo[i];
-    sumHi += hi[i];
+    if (lo[i]! > hi[i]!) throw new RangeError(`applyBounds: lower[${i}] = ${lo[i]} exceeds upper[${i}] = ${hi[i]}`);
+    sumLo += lo[i]!;
+    sumHi += hi[i]!;
   }
   if (sumLo > 1 + 1e-12 || sumHi < 1 - 1e-12) throw new RangeError(`applyBounds: infeasible bounds (sum lower ${sumLo}, sum upper ${sumHi}, target 1)`);
-  const w = Array.from(weights, (v, i) => Math.min(hi[i], Math.max(lo[i], v)));
+  const w = Array.from(weights, (v, i) => Math.min(hi[i]!, Math.max(lo[i]!, v)));
   for (let iteration = 0; iteration < 10 * n + 10; iteration++) {
     const gap = 1 - w.reduce((a, b) => a + b, 0);
     if (Math.abs(gap) < 1e-14) break;
     // Shares: when adding weight, in proportion to the current weights of the assets below
     // their upper bound (keeps the optimizer's relative preferences); when removing, in
     // proportion to the weight above the lower bound. Equal room-based shares if all are 0.
-    let shares = w.map((v, i) => (gap > 0 ? (v < hi[i] ? Math.max(v, 0) : 0) : Math.max(v - lo[i], 0)));
+    let shares = w.map((v, i) => (gap > 0 ? (v < hi[i]! ? Math.max(v, 0) : 0) : Math.max(v - lo[i]!, 0)));
     let total = shares.reduce((a, b) => a + b, 0);
     if (!(total > 0)) {
-      shares = w.map((v, i) => (gap > 0 ? hi[i] - v : v - lo[i]));
+      shares = w.map((v, i) => (gap > 0 ? hi[i]! - v : v - lo[i]!));
       total = shares.reduce((a, b) => a + b, 0);
     }
     if (!(total > 0)) break;
-    for (let i = 0; i < n; i++) w[i] = Math.min(hi[i], Math.max(lo[i], w[i] + (gap * shares[i]) / total));
+    for (let i = 0; i < n; i++) w[i] = Math.min(hi[i]!, Math.max(lo[i]!, w[i]! + (gap * shares[i]!) / total));
   }
   return w;
 }
@@ -188,7 +188,7 @@ export function applyBounds(weights: ArrayLike<number>, lower: number | ArrayLik
 export function turnover(previous: ArrayLike<number>, next: ArrayLike<number>): number {
   if (previous.length !== next.length) throw new RangeError(`turnover: ${previous.length} vs ${next.length} weights`);
   let total = 0;
-  for (let i = 0; i < next.length; i++) total += Math.abs(next[i] - previous[i]);
+  for (let i = 0; i < next.length; i++) total += Math.abs(next[i]! - previous[i]!);
   return total;
 }
 

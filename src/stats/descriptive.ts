@@ -26,7 +26,7 @@ export function sum(values: ArrayLike<number>): number {
   let total = 0;
   let compensation = 0;
   for (let i = 0; i < values.length; i++) {
-    const v = values[i];
+    const v = values[i]!;
     const t = total + v;
     if (Math.abs(total) >= Math.abs(v)) compensation += total - t + v;
     else compensation += v - t + total;
@@ -72,7 +72,7 @@ export function varianceWithMean(values: ArrayLike<number>, m: number, ddof = 0)
   let acc = 0;
   let correction = 0;
   for (let i = 0; i < n; i++) {
-    const d = values[i] - m;
+    const d = values[i]! - m;
     acc += d * d;
     correction += d;
   }
@@ -107,7 +107,7 @@ export function centralMoment(values: ArrayLike<number>, order: number): number 
     return order === 1 ? moments.m1 : order === 2 ? moments.m2 : order === 3 ? moments.m3 : moments.m4;
   }
   let acc = 0;
-  for (let i = 0; i < n; i++) acc += (values[i] - m) ** order;
+  for (let i = 0; i < n; i++) acc += (values[i]! - m) ** order;
   return acc / n;
 }
 
@@ -143,7 +143,7 @@ function centralMomentsAbout(values: ArrayLike<number>, m: number): { m1: number
   let s3 = 0;
   let s4 = 0;
   for (let i = 0; i < n; i++) {
-    const d = values[i] - m;
+    const d = values[i]! - m;
     const d2 = d * d;
     s1 += d;
     s2 += d2;
@@ -206,9 +206,9 @@ export function kurtosisOf(moments: CentralMoments): number {
  */
 export function min(values: ArrayLike<number>): number {
   if (values.length === 0) return NaN;
-  let best = values[0];
+  let best = values[0]!;
   for (let i = 1; i < values.length; i++) {
-    const v = values[i];
+    const v = values[i]!;
     if (v < best || Number.isNaN(v)) best = v;
     if (Number.isNaN(best)) return NaN;
   }
@@ -223,9 +223,9 @@ export function min(values: ArrayLike<number>): number {
  */
 export function max(values: ArrayLike<number>): number {
   if (values.length === 0) return NaN;
-  let best = values[0];
+  let best = values[0]!;
   for (let i = 1; i < values.length; i++) {
-    const v = values[i];
+    const v = values[i]!;
     if (v > best || Number.isNaN(v)) best = v;
     if (Number.isNaN(best)) return NaN;
   }
@@ -263,8 +263,8 @@ export function quantile(values: ArrayLike<number>, p: number): number {
   let high = low;
   if (hi > lo) {
     // After selection every element right of `lo` is >= the lo-th statistic; the smallest is the next one.
-    high = copy[lo + 1];
-    for (let i = lo + 2; i < n; i++) if (copy[i] < high) high = copy[i];
+    high = copy[lo + 1]!;
+    for (let i = lo + 2; i < n; i++) if (copy[i]! < high) high = copy[i]!;
   }
   return low + (h - lo) * (high - low);
 }
@@ -279,15 +279,17 @@ function selectInPlace(a: Float64Array, k: number): number {
   let hi = a.length - 1;
   while (hi > lo) {
     const mid = (lo + hi) >>> 1;
-    if (a[mid] < a[lo]) swap(a, lo, mid);
-    if (a[hi] < a[lo]) swap(a, lo, hi);
-    if (a[hi] < a[mid]) swap(a, mid, hi);
-    const pivot = a[mid];
+    if (a[mid]! < a[lo]!) swap(a, lo, mid);
+    if (a[hi]! < a[lo]!) swap(a, lo, hi);
+    if (a[hi]! < a[mid]!) swap(a, mid, hi);
+    const pivot = a[mid]!;
+    // Hoare's scans cannot leave [lo, hi]: the median-of-three puts a value <= pivot at
+    // lo and >= pivot at hi, so each scan stops there at the latest (the `!` below are safe).
     let i = lo;
     let j = hi;
     while (i <= j) {
-      while (a[i] < pivot) i++;
-      while (a[j] > pivot) j--;
+      while (a[i]! < pivot) i++;
+      while (a[j]! > pivot) j--;
       if (i <= j) {
         swap(a, i, j);
         i++;
@@ -297,14 +299,14 @@ function selectInPlace(a: Float64Array, k: number): number {
     // Now a[lo..j] <= pivot <= a[i..hi], and a[j+1..i-1] (if any) equal the pivot.
     if (k <= j) hi = j;
     else if (k >= i) lo = i;
-    else return a[k];
+    else return a[k]!;
   }
-  return a[k];
+  return a[k]!;
 }
 
 function swap(a: Float64Array, i: number, j: number): void {
-  const t = a[i];
-  a[i] = a[j];
+  const t = a[i]!;
+  a[i] = a[j]!;
   a[j] = t;
 }
 
@@ -321,7 +323,7 @@ export function quantileSorted(sorted: ArrayLike<number>, p: number): number {
   const lo = Math.floor(h);
   const hi = Math.min(lo + 1, n - 1);
   const frac = h - lo;
-  return sorted[lo] + frac * (sorted[hi] - sorted[lo]);
+  return sorted[lo]! + frac * (sorted[hi]! - sorted[lo]!);
 }
 
 /**
@@ -348,7 +350,7 @@ export function covarianceWithMeans(x: ArrayLike<number>, y: ArrayLike<number>, 
   const n = x.length;
   if (n - ddof <= 0) return NaN;
   let acc = 0;
-  for (let i = 0; i < n; i++) acc += (x[i] - mx) * (y[i] - my);
+  for (let i = 0; i < n; i++) acc += (x[i]! - mx) * (y[i]! - my);
   return acc / (n - ddof);
 }
 

@@ -12,7 +12,7 @@ const LANCZOS_G = 7;
 const LANCZOS_COEFFICIENTS = [
   0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059, 12.507343278686905, -0.13857109526572012,
   9.9843695780195716e-6, 1.5056327351493116e-7,
-];
+] as const;
 
 /**
  * Natural log of the gamma function, Lanczos approximation (g = 7, n = 9),
@@ -27,8 +27,8 @@ export function logGamma(x: number): number {
     return Math.log(Math.PI / Math.abs(Math.sin(Math.PI * x))) - logGamma(1 - x);
   }
   const z = x - 1;
-  let sum = LANCZOS_COEFFICIENTS[0];
-  for (let i = 1; i < LANCZOS_G + 2; i++) sum += LANCZOS_COEFFICIENTS[i] / (z + i);
+  let sum: number = LANCZOS_COEFFICIENTS[0];
+  for (let i = 1; i < LANCZOS_COEFFICIENTS.length; i++) sum += LANCZOS_COEFFICIENTS[i]! / (z + i);
   const t = z + LANCZOS_G + 0.5;
   return 0.5 * Math.log(2 * Math.PI) + (z + 0.5) * Math.log(t) - t + Math.log(sum);
 }
@@ -175,10 +175,10 @@ export function normalCdf(x: number): number {
   return x > 0 ? 1 - tail : tail;
 }
 
-const ACKLAM_A = [-3.969683028665376e1, 2.209460984245205e2, -2.759285104469687e2, 1.38357751867269e2, -3.066479806614716e1, 2.506628277459239];
-const ACKLAM_B = [-5.447609879822406e1, 1.615858368580409e2, -1.556989798598866e2, 6.680131188771972e1, -1.328068155288572e1];
-const ACKLAM_C = [-7.784894002430293e-3, -3.223964580411365e-1, -2.400758277161838, -2.549732539343734, 4.374664141464968, 2.938163982698783];
-const ACKLAM_D = [7.784695709041462e-3, 3.224671290700398e-1, 2.445134137142996, 3.754408661907416];
+const ACKLAM_A = [-3.969683028665376e1, 2.209460984245205e2, -2.759285104469687e2, 1.38357751867269e2, -3.066479806614716e1, 2.506628277459239] as const;
+const ACKLAM_B = [-5.447609879822406e1, 1.615858368580409e2, -1.556989798598866e2, 6.680131188771972e1, -1.328068155288572e1] as const;
+const ACKLAM_C = [-7.784894002430293e-3, -3.223964580411365e-1, -2.400758277161838, -2.549732539343734, 4.374664141464968, 2.938163982698783] as const;
+const ACKLAM_D = [7.784695709041462e-3, 3.224671290700398e-1, 2.445134137142996, 3.754408661907416] as const;
 
 /** Acklam's tail approximation of Phi^-1(p) for p < 0.02425, in terms of q = sqrt(-2 ln p) (the upper tail is its negative). */
 function acklamTail(q: number): number {

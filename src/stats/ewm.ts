@@ -64,12 +64,12 @@ export function ewm(values: ArrayLike<number>, options: EwmOptions): Float64Arra
   if (n === 0) return out;
   const oldWeightFactor = 1 - alpha;
   const newWeight = adjust ? 1 : alpha;
-  let average = values[0];
+  let average = values[0]!;
   let observations = Number.isNaN(average) ? 0 : 1;
   let oldWeight = 1;
   out[0] = observations >= minPeriods ? average : NaN;
   for (let i = 1; i < n; i++) {
-    const current = values[i];
+    const current = values[i]!;
     const isObservation = !Number.isNaN(current);
     if (isObservation) observations++;
     if (!Number.isNaN(average)) {

@@ -35,7 +35,7 @@ export type { EwmOptions } from "./ewm";
  */
 export function diffWithZeroFirst(values: ArrayLike<number>): Float64Array {
   const out = new Float64Array(values.length);
-  for (let i = 1; i < values.length; i++) out[i] = values[i] - values[i - 1];
+  for (let i = 1; i < values.length; i++) out[i] = values[i]! - values[i - 1]!;
   return out;
 }
 
@@ -74,7 +74,7 @@ export function rsi(close: ArrayLike<number>, window = 14): Float64Array {
   const up = new Float64Array(n);
   const down = new Float64Array(n);
   for (let i = 0; i < n; i++) {
-    const c = change[i];
+    const c = change[i]!;
     up[i] = c > 0 ? c : 0;
     down[i] = c < 0 ? -c : 0;
   }
@@ -82,8 +82,8 @@ export function rsi(close: ArrayLike<number>, window = 14): Float64Array {
   const downAvg = smma(down, window);
   const out = new Float64Array(n);
   for (let i = 0; i < n; i++) {
-    const u = upAvg[i];
-    const d = downAvg[i];
+    const u = upAvg[i]!;
+    const d = downAvg[i]!;
     // stockstats' exact arithmetic: rs = u / d (Infinity when d = 0 < u, NaN when both are 0).
     if (u === 0 && d === 0) {
       out[i] = NaN;
@@ -123,10 +123,10 @@ export function macd(close: ArrayLike<number>, fast = 12, slow = 26, signal = 9,
   const slowEma = ema(close, slow);
   const n = close.length;
   const line = new Float64Array(n);
-  for (let i = 0; i < n; i++) line[i] = fastEma[i] - slowEma[i];
+  for (let i = 0; i < n; i++) line[i] = fastEma[i]! - slowEma[i]!;
   const signalLine = ema(line, signal);
   const histogram = new Float64Array(n);
-  for (let i = 0; i < n; i++) histogram[i] = scale * (line[i] - signalLine[i]);
+  for (let i = 0; i < n; i++) histogram[i] = scale * (line[i]! - signalLine[i]!);
   return { macd: line, macds: signalLine, macdh: histogram };
 }
 
@@ -157,8 +157,8 @@ export function bollinger(close: ArrayLike<number>, window = 20, k = 2, options:
   const upper = new Float64Array(n);
   const lower = new Float64Array(n);
   for (let i = 0; i < n; i++) {
-    upper[i] = middle[i] + k * sd[i];
-    lower[i] = middle[i] - k * sd[i];
+    upper[i] = middle[i]! + k * sd[i]!;
+    lower[i] = middle[i]! - k * sd[i]!;
   }
   return { upper, middle, lower };
 }

@@ -94,7 +94,7 @@ export function solveSpd(a: MatrixLike, b: MatrixLike | ArrayLike<number>, label
   for (let i = 0; i < n; i++) for (let j = 0; j < cols; j++) dense[i * cols + j] = rhs.get(i, j);
   choleskySolveLower(lower, n, dense, cols);
   const out = new Matrix(n, cols);
-  for (let i = 0; i < n; i++) for (let j = 0; j < cols; j++) out.set(i, j, dense[i * cols + j]);
+  for (let i = 0; i < n; i++) for (let j = 0; j < cols; j++) out.set(i, j, dense[i * cols + j]!);
   return out;
 }
 
@@ -117,11 +117,12 @@ export function choleskySolve(a: MatrixLike, b: MatrixLike | ArrayLike<number>):
  * choleskyLower(Float64Array.of(4, 2, 2, 3), 2); // [2, 0, 1, 1.4142135623730951]
  */
 export function choleskyLower(a: Float64Array, n: number): Float64Array | null {
+  checkDense("choleskyLower", "a", a, n * n);
   const l = new Float64Array(n * n);
   for (let j = 0; j < n; j++) {
     const rowJ = j * n;
-    let d = a[rowJ + j];
-    for (let k = 0; k < j; k++) d -= l[rowJ + k] * l[rowJ + k];
+    let d = a[rowJ + j]!;
+    for (let k = 0; k < j; k++) d -= l[rowJ + k]! * l[rowJ + k]!;
     if (!(d > 0) || !Number.isFinite(d)) return null;
     const ljj = Math.sqrt(d);
     l[rowJ + j] = ljj;
@@ -134,16 +135,16 @@ export function choleskyLower(a: Float64Array, n: number): Float64Array | null {
       const r1 = r0 + n;
       const r2 = r1 + n;
       const r3 = r2 + n;
-      let s0 = a[r0 + j];
-      let s1 = a[r1 + j];
-      let s2 = a[r2 + j];
-      let s3 = a[r3 + j];
+      let s0 = a[r0 + j]!;
+      let s1 = a[r1 + j]!;
+      let s2 = a[r2 + j]!;
+      let s3 = a[r3 + j]!;
       for (let k = 0; k < j; k++) {
-        const ljk = l[rowJ + k];
-        s0 -= l[r0 + k] * ljk;
-        s1 -= l[r1 + k] * ljk;
-        s2 -= l[r2 + k] * ljk;
-        s3 -= l[r3 + k] * ljk;
+        const ljk = l[rowJ + k]!;
+        s0 -= l[r0 + k]! * ljk;
+        s1 -= l[r1 + k]! * ljk;
+        s2 -= l[r2 + k]! * ljk;
+        s3 -= l[r3 + k]! * ljk;
       }
       l[r0 + j] = s0 / ljj;
       l[r1 + j] = s1 / ljj;
@@ -152,8 +153,8 @@ export function choleskyLower(a: Float64Array, n: number): Float64Array | null {
     }
     for (; i < n; i++) {
       const rowI = i * n;
-      let s = a[rowI + j];
-      for (let k = 0; k < j; k++) s -= l[rowI + k] * l[rowJ + k];
+      let s = a[rowI + j]!;
+      for (let k = 0; k < j; k++) s -= l[rowI + k]! * l[rowJ + k]!;
       l[rowI + j] = s / ljj;
     }
   }
@@ -170,17 +171,19 @@ export function choleskyLower(a: Float64Array, n: number): Float64Array | null {
  * choleskySolveLower(l, 2, Float64Array.of(2, 1), 1); // [0.5, 0]
  */
 export function choleskySolveLower(l: Float64Array, n: number, b: Float64Array, columns: number): Float64Array {
+  checkDense("choleskySolveLower", "L", l, n * n);
+  checkDense("choleskySolveLower", "B", b, n * columns);
   if (columns === 1) {
     for (let i = 0; i < n; i++) {
       const rowI = i * n;
-      let s = b[i];
-      for (let k = 0; k < i; k++) s -= l[rowI + k] * b[k];
-      b[i] = s / l[rowI + i];
+      let s = b[i]!;
+      for (let k = 0; k < i; k++) s -= l[rowI + k]! * b[k]!;
+      b[i] = s / l[rowI + i]!;
     }
     for (let i = n - 1; i >= 0; i--) {
-      let s = b[i];
-      for (let k = i + 1; k < n; k++) s -= l[k * n + i] * b[k];
-      b[i] = s / l[i * n + i];
+      let s = b[i]!;
+      for (let k = i + 1; k < n; k++) s -= l[k * n + i]! * b[k]!;
+      b[i] = s / l[i * n + i]!;
     }
     return b;
   }
@@ -191,21 +194,21 @@ export function choleskySolveLower(l: Float64Array, n: number, b: Float64Array, 
     const bi = i * columns;
     const rowI = i * n;
     for (let k = 0; k < i; k++) {
-      const f = l[rowI + k];
+      const f = l[rowI + k]!;
       const bk = k * columns;
-      for (let c = 0; c < columns; c++) b[bi + c] -= f * b[bk + c];
+      for (let c = 0; c < columns; c++) b[bi + c] -= f * b[bk + c]!;
     }
-    const d = l[rowI + i];
+    const d = l[rowI + i]!;
     for (let c = 0; c < columns; c++) b[bi + c] /= d;
   }
   for (let i = n - 1; i >= 0; i--) {
     const bi = i * columns;
     for (let k = i + 1; k < n; k++) {
-      const f = l[k * n + i];
+      const f = l[k * n + i]!;
       const bk = k * columns;
-      for (let c = 0; c < columns; c++) b[bi + c] -= f * b[bk + c];
+      for (let c = 0; c < columns; c++) b[bi + c] -= f * b[bk + c]!;
     }
-    const d = l[i * n + i];
+    const d = l[i * n + i]!;
     for (let c = 0; c < columns; c++) b[bi + c] /= d;
   }
   return b;
@@ -222,6 +225,7 @@ export function choleskySolveLower(l: Float64Array, n: number, b: Float64Array, 
  * choleskyInverse(l, 2); // [0.375, -0.25, -0.25, 0.5] (to rounding)
  */
 export function choleskyInverse(l: Float64Array, n: number): Float64Array {
+  checkDense("choleskyInverse", "L", l, n * n);
   // U = (L^-1)^T, upper triangular, row-major, so that both steps below are dot products
   // of contiguous row segments:
   //   U_ii = 1 / L_ii,  U_ji = -(sum_{k=j}^{i-1} L_ik U_jk) / L_ii   (j < i)
@@ -229,7 +233,7 @@ export function choleskyInverse(l: Float64Array, n: number): Float64Array {
   const u = new Float64Array(n * n);
   for (let i = 0; i < n; i++) {
     const li = i * n;
-    const d = l[li + i];
+    const d = l[li + i]!;
     u[li + i] = 1 / d;
     for (let j = 0; j < i; j++) u[j * n + i] = -dotRange(l, li, u, j * n, j, i) / d;
   }
@@ -253,13 +257,22 @@ function dotRange(x: Float64Array, xo: number, y: Float64Array, yo: number, from
   let s3 = 0;
   let k = from;
   for (; k + 3 < to; k += 4) {
-    s0 += x[xo + k] * y[yo + k];
-    s1 += x[xo + k + 1] * y[yo + k + 1];
-    s2 += x[xo + k + 2] * y[yo + k + 2];
-    s3 += x[xo + k + 3] * y[yo + k + 3];
+    s0 += x[xo + k]! * y[yo + k]!;
+    s1 += x[xo + k + 1]! * y[yo + k + 1]!;
+    s2 += x[xo + k + 2]! * y[yo + k + 2]!;
+    s3 += x[xo + k + 3]! * y[yo + k + 3]!;
   }
-  for (; k < to; k++) s0 += x[xo + k] * y[yo + k];
+  for (; k < to; k++) s0 += x[xo + k]! * y[yo + k]!;
   return s0 + s1 + (s2 + s3);
+}
+
+/**
+ * Guards the dense routines: with the buffer at least `size` long, every index
+ * their loops form (bounded by n, columns or t) is in range, which is what
+ * earns the `!` on their element reads.
+ */
+function checkDense(label: string, name: string, buffer: Float64Array, size: number): void {
+  if (buffer.length < size) throw new RangeError(`${label}: ${name} has ${buffer.length} entries, needs ${size}`);
 }
 
 function symmetricDense(m: Matrix): Float64Array {
@@ -312,24 +325,25 @@ export function covarianceOfColumns(columns: ReadonlyArray<ArrayLike<number>>, d
 export function covarianceOfColumnsDense(columns: ReadonlyArray<ArrayLike<number>>, ddof = 1, scale = 1): Float64Array {
   const n = columns.length;
   if (n === 0) return new Float64Array(0);
-  const t = columns[0].length;
+  const t = columns[0]!.length;
   for (let i = 1; i < n; i++) {
-    if (columns[i].length !== t) throw new RangeError(`covarianceOfColumns: column ${i} has ${columns[i].length} values, column 0 has ${t}`);
+    const length = columns[i]!.length;
+    if (length !== t) throw new RangeError(`covarianceOfColumns: column ${i} has ${length} values, column 0 has ${t}`);
   }
   if (t - ddof <= 0) throw new RangeError(`covarianceOfColumns: need more than ${ddof} observations (got ${t})`);
   // Centered columns side by side in one buffer (column i at offset i * t).
   const centered = new Float64Array(n * t);
   for (let i = 0; i < n; i++) {
-    const col = columns[i];
+    const col = columns[i]!;
     let s = 0;
-    for (let k = 0; k < t; k++) s += col[k];
+    for (let k = 0; k < t; k++) s += col[k]!;
     const m = s / t;
     const o = i * t;
-    for (let k = 0; k < t; k++) centered[o + k] = col[k] - m;
+    for (let k = 0; k < t; k++) centered[o + k] = col[k]! - m;
   }
   const out = centeredCrossProducts(centered, n, t);
   const divisor = t - ddof;
-  for (let k = 0; k < out.length; k++) out[k] = (out[k] / divisor) * scale;
+  for (let k = 0; k < out.length; k++) out[k] = (out[k]! / divisor) * scale;
   return out;
 }
 
@@ -344,6 +358,7 @@ export function covarianceOfColumnsDense(columns: ReadonlyArray<ArrayLike<number
  * centeredCrossProducts(Float64Array.of(-1, 1, -2, 2), 2, 2); // [2, 4, 4, 8]
  */
 export function centeredCrossProducts(centered: Float64Array, n: number, t: number): Float64Array {
+  checkDense("centeredCrossProducts", "centered", centered, n * t);
   const out = new Float64Array(n * n);
   for (let i = 0; i < n; i++) {
     const oi = i * t;
@@ -354,9 +369,9 @@ export function centeredCrossProducts(centered: Float64Array, n: number, t: numb
       let acc = 0;
       let acc2 = 0;
       for (let k = 0; k < t; k++) {
-        const c = centered[oi + k];
-        acc += c * centered[oj + k];
-        acc2 += c * centered[oj2 + k];
+        const c = centered[oi + k]!;
+        acc += c * centered[oj + k]!;
+        acc2 += c * centered[oj2 + k]!;
       }
       out[i * n + j] = acc;
       out[j * n + i] = acc;
@@ -366,7 +381,7 @@ export function centeredCrossProducts(centered: Float64Array, n: number, t: numb
     if (j < n) {
       const oj = j * t;
       let acc = 0;
-      for (let k = 0; k < t; k++) acc += centered[oi + k] * centered[oj + k];
+      for (let k = 0; k < t; k++) acc += centered[oi + k]! * centered[oj + k]!;
       out[i * n + j] = acc;
       out[j * n + i] = acc;
     }

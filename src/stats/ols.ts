@@ -57,15 +57,15 @@ export function olsThroughOrigin(x: ArrayLike<number>, y: ArrayLike<number>): Ol
   let sxy = 0;
   let syy = 0;
   for (let i = 0; i < n; i++) {
-    sxx += x[i] * x[i];
-    sxy += x[i] * y[i];
-    syy += y[i] * y[i];
+    sxx += x[i]! * x[i]!;
+    sxy += x[i]! * y[i]!;
+    syy += y[i]! * y[i]!;
   }
   if (!(sxx > 0)) throw new RangeError("olsThroughOrigin: x is all zeros, the slope is undefined");
   const slope = sxy / sxx;
   let ssr = 0;
   for (let i = 0; i < n; i++) {
-    const e = y[i] - slope * x[i];
+    const e = y[i]! - slope * x[i]!;
     ssr += e * e;
   }
   const dfResid = n - 1;
@@ -114,19 +114,20 @@ export function ols(X: ReadonlyArray<ArrayLike<number>>, y: ArrayLike<number>, o
   const n = X.length;
   if (n !== y.length) throw new RangeError(`ols: X has ${n} rows but y has ${y.length} values`);
   if (n === 0) throw new RangeError("ols: no observations");
-  const kRaw = X[0].length;
+  const kRaw = X[0]!.length;
   const k = kRaw + (intercept ? 1 : 0);
   if (k === 0) throw new RangeError("ols: no regressors");
   if (n < k) throw new RangeError(`ols: ${n} observations cannot identify ${k} coefficients`);
   const design = new Matrix(n, k);
   for (let i = 0; i < n; i++) {
-    const row = X[i];
+    const row = X[i]!;
     if (row.length !== kRaw) throw new RangeError(`ols: row ${i} has ${row.length} regressors, row 0 has ${kRaw}`);
     let c = 0;
     if (intercept) design.set(i, c++, 1);
     for (let j = 0; j < kRaw; j++) {
-      if (!Number.isFinite(row[j])) throw new RangeError(`ols: X[${i}][${j}] is not a finite number (${row[j]})`);
-      design.set(i, c++, row[j]);
+      const v = row[j];
+      if (v === undefined || !Number.isFinite(v)) throw new RangeError(`ols: X[${i}][${j}] is not a finite number (${v})`);
+      design.set(i, c++, v);
     }
     if (!Number.isFinite(y[i])) throw new RangeError(`ols: y[${i}] is not a finite number (${y[i]})`);
   }
@@ -137,15 +138,16 @@ export function ols(X: ReadonlyArray<ArrayLike<number>>, y: ArrayLike<number>, o
   const residuals = new Float64Array(n);
   let ssr = 0;
   let yMean = 0;
-  for (let i = 0; i < n; i++) yMean += y[i] / n;
+  for (let i = 0; i < n; i++) yMean += y[i]! / n;
   let tss = 0;
   for (let i = 0; i < n; i++) {
     let fitted = 0;
-    for (let j = 0; j < k; j++) fitted += design.get(i, j) * beta[j];
-    const e = y[i] - fitted;
+    for (let j = 0; j < k; j++) fitted += design.get(i, j) * beta[j]!;
+    const yi = y[i]!;
+    const e = yi - fitted;
     residuals[i] = e;
     ssr += e * e;
-    const centered = intercept ? y[i] - yMean : y[i];
+    const centered = intercept ? yi - yMean : yi;
     tss += centered * centered;
   }
   const dfResid = n - k;
@@ -153,7 +155,7 @@ export function ols(X: ReadonlyArray<ArrayLike<number>>, y: ArrayLike<number>, o
   const xtx = design.transpose().mmul(design);
   const xtxInv = solveSpd(xtx, Matrix.eye(k), "ols (X^T X)");
   const standardErrors = beta.map((_, j) => Math.sqrt(sigma2 * xtxInv.get(j, j)));
-  const tStats = beta.map((b, j) => b / standardErrors[j]);
+  const tStats = beta.map((b, j) => b / standardErrors[j]!);
   const pValues = tStats.map((t) => (dfResid > 0 && !Number.isNaN(t) ? studentTTwoSidedP(t, dfResid) : NaN));
   const r2 = tss > 0 ? 1 - ssr / tss : NaN;
   const kConst = intercept ? 1 : 0;

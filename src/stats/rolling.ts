@@ -56,7 +56,7 @@ export function rollingApply(
   for (let i = 0; i < n; i++) {
     let count = 0;
     for (let j = Math.max(0, i - window + 1); j <= i; j++) {
-      const v = values[j];
+      const v = values[j]!;
       if (!Number.isNaN(v)) buffer[count++] = v;
     }
     out[i] = count >= Math.max(minPeriods, 1) ? fn(buffer.slice(0, count)) : NaN;
@@ -94,7 +94,7 @@ export function rollingMean(values: ArrayLike<number>, window: number, options: 
 export function rollingStd(values: ArrayLike<number>, window: number, options: RollingOptions & { ddof?: number } = {}): Float64Array {
   const ddof = options.ddof ?? 1;
   const variances = rollingMoments(values, window, options, "var", ddof);
-  for (let i = 0; i < variances.length; i++) variances[i] = Math.sqrt(variances[i]);
+  for (let i = 0; i < variances.length; i++) variances[i] = Math.sqrt(variances[i]!);
   return variances;
 }
 
@@ -136,7 +136,7 @@ function rollingMoments(values: ArrayLike<number>, window: number, options: Roll
   let lastValidIndex = -1;
   let beforeRun = -1;
   for (let i = 0; i < n; i++) {
-    const v = values[i];
+    const v = values[i]!;
     const start = i - window + 1;
     const valid = !Number.isNaN(v);
     if (valid) {
@@ -151,7 +151,7 @@ function rollingMoments(values: ArrayLike<number>, window: number, options: Roll
       let total = 0;
       count = 0;
       for (let j = from; j <= i; j++) {
-        const x = values[j];
+        const x = values[j]!;
         if (!Number.isNaN(x)) {
           total += x;
           count++;
@@ -168,7 +168,7 @@ function rollingMoments(values: ArrayLike<number>, window: number, options: Roll
       let acc = 0;
       let correction = 0;
       for (let j = from; j <= i; j++) {
-        const x = values[j];
+        const x = values[j]!;
         if (!Number.isNaN(x)) {
           const d = x - m;
           acc += d * d;
@@ -190,7 +190,7 @@ function rollingMoments(values: ArrayLike<number>, window: number, options: Roll
     sinceExact++;
     const leaving = start - 1;
     if (leaving >= 0) {
-      const x = values[leaving];
+      const x = values[leaving]!;
       if (!Number.isNaN(x)) {
         const d = x - shift;
         s1 -= d;
@@ -236,7 +236,7 @@ function rollingMomentsDirect(values: ArrayLike<number>, window: number, minPeri
     let count = 0;
     let total = 0;
     for (let j = start; j <= i; j++) {
-      const v = values[j];
+      const v = values[j]!;
       if (!Number.isNaN(v)) {
         total += v;
         count++;
@@ -267,7 +267,7 @@ function rollingMomentsDirect(values: ArrayLike<number>, window: number, minPeri
     let first = NaN;
     let constant = true;
     for (let j = start; j <= i; j++) {
-      const v = values[j];
+      const v = values[j]!;
       if (!Number.isNaN(v)) {
         if (first !== first) first = v;
         else if (v !== first) constant = false;

@@ -104,12 +104,14 @@ export class HashingEmbedder implements Embedder {
   features(text: string): Map<string, number> {
     const tokens = this.tokenizer(text);
     const counts = new Map<string, number>();
-    for (let i = 0; i < tokens.length; i++) {
-      counts.set(tokens[i]!, (counts.get(tokens[i]!) ?? 0) + 1);
-      if (this.bigrams && i > 0) {
-        const bg = `${tokens[i - 1]} ${tokens[i]}`;
+    let previous: string | undefined;
+    for (const token of tokens) {
+      counts.set(token, (counts.get(token) ?? 0) + 1);
+      if (this.bigrams && previous !== undefined) {
+        const bg = `${previous} ${token}`;
         counts.set(bg, (counts.get(bg) ?? 0) + 1);
       }
+      previous = token;
     }
     return counts;
   }
@@ -121,7 +123,7 @@ export class HashingEmbedder implements Embedder {
       const h = hashString32(feature);
       const bucket = fmix32(h) % this.dimension;
       const sign = (fmix32(h ^ 0x9e3779b9) & 1) === 0 ? 1 : -1;
-      v[bucket] = v[bucket]! + sign * (1 + Math.log(tf));
+      v[bucket] += sign * (1 + Math.log(tf));
     }
     l2Normalize(v);
     return Float32Array.from(v);
@@ -194,7 +196,7 @@ export class TfidfIndex {
     const n = tokenised.length;
     this.idf = new Float64Array(this.vocabulary.length);
     this.vocabulary.forEach((t, i) => {
-      const d = df.get(t)!;
+      const d = df.get(t)!; // the vocabulary is df's keys
       this.idf[i] = smooth ? Math.log((1 + n) / (1 + d)) + 1 : Math.log(n / d) + 1;
     });
     this.docs = tokenised.map((tokens) => this.sparseFromTokens(tokens));
@@ -211,11 +213,15 @@ export class TfidfIndex {
       const i = this.termIndex.get(t);
       if (i !== undefined) counts.set(i, (counts.get(i) ?? 0) + 1);
     }
-    const indices = Int32Array.from([...counts.keys()].sort((a, b) => a - b));
-    const values = new Float64Array(indices.length);
-    for (let k = 0; k < indices.length; k++) {
-      const tf = counts.get(indices[k]!)!;
-      values[k] = (this.sublinearTf ? 1 + Math.log(tf) : tf) * this.idf[indices[k]!]!;
+    const terms = [...counts].sort((a, b) => a[0] - b[0]);
+    const indices = new Int32Array(terms.length);
+    const values = new Float64Array(terms.length);
+    let k = 0;
+    for (const [index, tf] of terms) {
+      indices[k] = index;
+      // termIndex maps onto vocabulary positions, which index idf.
+      values[k] = (this.sublinearTf ? 1 + Math.log(tf) : tf) * this.idf[index]!;
+      k++;
     }
     return { indices, values: l2Normalize(values) };
   }
@@ -273,6 +279,12 @@ export class TfidfIndex {
  * sparseDot({ indices: Int32Array.of(0, 2), values: Float64Array.of(1, 2) }, { indices: Int32Array.of(2), values: Float64Array.of(3) }); // 6
  */
 export function sparseDot(a: SparseVector, b: SparseVector): number {
+  // Equal lengths make the value reads of the merge walk (bounded by the index arrays) safe.
+  if (a.values.length !== a.indices.length || b.values.length !== b.indices.length) {
+    throw new RangeError(
+      `sparseDot: a sparse vector needs one value per index (got ${a.indices.length}/${a.values.length} and ${b.indices.length}/${b.values.length})`,
+    );
+  }
   let i = 0,
     j = 0,
     s = 0;

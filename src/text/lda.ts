@@ -103,6 +103,8 @@ export function fitLda(docs: ReadonlyArray<readonly string[]>, options: LdaOptio
   let N = 0;
   for (const d of docs) N += d.length;
 
+  // Every token is in the vocabulary, so words[i] < V and docOf[i] < D: the count tables
+  // below (D x K, V x K, K) are indexed in range, and so are phi (K x V) and theta (D x K).
   const words = new Int32Array(N);
   const docOf = new Int32Array(N);
   const docLen = new Int32Array(D);

@@ -23,207 +23,35 @@
  *   compound to 4 decimals, pos/neu/neg to 3.
  */
 import { VADER_EMOJI_TEXT, VADER_LEXICON_TEXT } from "./data/vaderLexicon";
+import {
+  BOOSTER_DICT,
+  C_INCR,
+  N_SCALAR,
+  NEGATE,
+  SPECIAL_CASES,
+  parseEmojiLexicon,
+  parseLexicon,
+  pyIsUpper,
+  pyRound,
+  pySplit,
+  pyStrip,
+  stripPuncIfWord,
+} from "./vader-lexicon";
 
-/** Empirical rating increase for a booster word ("very"). */
-export const B_INCR = 0.293;
-/** Empirical rating decrease for a dampener word ("kind of"). */
-export const B_DECR = -0.293;
-/** Empirical rating increase for an ALL-CAPS word in mixed-case text. */
-export const C_INCR = 0.733;
-/** Multiplier applied to a negated valence. */
-export const N_SCALAR = -0.74;
-
-/** Negation words of the reference implementation. */
-export const NEGATE: ReadonlySet<string> = new Set([
-  "aint",
-  "arent",
-  "cannot",
-  "cant",
-  "couldnt",
-  "darent",
-  "didnt",
-  "doesnt",
-  "ain't",
-  "aren't",
-  "can't",
-  "couldn't",
-  "daren't",
-  "didn't",
-  "doesn't",
-  "dont",
-  "hadnt",
-  "hasnt",
-  "havent",
-  "isnt",
-  "mightnt",
-  "mustnt",
-  "neither",
-  "don't",
-  "hadn't",
-  "hasn't",
-  "haven't",
-  "isn't",
-  "mightn't",
-  "mustn't",
-  "neednt",
-  "needn't",
-  "never",
-  "none",
-  "nope",
-  "nor",
-  "not",
-  "nothing",
-  "nowhere",
-  "oughtnt",
-  "shant",
-  "shouldnt",
-  "uhuh",
-  "wasnt",
-  "werent",
-  "oughtn't",
-  "shan't",
-  "shouldn't",
-  "uh-uh",
-  "wasn't",
-  "weren't",
-  "without",
-  "wont",
-  "wouldnt",
-  "won't",
-  "wouldn't",
-  "rarely",
-  "seldom",
-  "despite",
-]);
-
-const BOOSTERS_UP = [
-  "absolutely",
-  "amazingly",
-  "awfully",
-  "completely",
-  "considerable",
-  "considerably",
-  "decidedly",
-  "deeply",
-  "effing",
-  "enormous",
-  "enormously",
-  "entirely",
-  "especially",
-  "exceptional",
-  "exceptionally",
-  "extreme",
-  "extremely",
-  "fabulously",
-  "flipping",
-  "flippin",
-  "frackin",
-  "fracking",
-  "fricking",
-  "frickin",
-  "frigging",
-  "friggin",
-  "fully",
-  "fuckin",
-  "fucking",
-  "fuggin",
-  "fugging",
-  "greatly",
-  "hella",
-  "highly",
-  "hugely",
-  "incredible",
-  "incredibly",
-  "intensely",
-  "major",
-  "majorly",
-  "more",
-  "most",
-  "particularly",
-  "purely",
-  "quite",
-  "really",
-  "remarkably",
-  "so",
-  "substantially",
-  "thoroughly",
-  "total",
-  "totally",
-  "tremendous",
-  "tremendously",
-  "uber",
-  "unbelievably",
-  "unusually",
-  "utter",
-  "utterly",
-  "very",
-];
-const BOOSTERS_DOWN = [
-  "almost",
-  "barely",
-  "hardly",
-  "just enough",
-  "kind of",
-  "kinda",
-  "kindof",
-  "kind-of",
-  "less",
-  "little",
-  "marginal",
-  "marginally",
-  "occasional",
-  "occasionally",
-  "partly",
-  "scarce",
-  "scarcely",
-  "slight",
-  "slightly",
-  "somewhat",
-  "sort of",
-  "sorta",
-  "sortof",
-  "sort-of",
-];
-
-/** Booster (+0.293) and dampener (-0.293) words and bigrams of the reference implementation. */
-export const BOOSTER_DICT: ReadonlyMap<string, number> = new Map<string, number>([
-  ...BOOSTERS_UP.map((w): [string, number] => [w, B_INCR]),
-  ...BOOSTERS_DOWN.map((w): [string, number] => [w, B_DECR]),
-]);
-
-/**
- * Idioms without lexicon words. Defined in vaderSentiment 3.3.2 but never
- * applied by it (its `_sentiment_laden_idioms_check` is not called), so not
- * applied here either.
- */
-export const SENTIMENT_LADEN_IDIOMS: ReadonlyMap<string, number> = new Map([
-  ["cut the mustard", 2],
-  ["hand to mouth", -2],
-  ["back handed", -2],
-  ["blow smoke", -2],
-  ["blowing smoke", -2],
-  ["upper hand", 1],
-  ["break a leg", 2],
-  ["cooking with gas", 2],
-  ["in the black", 2],
-  ["in the red", -2],
-  ["on the ball", 2],
-  ["under the weather", -2],
-]);
-
-/** Special-case idioms containing lexicon words: the idiom's valence replaces the word's. */
-export const SPECIAL_CASES: ReadonlyMap<string, number> = new Map([
-  ["the shit", 3],
-  ["the bomb", 3],
-  ["bad ass", 1.5],
-  ["badass", 1.5],
-  ["bus stop", 0.0],
-  ["yeah right", -2],
-  ["kiss of death", -1.5],
-  ["to die for", 3],
-  ["beating heart", 3.1],
-  ["broken heart", -2.9],
-]);
+export {
+  B_DECR,
+  B_INCR,
+  BOOSTER_DICT,
+  C_INCR,
+  N_SCALAR,
+  NEGATE,
+  SENTIMENT_LADEN_IDIOMS,
+  SPECIAL_CASES,
+  parseEmojiLexicon,
+  parseLexicon,
+  pyIsUpper,
+  pyRound,
+} from "./vader-lexicon";
 
 /** VADER output: proportions of negative, neutral, positive text and the normalised compound score. */
 export interface PolarityScores {
@@ -231,77 +59,6 @@ export interface PolarityScores {
   neu: number;
   pos: number;
   compound: number;
-}
-
-/** Python `str.split()` / `str.strip()` whitespace (\x1c-\x1f are Python whitespace too). */
-/* eslint-disable no-control-regex */
-const PY_WS_RUN = /[\t\n\v\f\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/;
-const PY_WS_EDGES =
-  /^[\t\n\v\f\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+|[\t\n\v\f\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+$/g;
-/* eslint-enable no-control-regex */
-/** Python `string.punctuation`. */
-const PUNCTUATION = new Set("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~");
-
-function pyStrip(text: string): string {
-  return text.replace(PY_WS_EDGES, "");
-}
-
-function pySplit(text: string): string[] {
-  const t = pyStrip(text);
-  return t ? t.split(PY_WS_RUN) : [];
-}
-
-/**
- * Python `str.isupper()`: at least one cased character and no lower/title-case one.
- *
- * @example
- * pyIsUpper(":D"); // true (":" is uncased), pyIsUpper("Ok"); // false
- */
-export function pyIsUpper(text: string): boolean {
-  let cased = false;
-  for (const ch of text) {
-    const upper = ch.toUpperCase();
-    if (upper === ch.toLowerCase()) continue;
-    if (ch !== upper) return false;
-    cased = true;
-  }
-  return cased;
-}
-
-/**
- * Python's `round(x, ndigits)`: correctly rounded, ties (exact binary value
- * half-way) to even.
- *
- * @example
- * pyRound(0.0625, 3) // 0.062 (JavaScript's toFixed would give 0.063)
- */
-export function pyRound(x: number, ndigits: number): number {
-  if (!Number.isFinite(x)) return x;
-  const ax = Math.abs(x);
-  const sign = x < 0 || Object.is(x, -0) ? -1 : 1;
-  if (ax < 1e21) {
-    const full = ax.toFixed(100);
-    const dot = full.indexOf(".");
-    const tail = full.slice(dot + 1 + ndigits);
-    if (/^50*$/.test(tail)) {
-      const down = full.slice(0, dot + 1 + ndigits).replace(/\.$/, "");
-      const lastDigit = Number(down.replace(".", "").slice(-1));
-      const chosen = lastDigit % 2 === 0 ? Number(down) : Number((Number(down) + Math.pow(10, -ndigits)).toFixed(ndigits));
-      return sign * chosen;
-    }
-  }
-  return sign * Number(ax.toFixed(ndigits));
-}
-
-/** Strips Python `string.punctuation` from both ends unless that leaves <= 2 characters. */
-function stripPuncIfWord(token: string): string {
-  const chars = [...token];
-  let start = 0;
-  let end = chars.length;
-  while (start < end && PUNCTUATION.has(chars[start]!)) start++;
-  while (end > start && PUNCTUATION.has(chars[end - 1]!)) end--;
-  if (end - start <= 2) return token;
-  return chars.slice(start, end).join("");
 }
 
 /** True when some but not all tokens are ALL CAPS. */
@@ -334,39 +91,6 @@ function scalarIncDec(word: string, valence: number, isCapDiff: boolean): number
 export function normalizeScore(score: number, alpha = 15): number {
   const n = score / Math.sqrt(score * score + alpha);
   return n < -1 ? -1 : n > 1 ? 1 : n;
-}
-
-/**
- * Parses a lexicon file body: "token<TAB>value<TAB>..." lines; later duplicates win.
- *
- * @example
- * parseLexicon("good\t1.9\t0.9\n").get("good"); // 1.9
- */
-export function parseLexicon(text: string): Map<string, number> {
-  const lex = new Map<string, number>();
-  for (const line of text.replace(/\n+$/, "").split("\n")) {
-    if (!line) continue;
-    const [word, measure] = pyStrip(line).split("\t");
-    if (word === undefined || measure === undefined) continue;
-    lex.set(word, Number(measure));
-  }
-  return lex;
-}
-
-/**
- * Parses an emoji lexicon body: "emoji<TAB>description" lines; later duplicates win.
- *
- * @example
- * parseEmojiLexicon("😁\tbeaming face with smiling eyes\n").get("😁"); // "beaming face with smiling eyes"
- */
-export function parseEmojiLexicon(text: string): Map<string, string> {
-  const emojis = new Map<string, string>();
-  for (const line of text.replace(/\n+$/, "").split("\n")) {
-    const [emoji, description] = pyStrip(line).split("\t");
-    if (emoji === undefined || description === undefined) continue;
-    emojis.set(emoji, description);
-  }
-  return emojis;
 }
 
 /**
@@ -437,6 +161,8 @@ export class VaderAnalyzer {
     return scoreValence(sentiments, text);
   }
 
+  // `lower` is `words` lower-cased (same length) and i < words.length; every other index
+  // below is guarded by a bound on i (i > startI, i > 0, i !== n - 1) before it is read.
   private sentimentValence(words: readonly string[], lower: readonly string[], i: number, isCapDiff: boolean): number {
     const item = lower[i]!;
     const base = this.lexicon.get(item);
@@ -478,6 +204,7 @@ export class VaderAnalyzer {
   }
 }
 
+/** Negation of the word startI + 1 places before i; the caller guarantees i > startI. */
 function negationCheck(valence: number, w: readonly string[], startI: number, i: number): number {
   if (startI === 0) {
     if (negated(w[i - 1]!)) return valence * N_SCALAR;

@@ -65,6 +65,17 @@ describe("backtest accounting (2 assets, 3 days, 10 bps per unit turnover)", () 
     expect(testWindow(["2024-12-31", "2025-01-02", "2025-01-03"], "2025-01-01", "2025-01-02")).toEqual({ first: 1, last: 1 });
     expect(() => testWindow(["2024-12-31"], "2025-01-01", "2025-01-02")).toThrow(/no trading day/);
   });
+
+  it("refuses a market whose price columns do not match its tickers and calendar", async () => {
+    const short: AlignedMarket = { ...tiny, close: [tiny.close[0]!, Float64Array.of(50, 50)] };
+    await expect(runBacktest(short, { start: "d0", end: "d2" }, () => [0.5, 0.5])).rejects.toThrow("backtest: B has 2 prices for 3 dates");
+    const missing: AlignedMarket = { ...tiny, close: [tiny.close[0]!] };
+    await expect(runBacktest(missing, { start: "d0", end: "d2" }, () => [1, 0])).rejects.toThrow("backtest: 1 price columns for 2 tickers");
+    expect(() => eligibleTickers(short, 1, 0)).toThrow("eligibleTickers: B has 2 prices for 3 dates");
+    expect(() => eligibleTickers(tiny, 3, 0)).toThrow("eligibleTickers: day 3 is outside the calendar (3 dates)");
+    expect(eligibleTickers(tiny, 2, 1)).toEqual([0, 1]);
+    expect(() => buyAndHold(tiny.dates, Float64Array.of(100, 110), "d0", "d2")).toThrow("buyAndHold: 2 prices for 3 dates");
+  });
 });
 
 describe("market alignment and eligibility", () => {
@@ -83,6 +94,7 @@ describe("market alignment and eligibility", () => {
     expect(Array.from(m.close[0]!)).toEqual([NaN, 5, 5, 6]);
     expect(eligibleTickers(m, 3, 1)).toEqual([0]);
     expect(eligibleTickers(m, 3, 3)).toEqual([]);
+    expect(() => alignSeries(["d1"], [{ ...series, adjClose: Float64Array.of(5) }])).toThrow("alignSeries: A has 1 adjClose values for 2 dates");
   });
 });
 

@@ -16,6 +16,7 @@ import {
   turnoverSummary,
 } from "../../src/backtest/metrics";
 import { calc } from "../../src/cli/calc/metrics";
+import { at } from "../helpers/checked";
 
 // A tiny strategy and benchmark used throughout. Reference values were computed by hand
 // where noted and with numpy/scipy at dev time (np.std(ddof=1), np.percentile, scipy.stats.skew,
@@ -68,8 +69,8 @@ describe("return and drawdown building blocks", () => {
   it("monthly returns compound within calendar months", () => {
     const months = monthlyReturns(["2025-01-30", "2025-01-31", "2025-02-03"], [0.1, 0.1, -0.05]);
     expect(months.map((m) => m.month)).toEqual(["2025-01", "2025-02"]);
-    expect(months[0].return).toBeCloseTo(0.21, 15);
-    expect(months[1].return).toBeCloseTo(-0.05, 15);
+    expect(at(months, 0).return).toBeCloseTo(0.21, 15);
+    expect(at(months, 1).return).toBeCloseTo(-0.05, 15);
     expect(() => monthlyReturns(["2025-01-01"], [0.1, 0.2])).toThrow(/1 dates for 2 returns/);
   });
 

@@ -5,7 +5,7 @@ import { parseCsv, splitCsvLine } from "../../src/data/csv";
 import { DataError } from "../../src/data/errors";
 import { DataFolder } from "../../src/data/folder";
 import { parseJsonl } from "../../src/data/jsonl";
-import { parsePrices } from "../../src/data/prices";
+import { formatPricesCsv, parsePrices } from "../../src/data/prices";
 import { extractTickers, loadJobs, toFiling, toNews, toResume, toSocial } from "../../src/data/records";
 import { HEADER, SHARED, makeFolder } from "./helpers";
 
@@ -54,6 +54,11 @@ describe("prices loader", () => {
     const { series, adjCloseMissing } = parsePrices("Date,Open,High,Low,Close,Volume\n2024-01-02,10,11,9,10.5,100\n", "Z.csv");
     expect(adjCloseMissing).toBe(true);
     expect(series.adjClose[0]).toBe(10.5);
+  });
+  it("writes the canonical CSV back, and refuses columns of another length than the dates", () => {
+    const { series } = parsePrices(good, "prices/X.csv");
+    expect(formatPricesCsv(series)).toBe(good);
+    expect(() => formatPricesCsv({ ...series, volume: Float64Array.of(100) })).toThrow("formatPricesCsv: X has 1 volume values for 2 dates");
   });
   const cases: Array<[string, string, string]> = [
     ["missing column", "Date,Open,High,Close,AdjClose,Volume\n2024-01-02,1,1,1,1,1\n", 'p.csv:1: field "Low": missing column Low'],

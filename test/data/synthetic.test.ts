@@ -7,6 +7,7 @@ import { isTradingDay } from "../../src/data/calendar";
 import { DataFolder } from "../../src/data/folder";
 import { bundledDataDir } from "../../src/data/paths";
 import { generateSyntheticMarket } from "../../src/data/synthetic";
+import { generateFilings, generateNews, generateSocial } from "../../src/data/synthetic-text";
 import { writeSyntheticDataset } from "../../src/data/synthWriter";
 import { polarityScores } from "../../src/text/vader";
 
@@ -151,5 +152,27 @@ describe("synthetic market: sanity", () => {
     const earnings = m.news.filter((n) => n.ticker === "ALTA" && /earnings (beat|miss)/.test(n.headline ?? ""));
     expect(earnings.length).toBe(alta.length);
     for (let i = 0; i < alta.length; i++) expect(alta[i]!.date > earnings[i]!.date).toBe(true);
+  });
+});
+
+describe("synthetic text generators", () => {
+  const spec = { ticker: "ALTA", name: "Alta Microsystems", sector: "Information Technology" as const };
+  const path = { logRet: Float64Array.of(0.01, -0.02), sigma: Float64Array.of(0.01, 0.01), earnings: new Set([1]), exDiv: new Set<number>() };
+  const dates = ["2024-01-02", "2024-01-03"];
+
+  it("file a 10-K for the results published in January, on or after the earnings day", () => {
+    const filings = generateFilings(7, dates, [{ spec, path }]);
+    expect(filings.map((f) => [f.date, f.ticker, f.form])).toEqual([["2024-01-03", "ALTA", "10-K"]]);
+    expect(filings[0]?.text).toContain("Form 10-K for the fiscal year 2023");
+  });
+
+  it("refuse paths without one value per date, or with event days off the calendar", () => {
+    expect(() => generateNews(7, dates.slice(0, 1), [{ spec, path }], path, 0.2)).toThrow("generateNews: a path has 2 returns and 2 vols for 1 dates");
+    expect(() => generateFilings(7, dates, [{ spec, path: { ...path, earnings: new Set([2]) } }])).toThrow(
+      "generateFilings: event day 2 is not one of the 2 dates",
+    );
+    expect(() => generateSocial(7, dates, [{ spec, path: { ...path, sigma: Float64Array.of(0.01) } }], 1)).toThrow(
+      "generateSocial: a path has 2 returns and 1 vols",
+    );
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { Matrix } from "ml-matrix";
 import { BL_DEFAULTS, blackLitterman, blackLittermanPortfolio, impliedPrior, meanVarianceWeights, viewOmega } from "../../src/portfolio";
 import { calc } from "../../src/cli/calc/bl";
+import { at, at2 } from "../helpers/checked";
 
 const SIGMA_2 = [
   [0.04, 0.01],
@@ -22,9 +23,9 @@ describe("Black-Litterman posterior", () => {
 
   it("Omega = c diag(diag(P tau Sigma P^T))", () => {
     const omega = viewOmega(SIGMA_2, Matrix.eye(2), 0.025, 0.5);
-    expect(omega[0][0]).toBeCloseTo(0.5 * 0.025 * 0.04, 16);
-    expect(omega[1][1]).toBeCloseTo(0.5 * 0.025 * 0.09, 16);
-    expect(omega[0][1]).toBe(0);
+    expect(at2(omega, 0, 0)).toBeCloseTo(0.5 * 0.025 * 0.04, 16);
+    expect(at2(omega, 1, 1)).toBeCloseTo(0.5 * 0.025 * 0.09, 16);
+    expect(at2(omega, 0, 1)).toBe(0);
   });
 
   it("diagonal Sigma, P = I, c = 0.5 gives mu_i = (pi_i + 2 q_i) / 3 exactly", () => {
@@ -36,20 +37,20 @@ describe("Black-Litterman posterior", () => {
     const wMkt = [0.5, 0.3, 0.2];
     const q = [0.02, 0, -0.02];
     const post = blackLitterman({ sigma, wMkt, q });
-    post.pi.forEach((pi, i) => expect(post.muBL[i]).toBeCloseTo((pi + 2 * q[i]) / 3, 15));
+    post.pi.forEach((pi, i) => expect(post.muBL[i]).toBeCloseTo((pi + 2 * at(q, i)) / 3, 15));
     // General c: mu_i = (c pi_i + q_i) / (1 + c).
     const c = 2;
     const post2 = blackLitterman({ sigma, wMkt, q, omegaScale: c });
-    post2.pi.forEach((pi, i) => expect(post2.muBL[i]).toBeCloseTo((c * pi + q[i]) / (1 + c), 15));
+    post2.pi.forEach((pi, i) => expect(post2.muBL[i]).toBeCloseTo((c * pi + at(q, i)) / (1 + c), 15));
   });
 
   it("tau cancels out of mu_BL when Omega is proportional to tau, but not out of Sigma_BL", () => {
     const a = blackLitterman({ sigma: SIGMA_2, wMkt: [0.6, 0.4], q: [0.02, -0.02], tau: 0.025 });
     const b = blackLitterman({ sigma: SIGMA_2, wMkt: [0.6, 0.4], q: [0.02, -0.02], tau: 0.5 });
     a.muBL.forEach((m, i) => expect(b.muBL[i]).toBeCloseTo(m, 15));
-    expect(b.sigmaBL[0][0]).not.toBeCloseTo(a.sigmaBL[0][0], 6);
+    expect(at2(b.sigmaBL, 0, 0)).not.toBeCloseTo(at2(a.sigmaBL, 0, 0), 6);
     // M scales linearly in tau here: M(0.5) = 20 M(0.025).
-    expect(b.posteriorMeanCovariance[0][1]).toBeCloseTo(20 * a.posteriorMeanCovariance[0][1], 14);
+    expect(at2(b.posteriorMeanCovariance, 0, 1)).toBeCloseTo(20 * at2(a.posteriorMeanCovariance, 0, 1), 14);
   });
 
   it("2x2 correlated case matches the textbook (inverse) form", () => {
@@ -59,13 +60,13 @@ describe("Black-Litterman posterior", () => {
     const post = blackLitterman({ sigma: SIGMA_2, wMkt: [0.6, 0.4], q: [0.02, -0.02] });
     expect(post.muBL[0]).toBeCloseTo(0.03795, 14);
     expect(post.muBL[1]).toBeCloseTo(0.025675, 14);
-    expect(post.posteriorMeanCovariance[0][0]).toBeCloseTo(0.00033125, 16);
-    expect(post.posteriorMeanCovariance[0][1]).toBeCloseTo(2.8125e-5, 16);
-    expect(post.posteriorMeanCovariance[1][1]).toBeCloseTo(0.0007453125, 16);
-    expect(post.sigmaBL[0][0]).toBeCloseTo(0.04033125, 15);
-    expect(post.sigmaBL[0][1]).toBeCloseTo(0.010028125, 15);
-    expect(post.sigmaBL[1][0]).toBe(post.sigmaBL[0][1]);
-    expect(post.sigmaBL[1][1]).toBeCloseTo(0.0907453125, 15);
+    expect(at2(post.posteriorMeanCovariance, 0, 0)).toBeCloseTo(0.00033125, 16);
+    expect(at2(post.posteriorMeanCovariance, 0, 1)).toBeCloseTo(2.8125e-5, 16);
+    expect(at2(post.posteriorMeanCovariance, 1, 1)).toBeCloseTo(0.0007453125, 16);
+    expect(at2(post.sigmaBL, 0, 0)).toBeCloseTo(0.04033125, 15);
+    expect(at2(post.sigmaBL, 0, 1)).toBeCloseTo(0.010028125, 15);
+    expect(at2(post.sigmaBL, 1, 0)).toBe(at2(post.sigmaBL, 0, 1));
+    expect(at2(post.sigmaBL, 1, 1)).toBeCloseTo(0.0907453125, 15);
   });
 
   it("relative views with a non-identity P match the textbook form", () => {
@@ -87,8 +88,8 @@ describe("Black-Litterman posterior", () => {
     expect(post.muBL[0]).toBeCloseTo(0.07301180957067291, 14);
     expect(post.muBL[1]).toBeCloseTo(0.053011081723869265, 14);
     expect(post.muBL[2]).toBeCloseTo(0.01589137655308156, 14);
-    expect(post.sigmaBL[0][1]).toBeCloseTo(0.006496114733259523, 15);
-    expect(post.sigmaBL[2][2]).toBeCloseTo(0.09074926190183294, 15);
+    expect(at2(post.sigmaBL, 0, 1)).toBeCloseTo(0.006496114733259523, 15);
+    expect(at2(post.sigmaBL, 2, 2)).toBeCloseTo(0.09074926190183294, 15);
   });
 
   it("works with a singular Sigma (more assets than observations)", () => {
@@ -137,13 +138,13 @@ describe("weights from the posterior", () => {
     expect(out.weightsLongOnly.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 14);
     for (const w of out.weightsLongOnly) expect(w).toBeGreaterThanOrEqual(0);
     // The BUY asset gets the largest weight, a SELL asset the smallest.
-    const order = out.weights.map((w, i) => [w, i]).sort((a, b) => b[0] - a[0]);
-    expect(order[0][1]).toBe(0);
+    const order = out.weights.map((w, i): [number, number] => [w, i]).sort((a, b) => b[0] - a[0]);
+    expect(at(order, 0)[1]).toBe(0);
     // Reverse optimization is exact: mean-variance weights of (pi, Sigma) give back w_mkt = 1/N.
     meanVarianceWeights(out.posterior.pi, sigma, 3).weights.forEach((w) => expect(w).toBeCloseTo(0.25, 13));
     // Views equal to the prior leave the mean at pi (only Sigma_BL changes).
     const neutral = blackLittermanPortfolio({ sigma, q: out.posterior.pi });
-    neutral.posterior.muBL.forEach((m, i) => expect(m).toBeCloseTo(out.posterior.pi[i], 15));
+    neutral.posterior.muBL.forEach((m, i) => expect(m).toBeCloseTo(at(out.posterior.pi, i), 15));
   });
 
   it("confidence-scaled views shrink towards the prior", () => {
@@ -158,7 +159,7 @@ describe("weights from the posterior", () => {
       viewOptions: { mode: "confidence-scaled", confidences: [0.5, 1] },
     });
     expect(half.posterior.q[0]).toBeCloseTo(0.01, 15);
-    expect(half.posterior.muBL[0]).toBeLessThan(full.posterior.muBL[0]);
+    expect(half.posterior.muBL[0]).toBeLessThan(at(full.posterior.muBL, 0));
   });
 });
 
@@ -173,7 +174,7 @@ describe("calc bl", () => {
     };
     expect(out.pi[0]).toBeCloseTo(0.084, 15);
     expect(out.muBL[1]).toBeCloseTo(0.025675, 14);
-    expect(out.sigmaBL[1][1]).toBeCloseTo(0.0907453125, 15);
+    expect(at2(out.sigmaBL, 1, 1)).toBeCloseTo(0.0907453125, 15);
     expect(out.weights[0]).toBeCloseTo(0.829498861047836, 13);
     expect(out.weightsLongOnly[1]).toBeCloseTo(0.17050113895216404, 13);
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isSpd } from "../../src/stats/linalg";
 import { ledoitWolf, sampleCovariance, sampleCovarianceOfColumns, simpleReturns, trailingWindow } from "../../src/portfolio";
+import { at, at2 } from "../helpers/checked";
 
 // 8 days x 3 assets of returns used for the numpy references below.
 const R = [
@@ -36,19 +37,19 @@ describe("sample covariance", () => {
   it("equals numpy.cov(ddof=1) * 252", () => {
     // numpy: np.cov(R.T, ddof=1) * 252
     const cov = sampleCovariance(R);
-    expect(cov[0][0]).toBeCloseTo(0.028327500000000005, 15);
-    expect(cov[0][1]).toBeCloseTo(0.011186999999999999, 15);
-    expect(cov[0][2]).toBeCloseTo(-0.012847500000000003, 15);
-    expect(cov[1][1]).toBeCloseTo(0.023741999999999996, 15);
-    expect(cov[1][2]).toBeCloseTo(-0.012303, 15);
-    expect(cov[2][2]).toBeCloseTo(0.0118395, 15);
-    expect(cov[2][0]).toBe(cov[0][2]);
+    expect(at2(cov, 0, 0)).toBeCloseTo(0.028327500000000005, 15);
+    expect(at2(cov, 0, 1)).toBeCloseTo(0.011186999999999999, 15);
+    expect(at2(cov, 0, 2)).toBeCloseTo(-0.012847500000000003, 15);
+    expect(at2(cov, 1, 1)).toBeCloseTo(0.023741999999999996, 15);
+    expect(at2(cov, 1, 2)).toBeCloseTo(-0.012303, 15);
+    expect(at2(cov, 2, 2)).toBeCloseTo(0.0118395, 15);
+    expect(at2(cov, 2, 0)).toBe(at2(cov, 0, 2));
   });
 
   it("column input, no annualization, and validation", () => {
-    const cols = [0, 1, 2].map((j) => Float64Array.from(R, (row) => row[j]));
+    const cols = [0, 1, 2].map((j) => Float64Array.from(R, (row) => at(row, j)));
     const a = sampleCovarianceOfColumns(cols, { annualize: 1 });
-    expect(a[0][1] * 252).toBeCloseTo(0.011186999999999999, 15);
+    expect(at2(a, 0, 1) * 252).toBeCloseTo(0.011186999999999999, 15);
     expect(() =>
       sampleCovariance([
         [0.01, NaN],
@@ -63,9 +64,9 @@ describe("Ledoit-Wolf shrinkage", () => {
     // numpy re-implementation of sklearn.covariance.ledoit_wolf (demeaned, divisor T) * 252.
     const lw = ledoitWolf(R, { target: "identity" });
     expect(lw.shrinkage).toBeCloseTo(0.2871612373930977, 12);
-    expect(lw.covariance[0][0]).toBeCloseTo(0.023021543901940666, 14);
-    expect(lw.covariance[0][1]).toBeCloseTo(0.006977711332622989, 14);
-    expect(lw.covariance[2][2]).toBeCloseTo(0.012737419073810884, 14);
+    expect(at2(lw.covariance, 0, 0)).toBeCloseTo(0.023021543901940666, 14);
+    expect(at2(lw.covariance, 0, 1)).toBeCloseTo(0.006977711332622989, 14);
+    expect(at2(lw.covariance, 2, 2)).toBeCloseTo(0.012737419073810884, 14);
   });
 
   it("constant-correlation target matches Ledoit & Wolf (2004)", () => {
@@ -73,9 +74,9 @@ describe("Ledoit-Wolf shrinkage", () => {
     const lw = ledoitWolf(R);
     expect(lw.target).toBe("constant-correlation");
     expect(lw.shrinkage).toBeCloseTo(0.11760349317233822, 12);
-    expect(lw.covariance[0][1]).toBeCloseTo(0.007744363614046381, 14);
-    expect(lw.covariance[1][2]).toBeCloseTo(-0.010076480138591587, 14);
-    expect(lw.covariance[2][2]).toBeCloseTo(0.0103595625, 14);
+    expect(at2(lw.covariance, 0, 1)).toBeCloseTo(0.007744363614046381, 14);
+    expect(at2(lw.covariance, 1, 2)).toBeCloseTo(-0.010076480138591587, 14);
+    expect(at2(lw.covariance, 2, 2)).toBeCloseTo(0.0103595625, 14);
     expect(isSpd(lw.covariance)).toBe(true);
   });
 

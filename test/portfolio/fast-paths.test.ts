@@ -102,6 +102,13 @@ describe("TrailingCovariance (rolling sums, re-anchored every 21 days)", () => {
     expect(rolling.counts.anchors).toBe(3);
   });
 
+  it("names an asset index without a close series, or with too few closes for the day", () => {
+    const rolling = new TrailingCovariance({ lookback: 2, annualize: 1 });
+    expect(() => rolling.at([Float64Array.of(100, 101, 99, 100)], [1], 3)).toThrow("TrailingCovariance: asset index 1 has no close series (1 series)");
+    expect(() => rolling.at([Float64Array.of(100, 101, 99)], [0], 4)).toThrow("TrailingCovariance: asset index 0 has 3 closes, day 4 needs 4");
+    expect(rolling.counts).toEqual({ anchors: 0, updates: 0 });
+  });
+
   it("rejects a non-finite return like sampleCovarianceOfColumns, and too short a history", () => {
     const bad = market(3, 2, 50);
     bad.close[1]![30] = NaN;

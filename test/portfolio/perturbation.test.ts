@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { flipView, perturbViews } from "../../src/portfolio";
+import { at } from "../helpers/checked";
 
 const TICKERS = ["WAB", "SPY", "XLI", "AAPL"];
 // Annualized covariance: WAB correlated with XLI (industrials) and SPY.
@@ -29,7 +30,7 @@ describe("view perturbation (the paper's WAB case)", () => {
     expect(result.perturbed.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 14);
     // Shifts are sorted by magnitude.
     for (let i = 1; i < result.shifts.length; i++) {
-      expect(Math.abs(result.shifts[i - 1].delta)).toBeGreaterThanOrEqual(Math.abs(result.shifts[i].delta));
+      expect(Math.abs(at(result.shifts, i - 1).delta)).toBeGreaterThanOrEqual(Math.abs(at(result.shifts, i).delta));
     }
     expect(result.turnover).toBeCloseTo(
       result.shifts.reduce((a, s) => a + Math.abs(s.delta), 0),
@@ -53,8 +54,8 @@ describe("view perturbation (the paper's WAB case)", () => {
     });
     expect(base.to).toBe("BUY");
     // With equal market weights the prior portfolio is 1/N; the BUY tilt on WAB shrinks.
-    expect(base.perturbed[0]).toBeLessThan(base.baseline[0]);
-    expect(Math.abs(base.perturbed[0] - 0.25)).toBeLessThan(Math.abs(base.baseline[0] - 0.25));
+    expect(base.perturbed[0]).toBeLessThan(at(base.baseline, 0));
+    expect(Math.abs(at(base.perturbed, 0) - 0.25)).toBeLessThan(Math.abs(at(base.baseline, 0) - 0.25));
   });
 
   it("rejects an unknown ticker", () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { applyBounds, longOnly, marketWeights, meanVarianceWeights, turnover, viewsFromDecisions } from "../../src/portfolio";
+import { at } from "../helpers/checked";
 
 describe("views and market weights", () => {
   it("maps BUY / HOLD / SELL to +0.02 / 0 / -0.02", () => {
@@ -35,7 +36,7 @@ describe("mean-variance weights", () => {
     expect(raw[0]).toBeCloseTo(0.25, 15);
     expect(raw[1]).toBeCloseTo(1 / 9, 15);
     expect(weights[0]).toBeCloseTo(0.25 / (0.25 + 1 / 9), 15);
-    expect(weights[0] + weights[1]).toBeCloseTo(1, 15);
+    expect(at(weights, 0) + at(weights, 1)).toBeCloseTo(1, 15);
   });
 });
 

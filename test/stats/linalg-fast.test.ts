@@ -101,6 +101,14 @@ describe("dense Cholesky kernels", () => {
     expect(choleskyLower(Float64Array.of(1, 2, 2, 1), 2)).toBeNull();
     expect(choleskyLower(Float64Array.of(1, 0, 0, 0, 1, 0, 0, 0, -1), 3)).toBeNull();
   });
+
+  it("refuses buffers shorter than n x n (or n x columns for the right-hand side)", () => {
+    expect(() => choleskyLower(Float64Array.of(4, 2, 2), 2)).toThrow("choleskyLower: a has 3 entries, needs 4");
+    const l = choleskyLower(Float64Array.of(4, 2, 2, 3), 2)!;
+    expect(() => choleskySolveLower(l, 2, Float64Array.of(1), 1)).toThrow("choleskySolveLower: B has 1 entries, needs 2");
+    expect(() => choleskyInverse(l.subarray(0, 3), 2)).toThrow("choleskyInverse: L has 3 entries, needs 4");
+    expect(() => centeredCrossProducts(Float64Array.of(1, -1, 2), 2, 2)).toThrow("centeredCrossProducts: centered has 3 entries, needs 4");
+  });
 });
 
 describe("flat covariance", () => {

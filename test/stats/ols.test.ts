@@ -86,7 +86,7 @@ describe("ols with intercept", () => {
   });
 
   it("recovers an exact two-regressor plane and rejects collinearity", () => {
-    const X = [
+    const X: Array<[number, number]> = [
       [1, 0],
       [0, 1],
       [1, 1],

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { bollinger, macd, rsi } from "../../src/stats/indicators";
 import { blackLittermanPortfolio, sampleCovarianceOfColumns, simpleReturns, trailingWindow } from "../../src/portfolio";
 import { isSpd } from "../../src/stats/linalg";
+import { at } from "../helpers/checked";
 
 // Real prices from the shared data folder (read-only, never copied). Skipped when absent.
 const PRICES = path.resolve(process.cwd(), "../shared/datasets/prices");
@@ -13,15 +14,15 @@ function readCloses(ticker: string): { dates: string[]; close: number[] } {
   const lines = readFileSync(path.join(PRICES, `${ticker}.csv`), "utf8")
     .trim()
     .split(/\r?\n/);
-  const header = lines[0].split(",");
+  const header = at(lines, 0).split(",");
   const dateCol = header.indexOf("Date");
   const closeCol = header.indexOf("Close");
   const dates: string[] = [];
   const close: number[] = [];
   for (const line of lines.slice(1)) {
     const cells = line.split(",");
-    dates.push(cells[dateCol]);
-    close.push(Number(cells[closeCol]));
+    dates.push(at(cells, dateCol));
+    close.push(Number(at(cells, closeCol)));
   }
   return { dates, close };
 }
@@ -48,16 +49,16 @@ describe.skipIf(!available)("indicators and BL on real prices (../shared/dataset
     const columns = tickers.map((t) => {
       const { dates, close } = readCloses(t);
       const window = trailingWindow(dates, "2025-01-02", 252);
-      expect(window).not.toBeNull();
-      expect(dates[window!.end - 1] < "2025-01-02").toBe(true);
-      return simpleReturns(close.slice(window!.start, window!.end));
+      if (window === null) throw new Error(`${t}: no 252-day window before 2025-01-02`);
+      expect(at(dates, window.end - 1) < "2025-01-02").toBe(true);
+      return simpleReturns(close.slice(window.start, window.end));
     });
     const sigma = sampleCovarianceOfColumns(columns);
     expect(isSpd(sigma)).toBe(true);
     // Annualized vols of large caps are between 5% and 80%.
     sigma.forEach((row, i) => {
-      expect(Math.sqrt(row[i])).toBeGreaterThan(0.05);
-      expect(Math.sqrt(row[i])).toBeLessThan(0.8);
+      expect(Math.sqrt(at(row, i))).toBeGreaterThan(0.05);
+      expect(Math.sqrt(at(row, i))).toBeLessThan(0.8);
     });
     const out = blackLittermanPortfolio({ sigma, decisions: ["BUY", "HOLD", "SELL", "HOLD", "BUY", "HOLD"] });
     expect(out.weights.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);

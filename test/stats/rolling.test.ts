@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { rollingApply, rollingMean, rollingStd, rollingSum, rollingVariance } from "../../src/stats/rolling";
+import { at } from "../helpers/checked";
 
 function expectSeries(actual: ArrayLike<number>, expected: (number | null)[], digits = 12): void {
   expect(actual.length).toBe(expected.length);
@@ -36,7 +37,7 @@ describe("rolling windows (pandas rolling semantics)", () => {
 
   it("rollingApply passes the valid window values oldest first", () => {
     expectSeries(
-      rollingApply([1, 2, 4, 7], 2, (w) => w[w.length - 1] - w[0]),
+      rollingApply([1, 2, 4, 7], 2, (w) => at(w, w.length - 1) - at(w, 0)),
       [null, 1, 2, 3],
     );
   });

@@ -71,6 +71,8 @@ describe("TfidfIndex", () => {
     const c = index.sparseVector("banana durian");
     const dense = cosine(index.vector("apple banana cherry"), index.vector("banana durian"));
     expect(sparseDot(a, c)).toBeCloseTo(dense, 6);
+    expect(sparseDot({ indices: Int32Array.of(0, 2), values: Float64Array.of(1, 2) }, { indices: Int32Array.of(2), values: Float64Array.of(3) })).toBe(6);
+    expect(() => sparseDot({ indices: Int32Array.of(0, 2), values: Float64Array.of(1) }, c)).toThrow(/one value per index \(got 2\/1/);
   });
 });
 
