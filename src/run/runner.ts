@@ -204,7 +204,6 @@ export function collectVersions(): Record<string, string> {
     openai: packageVersion("openai"),
     zod: packageVersion("zod"),
     "ml-matrix": packageVersion("ml-matrix"),
-    "simple-statistics": packageVersion("simple-statistics"),
     "plotly.js-dist-min": packageVersion("plotly.js-dist-min"),
   };
 }
