@@ -16,12 +16,13 @@ export class ConfigError extends Error {
 
 type AnySchema = z.ZodType<unknown>;
 
-interface FieldInfo {
-  kind: string;
-  options?: string[];
-  element?: FieldInfo;
-  members?: FieldInfo[];
-}
+/** What a config field accepts, as far as `--set` coercion and help texts need to know. */
+export type FieldInfo =
+  | { kind: "enum"; options: string[] }
+  | { kind: "array"; element: FieldInfo }
+  | { kind: "union"; members: FieldInfo[] }
+  /** number, int, boolean, string, or the name of any other zod type (accepted as given). */
+  | { kind: "scalar"; type: string };
 
 function unwrap(schema: AnySchema): AnySchema {
   let current = schema as unknown as { def: { type: string; innerType?: AnySchema; in?: AnySchema } };
@@ -46,13 +47,15 @@ function unwrap(schema: AnySchema): AnySchema {
 
 function describeField(schema: AnySchema): FieldInfo {
   const inner = unwrap(schema) as unknown as { def: { type: string; element?: AnySchema; options?: AnySchema[]; values?: unknown[] }; options?: unknown };
-  const kind = inner.def.type;
-  if (kind === "enum") return { kind, options: (inner.options as string[]) ?? [] };
-  if (kind === "literal") return { kind: "enum", options: (inner.def.values ?? []).map(String) };
-  if (kind === "array" && inner.def.element) return { kind, element: describeField(inner.def.element) };
-  if (kind === "union" && inner.def.options) return { kind, members: inner.def.options.map(describeField) };
-  return { kind };
+  const type = inner.def.type;
+  if (type === "enum") return { kind: "enum", options: (inner.options as string[]) ?? [] };
+  if (type === "literal") return { kind: "enum", options: (inner.def.values ?? []).map(String) };
+  if (type === "array" && inner.def.element) return { kind: "array", element: describeField(inner.def.element) };
+  if (type === "union" && inner.def.options) return { kind: "union", members: inner.def.options.map(describeField) };
+  return { kind: "scalar", type };
 }
+
+const SCALAR_DESCRIPTIONS: Readonly<Record<string, string>> = { number: "a number", int: "an integer", boolean: "true or false", string: "a string" };
 
 /**
  * Human description of what a key accepts, used in error messages and `--help`.
@@ -63,42 +66,34 @@ function describeField(schema: AnySchema): FieldInfo {
 export function allowedValues(info: FieldInfo): string {
   switch (info.kind) {
     case "enum":
-      return `one of ${info.options!.map((o) => `"${o}"`).join(", ")}`;
-    case "number":
-      return "a number";
-    case "int":
-      return "an integer";
-    case "boolean":
-      return "true or false";
-    case "string":
-      return "a string";
+      return `one of ${info.options.map((o) => `"${o}"`).join(", ")}`;
     case "array":
-      return `a comma-separated list, each ${allowedValues(info.element!)}`;
+      return `a comma-separated list, each ${allowedValues(info.element)}`;
     case "union":
-      return info.members!.map(allowedValues).join(" or ");
-    default:
-      return info.kind;
+      return info.members.map(allowedValues).join(" or ");
+    case "scalar":
+      return SCALAR_DESCRIPTIONS[info.type] ?? info.type;
   }
 }
 
 function coerce(raw: string, info: FieldInfo): unknown {
   switch (info.kind) {
-    case "number":
-    case "int": {
-      const n = Number(raw);
-      return raw.trim() === "" || Number.isNaN(n) ? raw : n;
-    }
-    case "boolean":
-      return raw === "true" ? true : raw === "false" ? false : raw;
     case "array":
-      return raw === "" ? [] : raw.split(",").map((part) => coerce(part.trim(), info.element!));
+      return raw === "" ? [] : raw.split(",").map((part) => coerce(part.trim(), info.element));
     case "union": {
-      const arrayMember = info.members!.find((m) => m.kind === "array");
+      const arrayMember = info.members.find((m) => m.kind === "array");
       if (arrayMember && raw.includes(",")) return coerce(raw, arrayMember);
-      const first = info.members!.find((m) => m.kind !== "array") ?? info.members![0]!;
-      return coerce(raw, first);
+      const first = info.members.find((m) => m.kind !== "array") ?? info.members[0];
+      return first ? coerce(raw, first) : raw;
     }
-    default:
+    case "scalar":
+      if (info.type === "number" || info.type === "int") {
+        const n = Number(raw);
+        return raw.trim() === "" || Number.isNaN(n) ? raw : n;
+      }
+      if (info.type === "boolean") return raw === "true" ? true : raw === "false" ? false : raw;
+      return raw;
+    case "enum":
       return raw;
   }
 }
@@ -181,7 +176,8 @@ export function resolveConfig<C>(schema: z.ZodType<C>, layers: ReadonlyArray<Rec
   }
   const parsed = schema.safeParse(merged);
   if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0]!;
+  // zod reports at least one issue on failure; the fallback keeps a message even if a version does not
+  const issue = parsed.error.issues[0] ?? { path: [], message: parsed.error.message };
   const key = String(issue.path[0] ?? "");
   const field = shape[key];
   const accepts = field ? allowedValues(describeField(field)) : "";
