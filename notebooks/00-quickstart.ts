@@ -48,13 +48,13 @@ const blackboardEnd = "2025-04-30"; // paper: 2025-01-01 .. 2025-08-29
 const exportDir = "../figures/quickstart";
 
 // %%
-import { runExperiment } from "./src/run/runner";
-import { showFigure, showFrame, showRun, showTable } from "./src/notebook/display";
-import { frameFigure } from "./src/notebook/frames";
-import { toDataFrame } from "./src/notebook/dataframe";
-import { chromiumAvailable } from "./src/plot/index";
-import { closeSharedChromium } from "./src/plot/browser";
-import { exportFigures } from "./src/plot/export";
+import { runExperiment } from "../src/run/runner";
+import { showFigure, showFrame, showRun, showTable } from "../src/notebook/display";
+import { frameFigure } from "../src/notebook/frames";
+import { toDataFrame } from "../src/notebook/dataframe";
+import { chromiumAvailable } from "../src/plot/index";
+import { closeSharedChromium } from "../src/plot/browser";
+import { exportFigures } from "../src/plot/export";
 
 // What every run below shares, spelled `seed: seed`: tslab does not resolve the `{ seed }` shorthand across cells.
 const runOptions = { seed: seed, llm: llm, model: model, dataDir: dataDir, cacheDir: cacheDir };

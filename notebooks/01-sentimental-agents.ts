@@ -62,10 +62,10 @@ const temperature = 1.5; // sampling temperature of the statements
 const runs = 2; // repeated deliberations for the between-run platitudinal score
 
 // %%
-import { runExperiment } from "./src/run/runner";
-import { showFigure, showFrame, showMarkdown, showRun, showTable } from "./src/notebook/display";
-import { frameFigure } from "./src/notebook/frames";
-import { toDataFrame } from "./src/notebook/dataframe";
+import { runExperiment } from "../src/run/runner";
+import { showFigure, showFrame, showMarkdown, showRun, showTable } from "../src/notebook/display";
+import { frameFigure } from "../src/notebook/frames";
+import { toDataFrame } from "../src/notebook/dataframe";
 
 // What the run shares with the parameters, spelled `seed: seed`: tslab does not resolve the `{ seed }` shorthand across cells.
 const runOptions = { seed: seed, llm: llm, model: model, dataDir: dataDir, cacheDir: cacheDir };

@@ -56,12 +56,12 @@ const outDir = `../runs/notebook-sweep/${llm}`; // finished cells are kept here
 const concurrency = 2; // cells in parallel
 
 // %%
-import { runSweep } from "./src/run/sweep";
-import { showFigure, showFrame, showTable } from "./src/notebook/display";
-import { frameFigure } from "./src/notebook/frames";
-import { toDataFrame } from "./src/notebook/dataframe";
-import { modelLabelOf } from "./src/core/index";
-import { sentimentalBiasSlopesFigure, sentimentalOpinionRangeFigure, sentimentalSlopeRatioFigure } from "./src/sentimental/index";
+import { runSweep } from "../src/run/sweep";
+import { showFigure, showFrame, showTable } from "../src/notebook/display";
+import { frameFigure } from "../src/notebook/frames";
+import { toDataFrame } from "../src/notebook/dataframe";
+import { modelLabelOf } from "../src/core/index";
+import { sentimentalBiasSlopesFigure, sentimentalOpinionRangeFigure, sentimentalSlopeRatioFigure } from "../src/sentimental/index";
 
 // What every cell's run shares, spelled `seed: seed`: tslab does not resolve the `{ seed }` shorthand across cells.
 const runOptions = { seed: seed, llm: llm, model: model, dataDir: dataDir, cacheDir: cacheDir };

@@ -67,11 +67,11 @@ const ablationKs = [1, 3, 5, 10];
 const ablationRiskModes: Array<"seeking" | "averse" | "adaptive"> = ["seeking", "averse", "adaptive"];
 
 // %%
-import { prepareRun, runExperiment } from "./src/run/runner";
-import { finmemAblationFigure, runFinMemAblation, type FinMemConfig } from "./src/finmem/index";
-import { showFigure, showFrame, showRun, showTable } from "./src/notebook/display";
-import { frameFigure } from "./src/notebook/frames";
-import { toDataFrame } from "./src/notebook/dataframe";
+import { prepareRun, runExperiment } from "../src/run/runner";
+import { finmemAblationFigure, runFinMemAblation, type FinMemConfig } from "../src/finmem/index";
+import { showFigure, showFrame, showRun, showTable } from "../src/notebook/display";
+import { frameFigure } from "../src/notebook/frames";
+import { toDataFrame } from "../src/notebook/dataframe";
 
 // What every run below shares, spelled `seed: seed`: tslab does not resolve the `{ seed }` shorthand across cells.
 const runOptions = { seed: seed, llm: llm, model: model, dataDir: dataDir, cacheDir: cacheDir };

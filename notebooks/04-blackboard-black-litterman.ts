@@ -56,10 +56,10 @@ const marketWeights: "marketCap" | "holdings" | "equal" = "marketCap"; // w_mkt:
 const traceTicker = ""; // ticker of the perturbation and the trace ("" = chosen by the run)
 
 // %%
-import { runExperiment } from "./src/run/runner";
-import { showFigure, showFrame, showRun, showTable } from "./src/notebook/display";
-import { frameFigure } from "./src/notebook/frames";
-import { toDataFrame } from "./src/notebook/dataframe";
+import { runExperiment } from "../src/run/runner";
+import { showFigure, showFrame, showRun, showTable } from "../src/notebook/display";
+import { frameFigure } from "../src/notebook/frames";
+import { toDataFrame } from "../src/notebook/dataframe";
 
 // What the run shares with the parameters, spelled `seed: seed`: tslab does not resolve the `{ seed }` shorthand across cells.
 const runOptions = { seed: seed, llm: llm, model: model, dataDir: dataDir, cacheDir: cacheDir };

@@ -30,10 +30,10 @@ const realDataDir: string | undefined = undefined; // e.g. "../../shared/dataset
 const maxRowsPerTable = 60; // rows shown of the long tables (the returned tables have every row)
 
 // %%
-import { auditMarkdown, auditTables, findRealDataDir, runAudit } from "./src/audit/index";
-import { byName } from "./src/run/runner";
-import { showFrame, showMarkdown, showTable } from "./src/notebook/display";
-import { toDataFrame } from "./src/notebook/dataframe";
+import { auditMarkdown, auditTables, findRealDataDir, runAudit } from "../src/audit/index";
+import { byName } from "../src/run/runner";
+import { showFrame, showMarkdown, showTable } from "../src/notebook/display";
+import { toDataFrame } from "../src/notebook/dataframe";
 
 // %%
 const audit = runAudit({ realDataDir: realDataDir ?? findRealDataDir() ?? undefined });

@@ -21,6 +21,12 @@
  * every time. `readNotebook` goes the other way for `npm run notebooks:sync`,
  * keeping only what the source holds (cell kind, text, tags).
  *
+ * Imports: a source imports the project as any file in notebooks/ would,
+ * `../src/run/runner`; the notebook's cells get `./src/run/runner`, because
+ * tslab compiles only files under the notebook's folder and reaches src/
+ * through the committed symlink notebooks/src. (Importing through the symlink
+ * in the sources would make the typecheck see every src/ file twice.)
+ *
  * Canonical form: one header comment, then cells separated by one blank line,
  * cell texts without leading or trailing blank lines. `printSource` always
  * writes it and `parseSource(printSource(cells))` gives the cells back, which
@@ -47,6 +53,31 @@ export class NotebookSourceError extends Error {
 
 const MARKER = /^\/\/ %%(?: \[(markdown)\])?(?: tags=(\[.*\]))?\s*$/;
 const ANY_MARKER = /^\/\/ ?%%/;
+
+/** An import or export specifier's opening quote, captured with what precedes it. */
+const SPECIFIER = String.raw`(\bfrom\s+|\bimport\s*\(\s*|^import\s+)(["'])`;
+const SOURCE_IMPORT = new RegExp(`${SPECIFIER}\\.\\./src/`, "gm");
+const KERNEL_IMPORT = new RegExp(`${SPECIFIER}\\./src/`, "gm");
+
+/**
+ * A source cell's code as the kernel runs it: `../src/...` imports become `./src/...`.
+ *
+ * @example
+ * toKernelImports('import { runExperiment } from "../src/run/runner";'); // 'import { runExperiment } from "./src/run/runner";'
+ */
+export function toKernelImports(code: string): string {
+  return code.replace(SOURCE_IMPORT, "$1$2./src/");
+}
+
+/**
+ * A notebook cell's code as the source holds it: `./src/...` imports become `../src/...`.
+ *
+ * @example
+ * toSourceImports('import { showTable } from "./src/notebook/display";'); // 'import { showTable } from "../src/notebook/display";'
+ */
+export function toSourceImports(code: string): string {
+  return code.replace(KERNEL_IMPORT, "$1$2../src/");
+}
 
 /**
  * The comment every source starts with (not part of any cell).
@@ -98,6 +129,10 @@ export function parseSource(text: string, file = "notebook source"): NotebookCel
   const finish = (): void => {
     if (!current) return;
     const body = trimBlankLines(current.body);
+    const code = body.join("\n");
+    if (current.kind === "code" && toSourceImports(code) !== code) {
+      throw new NotebookSourceError(`${file}:${current.line}: the cell imports "./src/..."; a source imports "../src/..." (the notebook gets "./src/...")`);
+    }
     if (body.length > 0) cells.push({ kind: current.kind, source: body.join("\n"), ...(current.tags ? { tags: current.tags } : {}) });
   };
   lines.forEach((line, i) => {
@@ -176,7 +211,7 @@ export function renderNotebook(cells: readonly NotebookCell[], notebookFile: str
     const metadata = cell.tags && cell.tags.length > 0 ? { tags: cell.tags } : {};
     return cell.kind === "markdown"
       ? { cell_type: "markdown", id, metadata, source: sourceLines(cell.source) }
-      : { cell_type: "code", execution_count: null, id, metadata, outputs: [], source: sourceLines(cell.source) };
+      : { cell_type: "code", execution_count: null, id, metadata, outputs: [], source: sourceLines(toKernelImports(cell.source)) };
   });
   const notebook = {
     cells: rendered,
@@ -234,8 +269,9 @@ export function readNotebook(json: string, notebookFile: string): NotebookCell[]
       throw new NotebookSourceError(`${notebookFile}: cell ${i} is a ${String(kind)} cell; only markdown and code cells have a place in the source`);
     }
     const raw = Array.isArray(cell.source) ? cell.source.join("") : typeof cell.source === "string" ? cell.source : "";
-    const source = trimBlankLines(raw.replace(/\r\n/g, "\n").split("\n")).join("\n");
-    if (source === "") return;
+    const text = trimBlankLines(raw.replace(/\r\n/g, "\n").split("\n")).join("\n");
+    if (text === "") return;
+    const source = kind === "code" ? toSourceImports(text) : text;
     const declared = cell.metadata?.tags;
     const tags = Array.isArray(declared) ? declared.filter((t): t is string => typeof t === "string") : [];
     cells.push({ kind, source, ...(tags.length > 0 ? { tags } : {}) });

@@ -7,7 +7,17 @@ import { mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { buildNotebook, NotebookSourceError, parseSource, printSource, readNotebook, renderNotebook, sourceHeader } from "../../scripts/notebook-source";
+import {
+  buildNotebook,
+  NotebookSourceError,
+  parseSource,
+  printSource,
+  readNotebook,
+  renderNotebook,
+  sourceHeader,
+  toKernelImports,
+  toSourceImports,
+} from "../../scripts/notebook-source";
 import { formattedSource } from "../../scripts/notebooks";
 
 const SOURCE = `${sourceHeader("07-demo.ipynb")}
@@ -60,6 +70,27 @@ describe("percent-format sources", () => {
   it("refuse to print a cell whose text would read as a marker", () => {
     expect(() => printSource([{ kind: "code", source: "a();\n// %%\nb();" }], "x.ipynb")).toThrow(/would start a new cell/);
     expect(() => printSource([{ kind: "markdown", source: "%% not a cell" }], "x.ipynb")).toThrow(/would read as a cell marker/);
+  });
+});
+
+describe("imports of the project", () => {
+  const source =
+    'import { runExperiment } from "../src/run/runner";\nconst d = await import("../src/notebook/dataframe");\nconst p = "../src/x"; // not an import';
+  const kernel =
+    'import { runExperiment } from "./src/run/runner";\nconst d = await import("./src/notebook/dataframe");\nconst p = "../src/x"; // not an import';
+
+  it("go to the kernel as ./src/ (tslab compiles only files under the notebook's folder) and come back as ../src/", () => {
+    expect(toKernelImports(source)).toBe(kernel);
+    expect(toSourceImports(kernel)).toBe(source);
+    const notebook = renderNotebook([{ kind: "code", source: source }], "07-demo.ipynb");
+    expect(notebook).toContain('"import { runExperiment } from \\"./src/run/runner\\";\\n"');
+    expect(readNotebook(notebook, "07-demo.ipynb")).toEqual([{ kind: "code", source: source }]);
+  });
+
+  it("through the symlink are refused in a source (the typecheck would see src/ twice)", () => {
+    expect(() => parseSource('// %%\nimport { a } from "./src/core/index";\n', "x.ts")).toThrow(
+      /x\.ts:1: the cell imports "\.\/src\/\.\.\."; a source imports "\.\.\/src\/\.\.\."/,
+    );
   });
 });
 

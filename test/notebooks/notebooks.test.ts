@@ -3,8 +3,8 @@
  * its percent-format source builds (drift fails here), the sources are in the
  * canonical, Prettier-formatted form that `npm run notebooks:sync` writes (so
  * build -> sync -> build changes nothing), and the cells are what the tslab
- * kernel can run: a parameters cell first, imports of ./src/<file> spelled
- * out, no `{ name }` shorthand for an earlier cell's variable, every table and
+ * kernel can run: a parameters cell first, imports of src/<file> spelled
+ * out (../src/ in the source, ./src/ in the notebook), no `{ name }` shorthand for an earlier cell's variable, every table and
  * figure looked up by name produced by the experiment. Type errors in the
  * cells are the typecheck's (tsconfig.json includes notebooks/*.ts).
  */
@@ -118,19 +118,21 @@ describe.each(NAMES)("%s", (name) => {
     expect(nb.cells.filter((c) => c.metadata.tags?.includes("parameters"))).toHaveLength(1);
   });
 
-  it("imports only from ./src/<file> (spelled out: tslab resolves no folder index) or installed packages", () => {
+  it("imports only src/<file> (spelled out: tslab resolves no folder index) or installed packages; the notebook through ./src/", () => {
     const require = createRequire(path.join(root, "package.json"));
     const specifiers = code.flatMap(importsOf).map((i) => i.specifier);
     expect(specifiers.length).toBeGreaterThan(0);
     for (const specifier of specifiers) {
-      if (specifier.startsWith("./src/")) {
-        const file = path.join(root, specifier.slice(2)) + ".ts";
+      if (specifier.startsWith("../src/")) {
+        const file = path.join(root, specifier.slice(3)) + ".ts";
         expect(existsSync(file) && statSync(file).isFile(), `${specifier} -> ${file}`).toBe(true);
       } else {
-        expect(specifier, "relative imports other than ./src/ are not allowed").not.toMatch(/^[./]/);
+        expect(specifier, "relative imports other than ../src/ are not allowed").not.toMatch(/^[./]/);
         expect(() => require.resolve(specifier), specifier).not.toThrow();
       }
     }
+    const kernelSpecifiers = nb.cells.filter((c) => c.cell_type === "code").flatMap((c) => importsOf(text(c)).map((i) => i.specifier));
+    expect(kernelSpecifiers).toEqual(specifiers.map((s) => s.replace(/^\.\.\/src\//, "./src/")));
   });
 
   it("never uses the { name } shorthand for a variable of an earlier cell (tslab: 'name is not defined')", () => {

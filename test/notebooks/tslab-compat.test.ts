@@ -18,7 +18,7 @@
  * sources themselves, whole, under the same options, plus the one quirk that
  * only shows between cells (literal types widened in what tslab hands on).
  */
-import { existsSync, readdirSync, readFileSync, realpathSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import type * as TS from "typescript";
@@ -40,11 +40,11 @@ const notebookSources = readdirSync(notebookDir)
   .sort()
   .map((f) => path.join(notebookDir, f));
 
-/** ./src/... modules the notebooks import, plus the experiments the runner loads lazily. */
+/** src/ modules the notebooks import, plus the experiments the runner loads lazily. */
 function entryPoints(): string[] {
   const entries = new Set(["src/sentimental/index.ts", "src/finmem/index.ts", "src/blackboard/index.ts"]);
   for (const file of notebookSources) {
-    for (const m of readFileSync(file, "utf8").matchAll(/from\s+"\.\/(src\/[^"]+)"/g)) entries.add(`${m[1]}.ts`);
+    for (const m of readFileSync(file, "utf8").matchAll(/from\s+"\.\.\/(src\/[^"]+)"/g)) entries.add(`${m[1]}.ts`);
   }
   return [...entries].map((e) => path.join(root, e)).filter((e) => existsSync(e));
 }
@@ -74,14 +74,8 @@ describe.skipIf(!tslabTs)("src/ as tslab compiles and loads it", () => {
       rootDir: root,
       outDir: path.join(root, ".tslab-compat-out"), // never written: emit goes to the callback below
     };
-    const host = ts.createCompilerHost(options);
-    // The notebooks import ./src/... through the notebooks/src symlink; resolving to the real path keeps one copy of src/.
-    host.resolveModuleNames = (names, containingFile) =>
-      names.map((name) => {
-        const resolved = ts.resolveModuleName(name, containingFile, options, host).resolvedModule;
-        return resolved && !resolved.isExternalLibraryImport ? { ...resolved, resolvedFileName: realpathSync(resolved.resolvedFileName) } : resolved;
-      });
-    program = ts.createProgram([...entryPoints(), ...notebookSources], options, host);
+    // The sources import ../src/... (their notebooks get ./src/... through the symlink): one copy of src/.
+    program = ts.createProgram([...entryPoints(), ...notebookSources], options);
     srcFiles = program.getSourceFiles().filter((f) => f.fileName.startsWith(path.join(root, "src") + path.sep));
     program.emit(undefined, (fileName, text, _bom, _onError, sources) => {
       if (!fileName.endsWith(".js") || !sources?.length) return;
@@ -126,6 +120,7 @@ describe.skipIf(!tslabTs)("src/ as tslab compiles and loads it", () => {
     const notebooks = program.getSourceFiles().filter((f) => f.fileName.startsWith(notebookDir + path.sep));
     expect(notebooks.map((f) => rel(f.fileName))).toEqual(notebookSources.map(rel));
     expect(notebooks.length).toBeGreaterThan(0);
+    expect(program.getSourceFiles().filter((f) => f.fileName.startsWith(path.join(notebookDir, "src") + path.sep))).toEqual([]);
   });
 
   it("hands no later cell a computed literal type (tslab passes it on widened: string, number)", () => {
