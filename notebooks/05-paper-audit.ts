@@ -81,7 +81,10 @@ await showTable(byName(tables, "audit_readings", "table", "the audit"), maxRowsP
 // reproduces, with how many such cells each has.
 
 // %%
-const findings = toDataFrame(byName(tables, "audit_findings", "table", "the audit"));
+// This table has a column called "column", and danfojs gives every frame a property per column name, which hides
+// the column() method here: the filter reads the verdicts from the table's rows instead.
+const findingsTable = byName(tables, "audit_findings", "table", "the audit");
+const findings = toDataFrame(findingsTable);
 await showFrame(findings.groupby(["paper", "verdict"]).col(["column"]).count(), { title: "Audited cells per paper and verdict" });
-const unreproduced = findings.query(findings.column("verdict").values.map((verdict) => verdict === "not-reproduced"));
+const unreproduced = findings.query(findingsTable.rows.map((row) => row.verdict === "not-reproduced"));
 await showFrame(unreproduced.groupby(["paper", "table"]).col(["column"]).count(), { title: "Cells no reading reproduces, per published table" });

@@ -84,6 +84,11 @@ function frameValue(value: Cell | undefined, dtype: ColumnDtype): Cell {
  * A result table as a danfojs DataFrame: columns in the table's order, each
  * typed from its values (see columnDtype), missing numbers as NaN.
  *
+ * danfojs gives a frame one property per column name, so a column named like
+ * a DataFrame member hides that member on the frame (sentiment_by_round's
+ * `round` hides `df.round()`, audit_findings' `column` hides `df.column()`);
+ * `df.loc({ columns: [...] })` reaches any column whatever its name.
+ *
  * @example
  * const rounds = toDataFrame(run.table("sentiment_by_round"));
  * rounds.dtypes; // ["string", "string", "string", "int32", ..., "float32", ...]

@@ -104,13 +104,14 @@ export function frameText(frame: FrameLike, options: FrameDisplayOptions = {}): 
 
 /**
  * A frame as an HTML table in the notebooks' table style, dtypes in a second
- * header row and numbers rounded like frameText.
+ * header row and numbers rounded like frameText (text cut at 80 characters).
  *
  * @example
  * frameHtml(df.describe(), { title: "Sentiment, described" }); // "<div><h4>Sentiment, described</h4><table class=\"dataframe\">..."
  */
 export function frameHtml(frame: FrameLike, options: FrameDisplayOptions & { title?: string } = {}): string {
-  const g = grid(frame, options);
+  // A browser wraps long text in a cell, so HTML cuts it much later than the text grid does.
+  const g = grid(frame, { maxWidth: 80, ...options });
   const align = (c: number) => (g.numeric[c] ? ' style="text-align:right"' : "");
   const head = `<tr>${g.header.map((h, c) => `<th${align(c)}>${escapeHtml(h)}</th>`).join("")}</tr>`;
   const types = `<tr>${g.dtypes.map((t, c) => `<th${align(c)} style="color:#777;font-weight:normal">${escapeHtml(t)}</th>`).join("")}</tr>`;

@@ -150,6 +150,9 @@ describe("frame display helpers", () => {
     expect(html).toContain('<td style="text-align:right">-0.4331</td>');
     expect(html).not.toContain("RPM");
     expect(html).toContain("DataFrame: 3 rows x 3 columns, first 2 shown");
+    const long: FrameLike = { columns: ["paper"], dtypes: ["string"], index: [0], values: [["Sentimental Agents (Ondula et al., KiL'24)"]] };
+    expect(frameHtml(long)).toContain("<td>Sentimental Agents (Ondula et al., KiL&#39;24)</td>");
+    expect(frameText(long)).toContain("Sentimental Agents (Ondula …");
   });
 });
 
