@@ -13,6 +13,7 @@ export { packageVersion } from "./paths";
 export { EXPERIMENT_NAMES, isExperimentName, loadExperiment, type ExperimentName } from "./registry";
 export { reproduceAll, type ReproduceOptions, type ReproduceResult } from "./reproduce";
 export {
+  byName,
   collectVersions,
   DEFAULT_SEED,
   labelResult,
@@ -23,6 +24,8 @@ export {
   type PreparedRun,
   type RunOptions,
   type RunOutcome,
+  type RunRecord,
+  withLookups,
 } from "./runner";
 export { gridCells, runSweep, type SweepOptions, type SweepResult } from "./sweep";
 export { writeRunFolder, type RunManifest } from "./writer";

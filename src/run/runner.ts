@@ -42,7 +42,8 @@ export interface RunOptions {
   embedderInstance?: Embedder;
 }
 
-export interface RunOutcome {
+/** What a run produced, as plain data: everything `writeRunFolder` writes. */
+export interface RunRecord {
   experiment: string;
   description: string;
   config: Record<string, unknown>;
@@ -59,6 +60,46 @@ export interface RunOutcome {
   timings: { totalMs: number };
   /** The record/replay cache the run used and the entries it served or recorded (sorted by task, key). */
   llmCache?: { dir: string; entries: ModelCacheEntry[] };
+}
+
+/**
+ * A run's record with its tables and figures by name. The two lookups are
+ * non-enumerable, so spreading, `Object.keys` and `JSON.stringify` see the
+ * record alone and the files written from it stay what they were.
+ */
+export interface RunOutcome extends RunRecord {
+  /** The table called `name`; throws, listing the run's table names, when there is none. */
+  table(name: string): Table;
+  /** The figure called `name`; throws, listing the run's figure names, when there is none. */
+  figure(name: string): Figure;
+}
+
+/**
+ * The item called `name` of a list of tables or figures; a miss throws an
+ * error that lists every name the list has, so a typo is fixed at a glance.
+ *
+ * @example
+ * byName(run.result.tables, "finmem_metrics", "table", 'run "finmem"').rows.length; // 2
+ */
+export function byName<T extends { name: string }>(items: readonly T[], name: string, kind: "table" | "figure", owner = "the list"): T {
+  const found = items.find((item) => item.name === name);
+  if (found) return found;
+  const names = items.map((item) => item.name);
+  throw new Error(`${owner} has no ${kind} "${name}"; its ${kind}s: ${names.length > 0 ? names.join(", ") : "none"}`);
+}
+
+/**
+ * A record with the `table(name)` / `figure(name)` lookups attached (see RunOutcome).
+ *
+ * @example
+ * withLookups(record).table("table2_drift").title; // "Table 2 — Drift per agent ..."
+ */
+export function withLookups(record: RunRecord): RunOutcome {
+  const owner = `run "${record.experiment}"`;
+  return Object.defineProperties(record as RunOutcome, {
+    table: { value: (name: string): Table => byName(record.result.tables, name, "table", owner), enumerable: false },
+    figure: { value: (name: string): Figure => byName(record.result.figures, name, "figure", owner), enumerable: false },
+  });
 }
 
 export const DEFAULT_SEED = 7;
@@ -87,7 +128,7 @@ export async function resolveExperimentConfig(
  *
  * @example
  * const run = await runExperiment("sentimental", { seed: 7, set: ["candidates=3"] });
- * run.result.tables.map((t) => t.name);
+ * run.table("table4_final_sentiment").rows.length; // 3
  */
 export async function runExperiment(name: string, options: RunOptions = {}): Promise<RunOutcome> {
   const prepared = await prepareRun(name, options);
@@ -95,7 +136,7 @@ export async function runExperiment(name: string, options: RunOptions = {}): Pro
   const started = performance.now();
   const raw = await experiment.run(config, ctx);
   const totalMs = performance.now() - started;
-  return {
+  return withLookups({
     experiment: experiment.name,
     description: experiment.description,
     config,
@@ -109,7 +150,7 @@ export async function runExperiment(name: string, options: RunOptions = {}): Pro
     versions: collectVersions(),
     timings: { totalMs },
     ...(model instanceof CachedModel && options.cacheDir ? { llmCache: { dir: options.cacheDir, entries: model.entriesUsed() } } : {}),
-  };
+  });
 }
 
 export interface PreparedRun {

@@ -78,15 +78,14 @@ export async function runSweep(experimentName: string, grid: Record<string, read
   );
   let resumed = 0;
   progress.start(`sweep ${experimentName}`, cells.length);
-  const rows = await mapConcurrent(cells, options.concurrency ?? 2, async (_cell, i): Promise<Row> => {
-    const cellFile = path.join(options.outDir, "cells", `${cellKey(experimentName, ctx.seed, llm, model.id, ctx.dataDir, configs[i]!)}.json`);
+  const rows = await mapConcurrent(configs, options.concurrency ?? 2, async (config, i): Promise<Row> => {
+    const cellFile = path.join(options.outDir, "cells", `${cellKey(experimentName, ctx.seed, llm, model.id, ctx.dataDir, config)}.json`);
     if (existsSync(cellFile)) {
       resumed++;
       progress.tick();
       // The grid may have been reordered or extended since: the position is today's.
       return { ...(JSON.parse(readFileSync(cellFile, "utf8")) as Row), cell: i + 1 };
     }
-    const config = configs[i]!;
     const cellCtx = { ...ctx, progress: silentProgress, concurrency: 1 };
     const measured = experiment.sweepCell ? await experiment.sweepCell(config, cellCtx) : (await experiment.run(config, cellCtx)).summary;
     const row: Row = { cell: i + 1 };
