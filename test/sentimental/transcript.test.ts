@@ -6,7 +6,7 @@
  * lists CFO, VPE, RPM); their non_bayesian_data were computed by hand with
  * alpha 0.5 (s = 0.5 e + 0.5 prior, prior 0).
  */
-import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -176,6 +176,12 @@ describe("consilium evaluate sentimental", () => {
     expect(manifest.usage.calls).toBe(0);
     expect(existsSync(path.join(out, "tables", "transcript_check.csv"))).toBe(true);
     expect(existsSync(path.join(out, "figures", "figure4_sentiment_change.json"))).toBe(true);
+    // Same transcript, same config: every file but timings.json is byte-identical.
+    const again = mkdtempSync(path.join(tmpdir(), "consilium-evaluate-again-"));
+    expect(await main(["evaluate", "sentimental", "--transcript", AUTHORS, "--set", "alpha=0.5", "--out", again], capture())).toBe(0);
+    const files = (dir: string) => readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((f) => f !== "timings.json" && f.includes("."));
+    expect(files(again).sort()).toEqual(files(out).sort());
+    for (const f of files(out)) expect(readFileSync(path.join(again, f), "utf8"), f).toBe(readFileSync(path.join(out, f), "utf8"));
   });
 
   it("says what is wrong on a bad command line or a bad file", async () => {
