@@ -43,6 +43,7 @@ Commands:
       [--seed N] [--data DIR] [--out DIR] [--cache DIR] [--concurrency N] [--embedder hashing|openai]
       [--json] [--report]
   sweep <experiment> --grid key=v1,v2 [--grid ...]   run a parameter grid (resumable via the LLM cache)
+  evaluate sentimental --transcript PATH [--set ...] [--out DIR]   every table from a recorded conversation
   calc <${CALC_NAMES.join("|")}>   JSON object on stdin -> JSON object on stdout
   data <check|fetch|synth> ...         validate, download or generate a data folder
   figures <run-dir> [--formats svg,pdf,png,html] [--dpi 300]   export a run's figures
@@ -119,6 +120,10 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
         return await sweepCommand(rest, io);
       case "calc":
         return await calcCommand(rest, io);
+      case "evaluate": {
+        const { evaluateCommand } = await import("./evaluate");
+        return await evaluateCommand(rest, io);
+      }
       case "keys":
         return await keysCommand(rest, io);
       case "data": {

@@ -36,3 +36,5 @@ export { redactSecrets } from "./redact";
 export { backoffDelayMs, defaultSleep, genericFailure, retryAfterMs, withRetries } from "./retry";
 export type { RetryPolicy, Sleep } from "./retry";
 export { decodeBase64Float32, encodeBase64Float32, l2Normalize } from "./vectors";
+export { CLASSIFIER_FORMATS, HttpTextClassifier, labelLists, positiveProbability } from "./text-classifier";
+export type { ClassifierFormat, TextClassifier, TextClassifierConfig } from "./text-classifier";
