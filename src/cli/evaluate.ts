@@ -7,7 +7,7 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { OFFLINE_LABEL } from "../core/index";
-import { collectVersions, DEFAULT_SEED, labelResult, prepareRun, writeRunFolder, type RunOutcome } from "../run/index";
+import { collectVersions, DEFAULT_SEED, labelResult, prepareRun, writeRunFolder, type RunRecord } from "../run/index";
 import { parseIntOption, parseLlm, UsageError, type CliIo } from "./usage";
 
 const OPTIONS = {
@@ -77,7 +77,7 @@ export async function evaluateCommand(argv: string[], io: CliIo): Promise<number
   const modelLabel = recorded?.offline
     ? OFFLINE_LABEL
     : `recorded conversation: ${recorded ? `model ${recorded.id}` : `${transcript.format} format, model not recorded`}`;
-  const run: RunOutcome = {
+  const run: RunRecord = {
     experiment: "sentimental",
     description: `Sentimental Agents evaluated from the recorded conversation ${values.transcript} (${transcript.format} format; no model asked for statements).`,
     config: prepared.config,
