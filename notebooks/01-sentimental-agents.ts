@@ -115,7 +115,8 @@ await showTable(run.table("table2_drift"));
 // - **Table 7**: volatility — population standard deviation of the agent's statement sentiments.
 //   (Note that the paper's Table 7 prints negative volatilities, which a standard deviation cannot be; notebook 05
 //   audits this.)
-// - **Table 8**: conviction = final sentiment / volatility (the paper's text; the code uses mean × std).
+// - **Table 8**: conviction = decision score / volatility (the paper's text); the authors' code's Table 8 is
+//   `decisionBasis: "mean", conviction: "code"`, i.e. Table 4 × Table 7.
 // - **Table 9**: gut-feeling rank, a Borda count over convictions.
 // - **Table 3**: the three protocols side by side.
 //
@@ -210,6 +211,7 @@ await showFigure(opinionFigure);
 // ## Things to try
 //
 // - Change `alpha`, `tolerance` or `temperature` in the parameters cell (notebook 02 sweeps the paper's grid).
-// - Add `stopRule: "first-below-tolerance"`, `conviction: "code"` or `borda: "code"` to the `config` of the run
-//   cell to use the authors' code's reading of the protocol instead of the paper's text.
-// - Set `dataDir` to a folder with `resumes/*.jsonl` and add `resumes: "data"` to evaluate your own candidates.
+// - Add `stopRule: "first-below-tolerance"`, `decisionBasis: "mean"` with `conviction: "code"`, or `borda: "code"` to
+//   the `config` of the run cell to use the authors' code's reading of the protocol instead of the paper's text.
+// - Set `dataDir` to a folder with `jobs/` and `resumes/`: it is used as your scenario automatically (a folder with
+//   resumes only needs `resumes: "data"`).

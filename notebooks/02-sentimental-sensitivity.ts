@@ -112,8 +112,11 @@ await showFigure(sentimentalBiasSlopesFigure(sweep.table));
 //
 // The range (max − min) of the opinions $S^O$ against alpha. With the update of eq. 4 a larger alpha lets the newest
 // statement move the opinion further, so the paper's claim reads: the range grows with alpha. (The range of the
-// statement sentiments themselves, `sentiment_range` in the table, depends on alpha only through what the agents
-// say.)
+// statement sentiments themselves, `sentiment_range` in the table, depends on alpha only through the stop rule —
+// how many rounds are held — because under the default `opinionMemory: "none"` no advisor, offline or real, is ever
+// shown an opinion: alpha and the opinion series are computed after the fact. With `opinionMemory: "log"` a real
+// model is shown its own opinion series and alpha can then change what is said; the offline agents react to
+// statement sentiments only, so for them alpha acts through the stop rule alone.)
 
 // %%
 await showFigure(sentimentalOpinionRangeFigure(sweep.table));
