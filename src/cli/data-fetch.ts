@@ -36,7 +36,7 @@ export const FETCH_USAGE = `  fetch [prices] --tickers A,B --from YYYY-MM-DD --t
                                         10-K / 10-Q from SEC EDGAR: acceptance time, MD&A, first-reported
                                         fundamentals and shares outstanding (User-Agent also from CONSILIUM_SEC_USER_AGENT)
   fetch all --universe FILE --from --to --out DIR --user-agent "Name email" [--names FILE] [--cik-map FILE]
-        [--skip news,filings] [--benchmark SPY] [--full-text] [--min-window-hours 1]
+        [--skip news,filings] [--benchmark SPY] [--full-text] [--min-window-hours 1] [--delay-ms N (all sources)]
                                         prices, news and filings for a universe, a summary, then data check
   Base URLs: CONSILIUM_YAHOO_URL, CONSILIUM_GDELT_URL, CONSILIUM_EDGAR_DATA_URL, CONSILIUM_EDGAR_WWW_URL.
 `;
@@ -212,10 +212,13 @@ async function fetchEverything(argv: string[], io: FetchIo): Promise<number> {
       benchmark: { type: "string" },
       "full-text": { type: "boolean" },
       "min-window-hours": { type: "string" },
+      "delay-ms": { type: "string" },
     },
   });
   if (!values.universe || !values.from || !values.to || !values.out)
     return missing(io, 'all --universe FILE --from 2024-01-01 --to 2025-08-29 --out DIR --user-agent "Name email"');
+  // One pause for every source (a local mirror or a test server); the defaults respect each source's limits.
+  const delayAll = optionalInt(values["delay-ms"], "delay-ms");
   const skip = (values.skip ?? "").split(",").filter((s): s is "prices" | "news" | "filings" => ["prices", "news", "filings"].includes(s));
   const result = await fetchAll({
     universeFile: values.universe,
@@ -229,6 +232,7 @@ async function fetchEverything(argv: string[], io: FetchIo): Promise<number> {
     benchmark: values.benchmark === "none" ? null : values.benchmark,
     fullText: values["full-text"] ?? false,
     minWindowHours: optionalInt(values["min-window-hours"], "min-window-hours"),
+    delays: delayAll === undefined ? undefined : { prices: delayAll, news: delayAll, filings: delayAll },
     log: (m) => io.stderr(m + "\n"),
     progress: (line) => io.stderr(line + "\n"),
   });

@@ -207,7 +207,14 @@ async function fetchTicker(entry: CikEntry, o: EdgarFetchOptions, http: PoliteHt
       result.malformed += indexed.malformed.length;
       for (const ref of refs) {
         if (ledger.has(`${ticker}|${ref.accession}`)) continue;
-        const done = await processFiling(ref, { http, hosts, entry, facts: indexed.byAccession.get(ref.accession) ?? [], fullText: o.fullText ?? false });
+        const done = await processFiling(ref, {
+          http,
+          hosts,
+          entry,
+          facts: indexed.byAccession.get(ref.accession) ?? [],
+          fullText: o.fullText ?? false,
+          cacheDir,
+        });
         if (done.text) texts.upsert(done.text);
         funds.upsert(done.fundamentals as FundamentalsRecord & Record<string, unknown>);
         texts.write();

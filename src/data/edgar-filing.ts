@@ -5,13 +5,16 @@
  * acceptance time, Eastern) and the primary document (text, MD&A, inline
  * XBRL cover shares).
  */
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { writeFileAtomic } from "./atomic";
 import type { CikEntry } from "./cik-map";
 import { filingFolderUrl, headerUrl, type EdgarHosts } from "./edgar";
 import { firstReportedMetrics, sharesFromFacts, type Fact } from "./edgar-facts";
 import { crossCheckAcceptance, parseFilingHeader, type FilingRef } from "./edgar-submissions";
 import type { FundamentalsRecord, SharesOutstanding } from "./fundamentals";
 import { htmlToText } from "./html-text";
-import type { PoliteHttp } from "./http";
+import { FetchError, type PoliteHttp } from "./http";
 import { coverShares } from "./ixbrl";
 import { extractMdna } from "./mdna";
 import { knownAtSession, parseStampUtc } from "./sessions";
@@ -109,14 +112,24 @@ export interface FilingContext {
   entry: CikEntry;
   facts: readonly Fact[];
   fullText: boolean;
+  /** Folder for the header of a filing in progress (so a killed run does not ask for it again). */
+  cacheDir: string;
 }
 
-/** Fetch a 404-tolerant document: its text, or null when EDGAR has no such file. */
-async function optional(http: PoliteHttp, url: string, label: string): Promise<string | null> {
+/**
+ * Fetch a document that may be missing: its text, or null when EDGAR has no
+ * such file. With a cache file, a copy is kept there (and read back) until
+ * the ticker completes.
+ */
+async function optional(http: PoliteHttp, url: string, label: string, cacheFile?: string): Promise<string | null> {
+  if (cacheFile && existsSync(cacheFile)) return readFileSync(cacheFile, "utf8");
   const res = await http.get(url, label, "text/html, text/plain, */*");
-  if (res.ok) return res.text;
+  if (res.ok) {
+    if (cacheFile) writeFileAtomic(cacheFile, res.text);
+    return res.text;
+  }
   if (res.status === 404 || res.status === 403) return null; // the archive answers a missing file with 403 AccessDenied XML
-  throw new Error(`${label}: HTTP ${res.status}`);
+  throw new FetchError(`${label}: HTTP ${res.status}`, false, res.status);
 }
 
 /**
@@ -128,7 +141,12 @@ async function optional(http: PoliteHttp, url: string, label: string): Promise<s
 export async function processFiling(ref: FilingRef, ctx: FilingContext): Promise<ProcessedFiling> {
   const { entry } = ctx;
   const label = `EDGAR ${entry.ticker} ${ref.form} ${ref.accession}`;
-  const headerText = await optional(ctx.http, headerUrl(ctx.hosts, entry.cik, ref.accession), `${label} header`);
+  const headerText = await optional(
+    ctx.http,
+    headerUrl(ctx.hosts, entry.cik, ref.accession),
+    `${label} header`,
+    join(ctx.cacheDir, `CIK${entry.cik}-${ref.accession}.hdr.sgml`),
+  );
   const acc = acceptance(headerText, ref);
   const datetime = isoUtc(acc.ms);
   const date = knownAtSession({ date: datetime.slice(0, 10), datetime });

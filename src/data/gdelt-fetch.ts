@@ -227,7 +227,8 @@ function writeCoverage(outDir: string, from: string, to: string, results: readon
   }
   const tickers: Record<string, unknown> = { ...earlier };
   for (const r of results) {
-    const { ticker: _t, file: _f, requests: _r, ...rest } = r;
+    // What the folder holds, not how this run went (a resumed pull writes the same file as an uninterrupted one).
+    const { ticker: _t, file: _f, requests: _r, status: _s, ...rest } = r;
     tickers[r.ticker] = { from, to, ...rest };
   }
   const coverage = {

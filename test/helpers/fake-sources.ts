@@ -27,6 +27,7 @@
 import http from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { tradingDays } from "../../src/data/calendar";
+import { newYorkOffsetHours } from "../../src/data/sessions";
 
 export interface FakeSplit {
   date: string;
@@ -336,9 +337,7 @@ const wall14 = (f: FakeFiling): string => f.acceptedEastern.replace(/[-: ]/g, ""
 function indexStamp(c: FakeCompany, f: FakeFiling): string {
   const wall = f.acceptedEastern.replace(" ", "T");
   if (c.indexStamp === "eastern-labelled-utc") return `${wall}.000Z`;
-  const month = Number(wall.slice(5, 7));
-  const offset = month >= 4 && month <= 10 ? 4 : 5; // the fake's filings avoid the DST change weeks
-  return new Date(Date.parse(`${wall}Z`) + offset * 3_600_000).toISOString();
+  return new Date(Date.parse(`${wall}Z`) - newYorkOffsetHours(wall.slice(0, 10)) * 3_600_000).toISOString();
 }
 
 function submissions(c: FakeCompany): unknown {
