@@ -215,6 +215,15 @@ describe("fetchGdeltNews against a loopback GDELT", () => {
     expect(fake.count("gdelt")).toBe(before + 1);
   });
 
+  it("starts no earlier than GDELT's archive (2017-01-01) and says so", async () => {
+    const out = makeFolder({});
+    const logs: string[] = [];
+    const before = fake.requests.length;
+    await fetchGdeltNews({ ...base(), tickers: ["ACME"], from: "2016-12-20", to: "2017-01-02", outDir: out, log: (m) => logs.push(m) });
+    expect(logs[0]).toBe("GDELT DOC 2.0 searches from 2017-01-01 on: news before it cannot be fetched (range starts 2017-01-01)");
+    expect(fake.requests.slice(before).map((r) => r.query.get("startdatetime"))).toEqual(["20170101000000"]);
+  });
+
   it("fails clearly when GDELT cannot be reached (exit code 2 from the CLI) and reports tickers without a query", async () => {
     const s = createServer();
     await new Promise<void>((r) => s.listen(0, "127.0.0.1", r));

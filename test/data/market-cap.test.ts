@@ -99,6 +99,25 @@ describe("market caps on one split basis, with shares as known on each date", ()
     expect(q[0]!.known?.accession).toMatch(/-24-000101$/);
   });
 
+  it("records a split after the requested range too (the Close is adjusted for it as of the download day)", async () => {
+    const early = makeFolder({ "fundamentals/ACME.jsonl": readFileSync(join(dir, "fundamentals/ACME.jsonl"), "utf8") });
+    await fetchYahooPrices({
+      tickers: ["ACME"],
+      from: "2024-01-02",
+      to: "2024-05-31",
+      outDir: early,
+      baseUrl: fake.url,
+      today: "2026-01-01",
+      delayMs: 0,
+      sleep: async () => {},
+    });
+    expect(readFileSync(join(early, "prices/_splits.csv"), "utf8")).toContain("ACME,2024-06-10,2,1");
+    const q = MarketCaps.open(early).quote("ACME", "2024-05-10");
+    const full = MarketCaps.open(dir).quote("ACME", "2024-05-10");
+    expect(q.unadjustedClose).toBeCloseTo(q.close! * 2, 9);
+    expect(q.marketCap).toBeCloseTo(full.marketCap!, 0);
+  });
+
   it("refuses to guess without a split record, and names what is missing", () => {
     const copy = makeFolder({
       "prices/ACME.csv": readFileSync(join(dir, "prices/ACME.csv"), "utf8"),

@@ -142,8 +142,8 @@ export class FakeSources {
           : "other";
     this.requests.push({ source, path: p, query: u.searchParams, userAgent: String(req.headers["user-agent"] ?? "") });
     if (this.hangAfter !== null && this.requests.length > this.hangAfter) return; // never answers
-    const send = (status: number, body: string, type = "application/json"): void => {
-      res.writeHead(status, { "content-type": type });
+    const send = (status: number, body: string, type = "application/json", headers: Record<string, string> = {}): void => {
+      res.writeHead(status, { "content-type": type, ...headers });
       res.end(body);
     };
     if (source === "yahoo") return this.yahoo(p, u.searchParams, send);
@@ -260,11 +260,12 @@ export class FakeSources {
     });
   }
 
-  private gdelt(q: URLSearchParams, send: (s: number, b: string, t?: string) => void): void {
+  private gdelt(q: URLSearchParams, send: (s: number, b: string, t?: string, h?: Record<string, string>) => void): void {
     const limit = "Please limit requests to one every 5 seconds or contact kalev.leetaru5@gmail.com for larger queries.";
     if (this.gdeltThrottle > 0) {
       this.gdeltThrottle--;
-      return send(429, limit, "text/html");
+      // A Retry-After that a client relying on it would obey (GDELT's own answers carry none to rely on).
+      return send(429, limit, "text/html", { "retry-after": "1" });
     }
     if (this.gdeltThrottle200 > 0) {
       this.gdeltThrottle200--;
