@@ -168,7 +168,7 @@ export function mergeCikTables(sources: ReadonlyArray<ReadonlyMap<string, CikEnt
   return out;
 }
 
-/** The folder's own table, or an empty one. */
+/** The folder's own table, or an empty one. @example readFolderCikTable("mydata/filings/_cik.csv").size; */
 export function readFolderCikTable(file: string): Map<string, CikEntry> {
   return existsSync(file) ? readCikTable(file) : new Map();
 }

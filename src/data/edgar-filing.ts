@@ -67,7 +67,15 @@ function acceptance(headerText: string | null, ref: FilingRef): { ms: number; ea
   };
 }
 
-/** Shares on the cover, by the ticker's class weights; companyfacts as the fallback. */
+/**
+ * Shares outstanding of a filing: its inline XBRL cover, classes converted by
+ * the ticker's `share_classes` weights (all of them must be on the cover);
+ * without weights the undimensioned total, else the sum of the classes; the
+ * companyfacts count of the filing as the fallback.
+ *
+ * @example
+ * sharesFor(html, { ...entry, shareClasses: [{ letter: "A", weight: 1500 }, { letter: "B", weight: 1 }] }, facts, "2024-06-30").shares?.value;
+ */
 export function sharesFor(html: string | null, entry: CikEntry, facts: readonly Fact[], period: string): { shares: SharesOutstanding | null; note: string } {
   const cover = html === null ? [] : coverShares(html);
   const total = cover.find((c) => c.member === null);

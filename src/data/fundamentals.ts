@@ -121,7 +121,7 @@ export function toFundamentals(rec: JsonlRecord, file: string): FundamentalsReco
   };
 }
 
-/** The instant a record became public (its acceptance), ms. */
+/** The instant a record became public (its acceptance), ms. @example acceptedMs(record); // Date.parse(record.datetime) */
 export function acceptedMs(r: FundamentalsRecord): number {
   return parseStampUtc(r.datetime) ?? Date.parse(`${r.date}T00:00:00Z`);
 }

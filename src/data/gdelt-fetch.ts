@@ -136,7 +136,27 @@ export async function fetchGdeltNews(options: GdeltFetchOptions): Promise<GdeltT
       results.push({ ticker, status: "no-query", query: null, records: 0, requests: 0, windows: 0, cappedWindows: [], malformed: 0, byMonth: {}, file });
       continue;
     }
-    const plan: TickerPlan = { ticker, query: gdeltQuery(tickerTerms, options.language === undefined ? "english" : options.language), file };
+    let query: string;
+    try {
+      query = gdeltQuery(tickerTerms, options.language === undefined ? "english" : options.language);
+    } catch (e) {
+      log(`${ticker}: ${(e as Error).message} (fix it in a --names file); news skipped`);
+      results.push({
+        ticker,
+        status: "no-query",
+        query: null,
+        records: 0,
+        requests: 0,
+        windows: 0,
+        cappedWindows: [],
+        malformed: 0,
+        byMonth: {},
+        file,
+        error: (e as Error).message,
+      });
+      continue;
+    }
+    const plan: TickerPlan = { ticker, query, file };
     results.push(await fetchTicker(plan, from, options, http, ledger));
     writeCoverage(outDir, from, options.to, results);
   }

@@ -196,7 +196,7 @@ export function splitWindow(w: Window): [Window, Window] {
   ];
 }
 
-/** "2024-03-01T00:00Z" for keys and messages. */
+/** A window as text, for ledger keys and messages. @example windowLabel({ startMs: Date.UTC(2024, 2, 1), endMs: Date.UTC(2024, 3, 1) }); // "2024-03-01T00:00Z..2024-04-01T00:00Z" */
 export function windowLabel(w: Window): string {
   const f = (ms: number): string => new Date(ms).toISOString().slice(0, 16) + "Z";
   return `${f(w.startMs)}..${f(w.endMs)}`;

@@ -81,7 +81,7 @@ function errorCode(e: unknown): string | undefined {
   return undefined;
 }
 
-/** The default sleep (tests inject a recorder). */
+/** The default sleep (tests inject a recorder). @example await realSleep(10); */
 export const realSleep = (ms: number): Promise<void> => new Promise<void>((r) => setTimeout(r, ms));
 
 /**

@@ -258,8 +258,16 @@ describe("fetchGdeltNews against a loopback GDELT", () => {
     expect(code).toBe(2);
     expect(err).toContain(`cannot reach GDELT (offline?): ECONNREFUSED for 127.0.0.1:${port}`);
     expect(existsSync(join(out, "news/ACME.jsonl"))).toBe(false);
-    const [none] = await fetchGdeltNews({ ...base(), tickers: ["QQQQ"], from: "2024-03-01", to: "2024-03-02", outDir: out });
+    const [none, short] = await fetchGdeltNews({
+      ...base(),
+      tickers: ["QQQQ", "MMM"],
+      companyNames: new Map([["MMM", "3M"]]),
+      from: "2024-03-01",
+      to: "2024-03-02",
+      outDir: out,
+    });
     expect(none!.status).toBe("no-query");
+    expect(short).toMatchObject({ status: "no-query", error: 'search term "3M" is shorter than 3 characters (GDELT refuses it): use the company name' });
     expect(GDELT_MAX_RECORDS).toBe(250);
     expect(stdout).toBe("");
   });
