@@ -12,6 +12,7 @@ import {
   configKeys,
   formatConfigKeys,
   DEFAULT_SEED,
+  dataDependentDefaults,
   runExperiment,
   EXPERIMENT_NAMES,
   isExperimentName,
@@ -276,7 +277,7 @@ async function keysCommand(argv: string[], io: CliIo): Promise<number> {
   const experiment = await loadExperiment(name);
   const keys = configKeys(experiment.configSchema);
   // Data-dependent defaults (e.g. FinMem's windows) are shown for the folder a run would use.
-  const dataDefaults = experiment.defaults(path.resolve(resolveDataDir(values.data))) as Record<string, unknown>;
+  const dataDefaults = await dataDependentDefaults(experiment, path.resolve(resolveDataDir(values.data)));
   if (values.json) {
     io.stdout(
       JSON.stringify(

@@ -14,6 +14,7 @@ export { EXPERIMENT_NAMES, isExperimentName, loadExperiment, type ExperimentName
 export { reproduceAll, type ReproduceOptions, type ReproduceResult } from "./reproduce";
 export {
   collectVersions,
+  dataDependentDefaults,
   DEFAULT_SEED,
   labelResult,
   prepareRun,

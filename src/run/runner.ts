@@ -65,7 +65,9 @@ export const DEFAULT_SEED = 7;
 
 /**
  * Resolve an experiment's config from its layers without running it:
- * data-dependent defaults < config file < programmatic config < `--set` pairs.
+ * data-dependent defaults < config file < programmatic config < `--set` pairs,
+ * then the experiment's own `resolve` (values that follow from other keys and
+ * the data, e.g. FinMem's windows), so the result is what the run records.
  *
  * @example
  * await resolveExperimentConfig(experiment, dataDir, { set: ["alpha=0.3"] }); // { alpha: 0.3, ... }
@@ -79,7 +81,30 @@ export async function resolveExperimentConfig(
   if (options.configFile) layers.push(readConfigFile(options.configFile));
   if (options.config) layers.push(options.config);
   if (options.set?.length) layers.push(parseSetPairs(experiment.configSchema, options.set));
-  return resolveConfig(experiment.configSchema, layers);
+  const merged = resolveConfig(experiment.configSchema, layers);
+  return experiment.resolve ? experiment.resolve(merged, dataDir) : merged;
+}
+
+/**
+ * The defaults a run on `dataDir` would use for keys whose default depends on
+ * the data or on other keys (for `consilium keys`): the experiment's
+ * `defaults(dataDir)`, then what its `resolve` fills in from the schema
+ * defaults. Nothing when the folder cannot supply them.
+ *
+ * @example
+ * (await dataDependentDefaults(await loadExperiment("finmem"), "../shared/datasets")).trainStart; // "2020-03-13"
+ */
+export async function dataDependentDefaults(experiment: Experiment<Record<string, unknown>>, dataDir: string): Promise<Record<string, unknown>> {
+  const fromData = experiment.defaults(dataDir) as Record<string, unknown>;
+  try {
+    const schemaDefaults = resolveConfig(experiment.configSchema, []);
+    const resolved = await resolveExperimentConfig(experiment, dataDir, {});
+    const out: Record<string, unknown> = { ...fromData };
+    for (const [key, value] of Object.entries(resolved)) if (JSON.stringify(value) !== JSON.stringify(schemaDefaults[key])) out[key] = value;
+    return out;
+  } catch {
+    return fromData;
+  }
 }
 
 /**
