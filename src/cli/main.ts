@@ -51,11 +51,13 @@ Commands:
   audit [--json] [--out FILE] [--real-data DIR]   recompute the papers' own tables under each reading
   reproduce [--out DIR] [--seed N]     every experiment on the embedded defaults (npm run reproduce)
   keys <experiment>                    the config keys of an experiment and what they accept
+  lookahead <experiment> --at DATE [--set ...]   does anything up to DATE depend on later data?
 
 Models: --llm offline (default; embedded data-grounded agents, labelled as such),
         --llm openai (OPENAI_API_KEY, OPENAI_BASE_URL, --model), --llm replay (cache only).
 Data:   --data DIR, else CONSILIUM_DATA, else the bundled synthetic datasets/.
-Exit codes: 0 done, 1 the command failed, 2 bad command line, config or LLM setup.
+Exit codes: 0 done, 1 the command failed, 2 bad command line, config or LLM setup,
+            3 lookahead found a difference no declared read explains.
 `;
 
 const RUN_OPTIONS = {
@@ -135,6 +137,10 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
       case "reproduce": {
         const { reproduceCommand } = await import("./reproduce");
         return await reproduceCommand(rest, io);
+      }
+      case "lookahead": {
+        const { lookaheadCommand } = await import("./lookahead");
+        return await lookaheadCommand(rest, io);
       }
       default:
         io.stderr(`consilium: unknown command "${command}"\n\n${USAGE}`);

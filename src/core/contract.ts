@@ -81,6 +81,12 @@ export interface DeclaredRead {
   columns: readonly string[] | "all";
   /** Prompt tasks (task names) it can change on those sessions ("all": every task). */
   tasks: readonly string[] | "all";
+  /**
+   * True for an evaluation after the fact that no decision reads (e.g. a
+   * return from close t to close t+1): its columns are left out of the
+   * comparison on those sessions, and the report lists them as not compared.
+   */
+  observer?: boolean;
 }
 
 /** A table of an experiment's result with one or more rows per session. */

@@ -19,7 +19,7 @@ export { chartUrl, FetchError, fetchYahooPrices, parseChart } from "./fetch";
 export { DataFolder, PointInTimeView } from "./folder";
 export { parseJsonl } from "./jsonl";
 export { bundledDataDir, projectRoot, resolveDataDir } from "./paths";
-export { loadPrices, parsePrices } from "./prices";
+export { loadPrices, parsePrices, resolvePriceColumns } from "./prices";
 export { extractTickers, loadJobs, toFiling, toNews, toResume, toSocial } from "./records";
 export { writeSyntheticDataset } from "./synthWriter";
 export { generateSyntheticMarket } from "./synthetic";

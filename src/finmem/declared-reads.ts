@@ -8,7 +8,8 @@
  *   session <= D whose next session is after D reads a close after D: its
  *   decision row and its reflection prompts (train, extended);
  * - scoring: r_t = direction_t ln(P_{t+1}/P_t) of a test session <= D whose
- *   next session is after D (the evaluation, never seen by the agent);
+ *   next session is after D (the evaluation, never seen by the agent: an
+ *   observer read, whose columns the audit leaves out there);
  * - profile overview (profileOverview=window, the paper): the overview covers
  *   the training window, so while D < trainEnd every training prompt and
  *   retrieval query reads closes after D;
@@ -59,6 +60,7 @@ export function finmemDeclaredReads(config: FinMemConfig, dataDir: string, date:
       sessions: straddling(config.testStart, config.testEnd),
       columns: [...SCORING_COLUMNS],
       tasks: [],
+      observer: true,
     },
   ];
   const trainingAhead = date < config.trainEnd;

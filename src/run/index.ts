@@ -26,4 +26,7 @@ export {
   type RunOutcome,
 } from "./runner";
 export { gridCells, runSweep, type SweepOptions, type SweepResult } from "./sweep";
+export { formatLookahead, runLookahead, type LookaheadOptions, type LookaheadReport } from "./lookahead";
+export { compareRuns, dailyTablesOf, type Difference, type SessionVerdict } from "./lookahead-compare";
+export { stampedAfterClose, writePoisonedCopy, type PoisonOptions, type PoisonSummary } from "./poison";
 export { writeRunFolder, type RunManifest } from "./writer";
