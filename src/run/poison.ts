@@ -90,17 +90,21 @@ function poisonPrices(src: string, dest: string, at: string, seed: number): numb
   return rows;
 }
 
+/** A JSON object line, or null (blank, not JSON, not an object: copied as it is, so the loaders report it exactly as in the original). */
+function parseRecord(line: string): Record<string, unknown> | null {
+  try {
+    const parsed = line.trim() === "" ? null : (JSON.parse(line) as unknown);
+    return parsed !== null && typeof parsed === "object" && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
 function poisonRecords(src: string, dest: string, options: Required<PoisonOptions>, summary: PoisonSummary): void {
   const rng = deriveRng(options.seed, "lookahead", "records", path.basename(src));
   const out: string[] = [];
   for (const line of readFileSync(src, "utf8").split(/\r?\n/)) {
-    let record: Record<string, unknown> | null = null;
-    try {
-      const parsed = line.trim() === "" ? null : (JSON.parse(line) as unknown);
-      record = parsed !== null && typeof parsed === "object" && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
-    } catch {
-      record = null; // left as it is: the loaders report it exactly as in the original folder
-    }
+    const record = parseRecord(line);
     if (record === null || !stampedAfterClose(record, options.at)) {
       if (record !== null) summary.recordsKept++;
       out.push(line);
