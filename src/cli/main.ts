@@ -43,7 +43,8 @@ Commands:
       [--config FILE] [--set key=value ...] [--llm offline|openai|replay] [--model NAME]
       [--seed N] [--data DIR] [--out DIR] [--cache DIR] [--concurrency N] [--embedder hashing|openai]
       [--json] [--report]
-  sweep <experiment> --grid key=v1,v2 [--grid ...]   run a parameter grid (resumable via the LLM cache)
+  sweep <experiment> --grid key=v1,v2 [--grid ...]   run a parameter grid (resumable via the LLM cache);
+      --grid model=A,B compares models (with --llm openai; recorded, then --llm replay)
   calc <${CALC_NAMES.join("|")}>   JSON object on stdin -> JSON object on stdout
   data <check|fetch|synth> ...         validate, download or generate a data folder
   figures <run-dir> [--formats svg,pdf,png,html] [--dpi 300]   export a run's figures
