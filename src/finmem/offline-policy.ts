@@ -11,17 +11,19 @@
  *              w_e = max(retrieval score, 0) * exp(-age_e / tau_c), age in
  *              calendar days, tau = {news 7, reflection 21, filing 30}: news
  *              is priced in within days, a report's surprise within weeks
- *   evidence = sum_c W_c m_c / sum_c W_c over the classes shown, W = {news 1,
- *              filing 0.5, reflection 0.5}: one filing weighs half as much
- *              as all the news shown together (one report against a day's
- *              worth of press), the agent's own reflections as much
+ *   evidence = sum_c W_c F_c m_c / sum_c W_c over the classes shown, W =
+ *              {news 1, filing 0.5, reflection 0.5}: one filing weighs half
+ *              as much as all the news shown together (one report against a
+ *              day's worth of press), the agent's own reflections as much;
+ *              F_c = exp(-age / tau_c) of the class's newest item, so stale
+ *              evidence fades instead of speaking for its whole class
  *   score    = evidence + 0.25 * momentum sign + N(0, (0.02 * temperature)^2)
  *   risk-seeking buys above +0.05 and sells below -0.35; risk-averse buys
  *   above +0.35 and sells below -0.05; hold in between. It cites the events
  *   whose weighted surprise pushed towards the decision, strongest first.
  * Training: cites the events whose surprise agrees with the known next-day
  * move, those with the largest share of the evidence (|pull_e|, pull_e =
- * (W_c / sum W) (w_e / sum w_c) z_e, the decomposition above) first. The age discount keeps both policies
+ * (W_c F_c / sum W) (w_e / sum w_c) z_e, the decomposition above) first. The age discount keeps both policies
  * from explaining every day with the same old, much-retrieved item (whose
  * importance the feedback would then inflate without bound).
  */
@@ -64,19 +66,21 @@ interface Contribution {
   surprise: number;
   /** Retrieval weight w_e. */
   weight: number;
-  /** Share of the evidence: (W_c / sum W) (w_e / sum w_c) z_e. */
+  /** Share of the evidence: (W_c F_c / sum W) (w_e / sum w_c) z_e. */
   pull: number;
 }
 
 /** Every shown event with its surprise and its share of the evidence; and the evidence. */
 function contributions(memories: ShownMemories, baseline: ToneBaseline, today: string): { all: Contribution[]; evidence: number } {
   const all: Contribution[] = [];
+  const freshest = new Map<ToneClass, number>();
   for (const layer of LAYERS)
     for (const event of memories[layer]) {
       const cls = toneClass(event.kind);
       const age = Math.max(0, (Date.parse(today) - Date.parse(event.date)) / 86_400_000);
-      const weight = Math.max(event.score, 0) * Math.exp(-(Number.isFinite(age) ? age : 0) / FRESHNESS_DAYS[cls]);
-      all.push({ event, layer, cls, surprise: toneSurprise(event.text, event.kind, baseline), weight, pull: 0 });
+      const fresh = Math.exp(-(Number.isFinite(age) ? age : 0) / FRESHNESS_DAYS[cls]);
+      freshest.set(cls, Math.max(freshest.get(cls) ?? 0, fresh));
+      all.push({ event, layer, cls, surprise: toneSurprise(event.text, event.kind, baseline), weight: Math.max(event.score, 0) * fresh, pull: 0 });
     }
   const classWeight = new Map<ToneClass, number>();
   for (const c of all) classWeight.set(c.cls, (classWeight.get(c.cls) ?? 0) + c.weight);
@@ -85,7 +89,10 @@ function contributions(memories: ShownMemories, baseline: ToneBaseline, today: s
   let evidence = 0;
   for (const c of all) {
     const w = classWeight.get(c.cls) ?? 0;
-    c.pull = w > 0 && totalW > 0 ? (CLASS_WEIGHTS[c.cls] / totalW) * (c.weight / w) * c.surprise : 0;
+    // A class counts with its weight W_c times the freshness F_c of its newest item, against the undiscounted total:
+    // stale evidence (a lone report from months ago) fades instead of speaking for its whole class.
+    const classShare = (CLASS_WEIGHTS[c.cls] * (freshest.get(c.cls) ?? 0)) / totalW;
+    c.pull = w > 0 && totalW > 0 ? classShare * (c.weight / w) * c.surprise : 0;
     evidence += c.pull;
   }
   return { all, evidence };

@@ -84,7 +84,7 @@ const evidenceOf = (reason: string) => Number(/base rate ([+-]\d+\.\d+)/.exec(re
 describe("offline test policy", () => {
   const base: ToneBaseline = { news: { mean: 0, sd: 0.1, n: 40 }, reflection: { mean: 0, sd: 0.1, n: 10 }, filing: {} };
 
-  it("evidence = sum_c W_c m_c / sum_c W_c with W = {news 1, filing 0.5}, each event discounted by exp(-age / tau)", () => {
+  it("evidence = sum_c W_c F_c m_c / sum_c W_c with W = {news 1, filing 0.5}, each event discounted by exp(-age / tau)", () => {
     const m = memories([
       { id: 1, kind: "news", text: GOOD },
       { id: 2, kind: "news", text: BAD, date: "2021-01-04" }, // 7 days old: weight e^-1
@@ -93,7 +93,8 @@ describe("offline test policy", () => {
     const z = (t: string) => tone(t) / 0.1;
     const w2 = Math.exp(-1);
     const news = (z(GOOD) + w2 * z(BAD)) / (1 + w2);
-    const expected = (1 * news + 0.5 * z(MILD)) / 1.5;
+    // The news class's newest item is fresh (F = 1); the only filing is 30 days old (F = e^-1).
+    const expected = (1 * news + 0.5 * Math.exp(-1) * z(MILD)) / 1.5;
     const out = offlineTestDecision(testInput(m, base), new Rng(1), { temperature: 0, seed: 1 });
     expect(evidenceOf(out.summary_reason)).toBeCloseTo(expected, 3);
   });
