@@ -8,7 +8,7 @@ import path from "node:path";
 import { CachedModel, type ModelCacheEntry, createEmbedder, createModel, type Model, type UsageTotals } from "../llm/index";
 import type { Embedder } from "../text/index";
 import { DataFolder, resolveDataDir } from "../data/index";
-import { parseSetPairs, readConfigFile, resolveConfig } from "./config";
+import { ConfigError, parseSetPairs, readConfigFile, resolveConfig } from "./config";
 import { type Experiment, type ExperimentResult, type Figure, type Progress, type RunContext, type Table, silentProgress, OFFLINE_LABEL } from "../core/index";
 
 import { packageVersion } from "./paths";
@@ -82,7 +82,13 @@ export async function resolveExperimentConfig(
   if (options.config) layers.push(options.config);
   if (options.set?.length) layers.push(parseSetPairs(experiment.configSchema, options.set));
   const merged = resolveConfig(experiment.configSchema, layers);
-  return experiment.resolve ? experiment.resolve(merged, dataDir) : merged;
+  if (!experiment.resolve) return merged;
+  try {
+    return experiment.resolve(merged, dataDir);
+  } catch (error) {
+    // What the keys ask for does not exist in this data folder (e.g. FinMem's window=paper without news there): a config problem.
+    throw new ConfigError((error as Error).message);
+  }
 }
 
 /**
