@@ -12,6 +12,7 @@ import {
   configKeys,
   formatConfigKeys,
   DEFAULT_SEED,
+  dataDependentDefaults,
   runExperiment,
   EXPERIMENT_NAMES,
   isExperimentName,
@@ -42,7 +43,8 @@ Commands:
       [--config FILE] [--set key=value ...] [--llm offline|openai|replay] [--model NAME]
       [--seed N] [--data DIR] [--out DIR] [--cache DIR] [--concurrency N] [--embedder hashing|openai]
       [--json] [--report]
-  sweep <experiment> --grid key=v1,v2 [--grid ...]   run a parameter grid (resumable via the LLM cache)
+  sweep <experiment> --grid key=v1,v2 [--grid ...]   run a parameter grid (resumable via the LLM cache);
+      --grid model=A,B compares models (with --llm openai; recorded, then --llm replay)
   evaluate sentimental --transcript PATH [--set ...] [--out DIR]   every table from a recorded conversation
   calc <${CALC_NAMES.join("|")}>   JSON object on stdin -> JSON object on stdout
   data <check|fetch|synth> ...         validate, download or generate a data folder
@@ -51,11 +53,13 @@ Commands:
   audit [--json] [--out FILE] [--real-data DIR]   recompute the papers' own tables under each reading
   reproduce [--out DIR] [--seed N]     every experiment on the embedded defaults (npm run reproduce)
   keys <experiment>                    the config keys of an experiment and what they accept
+  lookahead <experiment> --at DATE [--set ...]   does anything up to DATE depend on later data?
 
 Models: --llm offline (default; embedded data-grounded agents, labelled as such),
         --llm openai (OPENAI_API_KEY, OPENAI_BASE_URL, --model), --llm replay (cache only).
 Data:   --data DIR, else CONSILIUM_DATA, else the bundled synthetic datasets/.
-Exit codes: 0 done, 1 the command failed, 2 bad command line, config or LLM setup.
+Exit codes: 0 done, 1 the command failed, 2 bad command line, config or LLM setup,
+            3 lookahead found a difference no declared read explains.
 `;
 
 const RUN_OPTIONS = {
@@ -139,6 +143,10 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
       case "reproduce": {
         const { reproduceCommand } = await import("./reproduce");
         return await reproduceCommand(rest, io);
+      }
+      case "lookahead": {
+        const { lookaheadCommand } = await import("./lookahead");
+        return await lookaheadCommand(rest, io);
       }
       default:
         io.stderr(`consilium: unknown command "${command}"\n\n${USAGE}`);
@@ -281,7 +289,7 @@ async function keysCommand(argv: string[], io: CliIo): Promise<number> {
   const experiment = await loadExperiment(name);
   const keys = configKeys(experiment.configSchema);
   // Data-dependent defaults (e.g. FinMem's windows) are shown for the folder a run would use.
-  const dataDefaults = experiment.defaults(path.resolve(resolveDataDir(values.data))) as Record<string, unknown>;
+  const dataDefaults = await dataDependentDefaults(experiment, path.resolve(resolveDataDir(values.data)));
   if (values.json) {
     io.stdout(
       JSON.stringify(

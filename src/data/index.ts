@@ -32,7 +32,7 @@ export { readUniverse, type UniverseMember } from "./universe";
 export { DataFolder, PointInTimeView } from "./folder";
 export { parseJsonl } from "./jsonl";
 export { bundledDataDir, projectRoot, resolveDataDir } from "./paths";
-export { loadPrices, parsePrices } from "./prices";
+export { loadPrices, parsePrices, resolvePriceColumns } from "./prices";
 export { extractTickers, loadJobs, toFiling, toNews, toResume, toSocial } from "./records";
 export { writeSyntheticDataset } from "./synthWriter";
 export { generateSyntheticMarket } from "./synthetic";

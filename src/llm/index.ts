@@ -12,6 +12,8 @@ export type { JsonExtraction } from "./json";
 export { DEFAULT_TEMPERATURE, resolveCallParams } from "./params";
 export type { CallParams, ParamDefaults } from "./params";
 export { OfflineModel } from "./offline";
+export { promptHash, RecordingModel, sessionOfInput } from "./recording";
+export type { RecordedPrompt, RecordingOptions } from "./recording";
 export type { OfflineModelConfig } from "./offline";
 export { KNOWN_EMBEDDING_DIMENSIONS, OpenAIEmbedder, OpenAIModel } from "./openai-client";
 export type { OpenAIClientConfig, OpenAIEmbedderConfig, OpenAIModelConfig } from "./openai-client";

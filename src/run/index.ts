@@ -15,6 +15,7 @@ export { reproduceAll, type ReproduceOptions, type ReproduceResult } from "./rep
 export {
   byName,
   collectVersions,
+  dataDependentDefaults,
   DEFAULT_SEED,
   labelResult,
   prepareRun,
@@ -28,4 +29,7 @@ export {
   withLookups,
 } from "./runner";
 export { gridCells, runSweep, type SweepOptions, type SweepResult } from "./sweep";
+export { formatLookahead, runLookahead, type LookaheadOptions, type LookaheadReport } from "./lookahead";
+export { compareRuns, dailyTablesOf, type Difference, type SessionVerdict } from "./lookahead-compare";
+export { stampedAfterClose, writePoisonedCopy, type PoisonOptions, type PoisonSummary } from "./poison";
 export { writeRunFolder, type RunManifest } from "./writer";

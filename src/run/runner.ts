@@ -8,7 +8,7 @@ import path from "node:path";
 import { CachedModel, type ModelCacheEntry, createEmbedder, createModel, type Model, type UsageTotals } from "../llm/index";
 import type { Embedder } from "../text/index";
 import { DataFolder, resolveDataDir } from "../data/index";
-import { parseSetPairs, readConfigFile, resolveConfig } from "./config";
+import { ConfigError, parseSetPairs, readConfigFile, resolveConfig } from "./config";
 import { type Experiment, type ExperimentResult, type Figure, type Progress, type RunContext, type Table, silentProgress, OFFLINE_LABEL } from "../core/index";
 
 import { packageVersion } from "./paths";
@@ -106,7 +106,9 @@ export const DEFAULT_SEED = 7;
 
 /**
  * Resolve an experiment's config from its layers without running it:
- * data-dependent defaults < config file < programmatic config < `--set` pairs.
+ * data-dependent defaults < config file < programmatic config < `--set` pairs,
+ * then the experiment's own `resolve` (values that follow from other keys and
+ * the data, e.g. FinMem's windows), so the result is what the run records.
  *
  * @example
  * await resolveExperimentConfig(experiment, dataDir, { set: ["alpha=0.3"] }); // { alpha: 0.3, ... }
@@ -120,7 +122,36 @@ export async function resolveExperimentConfig(
   if (options.configFile) layers.push(readConfigFile(options.configFile));
   if (options.config) layers.push(options.config);
   if (options.set?.length) layers.push(parseSetPairs(experiment.configSchema, options.set));
-  return resolveConfig(experiment.configSchema, layers);
+  const merged = resolveConfig(experiment.configSchema, layers);
+  if (!experiment.resolve) return merged;
+  try {
+    return experiment.resolve(merged, dataDir);
+  } catch (error) {
+    // What the keys ask for does not exist in this data folder (e.g. FinMem's window=paper without news there): a config problem.
+    throw new ConfigError((error as Error).message);
+  }
+}
+
+/**
+ * The defaults a run on `dataDir` would use for keys whose default depends on
+ * the data or on other keys (for `consilium keys`): the experiment's
+ * `defaults(dataDir)`, then what its `resolve` fills in from the schema
+ * defaults. Nothing when the folder cannot supply them.
+ *
+ * @example
+ * (await dataDependentDefaults(await loadExperiment("finmem"), "../shared/datasets")).trainStart; // "2020-03-13"
+ */
+export async function dataDependentDefaults(experiment: Experiment<Record<string, unknown>>, dataDir: string): Promise<Record<string, unknown>> {
+  const fromData = experiment.defaults(dataDir) as Record<string, unknown>;
+  try {
+    const schemaDefaults = resolveConfig(experiment.configSchema, []);
+    const resolved = await resolveExperimentConfig(experiment, dataDir, {});
+    const out: Record<string, unknown> = { ...fromData };
+    for (const [key, value] of Object.entries(resolved)) if (JSON.stringify(value) !== JSON.stringify(schemaDefaults[key])) out[key] = value;
+    return out;
+  } catch {
+    return fromData;
+  }
 }
 
 /**
