@@ -68,6 +68,7 @@ const ablationRiskModes: Array<"seeking" | "averse" | "adaptive"> = ["seeking", 
 
 // %%
 import { prepareRun, runExperiment } from "../src/run/runner";
+import { runSweep } from "../src/run/sweep";
 import { finmemAblationFigure, runFinMemAblation, type FinMemConfig } from "../src/finmem/index";
 import { showFigure, showFrame, showRun, showTable } from "../src/notebook/display";
 import { frameFigure } from "../src/notebook/frames";
@@ -160,3 +161,17 @@ const ablation = await runFinMemAblation(prepared.ctx, { base: prepared.config a
 await showTable(ablation.table);
 await showFigure(finmemAblationFigure(ablation.table, "cumulative_return"));
 await showFigure(finmemAblationFigure(ablation.table, "sharpe"));
+
+// %% [markdown]
+// ## Model ablation — the backbone LLM
+//
+// The paper compares FinMem on several backbone models. Each cell of this sweep is one full train/test run with one
+// model (same data, windows, $K$ and risk mode); with a key every answer is recorded in the sweep's cache, and a rerun
+// — or `consilium sweep finmem --grid model=... --llm replay --cache <dir>` — replays it with no network. Without a key
+// only the offline agents ("offline") run: they are the baseline, not an LLM result.
+
+// %%
+const ablationModels = llm === "openai" ? ["offline", model, "gpt-4.1-mini"] : ["offline"];
+const sweepOptions = { seed: seed, llm: llm, dataDir: dataDir, config: run.config, concurrency: 1, outDir: "../runs/notebook-finmem-models" };
+const modelSweep = await runSweep("finmem", { model: ablationModels }, { ...sweepOptions, cacheDir: `${sweepOptions.outDir}/llm-cache` });
+await showTable(modelSweep.table);

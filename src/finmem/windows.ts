@@ -9,8 +9,10 @@
  * - `window=paper`: the paper's windows for its tickers (TSLA, NFLX, AMZN,
  *   MSFT, COIN): training 2021-08-17 .. 2022-10-05, test 2022-10-06 ..
  *   2023-04-10 (the test window is also the one the authors' metrics and
- *   plotting scripts use). A clear error when the data folder has no news of
- *   the ticker inside a window.
+ *   plotting scripts use, per REFERENCE-NOTES; the training dates are the
+ *   paper's full text, which the shared papers folder does not hold — its
+ *   Chinese summary stops before the experiments). A clear error when the
+ *   data folder has no news of the ticker inside a window.
  *
  * The default ticker is the one with prices and news that has filings, then
  * the most news (ties alphabetical).
