@@ -5,7 +5,8 @@
  */
 import { existsSync, readFileSync, realpathSync } from "node:fs";
 import os from "node:os";
-import type { PythonAvailability } from "./lib";
+import { blasKernel, type PythonAvailability } from "./lib";
+import { BOOTSTRAP_RESAMPLES, INTERVAL_LEVEL, MIN_PAIRS } from "./paired";
 import type { BenchRow } from "./types";
 
 export interface MachineDescription {
@@ -18,6 +19,8 @@ export interface MachineDescription {
   python: string | null;
   pythonModules: Record<string, string> | null;
   blas: string | null;
+  /** The BLAS numpy runs in the reference environment, from threadpoolctl (library, version, kernel, threads). */
+  blasKernel: string | null;
 }
 
 /** CPU, memory, OS, Node / V8 and the reference Python stack. */
@@ -47,6 +50,7 @@ export function machineDescription(python: PythonAvailability): MachineDescripti
     python: versions?.python ?? null,
     pythonModules: versions ? Object.fromEntries(Object.entries(versions).filter(([k]) => k !== "python")) : null,
     blas,
+    blasKernel: python.ok ? blasKernel() : null,
   };
 }
 
@@ -67,7 +71,18 @@ function timing(t: { medianMs: number; iqrMs: number; runs?: number } | null): s
 function ratioText(row: BenchRow): string {
   if (row.ratio === null && row.referenceName === null) return "n/a";
   if (row.ratio === null) return row.referenceSkipped ? `skipped (${row.referenceSkipped})` : "—";
-  return `${row.ratio.toFixed(2)}x`;
+  const ci = row.ratioInterval ? ` [${row.ratioInterval[0].toFixed(2)}, ${row.ratioInterval[1].toFixed(2)}]` : "";
+  return `${row.ratio.toFixed(2)}x${ci}`;
+}
+
+/** The goal cell: "met" / "NOT MET" against the interval's upper end, and whether the line was re-measured. */
+export function goalText(row: BenchRow): string {
+  if (!row.goal) return "—";
+  if (row.ratioInterval === undefined) return `${row.goal.text}: not measured`;
+  const again = row.remeasured
+    ? ` (re-measured once; first ${row.remeasured.ratio.toFixed(2)}x [${row.remeasured.interval[0].toFixed(2)}, ${row.remeasured.interval[1].toFixed(2)}])`
+    : "";
+  return `${row.goal.text}: ${row.goalMet ? "met" : "NOT MET"}${again}`;
 }
 
 function checkText(row: BenchRow): string {
@@ -83,10 +98,10 @@ function extraText(row: BenchRow): string {
     : "";
 }
 
-const HEADER = ["#", "benchmark", "ours ms (median ± IQR)", "reference", "ref ms (median ± IQR)", "ours / ref", "cross-check", "notes"];
+const HEADER = ["#", "benchmark", "ours ms (median ± IQR)", "reference", "ref ms (median ± IQR)", "ours / ref [90% CI]", "goal", "cross-check", "notes"];
 
 function cells(row: BenchRow): string[] {
-  return [row.id, row.name, timing(row.ours), row.referenceName ?? "—", timing(row.reference), ratioText(row), checkText(row), extraText(row)];
+  return [row.id, row.name, timing(row.ours), row.referenceName ?? "—", timing(row.reference), ratioText(row), goalText(row), checkText(row), extraText(row)];
 }
 
 /** Markdown table of the rows. */
@@ -99,8 +114,8 @@ export function renderTable(rows: readonly BenchRow[]): string {
 
 /** Fixed-width table for the terminal (cross-check and notes on their own line). */
 export function renderTextTable(rows: readonly BenchRow[]): string {
-  const head = HEADER.slice(0, 6);
-  const body = rows.map((r) => cells(r).slice(0, 6));
+  const head = HEADER.slice(0, 7);
+  const body = rows.map((r) => cells(r).slice(0, 7));
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
   const line = (c: string[]): string => c.map((s, i) => s.padEnd(widths[i]!)).join("  ");
   const out = [line(head), widths.map((w) => "-".repeat(w)).join("  ")];
@@ -114,9 +129,10 @@ export function renderTextTable(rows: readonly BenchRow[]): string {
 
 const METHOD_NOTES = `## Method
 
-- **Timing.** Every line is measured in one \`npm run bench\` invocation on the machine above. Each side runs once untimed (warm-up: JIT compilation for us, imports and caches for Python), then N timed runs (N is given above); the table shows the median wall time and the interquartile range (IQR). Times are wall-clock (\`performance.now()\` / \`time.perf_counter()\`), in milliseconds, for the timed region described per benchmark below — data generation and file exchange are outside it.
+- **Timing, interleaved.** Every line is measured in one \`npm run bench\` invocation on the machine above. The reference runs as a long-lived worker (\`bench/reference/_worker.py\`: it loads its inputs once, then times one run per "run" command), and the two sides alternate run by run — ours, reference, ours, reference, ... — one untimed warm-up pair first (JIT compilation for us, imports and caches for Python; none for LDA), then at least ${MIN_PAIRS} timed pairs. A burst of load on this shared machine therefore lands on both sides of a pair instead of on one side of a benchmark. The table shows each side's median and interquartile range (IQR) over the pairs. Times are wall-clock (\`performance.now()\` / \`time.perf_counter()\`, each side timing itself, so the pipe between them is outside), in milliseconds, for the timed region described per benchmark below — data generation and file exchange are outside it.
 - **Reference.** Reference scripts are our own numpy / pandas / gensim code in \`bench/reference/*.py\`, written from the same formulas as the TypeScript (not copied from any library), run with Debian's \`/usr/bin/python3\`. BLAS is pinned to one thread (\`OMP_NUM_THREADS = OPENBLAS_NUM_THREADS = MKL_NUM_THREADS = 1\`) because our code is single-threaded too. The reference is written the way a numpy user would (vectorised over assets / series where that is natural), so a ratio above 1 means a careful numpy user is faster.
-- **Ratio.** ours / reference of the medians: below 1 we are faster.
+- **Ratio and its interval.** The ratio is the geometric mean of the per-pair ratios ours_i / ref_i (below 1 we are faster). Its ${Math.round(INTERVAL_LEVEL * 100)} % interval comes from a paired bootstrap of the log per-pair ratios: ${BOOTSTRAP_RESAMPLES.toLocaleString("en-US")} resamples of the pairs with replacement (seeded by the line's id, so a rerun of the same times gives the same interval), the 5th and 95th percentiles of the resampled mean log ratio, exponentiated.
+- **Goals.** A line with a goal (issue 15: indicators <= 1.0x pandas, FinMem retrieval <= 1.0x numpy, the BL backtest <= 0.8x numpy, VADER at least 3x faster than NLTK) meets it when the interval's upper end is under it — not merely the point estimate. A line that misses its goal is measured once more (new worker, new pairs) and the second measurement counts; the goal column then says "re-measured once" and shows the first attempt.
 - **Cross-check.** Each line also checks that both sides computed the same thing, from outputs exchanged through binary Float64 files or JSON (max absolute difference, identical top-K lists, topic recovery, ...). A line marked MISMATCH is a correctness finding, not a speed one.
 - **Inputs.** All inputs are synthetic and seeded (\`Rng\` from \`src/stats/rng.ts\`), generated in TypeScript and handed to Python as files, so both sides see byte-identical data and the benchmark needs no data folder and no network.
 - **When Python is absent** the TypeScript side still runs; the reference column says why it was skipped.
@@ -228,7 +244,8 @@ export function renderBenchmarksMd(input: {
     `- CPU: ${m.cpu}, ${m.cores} logical cores; memory ${m.memoryGiB} GiB; ${m.platform}`,
     `- Node ${m.node} (V8 ${m.v8}), single-threaded`,
     `- Reference: Python ${m.python ?? "not available"} (/usr/bin/python3): ${mods}${m.blas ? `; BLAS: ${m.blas}, 1 thread` : ""}`,
-    `- ${input.runs} timed runs per side after one warm-up; full run took ${input.totalSeconds.toFixed(0)} s`,
+    `- BLAS kernel numpy runs (threadpoolctl, with OPENBLAS_CORETYPE / OPENBLAS_L2_SIZE removed from the reference processes' environment): ${m.blasKernel ?? "not determined"}`,
+    `- ${input.runs} timed pairs per line (ours and the reference alternating run by run) after one warm-up pair; full run took ${input.totalSeconds.toFixed(0)} s`,
     "",
     "## Results",
     "",

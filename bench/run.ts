@@ -5,13 +5,15 @@
  *
  *   npm run bench                      all benchmarks, default sizes
  *   npm run bench -- --only 1,3        a subset (numbers as in BENCHMARKS.md)
- *   npm run bench -- --quick           smaller sizes, fewer runs (harness smoke test)
- *   npm run bench -- --runs 7          timed runs per side (default 5, quick 3)
+ *   npm run bench -- --quick           smaller sizes, 3 pairs (harness smoke test)
+ *   npm run bench -- --runs 15         timed pairs per line (default and minimum 9, quick 3)
  *   npm run bench -- --no-write        print only (no results files, no BENCHMARKS.md)
+ *   npm run bench -- --data DIR        real-data folder for the lines on real data (default ../shared/datasets)
  */
-import { mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { ensureReferencePython } from "./lib";
+import { ensureReferencePython, pythonAvailability } from "./lib";
+import { MIN_PAIRS } from "./paired";
 import { machineDescription, readBefore, renderBenchmarksMd, renderTable, renderTextTable } from "./report";
 import { BENCH_DIR, REPO_DIR } from "./paths";
 import { blSuite } from "./suites/bl";
@@ -23,6 +25,9 @@ import { metricsSuite } from "./suites/metrics";
 import { vaderSuite } from "./suites/vader";
 import type { BenchOptions, BenchRow, BenchSuite } from "./types";
 
+/** The real data the lines on real data read when --data is not given. */
+const DEFAULT_DATA = path.resolve(REPO_DIR, "../shared/datasets");
+
 const SUITES: BenchSuite[] = [blSuite, metricsSuite, indicatorsSuite, ldaSuite, vaderSuite, finmemSuite, e2eSuite];
 
 interface Args {
@@ -30,10 +35,11 @@ interface Args {
   quick: boolean;
   runs: number | null;
   write: boolean;
+  data: string | null;
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { only: null, quick: false, runs: null, write: true };
+  const args: Args = { only: null, quick: false, runs: null, write: true, data: null };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     const value = (): string => {
@@ -53,8 +59,11 @@ function parseArgs(argv: string[]): Args {
       const n = Number(value());
       if (!Number.isInteger(n) || n < 1) throw new Error(`--runs must be a positive integer`);
       args.runs = n;
+    } else if (a.startsWith("--data")) {
+      args.data = path.resolve(value());
+      if (!existsSync(args.data)) throw new Error(`--data: no folder ${args.data}`);
     } else if (a === "--help" || a === "-h") {
-      console.log("usage: npm run bench -- [--only 1,2,...] [--quick] [--runs N] [--no-write]");
+      console.log("usage: npm run bench -- [--only 1,2,...] [--quick] [--runs N] [--no-write] [--data DIR]");
       process.exit(0);
     } else throw new Error(`unknown option ${a}`);
   }
@@ -63,12 +72,15 @@ function parseArgs(argv: string[]): Args {
 
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
+  if (!args.quick && args.runs !== null && args.runs < MIN_PAIRS) throw new Error(`--runs: at least ${MIN_PAIRS} pairs (or --quick for a smoke test)`);
   const python = ensureReferencePython((m) => console.error(m));
   const started = performance.now();
   const options: BenchOptions = {
     quick: args.quick,
     python: python.ok,
-    runs: args.runs ?? (args.quick ? 3 : 5),
+    nltk: python.ok && pythonAvailability(["nltk"]).ok,
+    dataDir: args.data ?? (existsSync(DEFAULT_DATA) ? DEFAULT_DATA : null),
+    runs: args.runs ?? (args.quick ? 3 : MIN_PAIRS),
     log: (m) => console.error(`  ${m}`),
   };
   console.error(
