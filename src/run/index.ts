@@ -24,5 +24,6 @@ export {
   type RunOptions,
   type RunOutcome,
 } from "./runner";
+export { dryRunExperiment, PROVIDER_CACHE_MIN_PREFIX, renderDryRun, type DryRunReport, type DryRunTaskLine } from "./dry-run";
 export { gridCells, runSweep, type SweepOptions, type SweepResult } from "./sweep";
 export { writeRunFolder, type RunManifest } from "./writer";
