@@ -17,18 +17,20 @@ import { MIN_PAIRS } from "./paired";
 import { machineDescription, readBefore, renderBenchmarksMd, renderTable, renderTextTable } from "./report";
 import { BENCH_DIR, REPO_DIR } from "./paths";
 import { blSuite } from "./suites/bl";
+import { costSuite } from "./suites/cost";
 import { e2eSuite } from "./suites/e2e";
 import { finmemSuite } from "./suites/finmem";
 import { indicatorsSuite } from "./suites/indicators";
 import { ldaSuite } from "./suites/lda";
 import { metricsSuite } from "./suites/metrics";
+import { sweepSuite } from "./suites/sweep";
 import { vaderSuite } from "./suites/vader";
 import type { BenchOptions, BenchRow, BenchSuite } from "./types";
 
 /** The real data the lines on real data read when --data is not given. */
 const DEFAULT_DATA = path.resolve(REPO_DIR, "../shared/datasets");
 
-const SUITES: BenchSuite[] = [blSuite, metricsSuite, indicatorsSuite, ldaSuite, vaderSuite, finmemSuite, e2eSuite];
+const SUITES: BenchSuite[] = [blSuite, metricsSuite, indicatorsSuite, ldaSuite, vaderSuite, finmemSuite, e2eSuite, sweepSuite, costSuite];
 
 interface Args {
   only: Set<number> | null;
