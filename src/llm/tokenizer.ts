@@ -66,7 +66,9 @@ async function loadEncoder(name: EncodingName): Promise<Encoder> {
   if (!pending) {
     pending = (async () => {
       const { Tiktoken } = await import("js-tiktoken/lite");
-      const ranks = name === "o200k_base" ? (await import("js-tiktoken/ranks/o200k_base")).default : (await import("js-tiktoken/ranks/cl100k_base")).default;
+      // A computed specifier: older module resolution (tslab's TypeScript) does not follow the package's exports map for subpaths.
+      const ranksModule = `js-tiktoken/ranks/${name}`;
+      const ranks = ((await import(ranksModule)) as { default: ConstructorParameters<typeof Tiktoken>[0] }).default;
       return new Tiktoken(ranks);
     })();
     encoders.set(name, pending);

@@ -31,18 +31,33 @@ const MAX_BYTES = 2 ** 31;
 export const BOUND_RELATIVE_MARGIN = 1e-9;
 export const BOUND_ABSOLUTE_MARGIN = 1e-12;
 
+/** The slice of the WebAssembly API used here (declared locally: not every TypeScript lib set declares it). */
+interface WasmMemory {
+  readonly buffer: ArrayBuffer;
+  grow(pages: number): number;
+}
+interface WasmApi {
+  Module: new (bytes: Uint8Array) => object;
+  Instance: new (module: object) => { exports: unknown };
+}
+
 interface Kernel {
-  memory: WebAssembly.Memory;
+  memory: WasmMemory;
   dots: (mat: number, q: number, out: number, rows: number, stride: number) => void;
 }
 
-let compiled: WebAssembly.Module | null | undefined;
+let compiled: object | null | undefined;
+
+function wasmApi(): WasmApi | undefined {
+  return (globalThis as unknown as { WebAssembly?: WasmApi }).WebAssembly;
+}
 
 /** The compiled kernel module, or null when this engine lacks WebAssembly SIMD. */
-function kernelModule(): WebAssembly.Module | null {
+function kernelModule(): object | null {
   if (compiled === undefined) {
     try {
-      compiled = new WebAssembly.Module(Buffer.from(DOT_I8.base64, "base64"));
+      const api = wasmApi();
+      compiled = api ? new api.Module(Buffer.from(DOT_I8.base64, "base64")) : null;
     } catch {
       compiled = null;
     }
@@ -86,7 +101,7 @@ export class QuantizedIndex {
   static create(dim: number): QuantizedIndex | null {
     const mod = kernelModule();
     if (!mod || !(dim > 0)) return null;
-    const instance = new WebAssembly.Instance(mod);
+    const instance = new (wasmApi() as WasmApi).Instance(mod);
     const exports = instance.exports as unknown as Kernel;
     return new QuantizedIndex(dim, { memory: exports.memory, dots: exports.dots });
   }
