@@ -268,9 +268,10 @@ export function renderBenchmarksMd(input: {
   if (input.failures.length) {
     lines.push("## Failed benchmarks", "", ...input.failures.map((f) => `- ${f.suite}: ${f.error.split("\n")[0]}`), "");
   }
+  lines.push(issueNotes(input.rows));
   if (input.before && input.before.rows.some((b) => input.rows.some((r) => r.id === b.id))) {
     lines.push(
-      "## Before and after",
+      "## Before and after (issue 7)",
       "",
       `The lines below were made faster in the library (not in bench/) after profiling. "Before" is the run recorded in \`bench/results/before.json\` (\`${input.before.command}\`, ${input.before.date}, ${input.before.runs} timed runs per side, same machine and settings, library as it was); "after" is this run. The reference was re-measured in each run, so compare the ratios as well as the milliseconds.`,
       "",
@@ -280,6 +281,6 @@ export function renderBenchmarksMd(input: {
     );
   }
   const cacheRow = input.rows.find((r) => r.id === "7/blackboard-cache");
-  lines.push(issueNotes(input.rows), METHOD_NOTES, PERFORMANCE_NOTES, cacheRow && cacheRow.check && !cacheRow.check.ok ? CACHE_NOTE : "", TAIL_NOTES);
+  lines.push(METHOD_NOTES, PERFORMANCE_NOTES, cacheRow && cacheRow.check && !cacheRow.check.ok ? CACHE_NOTE : "", TAIL_NOTES);
   return lines.join("\n");
 }

@@ -9,8 +9,9 @@
  *   npm run bench -- --runs 15         timed pairs per line (default and minimum 9, quick 3)
  *   npm run bench -- --no-write        print only (no results files, no BENCHMARKS.md)
  *   npm run bench -- --data DIR        real-data folder for the lines on real data (default ../shared/datasets)
+ *   npm run bench -- --render-only     rewrite BENCHMARKS.md from bench/results/latest.json (a full run's), measuring nothing
  */
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { ensureReferencePython, pythonAvailability } from "./lib";
 import { MIN_PAIRS } from "./paired";
@@ -38,10 +39,11 @@ interface Args {
   runs: number | null;
   write: boolean;
   data: string | null;
+  renderOnly: boolean;
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { only: null, quick: false, runs: null, write: true, data: null };
+  const args: Args = { only: null, quick: false, runs: null, write: true, data: null, renderOnly: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     const value = (): string => {
@@ -51,6 +53,7 @@ function parseArgs(argv: string[]): Args {
     };
     if (a === "--quick") args.quick = true;
     else if (a === "--no-write") args.write = false;
+    else if (a === "--render-only") args.renderOnly = true;
     else if (a.startsWith("--only")) {
       const ids = value()
         .split(",")
@@ -72,8 +75,27 @@ function parseArgs(argv: string[]): Args {
   return args;
 }
 
+/** Rewrite BENCHMARKS.md from the results of the last full run (the notes and layout may have changed since). */
+function renderOnly(): void {
+  const resultsDir = path.join(BENCH_DIR, "results");
+  const saved = JSON.parse(readFileSync(path.join(resultsDir, "latest.json"), "utf8")) as {
+    machine: ReturnType<typeof machineDescription>;
+    quick: boolean;
+    only: number[] | null;
+    runs: number;
+    totalSeconds: number;
+    rows: BenchRow[];
+    failures: Array<{ suite: string; error: string }>;
+  };
+  if (saved.quick || saved.only) throw new Error("--render-only: bench/results/latest.json is not from a full run");
+  const before = readBefore(path.join(resultsDir, "before.json"));
+  writeFileSync(path.join(REPO_DIR, "BENCHMARKS.md"), renderBenchmarksMd({ ...saved, before }));
+  console.log("wrote BENCHMARKS.md from bench/results/latest.json");
+}
+
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
+  if (args.renderOnly) return renderOnly();
   if (!args.quick && args.runs !== null && args.runs < MIN_PAIRS) throw new Error(`--runs: at least ${MIN_PAIRS} pairs (or --quick for a smoke test)`);
   const python = ensureReferencePython((m) => console.error(m));
   const started = performance.now();

@@ -9,6 +9,7 @@
  * 1e-6. A last line times the relevancy cache (the query unchanged, FinMem's
  * daily case) on its own: not a like-for-like kernel.
  */
+import path from "node:path";
 import { FINMEM_MEMORY_DEFAULTS, LAYERS, type MemoryParams } from "../../src/finmem/constants";
 import { LayeredMemory } from "../../src/finmem/memory";
 import { DataFolder } from "../../src/data/folder";
@@ -17,7 +18,7 @@ import { HashingEmbedder } from "../../src/text/embedding";
 import { scratchDir, writeBinary } from "../data";
 import { summarise } from "../lib";
 import { pairedWithScript, type RatioGoal } from "../paired";
-import { referenceScript } from "../paths";
+import { REPO_DIR, referenceScript } from "../paths";
 import { pairedFields, type BenchOptions, type BenchRow, type BenchSuite } from "../types";
 
 const DIM = 512;
@@ -217,7 +218,7 @@ export const finmemSuite: BenchSuite = {
     }
     const news = newsWorkload(options.dataDir);
     if (news) {
-      const workload = `${news.n.toLocaleString("en-US")} real news records of ${options.dataDir} (all tickers, oldest first) embedded by the default HashingEmbedder (${DIM} dims), random layers, top-${K} per layer; queries: the ${QUERIES} newest records' embeddings; time per query`;
+      const workload = `${news.n.toLocaleString("en-US")} real news records of ${path.relative(REPO_DIR, options.dataDir!) || "."} (all tickers, oldest first) embedded by the default HashingEmbedder (${DIM} dims), random layers, top-${K} per layer; queries: the ${QUERIES} newest records' embeddings; time per query`;
       rows.push(await retrievalLine(options, "6/news", "FinMem retrieval, real news (default embedder)", workload, news));
     } else options.log("6/news skipped: no news under the data folder");
     if (largest) rows.push(cachedLine(largest, options.runs));

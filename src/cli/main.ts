@@ -275,6 +275,7 @@ async function sweepCommand(argv: string[], io: CliIo): Promise<number> {
   const seed = parseIntOption(values.seed, "seed", DEFAULT_SEED);
   const outDir = path.resolve(values.out ?? path.join("runs", `sweep-${name}-seed${seed}`));
   const { runSweep } = await import("../run/index");
+  const { BudgetStopError } = await import("../llm/index");
   const sweep = await runSweep(name, grid, {
     llm,
     model: values.model,
@@ -284,9 +285,16 @@ async function sweepCommand(argv: string[], io: CliIo): Promise<number> {
     set: values.set ?? [],
     cacheDir: values.cache ? path.resolve(values.cache) : path.join(outDir, "llm-cache"),
     concurrency: parseIntOption(values.concurrency, "concurrency", 2) || 1,
+    ...budgetOptions(values, llm),
     progress: terminalProgress(process.stderr, Boolean(process.stderr.isTTY) && !values.json),
     outDir,
+  }).catch((error: unknown) => {
+    if (!(error instanceof BudgetStopError)) throw error;
+    // Finished cells are in cells/ and answered calls in the cache: a rerun resumes.
+    io.stdout(`sweep ${name}: ${error.stop.message}\n`);
+    return null;
   });
+  if (!sweep) return 3;
   if (values.json) io.stdout(JSON.stringify(sweep.table, null, 2) + "\n");
   else io.stdout(`sweep ${name}: ${sweep.table.rows.length} cells (${sweep.resumed} resumed from ${path.join(outDir, "cells")}) -> ${sweep.files.csv}\n`);
   return 0;
