@@ -8,7 +8,7 @@
  * `writeRunFolder` (src/run/writer.ts) writes them.
  */
 import type { z } from "zod";
-import type { Model } from "../llm/index";
+import type { DryRunTaskStats, Model } from "../llm/index";
 import type { Embedder } from "../text/index";
 
 export type Cell = string | number | boolean | null;
@@ -127,6 +127,20 @@ export interface Experiment<C extends Record<string, unknown> = Record<string, u
    * sweep runs the whole experiment per cell and keeps its summary.
    */
   sweepCell?(config: C, ctx: RunContext): Promise<Row>;
+  /**
+   * How `consilium run --dry-run` bounds the calls whose number depends on the
+   * answers (stop rules, debates that end early). Absent: the count of a dry
+   * run (offline answers) is the real run's count.
+   */
+  dryRun?: DryRunPlan<C>;
+}
+
+/** An experiment's knowledge of its answer-dependent loops, for the dry run (src/run/dry-run.ts). */
+export interface DryRunPlan<C> {
+  /** A config under which every answer-dependent loop runs to its maximum; the dry run renders that one. */
+  worstCase?(config: C): { config: C; assumptions: string[] };
+  /** Upper bounds, from the per-task counts the dry run observed, for loops no config can force to their maximum. */
+  bound?(config: C, observed: readonly DryRunTaskStats[]): { stats: DryRunTaskStats[]; assumptions: string[] };
 }
 
 export const silentProgress: Progress = { start() {}, tick() {}, done() {} };

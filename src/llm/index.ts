@@ -32,6 +32,13 @@ export type { CacheMode, CacheOptions, EmbeddingCacheEntry, ModelCacheEntry, Mod
 export { createEmbedder, createModel, DEFAULT_EMBEDDING_MODEL, DEFAULT_OPENAI_MODEL } from "./factory";
 export type { CreateEmbedderOptions, CreateModelOptions, LlmMode } from "./factory";
 export { Semaphore, limitConcurrency, mapConcurrent } from "./limit";
+export { BudgetModel, BudgetStopError } from "./budget";
+export type { BudgetLimits, BudgetStop } from "./budget";
+export { DryRunModel } from "./dry-run";
+export type { DryRunTaskStats } from "./dry-run";
+export { estimateOutputTokens, FREE_TEXT_TOKENS, WORST_CASE_FACTOR, worstCaseOutputTokens } from "./output-estimate";
+export { REPLY_PRIMING_TOKENS, TOKENS_PER_MESSAGE, tokenCounter, tokenizerFor } from "./tokenizer";
+export type { EncodingName, TokenCounter, TokenizerChoice } from "./tokenizer";
 export { DEFAULT_PRICES, estimateCostUsd, priceFor } from "./pricing";
 export type { ModelPrice, PriceTable } from "./pricing";
 export { redactSecrets } from "./redact";

@@ -28,6 +28,7 @@ export {
   type RunRecord,
   withLookups,
 } from "./runner";
+export { dryRunExperiment, PROVIDER_CACHE_MIN_PREFIX, renderDryRun, type DryRunReport, type DryRunTaskLine } from "./dry-run";
 export { gridCells, runSweep, type SweepOptions, type SweepResult } from "./sweep";
 export { formatLookahead, runLookahead, type LookaheadOptions, type LookaheadReport } from "./lookahead";
 export { compareRuns, dailyTablesOf, type Difference, type SessionVerdict } from "./lookahead-compare";

@@ -5,7 +5,7 @@
  * that offline-agent results can never be mistaken for the paper's LLM results.
  */
 import path from "node:path";
-import { CachedModel, type ModelCacheEntry, createEmbedder, createModel, type Model, type UsageTotals } from "../llm/index";
+import { BudgetStopError, CachedModel, type BudgetStop, type ModelCacheEntry, createEmbedder, createModel, type Model, type UsageTotals } from "../llm/index";
 import type { Embedder } from "../text/index";
 import { DataFolder, resolveDataDir } from "../data/index";
 import { ConfigError, parseSetPairs, readConfigFile, resolveConfig } from "./config";
@@ -35,6 +35,10 @@ export interface RunOptions {
   /** Also record offline answers in the cache (sweeps: resumable without recomputing). */
   cacheOffline?: boolean;
   concurrency?: number;
+  /** Stop cleanly before the endpoint call that would pass this many calls (cache hits are free). */
+  maxCalls?: number;
+  /** Stop cleanly before the endpoint call whose worst case would pass this estimated USD. */
+  maxCostUsd?: number;
   progress?: Progress;
   log?: (message: string) => void;
   /** Injected model / embedder (tests, notebooks). */
@@ -60,6 +64,8 @@ export interface RunRecord {
   timings: { totalMs: number };
   /** The record/replay cache the run used and the entries it served or recorded (sorted by task, key). */
   llmCache?: { dir: string; entries: ModelCacheEntry[] };
+  /** Set when a --max-calls / --max-cost limit stopped the run: no tables or figures, resumable from the cache. */
+  stopped?: BudgetStop;
 }
 
 /**
@@ -165,7 +171,16 @@ export async function runExperiment(name: string, options: RunOptions = {}): Pro
   const prepared = await prepareRun(name, options);
   const { experiment, config, ctx, model } = prepared;
   const started = performance.now();
-  const raw = await experiment.run(config, ctx);
+  let raw: ExperimentResult;
+  let stopped: BudgetStop | undefined;
+  try {
+    raw = await experiment.run(config, ctx);
+  } catch (error) {
+    if (!(error instanceof BudgetStopError)) throw error;
+    // A clean stop at a spending limit: what was answered is in the cache, so a rerun resumes from there.
+    stopped = error.stop;
+    raw = { tables: [], figures: [], summary: { stopped: error.stop.reason } };
+  }
   const totalMs = performance.now() - started;
   return withLookups({
     experiment: experiment.name,
@@ -181,6 +196,7 @@ export async function runExperiment(name: string, options: RunOptions = {}): Pro
     versions: collectVersions(),
     timings: { totalMs },
     ...(model instanceof CachedModel && options.cacheDir ? { llmCache: { dir: options.cacheDir, entries: model.entriesUsed() } } : {}),
+    ...(stopped ? { stopped } : {}),
   });
 }
 
@@ -212,7 +228,16 @@ export async function prepareRun(name: string, options: RunOptions = {}): Promis
   const llm = options.llm ?? "offline";
   const model =
     options.modelInstance ??
-    createModel({ llm, model: options.model, seed, cacheDir: options.cacheDir, concurrency: options.concurrency, cacheOffline: options.cacheOffline });
+    createModel({
+      llm,
+      model: options.model,
+      seed,
+      cacheDir: options.cacheDir,
+      concurrency: options.concurrency,
+      cacheOffline: options.cacheOffline,
+      maxCalls: options.maxCalls,
+      maxCostUsd: options.maxCostUsd,
+    });
   const embedder = options.embedderInstance ?? createEmbedder({ kind: options.embedder ?? "hashing", cacheDir: options.cacheDir, llm });
   const ctx: RunContext = {
     model,

@@ -37,6 +37,8 @@ export interface RunManifest {
   tables: Array<{ name: string; title: string; rows: number; csv: string; json: string; md: string }>;
   figures: Array<{ name: string; title: string; json: string }>;
   artifacts: string[];
+  /** Why the run stopped before the end (a --max-calls / --max-cost limit), when it did. */
+  stopped?: RunOutcome["stopped"];
 }
 
 function safeName(name: string): string {
@@ -69,6 +71,7 @@ export function writeRunFolder(run: RunRecord, outDir: string, llm = "offline"):
     tables: [],
     figures: [],
     artifacts: [],
+    ...(run.stopped ? { stopped: run.stopped } : {}),
   };
   for (const table of run.result.tables) {
     const base = safeName(table.name);

@@ -10,6 +10,7 @@ import { biasOf, decide, evaluate } from "./analysis";
 import { hiringBrief } from "./brief";
 import { sentimentalConfigSchema, type SentimentalConfig } from "./config";
 import { deliberateRuns, loadScenario, promptTasks, type Deliberation, type Scenario } from "./pipeline";
+import { sentimentalDryRun } from "./dry-run";
 import { sentimentalSweepCell } from "./sweep";
 import { biasTables, decisionTables, evaluationTables, figures, roundTable, runArtifacts, runSummary, type RunAnalysis } from "./report";
 
@@ -99,4 +100,5 @@ export const sentimentalExperiment: Experiment<SentimentalConfig> = {
   defaults: () => ({}),
   run: runSentimental,
   sweepCell: sentimentalSweepCell,
+  dryRun: sentimentalDryRun,
 };
