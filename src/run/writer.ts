@@ -38,7 +38,7 @@ export interface RunManifest {
   figures: Array<{ name: string; title: string; json: string }>;
   artifacts: string[];
   /** Why the run stopped before the end (a --max-calls / --max-cost limit), when it did. */
-  stopped?: RunOutcome["stopped"];
+  stopped?: RunRecord["stopped"];
 }
 
 function safeName(name: string): string {
