@@ -22,6 +22,15 @@ export { evaluate } from "./evaluation";
 export { importanceScore, LayeredMemory, recencyScore } from "./memory";
 export { cumulativeSeries, dailyLogReturns, finmemMetrics, maxDrawdownOf } from "./metrics";
 export { buildProfile, performanceOverview, recentCumulativeReturn, riskState } from "./profile";
-export { checkCitations, eventSentiment, extendedReflectionTask, testReflectionTask, trainReflectionTask, type ShownMemories } from "./tasks";
+export {
+  checkCitations,
+  eventSentiment,
+  extendedReflectionTask,
+  testReflectionTask,
+  neutralTestReflectionTask,
+  testReflectionTaskFor,
+  trainReflectionTask,
+  type ShownMemories,
+} from "./tasks";
 export { TopK } from "./topk";
 export { momentumObservation, routeLayer, testReflection, trainObservation } from "./working-memory";

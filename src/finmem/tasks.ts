@@ -26,7 +26,7 @@
  * offline policies); it is never rendered, so a real model sees exactly the
  * authors' protocol.
  */
-import { defineTask, type ChatMessage } from "../llm/index";
+import { defineTask, type ChatMessage, type Task } from "../llm/index";
 import { polarityScores } from "../text/index";
 import { LAYERS, LAYER_FIELD, type Layer } from "./constants";
 import { extractiveSummary, splitSentimentTag } from "./extractive";
@@ -133,27 +133,41 @@ function momentumText(m: TestReflectionInput["momentum"], wording: TestReflectio
     : move;
 }
 
-/**
- * The user message of the test decision. "authors": the agent must choose buy
- * or sell and may answer hold only when that choice is really hard (the
- * code's protocol); "neutral": buy, sell and hold are offered alike.
- */
-function testPrompt(input: TestReflectionInput): string {
-  const ask =
-    input.wording === "authors"
-      ? 'Reason from the memories, the momentum and your risk inclination. Give "investment_decision": choose exactly one of buy or sell; ' +
-        'only when choosing between buy and sell is really hard may you answer hold. Give a concise "summary_reason", and the ids of the memories that most influenced the decision, ' +
-        "each in the list of its own layer. Cite only ids shown above."
-      : 'Reason from the memories, the momentum and your risk inclination. Give "investment_decision" (buy, sell or hold), a concise ' +
-        '"summary_reason", and the ids of the memories that most influenced the decision, each in the list of its own layer. Cite only ids shown above.';
-  const opening =
-    input.wording === "authors"
-      ? `Date: ${input.date}. Make today's investment decision on ${input.ticker}: buy or sell; you do not know future prices.`
-      : `Date: ${input.date}. You must decide today whether to buy, sell or hold ${input.ticker}; you do not know future prices.`;
+/** What the neutral wording asks, the same every day: it opens the prompt so that providers can cache it. */
+function neutralAsk(ticker: string): string {
   return (
-    `${opening}\n\n${momentumText(input.momentum, input.wording)}\n\n` +
-    `Your memory, the top events of each layer by relevancy, recency and importance:\n\n${formatMemories(input.memories)}\n\n${ask}`
+    `Each trading day you decide whether to buy, sell or hold ${ticker}; you do not know future prices. ` +
+    'Reason from the memories, the momentum and your risk inclination given below. Give "investment_decision" (buy, sell or hold), a concise ' +
+    '"summary_reason", and the ids of the memories that most influenced the decision, each in the list of its own layer. Cite only ids shown.'
   );
+}
+
+/**
+ * The test decision's messages. "authors": the agent must choose buy or sell
+ * and may answer hold only when that choice is really hard (the code's
+ * protocol; profile and risk instruction as system, the day's data then the
+ * ask as user). "neutral": buy, sell and hold are offered alike, and what
+ * does not change from day to day comes first (profile and ask as system;
+ * the risk instruction, which adapts daily in self-adaptive mode, opens the
+ * user message), so that the calls share a prefix.
+ */
+function testMessages(input: TestReflectionInput): ChatMessage[] {
+  const day = `${momentumText(input.momentum, input.wording)}\n\nYour memory, the top events of each layer by relevancy, recency and importance:\n\n${formatMemories(input.memories)}`;
+  if (input.wording === "neutral") {
+    return [
+      { role: "system", content: `${input.profile}\n\n${neutralAsk(input.ticker)}` },
+      { role: "user", content: `${input.risk.instruction}\n\nDate: ${input.date}.\n\n${day}` },
+    ];
+  }
+  const ask =
+    'Reason from the memories, the momentum and your risk inclination. Give "investment_decision": choose exactly one of buy or sell; ' +
+    'only when choosing between buy and sell is really hard may you answer hold. Give a concise "summary_reason", and the ids of the memories that most influenced the decision, ' +
+    "each in the list of its own layer. Cite only ids shown above.";
+  const opening = `Date: ${input.date}. Make today's investment decision on ${input.ticker}: buy or sell; you do not know future prices.`;
+  return [
+    { role: "system", content: `${input.profile}\n\n${input.risk.instruction}` },
+    { role: "user", content: `${opening}\n\n${day}\n\n${ask}` },
+  ];
 }
 
 function formatMemories(memories: ShownMemories): string {
@@ -238,30 +252,49 @@ export const trainReflectionTask = defineTask<TrainReflectionInput, TrainReflect
   },
 });
 
+function testReflectionTaskOf(version: number): Task<TestReflectionInput, TestReflection> {
+  return defineTask<TestReflectionInput, TestReflection>({
+    name: "finmem.reflect.test",
+    version,
+    schema: testReflectionSchema,
+    render: testMessages,
+    offline(input, rng, ctx) {
+      return offlineTestDecision(input, rng, ctx);
+    },
+    validate(output, input) {
+      return input.invalidCitations === "drop" ? null : checkCitations(output, input.memories);
+    },
+  });
+}
+
 /**
- * `finmem.reflect.test`: decide buy / sell / hold with no future data.
+ * `finmem.reflect.test`: decide buy / sell / hold with no future data, in
+ * the authors' wording (version 2).
  *
  * @example
  * const { output } = await model.run(testReflectionTask, input);
  * output.investment_decision; // "buy" | "sell" | "hold"
  */
-export const testReflectionTask = defineTask<TestReflectionInput, TestReflection>({
-  name: "finmem.reflect.test",
-  version: 2,
-  schema: testReflectionSchema,
-  render(input): ChatMessage[] {
-    return [
-      { role: "system", content: `${input.profile}\n\n${input.risk.instruction}` },
-      { role: "user", content: testPrompt(input) },
-    ];
-  },
-  offline(input, rng, ctx) {
-    return offlineTestDecision(input, rng, ctx);
-  },
-  validate(output, input) {
-    return input.invalidCitations === "drop" ? null : checkCitations(output, input.memories);
-  },
-});
+export const testReflectionTask = testReflectionTaskOf(2);
+
+/**
+ * The neutral wording's test decision: version 3 since its static part moved
+ * first (issue 15), so recordings made before no longer replay for it.
+ *
+ * @example
+ * neutralTestReflectionTask.version; // 3
+ */
+export const neutralTestReflectionTask = testReflectionTaskOf(3);
+
+/**
+ * The test-decision task of a wording.
+ *
+ * @example
+ * testReflectionTaskFor("neutral").version; // 3
+ */
+export function testReflectionTaskFor(wording: TestReflectionInput["wording"]): Task<TestReflectionInput, TestReflection> {
+  return wording === "neutral" ? neutralTestReflectionTask : testReflectionTask;
+}
 
 /**
  * `finmem.reflect.extended`: review a tracking window's reflections.

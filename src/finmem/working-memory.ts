@@ -20,7 +20,7 @@ import {
   citedIds,
   extendedReflectionTask,
   summarizeTask,
-  testReflectionTask,
+  testReflectionTaskFor,
   trainReflectionTask,
   type CitationLists,
   type Decision,
@@ -186,7 +186,7 @@ async function guarded<O extends CitationLists>(
  * const r = await testReflection(model, input); r.decision; // "buy" | "sell" | "hold"
  */
 export async function testReflection(model: Model, input: TestReflectionInput): Promise<ReflectionOutcome> {
-  const g = await guarded(() => model.run(testReflectionTask, input), input.memories, input.invalidCitations);
+  const g = await guarded(() => model.run(testReflectionTaskFor(input.wording), input), input.memories, input.invalidCitations);
   if (!g.output)
     return {
       decision: "hold",

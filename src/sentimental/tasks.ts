@@ -137,11 +137,21 @@ function policyMentalModel(input: MentalModelInput, ctx: OfflineContext): Mental
 
 type TemplateSource = () => CompiledTemplate;
 
-function statementTaskFrom(template: TemplateSource): SentimentalTasks["statement"] {
+/**
+ * Task versions per prompt set: the neutral set was reordered static-first
+ * (instructions and job before the advisor and the candidate, issue 15), so
+ * its recordings made before that no longer replay; the authors' set and a
+ * user's folder keep theirs.
+ */
+function setVersion(setLabel: string, base: number): number {
+  return setLabel === "neutral" ? base + 1 : base;
+}
+
+function statementTaskFrom(template: TemplateSource, setLabel: string): SentimentalTasks["statement"] {
   return defineTask({
     name: "sentimental.statement",
-    // 2: the prompt comes from a prompt set and may show the whole conversation (was: peers' latest only).
-    version: 2,
+    // 2: the prompt comes from a prompt set and may show the whole conversation (was: peers' latest only); neutral 3: static part first.
+    version: setVersion(setLabel, 2),
     temperature: 1.5,
     schema: statementSchema,
     render: (input) => renderTemplate(template(), statementValues(input)),
@@ -176,10 +186,11 @@ function sentimentTaskFrom(template: TemplateSource): SentimentalTasks["sentimen
   });
 }
 
-function mentalModelTaskFrom(template: TemplateSource): Task<MentalModelInput, MentalModel> {
+function mentalModelTaskFrom(template: TemplateSource, setLabel: string): Task<MentalModelInput, MentalModel> {
   return defineTask({
     name: "sentimental.mental-model",
-    version: 1,
+    // neutral 2: the job before the advisor's title.
+    version: setVersion(setLabel, 1),
     temperature: 1.0,
     schema: mentalModelSchema,
     render: ({ advisor, job }) => renderTemplate(template(), advisorAndJob(advisor, job)),
@@ -213,7 +224,7 @@ export function sentimentalTasks(set: PromptSet): SentimentalTasks {
   const t = (name: PromptFile) => () => templateOf(set, name);
   const tasks: SentimentalTasks = {
     set,
-    mentalModel: set.mentalModel === "single" ? mentalModelTaskFrom(t("mental-model")) : null,
+    mentalModel: set.mentalModel === "single" ? mentalModelTaskFrom(t("mental-model"), set.label) : null,
     mentalModelParts:
       set.mentalModel === "three-part"
         ? {
@@ -222,7 +233,7 @@ export function sentimentalTasks(set: PromptSet): SentimentalTasks {
             criteria: partTask("mms-criteria", mmsCriteriaSchema, t("mms-criteria"), (m) => ({ evaluationCriteria: m.evaluationCriteria.slice(0, 5) })),
           }
         : null,
-    statement: statementTaskFrom(t("statement")),
+    statement: statementTaskFrom(t("statement"), set.label),
     argumentation: argumentationTaskFrom(t("argumentation")),
     sentiment: sentimentTaskFrom(t("sentiment")),
   };
@@ -276,9 +287,9 @@ const neutral = (name: PromptFile) => () => templateOf(resolvePromptSet({ prompt
  * @example
  * argumentationTask.offline({ statement: "Strong engineer. Weak on budgets." }, rng, ctx).arguments; // ["Strong engineer.", "Weak on budgets."]
  */
-export const mentalModelTask = mentalModelTaskFrom(neutral("mental-model"));
+export const mentalModelTask = mentalModelTaskFrom(neutral("mental-model"), "neutral");
 /** @see mentalModelTask @example statementTask.name; // "sentimental.statement" */
-export const statementTask = statementTaskFrom(neutral("statement"));
+export const statementTask = statementTaskFrom(neutral("statement"), "neutral");
 /** @see mentalModelTask @example argumentationTask.temperature; // 0 */
 export const argumentationTask = argumentationTaskFrom(neutral("argumentation"));
 /** @see mentalModelTask @example sentimentTask.name; // "sentimental.sentiment" */

@@ -85,7 +85,7 @@ beforeAll(async () => {
         reflection_memory_index: [],
       };
       if (user.includes("Training mode")) return okJson({ summary_reason: "Explained by the cited news.", ...base });
-      const date = /^Date: (\d{4}-\d{2}-\d{2})/.exec(user)![1]!;
+      const date = /^Date: (\d{4}-\d{2}-\d{2})/m.exec(user)![1]!;
       const repair = req.messages.length > 2;
       if (date === "2021-03-10") return okJson({ investment_decision: "buy", summary_reason: "cites a hidden id", ...base, short_memory_index: [999] });
       if (date === "2021-03-11" && !repair) return okJson({ investment_decision: "maybe", summary_reason: "bad enum", ...base });
@@ -139,7 +139,7 @@ describe("FinMem through an OpenAI-compatible endpoint (loopback fake)", () => {
     // no prompt of day t shows an event dated after t
     for (const c of chats) {
       const user = c.messages.find((m) => m.role === "user")!.content;
-      const day = /^Date: (\d{4}-\d{2}-\d{2})/.exec(user)?.[1];
+      const day = /^Date: (\d{4}-\d{2}-\d{2})/m.exec(user)?.[1];
       if (!day) continue;
       for (const f of FIELDS) for (const e of shownIds(user)[f]) expect(e.date <= day).toBe(true);
     }
@@ -185,7 +185,11 @@ describe("FinMem through an OpenAI-compatible endpoint (loopback fake)", () => {
     expect(recorded).toEqual(received);
     expect(model.prompts.every((p) => p.session !== null && p.hash.length === 64)).toBe(true);
     const test = model.prompts.find((p) => p.task === "finmem.reflect.test" && p.session === "2021-03-09")!;
-    expect(test.messages![1]!.content).toContain('Give "investment_decision" (buy, sell or hold)');
-    expect(test.messages![1]!.content).not.toContain("really hard");
+    // Neutral wording, static part first: the profile and the ask as system (the same every test day), the day's data as user.
+    expect(test.messages![0]!.content).toContain('Give "investment_decision" (buy, sell or hold)');
+    expect(JSON.stringify(test.messages)).not.toContain("really hard");
+    expect(test.messages![1]!.content).toContain("Date: 2021-03-09.");
+    const systems = new Set(model.prompts.filter((p) => p.task === "finmem.reflect.test").map((p) => p.messages![0]!.content));
+    expect(systems.size).toBe(1);
   });
 });

@@ -36,11 +36,11 @@ export function kindOf(req: ChatRequestBody): TaskKind {
 /** The advisor titles the scripted model knows (the paper's three by default). */
 export const TITLES: string[] = [...DEFAULT_ADVISORS];
 
-/** The advisor title a statement prompt addresses ("You are the <title> ..."), longest known title first. */
+/** The advisor title a statement prompt addresses ("You are the <title> ...", or the neutral set's "Your role on the panel: <title>."), longest known title first. */
 export function advisorOf(req: ChatRequestBody): string {
   const title = TITLES.slice()
     .sort((a, b) => b.length - a.length)
-    .find((t) => system(req).includes(`You are the ${t}`));
+    .find((t) => system(req).includes(`You are the ${t}`) || system(req).includes(`Your role on the panel: ${t}.`));
   if (!title) throw new Error(`no known advisor in ${system(req).slice(0, 200)}`);
   return title;
 }

@@ -35,7 +35,7 @@ function answer(req: ChatRequestBody): unknown {
     }
     case "statement": {
       const system = req.messages[0]!.content;
-      const title = Object.keys(STATEMENTS).find((t) => system.startsWith(`You are the ${t} of `))!;
+      const title = Object.keys(STATEMENTS).find((t) => system.includes(`Your role on the panel: ${t}.`))!;
       return { statement: STATEMENTS[title] };
     }
     case "arguments": {

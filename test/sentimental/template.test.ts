@@ -120,17 +120,18 @@ function legacyStatement(input: StatementInput): Array<{ role: string; content: 
     {
       role: "system",
       content:
-        `You are the ${advisor.title} of ${job.organization}, an advisor on a hiring panel for the role of ${job.title}.\n` +
+        `You are an advisor on the hiring panel of ${job.organization} for the role of ${job.title}. ` +
+        "Speak in the first person, stay in your role, and ground every point in the candidate's resume. " +
+        'Answer in JSON: {"statement": "<your statement, about 5 distinct points in 4-8 sentences>"}.\n\n' +
+        `Job description:\n${job.text}\n\n` +
+        `Your role on the panel: ${advisor.title}.\n` +
         `Your Mental Model of Self:\n${mms.description}\n` +
         `Your priorities: ${mms.priorities.join("; ")}.\n` +
-        `Your evaluation criteria: ${mms.evaluationCriteria.join("; ")}.\n` +
-        "Speak in the first person, stay in your role, and ground every point in the candidate's resume. " +
-        'Answer in JSON: {"statement": "<your statement, about 5 distinct points in 4-8 sentences>"}.',
+        `Your evaluation criteria: ${mms.evaluationCriteria.join("; ")}.`,
     },
     {
       role: "user",
       content:
-        `Job description:\n${job.text}\n\n` +
         `Candidate: ${candidate.name}\nResume:\n${candidate.passages.join("\n")}\n\n` +
         `This is round ${round} of at most ${maxRounds}.\n` +
         (previous ? `Your previous statement:\n${previous.statement}\n\n` : "") +
@@ -140,7 +141,9 @@ function legacyStatement(input: StatementInput): Array<{ role: string; content: 
   ];
 }
 
-describe("the neutral set is the earlier wording", () => {
+// The neutral set is the project's earlier wording with its static part moved
+// first (issue 15): instructions and job, then the advisor, then the candidate.
+describe("the neutral set is the earlier wording, static part first", () => {
   const neutral = sentimentalTasks(resolvePromptSet({ prompts: "neutral", promptDir: "" }));
   const base: StatementInput = {
     advisor,
@@ -180,11 +183,36 @@ describe("the neutral set is the earlier wording", () => {
       {
         role: "user",
         content:
-          `Your job title: ${advisor.title}\nOrganization: ${job.organization}\nThe panel is hiring for: ${job.title}\n\n` +
-          `Job description:\n${job.text}\n\nWrite your Mental Model of Self as this advisor, focused on what you will look for in candidates for this role.`,
+          `Organization: ${job.organization}\nThe panel is hiring for: ${job.title}\n\n` +
+          `Job description:\n${job.text}\n\nYour job title: ${advisor.title}\n\nWrite your Mental Model of Self as this advisor, focused on what you will look for in candidates for this role.`,
       },
     ]);
     expect(neutral.argumentation.render({ statement: "A. B." })[1]).toEqual({ role: "user", content: "Statement:\nA. B." });
     expect(neutral.sentiment.render({ arguments: ["Good.", "Bad."] })[1]).toEqual({ role: "user", content: "1. Good.\n2. Bad." });
+  });
+
+  it("two advisors' statements on two candidates share the instructions and the job as a prefix; versions moved with the order", () => {
+    const other: StatementInput = {
+      ...base,
+      advisor: { title: "Chief Executive Officer", short: "CEO" },
+      candidate: { ...candidate, id: "other", name: "Other Person", passages: ["Ran a plant."] },
+      round: 2,
+    };
+    const a = neutral.statement
+      .render(base)
+      .map((m) => m.content)
+      .join("\n");
+    const b = neutral.statement
+      .render(other)
+      .map((m) => m.content)
+      .join("\n");
+    let shared = 0;
+    while (shared < a.length && a[shared] === b[shared]) shared++;
+    expect(a.slice(0, shared)).toContain(job.text);
+    expect(a.slice(0, shared)).not.toContain(advisor.title);
+    expect(neutral.statement.version).toBe(3);
+    expect(neutral.mentalModel!.version).toBe(2);
+    const authors = sentimentalTasks(resolvePromptSet({ prompts: "authors", promptDir: "" }));
+    expect(authors.statement.version).toBe(2);
   });
 });
