@@ -100,6 +100,20 @@ export const sentimentalConfigSchema = z.object({
     description: "Peers' recent sentiment in the bias regressions: the sentiment of their last statement, or their opinion S_O.",
     readings: { statement: "paper", opinion: "ours" },
   }),
+  biasPermutations: documented(z.number().int().min(19).max(100000).default(999), {
+    description:
+      "Permutations of the bias null: peers' sentiment shuffled within each (advisor, candidate) conversation, slopes refitted; p-values per slope and for log(|b+| / |b-|). 19 is the fewest that can reach p < 0.05.",
+    source: "ours",
+  }),
+  biasFit: documented(z.enum(["origin", "intercept"]).default("origin"), {
+    description:
+      "Which fit's slope ratio sets the bias label: OLS through the origin (the paper, Figure 7) or with an intercept (the authors' code). Both are tabled.",
+    readings: { origin: "paper", intercept: "code" },
+  }),
+  biasSignificance: documented(z.number().gt(0).lt(1).default(0.05), {
+    description: 'Level at which log(|b+| / |b-|) must beat the permutation null for a "positivity" or "negativity" label; otherwise the label is "none".',
+    source: "ours",
+  }),
 });
 
 export type SentimentalConfig = z.infer<typeof sentimentalConfigSchema>;

@@ -25,7 +25,8 @@ export {
   type TierRule,
 } from "./decision";
 export { nuance, platitudinalBetweenAgents, platitudinalBetweenRuns, drift, defensibility, supportScores, mentalModelText } from "./evaluation";
-export { biasObservations, analyzeBias, biasLabel, type BiasTurn, type BiasAnalysis } from "./bias";
+export { biasObservations, analyzeBias, biasLabel, testedBiasLabel, type BiasTurn, type BiasAnalysis, type BiasLabel } from "./bias";
+export { biasNull, permutationP, slopeOf, logSlopeRatio, type BiasFit, type FitNull } from "./bias-null";
 export { mentalModelTask, statementTask, argumentationTask, sentimentTask, type StatementInput } from "./tasks";
 export { loadScenario, deliberate, advisorSpecs, selectResumes, toCandidate, replicateSeed, type Scenario, type Deliberation } from "./pipeline";
 export { decide, evaluate, biasOf } from "./analysis";

@@ -308,13 +308,46 @@ export function evaluationTables(scenario: Scenario, deliberation: Deliberation,
 }
 
 function regressionRows(scope: string, a: BiasAnalysis): Row[] {
-  return [a.negative, a.positive].map((r) => ({ scope, sign: r.sign, n: r.n, slope: num(r.slope), se: num(r.se), t: num(r.t), p: num(r.p), r2: num(r.r2) }));
+  return [a.negative, a.positive].map((r) => ({
+    scope,
+    sign: r.sign,
+    n: r.n,
+    slope: num(r.slope),
+    se: num(r.se),
+    t: num(r.t),
+    p: num(r.p),
+    r2: num(r.r2),
+    p_null: num(r.pNull),
+  }));
+}
+
+function interceptRows(scope: string, a: BiasAnalysis): Row[] {
+  return [a.negativeIntercept, a.positiveIntercept].map((r) => ({
+    scope,
+    sign: r.sign,
+    n: r.n,
+    intercept: num(r.intercept),
+    intercept_p: num(r.interceptP),
+    slope: num(r.slope),
+    se: num(r.se),
+    t: num(r.t),
+    p: num(r.p),
+    r2: num(r.r2),
+    p_null: num(r.pNull),
+  }));
 }
 
 function biasSummaryRow(scope: string, a: BiasAnalysis): Row {
   return {
     scope,
     slope_ratio: num(a.slopeRatio),
+    steeper_side: a.steeperSide,
+    label_fit: a.labelFit,
+    log_ratio: num(a.logRatio),
+    null_median_log_ratio: num(a.nullMedianLogRatio),
+    p_null_log_ratio: num(a.pLogRatio),
+    permutations: a.permutations,
+    valid_permutations: a.validPermutations,
     bias: a.bias,
     saliency_bias: a.saliencyBias,
     salient_share: num(a.salientShare),
@@ -325,13 +358,20 @@ function biasSummaryRow(scope: string, a: BiasAnalysis): Row {
   };
 }
 
+const NULL_NOTE =
+  "p_null: two-sided permutation p-value against peers' sentiment shuffled within each (advisor, candidate) conversation (the slopes' own t-tests assume the change is unrelated to the sign split, which |change| >= 0 breaks).";
+
 /**
- * Bias tables: Figure 7 observations, regressions per sign, summary measures.
+ * Bias tables: Figure 7 observations, regressions per sign (through the
+ * origin, the paper's; with an intercept, the code's), each with its
+ * permutation p-value, and the summary with the tested label.
  *
  * @example
- * biasTables(biasOf(deliberation, config), config).map((t) => t.name); // ["bias_observations", "bias_regression", "bias_summary"]
+ * biasTables(biasOf(deliberation, config), config).map((t) => t.name);
+ * // ["bias_observations", "bias_regression", "bias_regression_intercept", "bias_summary"]
  */
 export function biasTables(bias: BiasResult, config: SentimentalConfig): Table[] {
+  const scopes = [{ scope: "all", analysis: bias.pooled }, ...bias.perAgent.map((p) => ({ scope: p.agent, analysis: p.analysis }))];
   return [
     {
       name: "bias_observations",
@@ -341,15 +381,21 @@ export function biasTables(bias: BiasResult, config: SentimentalConfig): Table[]
     },
     {
       name: "bias_regression",
-      title: "OLS through the origin of opinion change on peers' sentiment, by sign",
-      rows: [...regressionRows("all", bias.pooled), ...bias.perAgent.flatMap((p) => regressionRows(p.agent, p.analysis))],
-      note: "statsmodels no-constant conventions: uncentered R^2, df = n - 1.",
+      title: "OLS through the origin of opinion change on peers' sentiment, by sign (the paper's fit)",
+      rows: scopes.flatMap((s) => regressionRows(s.scope, s.analysis)),
+      note: `statsmodels no-constant conventions: uncentered R^2, df = n - 1; p is the t-test of the slope against 0. ${NULL_NOTE} ${config.biasPermutations} permutations.`,
+    },
+    {
+      name: "bias_regression_intercept",
+      title: "OLS with an intercept of opinion change on peers' sentiment, by sign (the authors' code's fit)",
+      rows: scopes.flatMap((s) => interceptRows(s.scope, s.analysis)),
+      note: `Centered R^2, df = n - 2. ${NULL_NOTE} Same permutations as bias_regression.`,
     },
     {
       name: "bias_summary",
       title: "Cognitive bias measures",
-      rows: [biasSummaryRow("all", bias.pooled), ...bias.perAgent.map((p) => biasSummaryRow(p.agent, p.analysis))],
-      note: "bias from |positive slope| / |negative slope| (> 1 positivity, < 1 negativity); saliency_bias = a |slope| > 1 (paper); salient_share = share of |change| > std(change) and positive/negative_share = share of statements with sentiment > 0 / < 0 (authors' code).",
+      rows: scopes.map((s) => biasSummaryRow(s.scope, s.analysis)),
+      note: `steeper_side = the paper's reading of the origin slopes (|b+| > |b-|: positivity), untested. bias = the tested label: log(|b+| / |b-|) of the "${config.biasFit}" fit against its permutation null; "none" unless p_null_log_ratio < ${config.biasSignificance}, then positivity when the statistic lies above the null median, negativity below. saliency_bias = a |slope| > 1 (paper); salient_share = share of |change| > std(change) and positive/negative_share = share of statements with sentiment > 0 / < 0 (authors' code).`,
     },
   ];
 }
@@ -413,6 +459,7 @@ export function runSummary(analysis: RunAnalysis, config: SentimentalConfig): Ex
     slope_positive: num(bias.pooled.positive.slope),
     r2_positive: num(bias.pooled.positive.r2),
     bias: bias.pooled.bias,
+    bias_p_null: num(bias.pooled.pLogRatio),
     saliency_bias: bias.pooled.saliencyBias,
     platitudinal_between_agents: num(meanOf(evaluation.platitudinal.map((p) => p.score).filter(Number.isFinite))),
     platitudinal_between_runs: num(meanOf(evaluation.betweenRuns.map((b) => b.similarity))),
