@@ -31,8 +31,20 @@ export { mentalModelTask, statementTask, argumentationTask, sentimentTask, type 
 export { loadScenario, deliberate, advisorSpecs, selectResumes, toCandidate, replicateSeed, type Scenario, type Deliberation } from "./pipeline";
 export { decide, evaluate, biasOf } from "./analysis";
 export type { AdvisorSpec, MentalModel, JobInfo, CandidateInfo, PeerStatement, Turn } from "./types";
-export { planStatement, offlineStatement, offlineMentalModel, jobKeyTerms, priorityCoverage, type StatementPolicyInput } from "./offline-agent";
-export { roleProfile, shortRoleLabel } from "./roles";
+export {
+  planStatement,
+  offlineStatement,
+  offlineMentalModel,
+  assessCandidate,
+  priorityPhrase,
+  type StatementPolicyInput,
+  type StatementPlan,
+  type Assessment,
+} from "./offline-agent";
+export { advisorLens, titleFocus, shortRoleLabel, type AdvisorLens, type WeighedRequirement } from "./roles";
+export { readJob, stemOf, stemsOf, nounPhrases, yearsAsked, stemWeights, type Requirement, type JobSection, type Topic } from "./job-reading";
+export { readResume, assess, clausePolarity, statedYears, evidenceScore, type ResumeReading, type Evidence, type Verdict, type Clause } from "./resume-reading";
+export { quoteOf } from "./phrasing";
 export { figure4SentimentChange, figure5Platitudinal, figure6Nuance, figure7Bias } from "./figures";
 export { sentimentalBiasSlopesFigure, sentimentalOpinionRangeFigure, sentimentalSlopeRatioFigure } from "./sweep-figures";
 export type { BiasObservation } from "./bias";
