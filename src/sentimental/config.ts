@@ -114,6 +114,11 @@ export const sentimentalConfigSchema = z.object({
     description: 'Level at which log(|b+| / |b-|) must beat the permutation null for a "positivity" or "negativity" label; otherwise the label is "none".',
     source: "ours",
   }),
+  adoptionThreshold: documented(z.number().gt(0).max(1).default(0.5), {
+    description:
+      "Argument adoption (RQ2/RQ3): an argument takes up a peer's earlier one when their TF-IDF cosine over the conversation's substantive words (resume and job words, not titles or names) is at least this; the paper gives no threshold.",
+    source: "ours",
+  }),
 });
 
 export type SentimentalConfig = z.infer<typeof sentimentalConfigSchema>;

@@ -45,6 +45,16 @@ export { advisorLens, titleFocus, shortRoleLabel, type AdvisorLens, type Weighed
 export { readJob, stemOf, stemsOf, nounPhrases, yearsAsked, stemWeights, type Requirement, type JobSection, type Topic } from "./job-reading";
 export { readResume, assess, clausePolarity, statedYears, evidenceScore, type ResumeReading, type Evidence, type Verdict, type Clause } from "./resume-reading";
 export { quoteOf } from "./phrasing";
-export { figure4SentimentChange, figure5Platitudinal, figure6Nuance, figure7Bias } from "./figures";
+export { figure4SentimentChange, figure5Platitudinal, figure6Nuance, figure7Bias, figureAdoption } from "./figures";
+export {
+  analyzeAdoption,
+  adoptionOf,
+  findAdoptions,
+  substantiveWords,
+  conversationSimilarity,
+  type AdoptionAnalysis,
+  type Adoption,
+  type ArgumentRecord,
+} from "./adoption";
 export { sentimentalBiasSlopesFigure, sentimentalOpinionRangeFigure, sentimentalSlopeRatioFigure } from "./sweep-figures";
 export type { BiasObservation } from "./bias";

@@ -205,6 +205,17 @@ export interface Assessment {
  * Model written by a real model) becomes an item of its own.
  */
 function statementItems(input: StatementPolicyInput, job: JobReading): { items: WeighedRequirement[]; priorities: Set<number> } {
+  // An agent keeps its Mental Model for the whole deliberation: its items are read once per (Mental Model, job, advisor).
+  const memo = itemsMemo.get(input.mms);
+  if (memo && memo.job === input.job && memo.title === input.advisor.title) return memo.result;
+  const result = weighItems(input, job);
+  itemsMemo.set(input.mms, { job: input.job, title: input.advisor.title, result });
+  return result;
+}
+
+const itemsMemo = new WeakMap<MentalModel, { job: JobInfo; title: string; result: { items: WeighedRequirement[]; priorities: Set<number> } }>();
+
+function weighItems(input: StatementPolicyInput, job: JobReading): { items: WeighedRequirement[]; priorities: Set<number> } {
   const lens = advisorLens(input.advisor, job.requirements);
   const items = lens.items.filter((w) => w.weight > 0).map((w) => ({ ...w }));
   const priorities = new Set<number>();
@@ -238,6 +249,19 @@ function statementItems(input: StatementPolicyInput, job: JobReading): { items: 
  * assessCandidate(input).coverage; // e.g. 0.31 for a resume that meets most of what the advisor weighs
  */
 export function assessCandidate(input: StatementPolicyInput): Assessment {
+  // Pure in (Mental Model, job, advisor, resume); an advisor assesses a candidate once per deliberation, not once per round.
+  const byModel = assessmentMemo.get(input.candidate.passages) ?? new WeakMap<MentalModel, { job: JobInfo; title: string; result: Assessment }>();
+  assessmentMemo.set(input.candidate.passages, byModel);
+  const memo = byModel.get(input.mms);
+  if (memo && memo.job === input.job && memo.title === input.advisor.title) return memo.result;
+  const result = assessAgain(input);
+  byModel.set(input.mms, { job: input.job, title: input.advisor.title, result });
+  return result;
+}
+
+const assessmentMemo = new WeakMap<readonly string[], WeakMap<MentalModel, { job: JobInfo; title: string; result: Assessment }>>();
+
+function assessAgain(input: StatementPolicyInput): Assessment {
   const job = jobReading(input.job);
   const reading = resumeReading(input.candidate);
   const { items, priorities } = statementItems(input, job);

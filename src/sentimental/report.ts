@@ -3,7 +3,8 @@
  * Tables 2-9, the per agent x candidate x round log, the evaluation and bias
  * tables, Figures 4-7, the run's headline summary and its artifact files.
  */
-import { figure4SentimentChange, figure5Platitudinal, figure6Nuance, figure7Bias } from "./figures";
+import { figure4SentimentChange, figure5Platitudinal, figure6Nuance, figure7Bias, figureAdoption } from "./figures";
+import type { AdoptionAnalysis } from "./adoption";
 import type { Cell, ExperimentResult, Figure, Row, Table } from "../core/index";
 import type { BiasAnalysis } from "./bias";
 import type { BiasResult, DecisionAnalysis, EvaluationAnalysis } from "./analysis";
@@ -400,13 +401,59 @@ export function biasTables(bias: BiasResult, config: SentimentalConfig): Table[]
   ];
 }
 
+/** Arguments that spread, most adopted first, at most this many rows. */
+const SPREAD_ROWS = 30;
+
 /**
- * Figures 4-7.
+ * Argument adoption tables (RQ2/RQ3): share of arguments taking up a peer's
+ * earlier argument per advisor and round, the arguments that spread, and
+ * the adoption rate by the source argument's valence and arousal.
+ *
+ * @example
+ * adoptionTables(adoptionOf(scenario, primary, 0.5), scenario).map((t) => t.name);
+ * // ["adoption_by_round", "adoption_spread", "adoption_by_sentiment"]
+ */
+export function adoptionTables(a: AdoptionAnalysis, scenario: Scenario): Table[] {
+  const names = candidateNames(scenario);
+  const rule = `similarity = TF-IDF cosine over the conversation's substantive words (resume and job words, not the job title, the advisors' titles or the candidate's name; arguments with fewer than 3 of them take no part), threshold ${a.threshold}`;
+  return [
+    {
+      name: "adoption_by_round",
+      title: "Argument adoption per advisor and round (RQ2)",
+      rows: a.byRound.map((r) => ({ agent: r.agent, round: r.round, arguments: r.arguments, exposed: r.exposed, adopted: r.adopted, share: num(r.share) })),
+      note: `adopted = arguments that take up an earlier argument of another advisor in the same conversation (not a point the advisor had made first); exposed = arguments said after at least one other advisor spoke; share = adopted / exposed; ${rule}. Two advisors can cite the same resume line unheard: compare a run with opinionFormation=independent.`,
+    },
+    {
+      name: "adoption_spread",
+      title: "Arguments that spread (RQ2)",
+      rows: a.spread.slice(0, SPREAD_ROWS).map((x) => ({
+        candidate: names.get(x.source.candidate) ?? x.source.candidate,
+        agent: x.source.agent,
+        round: x.source.round,
+        argument: x.source.text,
+        sentiment: num(x.source.sentiment),
+        adopters: x.adopters.join(", "),
+        adoptions: x.adoptions,
+        first_adopted_round: x.firstRound,
+      })),
+      note: `The ${SPREAD_ROWS} most adopted source arguments (of ${a.spread.length}), most adoptions first; ${rule}.`,
+    },
+    {
+      name: "adoption_by_sentiment",
+      title: "Adoption by the argument's valence and arousal (RQ3)",
+      rows: a.bySentiment.map((b) => ({ kind: b.kind, band: b.band, heard: b.exposed, adopted: b.adopted, share: num(b.share) })),
+      note: "heard = arguments another advisor spoke after, in the same conversation; adopted = of those, taken up at least once; valence = sign of f(A) (VADER's +-0.05), arousal = |f(A)|.",
+    },
+  ];
+}
+
+/**
+ * Figures 4-7, and the adoption figure when the analysis is given.
  *
  * @example
  * figures(scenario, deliberation, evaluation, bias).map((f) => f.name);
  */
-export function figures(scenario: Scenario, deliberation: Deliberation, e: EvaluationAnalysis, bias: BiasResult): Figure[] {
+export function figures(scenario: Scenario, deliberation: Deliberation, e: EvaluationAnalysis, bias: BiasResult, adoption?: AdoptionAnalysis): Figure[] {
   const names = candidateNames(scenario);
   return [
     figure4SentimentChange(
@@ -421,6 +468,7 @@ export function figures(scenario: Scenario, deliberation: Deliberation, e: Evalu
       bias.pooled.negative,
       bias.pooled.positive,
     ),
+    ...(adoption ? [figureAdoption(adoption.byRound, adoption.bySentiment)] : []),
   ];
 }
 
@@ -431,6 +479,7 @@ export interface RunAnalysis {
   decision: DecisionAnalysis;
   evaluation: EvaluationAnalysis;
   bias: BiasResult;
+  adoption?: AdoptionAnalysis;
 }
 
 /**
@@ -465,7 +514,14 @@ export function runSummary(analysis: RunAnalysis, config: SentimentalConfig): Ex
     platitudinal_between_runs: num(meanOf(evaluation.betweenRuns.map((b) => b.similarity))),
     mean_nuance: num(meanOf(evaluation.nuance.map((n) => n.nuance))),
     mean_defensibility: num(meanOf(evaluation.defensibility.map((d) => d.score))),
+    adoption_share: analysis.adoption ? num(adoptionShare(analysis.adoption)) : null,
   };
+}
+
+/** Adopted / exposed arguments over every advisor and round. */
+function adoptionShare(a: AdoptionAnalysis): number {
+  const exposed = a.byRound.reduce((s, r) => s + r.exposed, 0);
+  return exposed > 0 ? a.byRound.reduce((s, r) => s + r.adopted, 0) / exposed : NaN;
 }
 
 /**

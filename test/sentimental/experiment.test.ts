@@ -91,7 +91,13 @@ describe("sentimental experiment (offline agents)", () => {
     for (const row of table(result.tables, "table7_volatility").rows) for (const a of ["CFO", "VPE", "RPM"]) expect(row[a]).toBeGreaterThanOrEqual(0);
     // Bias observations: rounds 2..3 for every agent and candidate.
     expect(table(result.tables, "bias_observations").rows).toHaveLength(18);
-    expect(result.figures.map((f) => f.name)).toEqual(["figure4_sentiment_change", "figure5_platitudinal", "figure6_nuance", "figure7_bias"]);
+    expect(result.figures.map((f) => f.name)).toEqual([
+      "figure4_sentiment_change",
+      "figure5_platitudinal",
+      "figure6_nuance",
+      "figure7_bias",
+      "figure_adoption",
+    ]);
     // Figure 4: per candidate x agent, S_O and the opinion (top row) and the change (bottom row).
     expect(result.figures[0]!.data).toHaveLength(3 * 3 * 3);
     // Nuance: at most topics x top words distinct words, at least top words.
