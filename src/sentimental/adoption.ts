@@ -84,7 +84,12 @@ export interface AdoptionTurn {
   argumentSentiments: readonly number[];
 }
 
-/** Every argument of the turns, in speaking order within each candidate. */
+/**
+ * Every argument of the turns, in speaking order within each candidate.
+ *
+ * @example
+ * argumentRecords([{ candidate: "c1", agent: "CFO", round: 1, order: 0, arguments: ["a", "b"], argumentSentiments: [0.2, -0.1] }]).length; // 2
+ */
 export function argumentRecords(turns: readonly AdoptionTurn[]): ArgumentRecord[] {
   return turns
     .slice()

@@ -66,7 +66,12 @@ export function slopeOf(x: readonly number[], y: readonly number[], fit: BiasFit
   return sxx > 1e-15 ? sxy / sxx : NaN;
 }
 
-/** The negative-side and positive-side slopes of observations split by the sign of x (x = 0 is in neither). */
+/**
+ * The negative-side and positive-side slopes of observations split by the sign of x (x = 0 is in neither).
+ *
+ * @example
+ * signSlopes([-1, -2, 1, 2, 0], [0.5, 1, 0.2, 0.4, 9], "origin"); // { negative: -0.5, positive: 0.2 }
+ */
 export function signSlopes(x: readonly number[], y: readonly number[], fit: BiasFit): { negative: number; positive: number } {
   const nx: number[] = [];
   const ny: number[] = [];

@@ -118,7 +118,12 @@ export function stemsOf(text: string): string[] {
 export const RANK_WORDS: ReadonlySet<string> = new Set([...RANK_WORD_LIST].map(stemOf));
 const AD_FILLER: ReadonlySet<string> = new Set([...AD_FILLER_LIST].map(stemOf));
 
-/** A stem that carries content in an ad (not filler). */
+/**
+ * A stem that carries content in an ad (not filler).
+ *
+ * @example
+ * [stemOf("budgets"), stemOf("requirements")].map(isContentStem); // [true, false]
+ */
 export function isContentStem(stem: string): boolean {
   return stem.length >= 2 && !AD_FILLER.has(stem);
 }
@@ -277,14 +282,24 @@ function capitalisedInside(text: string): Set<string> {
   return names;
 }
 
-/** "a" or "an" before a word: "an" before a vowel sound, including acronyms read letter by letter ("an HR Executive", "an ICU Nurse Lead"). */
+/**
+ * "a" or "an" before a word: "an" before a vowel sound, including acronyms read letter by letter.
+ *
+ * @example
+ * ["HR Executive", "ICU Nurse Lead", "Head of Technology", "engineer"].map(indefinite); // ["an", "an", "a", "an"]
+ */
 export function indefinite(word: string): string {
   const first = word.trim().split(/\s+/)[0] ?? "";
   if (/^[A-Z]{2,}\b/.test(first)) return /^[AEFHILMNORSX]/.test(first) ? "an" : "a";
   return /^[aeiou]/i.test(first) && !/^(uni|use|usu|eu|one)/i.test(first) ? "an" : "a";
 }
 
-/** Specificity weight of each stem of an ad (idf over its items), for evidence scores. */
+/**
+ * Specificity weight of each stem of an ad, ln((1 + n) / (1 + df)) + 1 over its n items, for evidence scores.
+ *
+ * @example
+ * stemWeights(readJob(job)).get("budget"); // higher when few items mention budgets
+ */
 export function stemWeights(requirements: readonly Requirement[]): Map<string, number> {
   const df = new Map<string, number>();
   for (const r of requirements) for (const s of r.stems) df.set(s, (df.get(s) ?? 0) + 1);

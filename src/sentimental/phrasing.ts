@@ -24,7 +24,12 @@ export interface Voice {
   role: string;
 }
 
-/** Picks from a list: uniformly at temperature > 0, the first entry at temperature 0. */
+/**
+ * Picks from a list: uniformly with the seeded rng at temperature > 0, the first entry at temperature 0.
+ *
+ * @example
+ * choose(["a", "b"], new Rng(1), 0); // "a"
+ */
 export function choose<T>(items: readonly T[], rng: Rng, temperature: number): T {
   if (temperature > 0.01) return rng.pick(items);
   const [first] = items;
@@ -112,13 +117,23 @@ export const CLOSERS: ReadonlyArray<readonly [number, readonly string[]]> = [
   [-Infinity, ["This application should be rejected; the gaps are too serious.", "I would reject this application."]],
 ];
 
-/** Opening sentence graded by the stance; in later rounds it may say that the speaker has heard the others. */
+/**
+ * Opening sentence graded by the stance; in later rounds it may say that the speaker has heard the others.
+ *
+ * @example
+ * openerSentence(voice, 0.9, false, rng, 0); // "For the Head of Technology role this is an outstanding candidate, one of the best I have seen as Chief Financial Officer."
+ */
 export function openerSentence(voice: Voice, stance: number, afterDiscussion: boolean, rng: Rng, temperature: number): string {
   const line = fill(choose(band(OPENERS, stance), rng, temperature), { ...voice });
   return afterDiscussion ? `After hearing the discussion, ${lowerFirst(line)}` : line;
 }
 
-/** Closing recommendation graded by the stance. */
+/**
+ * Closing recommendation graded by the stance.
+ *
+ * @example
+ * closerSentence(voice, -0.9, rng, 0); // "This application should be rejected; the gaps are too serious."
+ */
 export function closerSentence(voice: Voice, stance: number, rng: Rng, temperature: number): string {
   return fill(choose(band(CLOSERS, stance), rng, temperature), { ...voice });
 }
@@ -243,7 +258,12 @@ function generalEcho(reply: EchoReply, voice: Voice, peer: string): string {
   return reply.relation === "agree" ? `I share the doubts ${peer} raised about this candidate.` : `I am more positive than ${peer} about this candidate.`;
 }
 
-/** Lowercases the first letter unless the text starts with a name or an acronym ("VP", "Mikayla Garrison"). */
+/**
+ * Lowercases the first letter unless the text starts with a name or an acronym ("VP", "Mikayla Garrison").
+ *
+ * @example
+ * lowerFirst("I have doubts"); // "I have doubts"; lowerFirst("My view"); // "my view"
+ */
 export function lowerFirst(text: string): string {
   if (text.length < 2) return text;
   return /^[A-Z][a-z]/.test(text) && !/^[A-Z][a-z]+ [A-Z]/.test(text) ? text[0]!.toLowerCase() + text.slice(1) : text;
@@ -253,7 +273,12 @@ function upperFirst(text: string): string {
   return text.length > 0 ? text[0]!.toUpperCase() + text.slice(1) : text;
 }
 
-/** Ends a sentence with a full stop unless it already ends with one. */
+/**
+ * Ends a sentence with a full stop unless it already ends with one.
+ *
+ * @example
+ * endSentence("Strong record"); // "Strong record."
+ */
 export function endSentence(text: string): string {
   const t = text.trim();
   return /[.!?]$/.test(t) ? t : `${t}.`;

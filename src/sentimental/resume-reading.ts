@@ -261,7 +261,12 @@ function uncoveredTopicNegated(requirement: Requirement, claim: Clause | null, l
   return requirement.topics.some((t) => covers(t, limitation.stems, weights) && !(claim && covers(t, claim.stems, weights)));
 }
 
-/** A clause's evidence score for a requirement: the larger of its stem share and 0.6 x its topic share. */
+/**
+ * A clause's evidence score for a requirement: the larger of its stem share and 0.6 x its topic share.
+ *
+ * @example
+ * evidenceScore(requirement, new Set(["budget", "vendor"]), weights); // 1 when those are all of the requirement's stems
+ */
 export function evidenceScore(requirement: Requirement, stems: ReadonlySet<string>, weights: ReadonlyMap<string, number>): number {
   return Math.max(weightedShare(requirement, stems, weights), TOPIC_FACTOR * topicShare(requirement, stems, weights));
 }
