@@ -37,6 +37,7 @@ import { DataFolder } from "../data/index";
 import { evaluateStrategies, runBacktests } from "./backtests";
 import { blackboardConfigSchema, blackboardDefaults, defaultUniverse, parseTickers, type BlackboardConfig } from "./config";
 import { dayZeroStudy } from "./day-zero";
+import { blackboardDryRun } from "./dry-run";
 import { blackboardFigures } from "./figures";
 import { blackboardSummary, blackboardTables, type BlackboardOutcome } from "./report";
 
@@ -99,4 +100,5 @@ export const blackboardExperiment: Experiment<BlackboardConfig> = {
   configSchema: blackboardConfigSchema as unknown as Experiment<BlackboardConfig>["configSchema"],
   defaults: blackboardDefaults,
   run: runBlackboard,
+  dryRun: blackboardDryRun,
 };

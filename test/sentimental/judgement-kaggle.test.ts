@@ -71,6 +71,8 @@ describe.skipIf(!present)("offline panel judgement on the Kaggle resumes (../sha
         advisors: advisorSpecs(ad.advisors),
         resumeDir: SHARED,
         jobDir: "test/fixtures/sentimental",
+        source: "mixed",
+        sourceNote: "Kaggle resumes from ../shared/datasets with a test ad",
       };
       const aucs: number[] = [];
       for (const seed of SEEDS) {
