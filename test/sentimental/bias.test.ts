@@ -170,13 +170,19 @@ describe("bias null (permutation test)", () => {
     expect(pos.positive.pNull).toBeLessThan(0.01);
     expect(pos.pLogRatio).toBeLessThan(0.01);
     expect(pos.bias).toBe("positivity");
-    const neg = analyzeBias(
-      synthetic((p) => Math.max(0, -p) * 0.5, 5),
-      [],
-      { permutations: 999, rng: new Rng(1), labelFit: "intercept" },
-    );
+    expect(pos.labelFit).toBe("origin");
+    expect(pos.logRatio).toBeCloseTo(logSlopeRatio(pos.negative.slope, pos.positive.slope), 12);
+    const negObservations = synthetic((p) => Math.max(0, -p) * 0.5, 5);
+    const neg = analyzeBias(negObservations, [], { permutations: 999, rng: new Rng(1), labelFit: "intercept" });
     expect(neg.labelFit).toBe("intercept");
     expect(neg.bias).toBe("negativity");
+    // biasFit = intercept: the label statistic and its null are the intercept fit's, not the origin fit's
+    expect(neg.logRatio).toBeCloseTo(logSlopeRatio(neg.negativeIntercept.slope, neg.positiveIntercept.slope), 12);
+    expect(neg.logRatio).not.toBeCloseTo(logSlopeRatio(neg.negative.slope, neg.positive.slope), 3);
+    const [originNull, interceptNull] = biasNull(negObservations, 999, new Rng(1));
+    expect(neg.pLogRatio).toBe(interceptNull.pLogRatio);
+    expect(neg.nullMedianLogRatio).toBe(interceptNull.nullMedianLogRatio);
+    expect(neg.nullMedianLogRatio).not.toBe(originNull.nullMedianLogRatio);
   });
   it("is reproducible from its seed and shuffles only within (advisor, candidate)", () => {
     const observations = synthetic(() => 0, 8);
