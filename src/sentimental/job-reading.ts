@@ -249,7 +249,7 @@ function roleRequirement(title: string, specificity: (stem: string) => number, i
   return {
     id,
     section: "requirements",
-    text: `Experience in a ${title} role or a close equivalent`,
+    text: `Experience in ${indefinite(title)} ${title} role or a close equivalent`,
     stems,
     topics: [{ phrase, stems, weight }],
     label: `the work of ${indefinite(title)} ${title}`,

@@ -13,7 +13,7 @@
  *    (those in under 40 % of the items) pull in the items that share them
  *    ("budgets", "vendor contracts" from "work with the CFO on capital
  *    expenditure and vendor contracts").
- * 4. weight = section weight x (0.25 + direct + 0.5 expansion): every advisor
+ * 4. weight = section weight x (0.5 + direct + 0.5 expansion): every advisor
  *    reads the whole ad, and weighs its own area up to about 3x more. An
  *    advisor whose title names nothing in the ad reads it evenly.
  */

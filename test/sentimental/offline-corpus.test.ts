@@ -15,6 +15,9 @@ import { decide } from "../../src/sentimental/analysis";
 import { readJob, stemWeights, stemsOf, type Requirement } from "../../src/sentimental/job-reading";
 import { assess, clausePolarity, evidenceScore, readResume, PARTIAL_SCORE } from "../../src/sentimental/resume-reading";
 import { TOPIC_MATCH } from "../../src/sentimental/echo";
+import { offlineMentalModel } from "../../src/sentimental/offline-agent";
+import { advisorLens } from "../../src/sentimental/roles";
+import { Rng } from "../../src/stats/rng";
 import type { Turn } from "../../src/sentimental/types";
 
 const ICU = path.join(bundledDataDir(), "scenarios", "icu-nurse-lead");
@@ -32,6 +35,9 @@ const NEGATION_CUES = /\b(not|never|no|lack\w*|limited|yet|without)\b|n't\b/i;
 /** A verb where a noun phrase must stand ("a good match for worked with ...", "the record on run budgets"). */
 const PAST_VERB =
   /\b(on|about|with|of|for|is|as)\s+(led|ran|built|worked|managed|designed|improved|negotiated|scaled|applied|automated|reported|communicated|mentored|reduced|delivered|owned|supported|introduced|implemented|handled|developed|created|tracked|hired|grew|kept|took|made|shipped|run|lead|own|set|build|work|hire|keep|manage|develop|design|ensure|deliver|precept|represent)\b/i;
+/** "a" before a vowel sound or a letter-by-letter acronym that starts with one ("a ICU", "a NMC"), "an" before a consonant sound. */
+const WRONG_ARTICLE =
+  /\b[Aa] (?!one\b|once\b|uni|use|usu|eu)(?:[aeio][a-z]|[AEFHILMNORSX][A-Z]+\b)|\b[Aa]n (?![aeiou]|[AEFHILMNORSX][A-Z]+\b|hour|honest)[a-zA-Z]/;
 const MISSING = /^(I found nothing in the resume on (.+), which the ad asks for|The resume is silent on (.+), a weakness for this role)/;
 
 /** The quotations of an argument ('...'), and the argument with them removed. */
@@ -57,6 +63,7 @@ function checkCorpus(scenario: Scenario, turns: readonly Turn[]) {
       if (!/^[A-Z]/.test(a) || !/[.]$/.test(a) || /\{|\}|undefined|NaN|null|\s{2}/.test(a)) problems.push(`not a clean sentence: ${where}`);
       const { quoted, outside } = quotes(a);
       if (PAST_VERB.test(outside)) problems.push(`dangling fragment: ${where}`);
+      if (WRONG_ARTICLE.test(outside)) problems.push(`wrong article: ${where}`);
       if (STRENGTH.test(outside)) {
         strengths++;
         for (const q of quoted) {
@@ -125,6 +132,9 @@ describe("offline corpus: an unseen scenario (ICU Nurse Lead)", () => {
     const corpus = checkCorpus(scenario, turns);
     expect(corpus.problems).toEqual([]);
     expect(checkEchoes(scenario, turns).problems).toEqual([]);
+    for (const a of deliberation.agents) {
+      for (const line of [a.mms.description, ...a.mms.priorities, ...a.mms.evaluationCriteria]) expect(line, a.advisor.title).not.toMatch(WRONG_ARTICLE);
+    }
     const ideal = turns.filter((t) => t.candidate === "icu-01");
     expect(ideal.length).toBeGreaterThan(0);
     for (const t of ideal) {
@@ -138,5 +148,36 @@ describe("offline corpus: an unseen scenario (ICU Nurse Lead)", () => {
     const rank = (id: string) => d.borda.rank[d.candidates.indexOf(id)]!;
     expect(rank("icu-01")).toBeLessThanOrEqual(2);
     expect(rank("icu-07")).toBeGreaterThanOrEqual(6);
+  });
+});
+
+describe("offline priorities on the unseen scenario come from each advisor's title and the ad", () => {
+  // With a fixed table of role families, the clinical titles below would all fall to one default family and read the ad alike.
+  it("its own panel: the nursing, the ICU and the quality-and-safety reader each put their own area first, and differ", () => {
+    const config = defaultSentimentalConfig({ runs: 1, resumes: "data", candidates: 8, advisors: ICU_PANEL });
+    const scenario = loadScenario(config, ICU, 11);
+    const requirements = readJob(scenario.job);
+    const first = scenario.advisors.map((advisor) => offlineMentalModel({ advisor, job: scenario.job }, new Rng(1), 0).priorities.slice(0, 3));
+    const hits = (list: readonly string[], re: RegExp) => list.filter((p) => re.test(p)).length;
+    expect(hits(first[0]!, /nurs/i), `Chief Nursing Officer: ${first[0]!.join(" | ")}`).toBeGreaterThanOrEqual(2);
+    expect(hits(first[1]!, /\bICU\b|critical care|intensive/i), `ICU Medical Director: ${first[1]!.join(" | ")}`).toBeGreaterThanOrEqual(2);
+    expect(hits(first[2]!, /quality|infection|safe|incident|audit|patients/i), `Director of Quality: ${first[2]!.join(" | ")}`).toBeGreaterThanOrEqual(2);
+    expect(new Set(first.map((f) => f.join("|"))).size).toBe(3);
+    // the item each advisor weighs heaviest holds a word of its own title
+    const lenses = scenario.advisors.map((a) => advisorLens(a, requirements));
+    expect(lenses.map((l) => l.generic)).toEqual([false, false, false]);
+    for (const l of lenses)
+      expect(
+        l.focus.some((s) => l.items[0]!.requirement.stems.includes(s)),
+        l.advisor.title,
+      ).toBe(true);
+  });
+  it("the paper's advisors on the ICU ad: the CFO weighs the nursing budget first, the VP of Engineering reads the ad evenly", () => {
+    const config = defaultSentimentalConfig({ runs: 1, resumes: "data", candidates: 8 });
+    const scenario = loadScenario(config, ICU, 7);
+    const requirements = readJob(scenario.job);
+    const [cfo, vpe] = scenario.advisors.map((a) => advisorLens(a, requirements));
+    expect(cfo!.items[0]!.requirement.text).toMatch(/budget with the finance team/);
+    expect(vpe!.generic).toBe(true);
   });
 });
