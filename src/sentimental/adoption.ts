@@ -278,14 +278,21 @@ export function analyzeAdoption(turns: readonly AdoptionTurn[], agents: readonly
 /**
  * The adoption analysis of a deliberation of a scenario, with each
  * conversation's substantive vocabulary from its resume, the job and the
- * panel (`substantiveWords`).
+ * panel (`substantiveWords`); every content word counts for a candidate
+ * whose resume and job text are both unknown.
  *
  * @example
  * adoptionOf(scenario, deliberation, 0.5).byRound; // one row per advisor and round
  */
 export function adoptionOf(scenario: Scenario, deliberation: Deliberation, threshold: number): AdoptionAnalysis {
   const titles = scenario.advisors.map((a) => a.title);
-  const words = new Map(scenario.candidates.map((c) => [c.id, substantiveWords(c.passages, scenario.job.title, scenario.job.text, c.name, titles)]));
+  // A recorded transcript evaluated without its resume and job (evaluate --transcript) has no vocabulary: every content word counts then.
+  const words = new Map(
+    scenario.candidates.map((c) => {
+      const vocabulary = substantiveWords(c.passages, scenario.job.title, scenario.job.text, c.name, titles);
+      return [c.id, vocabulary.size > 0 ? vocabulary : null];
+    }),
+  );
   return analyzeAdoption(
     deliberation.conversations.flatMap((c) => c.turns),
     deliberation.agents.map((a) => a.advisor.short),

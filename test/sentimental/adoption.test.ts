@@ -4,7 +4,8 @@ import type { RunContext, Table } from "../../src/core/contract";
 import { silentProgress } from "../../src/core/contract";
 import { bundledDataDir } from "../../src/data/paths";
 import { HashingEmbedder } from "../../src/text/embedding";
-import { analyzeAdoption, conversationSimilarity, findAdoptions, substantiveWords, type AdoptionTurn } from "../../src/sentimental/adoption";
+import { adoptionOf, analyzeAdoption, conversationSimilarity, findAdoptions, substantiveWords, type AdoptionTurn } from "../../src/sentimental/adoption";
+import type { Deliberation, Scenario } from "../../src/sentimental/pipeline";
 import { defaultSentimentalConfig, sentimentalExperiment } from "../../src/sentimental/index";
 
 const resume = ["Integrated M-Pesa payouts for 2,400 waste pickers and planned truck routes.", "Connected 14 weighbridges over GSM."];
@@ -79,6 +80,34 @@ describe("argument adoption", () => {
     expect(band("positive")).toMatchObject({ exposed: 4, adopted: 1 });
     expect(band("negative")).toMatchObject({ exposed: 1, adopted: 1, share: 1 });
     expect(band("high")).toMatchObject({ exposed: 2, adopted: 1 });
+  });
+});
+
+describe("adoption of a recorded transcript without its resume and job", () => {
+  it("counts every content word (the module's no-vocabulary rule), not no word at all; a gap turn adds no argument", () => {
+    const turns = [
+      turn("CFO", 1, 0, [payouts, closer]),
+      turn("VPE", 1, 1, [`I agree with the CFO: ${payouts}`, closer]),
+      { ...turn("CFO", 2, 0, []), argumentSentiments: [] },
+    ];
+    const scenario = {
+      job: { id: "", title: "", organization: "", text: "" },
+      candidates: [{ id: "c1", name: "Ada Obi", passages: [] }],
+      advisors: [
+        { title: "CFO", short: "CFO" },
+        { title: "VPE", short: "VPE" },
+      ],
+    } as unknown as Scenario;
+    const deliberation = { conversations: [{ turns }], agents: scenario.advisors.map((advisor) => ({ advisor })) } as unknown as Deliberation;
+    const a = adoptionOf(scenario, deliberation, 0.5);
+    // with no vocabulary the shared stock closer counts too: the reason a scenario's vocabulary is used when known
+    expect(a.adoptions.map((x) => x.adopter.text)).toEqual([`I agree with the CFO: ${payouts}`, closer]);
+    expect(a).toEqual(analyzeAdoption(turns, ["CFO", "VPE"], { threshold: 0.5 }));
+    // the gap turn (no arguments) adds no argument, and no round of its own
+    expect(a.byRound.map((r) => [r.agent, r.round, r.arguments])).toEqual([
+      ["CFO", 1, 2],
+      ["VPE", 1, 2],
+    ]);
   });
 });
 
