@@ -324,6 +324,8 @@ describe("phrasing", () => {
       "Ada Obi",
     );
     expect(agreeOnGap.relation).toBe("agree");
+    // the point the peer made, not another item its words brush against
+    expect(agreeOnGap.evidence!.requirement.label).toMatch(/mobile money/);
     expect(echoSentence(agreeOnGap, voice)).toBe(
       `The VP of Engineering is right to worry about ${agreeOnGap.evidence!.requirement.label}, even if it is further from my own remit.`,
     );
@@ -336,6 +338,7 @@ describe("phrasing", () => {
       "Ada Obi",
     );
     expect(disagree.relation).toBe("disagree");
+    expect(disagree.evidence!.requirement.label).toMatch(/budget/);
     const line = echoSentence(disagree, voice);
     expect(line).toMatch(/^I read .* differently from the VP of Engineering: the resume says '.*2 million dollar technology budget/);
     expect(polarityScores(line).compound).toBeGreaterThan(0);
