@@ -36,7 +36,8 @@ export function echoOptions(peers: readonly PeerStatement[]): EchoOption[] {
 /**
  * The speaker's reply to one peer argument: the requirement it is about
  * (best evidence score >= TOPIC_MATCH over the speaker's own evidence; the
- * candidate's name and the peer's title do not count), and whether the
+ * candidate's name and the peer's title do not count; the job title's own
+ * item only when the peer named it or no other item fits), and whether the
  * speaker's reading agrees with the argument's tone. For a general verdict
  * the speaker's own base stance decides.
  *
@@ -55,9 +56,15 @@ export function understandEcho(
   const ignore = new Set(stemsOf(`${candidateName} ${option.agent}`));
   const stems = new Set(stemsOf(option.argument).filter((s) => isContentStem(s) && !ignore.has(s)));
   let best: { e: Evidence; score: number } | null = null;
-  for (const e of evidence) {
-    const score = evidenceScore(e.requirement, stems, weights);
-    if (score >= TOPIC_MATCH && (!best || score > best.score)) best = { e, score };
+  // The job title's own item carries one or two words ("technology"): it is the peer's point when the peer named it
+  // or when no specific item fits, not whenever a word of the title occurs.
+  const named = evidence.filter((e) => e.requirement.role && option.argument.includes(e.requirement.label));
+  for (const pool of [named, evidence.filter((e) => !e.requirement.role), evidence]) {
+    for (const e of pool) {
+      const score = evidenceScore(e.requirement, stems, weights);
+      if (score >= TOPIC_MATCH && (!best || score > best.score)) best = { e, score };
+    }
+    if (best) break;
   }
   const peerPositive = option.sentiment >= 0;
   if (!best) {

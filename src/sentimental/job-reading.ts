@@ -50,6 +50,8 @@ export interface Requirement {
   years: number | null;
   /** SECTION_WEIGHT of its section. */
   weight: number;
+  /** The job title's own item ("the work of a Head of Technology"): a clause that states no role and no years is at most partial support. */
+  role?: boolean;
 }
 
 /**
@@ -255,6 +257,7 @@ function roleRequirement(title: string, specificity: (stem: string) => number, i
     label: `the work of ${indefinite(title)} ${title}`,
     years: null,
     weight: SECTION_WEIGHT.requirements,
+    role: true,
   };
 }
 

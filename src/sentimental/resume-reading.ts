@@ -15,11 +15,15 @@
  *   limitation speaks to the item, "never managed engineers"; >= 0.6 N
  *   partial; fewer a gap).
  *
+ * The job title's own item ("the work of a Head of Technology") is met only
+ * by a clause that states a role or years of experience (`statesRole`); a
+ * degree or a passing mention of the field is partial support.
+ *
  * So a limitation is never the support of a "met" verdict, and "missing" is
  * only said when no clause carries the requirement's terms.
  */
 import { tokenize, VADER_LEXICON_TEXT, parseLexicon, splitSentences } from "../text/index";
-import { isContentStem, stemsOf, type Requirement, type Topic } from "./job-reading";
+import { isContentStem, isPersonMention, stemsOf, type Requirement, type Topic } from "./job-reading";
 
 /** A claim of experience, a limitation of it, or an aspiration (what the candidate would do or wants), which is evidence of neither. */
 export type ClausePolarity = "claim" | "limitation" | "aspiration";
@@ -274,10 +278,28 @@ export function evidenceScore(requirement: Requirement, stems: ReadonlySet<strin
 function best(clauses: readonly Clause[], requirement: Requirement, weights: ReadonlyMap<string, number>): { clause: Clause; score: number } | null {
   let top: { clause: Clause; score: number } | null = null;
   for (const clause of clauses) {
-    const score = evidenceScore(requirement, clause.stems, weights);
+    const raw = evidenceScore(requirement, clause.stems, weights);
+    // The job title's own item: a degree or a passing mention of the field is at most partial support of doing the job.
+    const score = requirement.role && !statesRole(clause) ? Math.min(raw, PARTIAL_SCORE) : raw;
     if (score > 0 && (!top || score > top.score)) top = { clause, score };
   }
   return top;
+}
+
+/**
+ * A clause that states a role held or years of experience ("Technology lead
+ * with 10 years ...", "Head of Engineering, SokoTaka"): full support of the
+ * job title's own item, which a degree ("BSc Information Technology") or a
+ * passing mention of the field ("I connect business cases with technology
+ * delivery") supports only partly.
+ *
+ * @example
+ * const clause = (text: string): Clause => ({ passage: 0, text, stems: new Set(), polarity: "claim" });
+ * statesRole(clause("Technology lead with 10 years building field software")); // true
+ * statesRole(clause("BSc Information Technology, Kenyatta University (2008)")); // false
+ */
+export function statesRole(clause: Clause): boolean {
+  return statedYears(clause.text) !== null || isPersonMention(clause.text.replace(/[^\p{L}\p{N}\s-]+/gu, " "));
 }
 
 /**
@@ -298,7 +320,9 @@ export function assess(reading: ResumeReading, requirement: Requirement, weights
     requirement,
     weights,
   );
-  const coverage = evidenceScore(requirement, reading.claimStems, weights);
+  const stemCoverage = evidenceScore(requirement, reading.claimStems, weights);
+  // The title's item is covered only as far as its best support goes (the title's words alone are not the work).
+  const coverage = requirement.role ? Math.min(stemCoverage, support?.score ?? 0) : stemCoverage;
   const s = support?.score ?? 0;
   const l = limitation?.score ?? 0;
   let verdict: Verdict = s >= MET_SCORE || (coverage >= 0.5 && s >= PARTIAL_SCORE) ? "met" : s >= PARTIAL_SCORE ? "partial" : "missing";

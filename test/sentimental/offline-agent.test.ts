@@ -5,7 +5,7 @@ import { polarityScores } from "../../src/text/vader";
 import { assessCandidate, offlineMentalModel, offlineStatement, planStatement, type StatementPolicyInput } from "../../src/sentimental/offline-agent";
 import { advisorLens, shortRoleLabel, titleFocus } from "../../src/sentimental/roles";
 import { indefinite, isPersonMention, nounPhrases, readJob, stemOf, stemWeights, yearsAsked } from "../../src/sentimental/job-reading";
-import { assess, claimValue, clausePolarity, readResume, statedYears } from "../../src/sentimental/resume-reading";
+import { assess, claimValue, clausePolarity, readResume, statedYears, statesRole, PARTIAL_SCORE } from "../../src/sentimental/resume-reading";
 import {
   CLOSERS,
   OPENERS,
@@ -146,6 +146,24 @@ describe("resume reading", () => {
     expect(r.years).toBe(9);
     expect(statedYears("Skills: Python- Exprience - 24 months; SQL - Less than 1 year")).toBe(2);
     expect(statedYears("Born 40 years ago")).toBeNull();
+  });
+  it("meets the job title's own item only with a role or years held, not with a degree or a passing mention", () => {
+    const bundled = JSON.parse(readFileSync(`${bundledDataDir()}/jobs/head_of_technology.json`, "utf8")) as JobInfo;
+    const items = readJob(bundled);
+    const weights = stemWeights(items);
+    const role = items.find((r) => r.role)!;
+    expect(role.label).toBe("the work of a Head of Technology");
+    const clause = (text: string) => ({ passage: 0, text, stems: new Set<string>(), polarity: "claim" as const });
+    expect(statesRole(clause("Technology lead with 10 years building field software"))).toBe(true);
+    expect(statesRole(clause("Head of Engineering, SokoTaka Waste Solutions, Nairobi (2019-present)"))).toBe(true);
+    expect(statesRole(clause("BSc Information Technology, Kenyatta University (2008)"))).toBe(false);
+    expect(statesRole(clause("I connect business cases with technology delivery"))).toBe(false);
+    const degree = assess(readResume(["Education: BSc Information Technology, Kenyatta University (2008)."]), role, weights);
+    expect(degree.verdict).toBe("partial");
+    expect(degree.support!.score).toBe(PARTIAL_SCORE);
+    expect(degree.coverage).toBe(PARTIAL_SCORE);
+    const held = assess(readResume(["Technology lead with 10 years building field software for farmers."]), role, weights);
+    expect(held.verdict).toBe("met");
   });
   it("never takes a limitation as support, and says missing only when no clause speaks to the point", () => {
     const items = readJob(job);

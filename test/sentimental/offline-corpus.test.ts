@@ -13,7 +13,7 @@ import { defaultSentimentalConfig, type SentimentalConfig } from "../../src/sent
 import { deliberate, loadScenario, type Scenario } from "../../src/sentimental/pipeline";
 import { decide } from "../../src/sentimental/analysis";
 import { readJob, stemWeights, stemsOf, type Requirement } from "../../src/sentimental/job-reading";
-import { assess, clausePolarity, evidenceScore, readResume, PARTIAL_SCORE } from "../../src/sentimental/resume-reading";
+import { assess, clausePolarity, evidenceScore, readResume, statesRole, PARTIAL_SCORE } from "../../src/sentimental/resume-reading";
 import { TOPIC_MATCH } from "../../src/sentimental/echo";
 import { offlineMentalModel } from "../../src/sentimental/offline-agent";
 import { advisorLens } from "../../src/sentimental/roles";
@@ -55,6 +55,7 @@ function checkCorpus(scenario: Scenario, turns: readonly Turn[]) {
   const requirements = readJob(scenario.job);
   const weights = stemWeights(requirements);
   const readings = new Map(scenario.candidates.map((c) => [c.id, readResume(c.passages)]));
+  const role = requirements.find((r) => r.role);
   const problems: string[] = [];
   let strengths = 0;
   for (const t of turns) {
@@ -68,6 +69,14 @@ function checkCorpus(scenario: Scenario, turns: readonly Turn[]) {
         strengths++;
         for (const q of quoted) {
           if (clausePolarity(q) === "limitation" || NEGATION_CUES.test(q)) problems.push(`weakness quoted as a strength: ${where}`);
+        }
+        // praise on the job title's own item quotes a role or years held, not a degree or a passing mention of the field
+        if (role && labelsIn(outside, requirements)[0] === role) {
+          const head = (q: string) => q.replace(/ \.\.\.$/, "").slice(0, 30);
+          for (const q of quoted) {
+            const source = readings.get(t.candidate)!.clauses.find((c) => c.text.replace(/\s+/g, " ").includes(head(q)));
+            if (source && !statesRole(source)) problems.push(`a degree or passing mention praised as the work itself: ${where}`);
+          }
         }
       }
       const missing = MISSING.exec(a);
