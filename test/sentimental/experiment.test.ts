@@ -1,5 +1,5 @@
 import { tableNumber } from "../../src/core/index";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { OfflineModel } from "../../src/llm/offline";
 import type { RunContext, Table } from "../../src/core/contract";
 import { silentProgress } from "../../src/core/contract";
@@ -7,7 +7,7 @@ import { bundledDataDir } from "../../src/data/paths";
 import { HashingEmbedder } from "../../src/text/embedding";
 import { defaultSentimentalConfig, sentimentalExperiment, sentimentalSweepCell } from "../../src/sentimental/index";
 import { runSweep } from "../../src/run/sweep";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -252,6 +252,7 @@ describe("sentimental experiment (offline agents)", () => {
 describe("sentimental sweep", () => {
   it("expands the grid and returns one tidy row per cell, resuming finished cells", async () => {
     const outDir = mkdtempSync(path.join(tmpdir(), "consilium-sweep-"));
+    onTestFinished(() => rmSync(outDir, { recursive: true, force: true }));
     const options = { outDir, seed: 7, set: ["candidates=2", "maxRounds=3"], concurrency: 2 };
     const { table: t } = await runSweep("sentimental", { alpha: ["0.3", "0.7"], tolerance: ["0.001"] }, options);
     expect(t.rows).toHaveLength(2);
