@@ -17,7 +17,8 @@
  *
  * The job title's own item ("the work of a Head of Technology") is met only
  * by a clause that states a role or years of experience (`statesRole`); a
- * degree or a passing mention of the field is partial support.
+ * degree or a passing mention of the field is partial support (at most
+ * ROLE_PARTIAL_SCORE, the middle of the partial band).
  *
  * So a limitation is never the support of a "met" verdict, and "missing" is
  * only said when no clause carries the requirement's terms.
@@ -68,6 +69,8 @@ const TOPIC_COVERED = 0.6;
 const TOPIC_FACTOR = 0.6;
 export const PARTIAL_SCORE = 0.12;
 export const LIMITATION_SCORE = 0.2;
+/** The most a clause that states no role or years gives the job title's own item: the middle of the partial band. */
+export const ROLE_PARTIAL_SCORE = (PARTIAL_SCORE + MET_SCORE) / 2;
 /** Value of an explicit gap, and of no evidence at all. */
 const GAP_VALUE = -0.7;
 const MISSING_VALUE = -0.35;
@@ -280,7 +283,7 @@ function best(clauses: readonly Clause[], requirement: Requirement, weights: Rea
   for (const clause of clauses) {
     const raw = evidenceScore(requirement, clause.stems, weights);
     // The job title's own item: a degree or a passing mention of the field is at most partial support of doing the job.
-    const score = requirement.role && !statesRole(clause) ? Math.min(raw, PARTIAL_SCORE) : raw;
+    const score = requirement.role && !statesRole(clause) ? Math.min(raw, ROLE_PARTIAL_SCORE) : raw;
     if (score > 0 && (!top || score > top.score)) top = { clause, score };
   }
   return top;

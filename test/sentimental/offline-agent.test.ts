@@ -5,7 +5,7 @@ import { polarityScores } from "../../src/text/vader";
 import { assessCandidate, offlineMentalModel, offlineStatement, planStatement, type StatementPolicyInput } from "../../src/sentimental/offline-agent";
 import { advisorLens, shortRoleLabel, titleFocus } from "../../src/sentimental/roles";
 import { indefinite, isPersonMention, nounPhrases, readJob, stemOf, stemWeights, yearsAsked } from "../../src/sentimental/job-reading";
-import { assess, claimValue, clausePolarity, readResume, statedYears, statesRole, PARTIAL_SCORE } from "../../src/sentimental/resume-reading";
+import { assess, claimValue, clausePolarity, readResume, statedYears, statesRole, ROLE_PARTIAL_SCORE } from "../../src/sentimental/resume-reading";
 import {
   CLOSERS,
   OPENERS,
@@ -160,8 +160,8 @@ describe("resume reading", () => {
     expect(statesRole(clause("I connect business cases with technology delivery"))).toBe(false);
     const degree = assess(readResume(["Education: BSc Information Technology, Kenyatta University (2008)."]), role, weights);
     expect(degree.verdict).toBe("partial");
-    expect(degree.support!.score).toBe(PARTIAL_SCORE);
-    expect(degree.coverage).toBe(PARTIAL_SCORE);
+    expect(degree.support!.score).toBe(ROLE_PARTIAL_SCORE);
+    expect(degree.coverage).toBe(ROLE_PARTIAL_SCORE);
     const held = assess(readResume(["Technology lead with 10 years building field software for farmers."]), role, weights);
     expect(held.verdict).toBe("met");
   });
