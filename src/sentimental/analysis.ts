@@ -213,24 +213,34 @@ export interface BiasResult {
 }
 
 /**
- * Bias tests on one deliberation: pooled over agents (Figure 7) and per agent.
+ * Bias tests on one deliberation: pooled over agents (Figure 7) and per agent,
+ * each with its own permutation null (`config.biasPermutations` within-(agent,
+ * candidate) shuffles from deriveRng(deliberation seed, "sentimental",
+ * "bias-null", scope)).
  *
  * @example
- * biasOf(deliberation, config).pooled.bias; // "positivity" | "negativity" | ...
+ * biasOf(deliberation, config).pooled.bias; // "none" unless the slope asymmetry beats the null
  */
 export function biasOf(deliberation: Deliberation, config: SentimentalConfig): BiasResult {
   // Gaps said nothing: they are neither an observation nor a peer's latest statement.
   const turns = spokenTurns(deliberation);
   const observations = biasObservations(turns, { changeMeasure: config.biasChange, peerMeasure: config.biasPeer });
   const agents = deliberation.agents.map((a) => a.advisor.short);
+  const test = (scope: string) => ({
+    permutations: config.biasPermutations,
+    labelFit: config.biasFit,
+    significance: config.biasSignificance,
+    rng: deriveRng(deliberation.seed, "sentimental", "bias-null", scope),
+  });
   return {
     observations,
-    pooled: analyzeBias(observations, turns),
+    pooled: analyzeBias(observations, turns, test("all")),
     perAgent: agents.map((agent) => ({
       agent,
       analysis: analyzeBias(
         observations.filter((o) => o.agent === agent),
         turns.filter((t) => t.agent === agent),
+        test(agent),
       ),
     })),
   };

@@ -8,11 +8,17 @@
  * bias, a steeper negative slope a negativity bias; slopes below 1 in
  * magnitude mean no saliency bias (peers' opinions are not amplified).
  *
- * Authors' code (offered as named extra measures): the share of statements
- * with positive / negative sentiment, and saliency as the share of steps
- * whose |change| exceeds the standard deviation of the changes.
+ * Authors' code (offered as named extra measures): the same regression with
+ * an intercept, the share of statements with positive / negative sentiment,
+ * and saliency as the share of steps whose |change| exceeds the standard
+ * deviation of the changes.
+ *
+ * Ours: a permutation null (bias-null.ts) for every slope and for the label
+ * statistic log(|b+| / |b-|); the label is "none" unless that statistic is
+ * significant against it, so a run without peer influence can say "none".
  */
-import { olsThroughOrigin, mean, std } from "../stats/index";
+import { ols, olsThroughOrigin, mean, std, Rng } from "../stats/index";
+import { biasNull, slopeOf, type BiasFit } from "./bias-null";
 
 /** One statement of one agent in one candidate's conversation. */
 export interface BiasTurn {
@@ -100,18 +106,45 @@ export interface SignRegression {
   slope: number;
   se: number;
   t: number;
+  /** Two-sided Student-t p-value of the slope against 0 (the regression's own test). */
   p: number;
-  /** Uncentered R^2 (statsmodels convention for models without a constant). */
+  /** Uncentered R^2 through the origin (statsmodels convention for models without a constant), centered with an intercept. */
   r2: number;
+  /** Intercept and its p-value (the authors' code's fit); NaN through the origin. */
+  intercept: number;
+  interceptP: number;
+  /** Two-sided permutation p-value of the slope against the within-(advisor, candidate) shuffle null (bias-null.ts). */
+  pNull: number;
 }
 
+/**
+ * positivity / negativity: the slope asymmetry is significant against the
+ * permutation null; none: it is not; undetermined: a slope could not be fitted.
+ */
 export type BiasLabel = "positivity" | "negativity" | "none" | "undetermined";
 
 export interface BiasAnalysis {
+  /** Through the origin (the paper's fit, Figure 7). */
   negative: SignRegression;
   positive: SignRegression;
-  /** |positive slope| / |negative slope| (> 1: positivity bias; < 1: negativity bias). */
+  /** With an intercept (the authors' code's fit). */
+  negativeIntercept: SignRegression;
+  positiveIntercept: SignRegression;
+  /** |positive slope| / |negative slope| through the origin (> 1: the positive side is steeper). */
   slopeRatio: number;
+  /** The paper's reading of the origin slopes, without a test: which side is steeper. */
+  steeperSide: BiasLabel;
+  /** Which fit's log(|b+| / |b-|) sets `bias`, and that statistic against its null. */
+  labelFit: BiasFit;
+  logRatio: number;
+  nullMedianLogRatio: number;
+  pLogRatio: number;
+  /** Permutations drawn (and how many had both slopes defined). */
+  permutations: number;
+  validPermutations: number;
+  /** Significance level of the label. */
+  significance: number;
+  /** The tested label: "none" unless log(|b+| / |b-|) is significant against the null at `significance`. */
   bias: BiasLabel;
   /** Paper's saliency test: some |slope| > 1 (peers' sentiment is amplified). */
   saliencyBias: boolean;
@@ -125,21 +158,43 @@ export interface BiasAnalysis {
   sentimentMax: number;
 }
 
-function fitSign(observations: readonly BiasObservation[], sign: "negative" | "positive"): SignRegression {
+const UNFITTED = { slope: NaN, se: NaN, t: NaN, p: NaN, r2: NaN, intercept: NaN, interceptP: NaN };
+
+/** One side's regression through the origin (statsmodels no-constant conventions) or with an intercept. */
+function fitSign(observations: readonly BiasObservation[], sign: "negative" | "positive", fit: BiasFit, pNull: number): SignRegression {
   const subset = observations.filter((o) => (sign === "negative" ? o.peerSentiment < 0 : o.peerSentiment > 0));
   const x = subset.map((o) => o.peerSentiment);
   const y = subset.map((o) => o.change);
-  if (subset.length < 2 || x.every((v) => v === 0)) {
-    return { sign, n: subset.length, slope: NaN, se: NaN, t: NaN, p: NaN, r2: NaN };
+  const base = { sign, n: subset.length, pNull };
+  if (!Number.isFinite(slopeOf(x, y, fit))) return { ...base, ...UNFITTED };
+  if (fit === "origin") {
+    const r = olsThroughOrigin(x, y);
+    return { ...base, slope: r.slope, se: r.se, t: r.t, p: r.p, r2: r.r2, intercept: NaN, interceptP: NaN };
   }
-  const fit = olsThroughOrigin(x, y);
-  return { sign, n: subset.length, slope: fit.slope, se: fit.se, t: fit.t, p: fit.p, r2: fit.r2 };
+  const r = ols(
+    x.map((v) => [v]),
+    y,
+  );
+  // ols with an intercept: coefficient 0 is the intercept, 1 the slope.
+  const [a, b] = r.coefficients;
+  return {
+    ...base,
+    slope: b!,
+    se: r.standardErrors[1]!,
+    t: r.tStats[1]!,
+    p: r.pValues[1]!,
+    r2: r.r2,
+    intercept: a!,
+    interceptP: r.pValues[0]!,
+  };
 }
 
 /**
- * Label a pair of slopes: positivity when |positive| > |negative| by more
- * than `margin` (relative), negativity in the opposite case, "none" within
- * the margin, "undetermined" when a slope could not be fitted.
+ * The paper's reading of a pair of slopes, without a test: positivity when
+ * |positive| > |negative| by more than `margin` (relative), negativity in
+ * the opposite case, "none" within the margin, "undetermined" when a slope
+ * could not be fitted. (The reported `bias` label also needs significance
+ * against the permutation null; see `testedBiasLabel`.)
  *
  * @example
  * biasLabel(-0.31, 0.4);      // "positivity" (0.4 / 0.31 = 1.29, the paper's "29% steeper")
@@ -156,28 +211,71 @@ export function biasLabel(negativeSlope: number, positiveSlope: number, margin =
 }
 
 /**
- * Runs the bias tests on the observations (and the code's share measures on
- * all turns).
+ * The tested label: "none" unless the permutation p-value of L = log(|b+| / |b-|)
+ * is below `significance`; then positivity when L lies above the null's median
+ * (agents move more with positive peers than shuffled peers would make them),
+ * negativity when below. "undetermined" when L or its null is not defined.
  *
  * @example
- * const a = analyzeBias(biasObservations(turns), turns);
- * a.negative.slope; a.positive.r2; a.bias; // "positivity" | "negativity" | ...
+ * testedBiasLabel(0.4, 0.1, 0.003, 0.05); // "positivity"
+ * testedBiasLabel(-0.6, -0.5, 0.41, 0.05); // "none": as asymmetric as shuffled peers make it
  */
-export function analyzeBias(observations: readonly BiasObservation[], turns: readonly BiasTurn[], margin = 0): BiasAnalysis {
-  const negative = fitSign(observations, "negative");
-  const positive = fitSign(observations, "positive");
+export function testedBiasLabel(logRatio: number, nullMedian: number, p: number, significance: number): BiasLabel {
+  if (!Number.isFinite(logRatio) || !Number.isFinite(nullMedian) || !Number.isFinite(p)) return "undetermined";
+  if (p >= significance) return "none";
+  return logRatio > nullMedian ? "positivity" : "negativity";
+}
+
+export interface BiasTestOptions {
+  /** Permutations of the null (default 999). */
+  permutations?: number;
+  /** Seeded generator of the shuffles (default: a fixed one, so a call without it is still reproducible). */
+  rng?: Rng;
+  /** Which fit's slope ratio sets the label (default "origin", the paper's). */
+  labelFit?: BiasFit;
+  /** Significance level of the label (default 0.05). */
+  significance?: number;
+}
+
+/**
+ * Runs the bias tests on the observations: both fits per sign with their own
+ * t-tests, the permutation null (bias-null.ts) with a p-value per slope and
+ * for log(|b+| / |b-|), the tested label, and the code's share measures on
+ * all turns.
+ *
+ * @example
+ * const a = analyzeBias(biasObservations(turns), turns, { permutations: 999, rng: deriveRng(7, "bias") });
+ * a.negative.slope; a.negative.pNull; a.pLogRatio; a.bias; // "none" unless the asymmetry beats the null
+ */
+export function analyzeBias(observations: readonly BiasObservation[], turns: readonly BiasTurn[], options: BiasTestOptions = {}): BiasAnalysis {
+  const permutations = options.permutations ?? 999;
+  const labelFit = options.labelFit ?? "origin";
+  const significance = options.significance ?? 0.05;
+  const [originNull, interceptNull] = biasNull(observations, permutations, options.rng ?? new Rng("sentimental-bias-null"));
+  const negative = fitSign(observations, "negative", "origin", originNull.pNegative);
+  const positive = fitSign(observations, "positive", "origin", originNull.pPositive);
+  const labelNull = labelFit === "origin" ? originNull : interceptNull;
   const changes = observations.map((o) => Math.abs(o.change));
   const sd = changes.length > 0 ? std(changes, 0) : NaN;
-  const salientShare = changes.length > 0 ? changes.filter((c) => c > sd).length / changes.length : NaN;
   const sentiments = turns.map((t) => t.sentiment);
   const n = sentiments.length;
   return {
     negative,
     positive,
+    negativeIntercept: fitSign(observations, "negative", "intercept", interceptNull.pNegative),
+    positiveIntercept: fitSign(observations, "positive", "intercept", interceptNull.pPositive),
     slopeRatio: Math.abs(positive.slope) / Math.abs(negative.slope),
-    bias: biasLabel(negative.slope, positive.slope, margin),
+    steeperSide: biasLabel(negative.slope, positive.slope),
+    labelFit,
+    logRatio: labelNull.logRatio,
+    nullMedianLogRatio: labelNull.nullMedianLogRatio,
+    pLogRatio: labelNull.pLogRatio,
+    permutations,
+    validPermutations: labelNull.valid,
+    significance,
+    bias: testedBiasLabel(labelNull.logRatio, labelNull.nullMedianLogRatio, labelNull.pLogRatio, significance),
     saliencyBias: Math.abs(negative.slope) > 1 || Math.abs(positive.slope) > 1,
-    salientShare,
+    salientShare: changes.length > 0 ? changes.filter((c) => c > sd).length / changes.length : NaN,
     positiveShare: n > 0 ? sentiments.filter((s) => s > 0).length / n : NaN,
     negativeShare: n > 0 ? sentiments.filter((s) => s < 0).length / n : NaN,
     sentimentMin: n > 0 ? Math.min(...sentiments) : NaN,

@@ -159,6 +159,25 @@ export const sentimentalConfigSchema = z.object({
     description: "Peers' recent sentiment in the bias regressions: the sentiment of their last statement, or their opinion S_O.",
     readings: { statement: "paper", opinion: "ours" },
   }),
+  biasPermutations: documented(z.number().int().min(19).max(100000).default(999), {
+    description:
+      "Permutations of the bias null: peers' sentiment shuffled within each (advisor, candidate) conversation, slopes refitted; p-values per slope and for log(|b+| / |b-|). 19 is the fewest that can reach p < 0.05.",
+    source: "ours",
+  }),
+  biasFit: documented(z.enum(["origin", "intercept"]).default("origin"), {
+    description:
+      "Which fit's slope ratio sets the bias label: OLS through the origin (the paper, Figure 7) or with an intercept (the authors' code). Both are tabled.",
+    readings: { origin: "paper", intercept: "code" },
+  }),
+  biasSignificance: documented(z.number().gt(0).lt(1).default(0.05), {
+    description: 'Level at which log(|b+| / |b-|) must beat the permutation null for a "positivity" or "negativity" label; otherwise the label is "none".',
+    source: "ours",
+  }),
+  adoptionThreshold: documented(z.number().gt(0).max(1).default(0.5), {
+    description:
+      "Argument adoption (RQ2/RQ3): an argument takes up a peer's earlier one when their TF-IDF cosine over the conversation's substantive words (resume and job words, not titles or names) is at least this; the paper gives no threshold.",
+    source: "ours",
+  }),
 });
 
 export type SentimentalConfig = z.infer<typeof sentimentalConfigSchema>;

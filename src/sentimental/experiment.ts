@@ -3,7 +3,7 @@
  * advisors deliberate about each candidate for the Head of Technology role,
  * their opinions are updated with the non-Bayesian rule, and the run reports
  * the paper's Tables 2-9, the per-round log, the evaluation metrics, the bias
- * tests and Figures 4-7.
+ * tests, argument adoption and Figures 4-7.
  */
 import { roundTableCells, type Experiment, type ExperimentResult, type RunContext } from "../core/index";
 import { biasOf, decide, evaluate } from "./analysis";
@@ -12,7 +12,8 @@ import { sentimentalConfigSchema, type SentimentalConfig } from "./config";
 import { deliberateRuns, loadScenario, promptTasks, type Deliberation, type Scenario } from "./pipeline";
 import { sentimentalDryRun } from "./dry-run";
 import { sentimentalSweepCell } from "./sweep";
-import { biasTables, decisionTables, evaluationTables, figures, roundTable, runArtifacts, runSummary, type RunAnalysis } from "./report";
+import { adoptionTables, biasTables, decisionTables, evaluationTables, figures, roundTable, runArtifacts, runSummary, type RunAnalysis } from "./report";
+import { adoptionOf } from "./adoption";
 
 /**
  * Runs the whole experiment: scenario and brief (both validated), `runs`
@@ -51,23 +52,26 @@ export async function reportDeliberations(
   ctx: Pick<RunContext, "embedder" | "seed">,
 ): Promise<ExperimentResult> {
   const [primary] = deliberations;
+  const adoption = adoptionOf(scenario, primary, config.adoptionThreshold);
   const analysis: RunAnalysis = {
     scenario,
     primary,
     decision: decide(primary, config),
     evaluation: await evaluate(scenario, deliberations, config, ctx.embedder, ctx.seed),
     bias: biasOf(primary, config),
+    adoption,
   };
   const tables = [
     roundTable(primary),
     ...decisionTables(scenario, analysis.decision, analysis.evaluation, config),
     ...evaluationTables(scenario, primary, analysis.evaluation),
     ...biasTables(analysis.bias, config),
+    ...adoptionTables(adoption, scenario),
   ];
   const note = gapNote(primary);
   return {
     tables: (note ? tables.map((t) => ({ ...t, note: t.note ? `${t.note} ${note}` : note })) : tables).map(roundTableCells),
-    figures: figures(scenario, primary, analysis.evaluation, analysis.bias),
+    figures: figures(scenario, primary, analysis.evaluation, analysis.bias, adoption),
     summary: runSummary(analysis, config),
   };
 }

@@ -248,3 +248,70 @@ export function figure7Bias(points: readonly BiasPoint[], negative: { slope: num
     { widthIn: 6.5, heightIn: 4.5 },
   );
 }
+
+/** One advisor's adoption share in one round (adoption.ts `AdoptionByRound`). */
+export interface AdoptionRoundPoint {
+  agent: string;
+  round: number;
+  share: number;
+}
+
+/** Adoption share of the arguments in one valence or arousal band. */
+export interface AdoptionBandPoint {
+  kind: "valence" | "arousal";
+  band: string;
+  share: number;
+}
+
+/**
+ * Argument adoption (RQ2/RQ3): left, per round, the share of each advisor's
+ * arguments that take up a peer's earlier argument; right, the share of
+ * heard arguments that were taken up, by valence and by arousal band.
+ *
+ * @example
+ * figureAdoption([{ agent: "CFO", round: 2, share: 0.3 }], [{ kind: "valence", band: "positive", share: 0.2 }]).data.length; // 2
+ */
+export function figureAdoption(byRound: readonly AdoptionRoundPoint[], bands: readonly AdoptionBandPoint[]): Figure {
+  const agents = unique(byRound.map((p) => p.agent));
+  const finite = (v: number) => (Number.isFinite(v) ? v : null);
+  const data: Array<Record<string, unknown>> = agents.map((agent, a) => {
+    const mine = byRound.filter((p) => p.agent === agent).sort((x, y) => x.round - y.round);
+    return {
+      type: "scatter",
+      mode: "lines+markers",
+      name: agent,
+      x: mine.map((p) => p.round),
+      y: mine.map((p) => finite(p.share)),
+      line: { color: PALETTE[a % PALETTE.length], width: 2 },
+      xaxis: "x",
+      yaxis: "y",
+    };
+  });
+  (["valence", "arousal"] as const).forEach((kind, k) => {
+    const mine = bands.filter((b) => b.kind === kind);
+    data.push({
+      type: "bar",
+      name: kind,
+      x: mine.map((b) => b.band),
+      y: mine.map((b) => finite(b.share)),
+      marker: { color: PALETTE[(agents.length + k) % PALETTE.length] },
+      xaxis: "x2",
+      yaxis: "y2",
+    });
+  });
+  const axis = { showgrid: true, gridcolor: "#e5e5e5", zeroline: false, linecolor: "#444" };
+  return makeFigure(
+    "figure_adoption",
+    "Argument adoption — per round (left), by the argument's valence and arousal (right)",
+    data,
+    {},
+    {
+      xaxis: { ...axis, domain: [0, 0.42], title: { text: "round" }, dtick: 1 },
+      yaxis: { ...axis, title: { text: "share of arguments adopting a peer's" }, rangemode: "tozero" },
+      xaxis2: { ...axis, domain: [0.55, 1], anchor: "y2", tickangle: -30, showgrid: false },
+      yaxis2: { ...axis, anchor: "x2", title: { text: "share of heard arguments taken up" }, rangemode: "tozero" },
+      margin: { l: 64, r: 24, t: 84, b: 140 },
+    },
+    { widthIn: 7.5, heightIn: 4.5 },
+  );
+}

@@ -60,7 +60,8 @@ export {
   type TierRule,
 } from "./decision";
 export { nuance, platitudinalBetweenAgents, platitudinalBetweenRuns, drift, defensibility, supportScores, mentalModelText } from "./evaluation";
-export { biasObservations, analyzeBias, biasLabel, type BiasTurn, type BiasAnalysis } from "./bias";
+export { biasObservations, analyzeBias, biasLabel, testedBiasLabel, type BiasTurn, type BiasAnalysis, type BiasLabel } from "./bias";
+export { biasNull, permutationP, slopeOf, logSlopeRatio, type BiasFit, type FitNull } from "./bias-null";
 export {
   mentalModelTask,
   statementTask,
@@ -89,8 +90,30 @@ export {
 } from "./pipeline";
 export { decide, evaluate, biasOf, spokenTurns } from "./analysis";
 export type { AdvisorSpec, MentalModel, JobInfo, CandidateInfo, PeerStatement, Turn, TranscriptEntry, TurnGap } from "./types";
-export { planStatement, offlineStatement, offlineMentalModel, jobKeyTerms, priorityCoverage, type StatementPolicyInput } from "./offline-agent";
-export { roleProfile, shortRoleLabel } from "./roles";
-export { figure4SentimentChange, figure5Platitudinal, figure6Nuance, figure7Bias } from "./figures";
+export {
+  planStatement,
+  offlineStatement,
+  offlineMentalModel,
+  assessCandidate,
+  priorityPhrase,
+  type StatementPolicyInput,
+  type StatementPlan,
+  type Assessment,
+} from "./offline-agent";
+export { advisorLens, titleFocus, shortRoleLabel, type AdvisorLens, type WeighedRequirement } from "./roles";
+export { readJob, stemOf, stemsOf, nounPhrases, yearsAsked, stemWeights, type Requirement, type JobSection, type Topic } from "./job-reading";
+export { readResume, assess, clausePolarity, statedYears, evidenceScore, type ResumeReading, type Evidence, type Verdict, type Clause } from "./resume-reading";
+export { quoteOf } from "./phrasing";
+export { figure4SentimentChange, figure5Platitudinal, figure6Nuance, figure7Bias, figureAdoption } from "./figures";
+export {
+  analyzeAdoption,
+  adoptionOf,
+  findAdoptions,
+  substantiveWords,
+  conversationSimilarity,
+  type AdoptionAnalysis,
+  type Adoption,
+  type ArgumentRecord,
+} from "./adoption";
 export { sentimentalBiasSlopesFigure, sentimentalOpinionRangeFigure, sentimentalSlopeRatioFigure } from "./sweep-figures";
 export type { BiasObservation } from "./bias";

@@ -3,29 +3,39 @@
  * that stand in for the LLM when no model is configured. They are baselines,
  * not the paper's agents; every result they produce is labelled "offline".
  *
- * - Mental Model of Self: the advisor's role vocabulary (roles.ts) combined
- *   with the job description's key terms (TF-IDF over its sentences, weighted
- *   by their affinity with the role).
- * - Statement: the advisor takes a stance from how well the resume covers its
- *   priorities (share of each priority's stems found in the resume), quotes
- *   the passages most relevant to its best-covered priorities and the closest
- *   (weak) passage for its least-covered ones (TF-IDF retrieval over the same
- *   stems), leans toward what peers said and, with a probability that grows
- *   with the intensity of the peers' sentiment, echoes a peer's argument (so
- *   peer influence is measurable). The temperature scales every random choice
- *   (stance noise sd 0.2 T, sampling sharpened by 1/T; 0 = deterministic).
- * - Nothing is scripted per candidate: every number comes from the resume
- *   text, the role vocabulary, the job description, the peers' statements
- *   and the seeded rng. The constants below are policy parameters.
+ * - Mental Model of Self: the requirement items of the ad (job-reading.ts)
+ *   weighed through the advisor's title (roles.ts); its priorities are the
+ *   heaviest items, in the ad's own words.
+ * - Judgement: every requirement item is checked against the resume's
+ *   clauses, each read with its own polarity (resume-reading.ts): met,
+ *   partial, mixed, an explicit gap, or missing; years asked are compared
+ *   with years stated. coverage = sum w v / sum w over the items (w the
+ *   advisor's weight, v the verdict's value in [-1, 1]).
+ * - Statement: stance = tanh(2.5 (coverage - 0.1)) + N(0, (0.2 T)^2), then
+ *   70/30 with the advisor's previous statement's sentiment, + 0.25 x the
+ *   peers' mean sentiment, and with probability min(0.9, 0.15 + 0.9 mean
+ *   |peer sentiment|) an echo: the advisor answers one peer argument (chosen
+ *   with weight |sentiment| + 0.05) from its own reading (echo.ts), and an
+ *   agreeing echo pulls the stance by 0.2 x the argument's sentiment (0.1
+ *   for a partial agreement). The stance sets how many of 3 body arguments
+ *   are strengths (round(3 (stance + 1) / 2)), as far as the evidence allows:
+ *   a strength always quotes a claim that meets a requirement, a concern a
+ *   limitation, weak support, or the absence of any clause on the point.
+ * - The temperature scales every random choice (noise sd 0.2 T, sampling
+ *   sharpened by 1/T; 0 = deterministic). Nothing is scripted per candidate
+ *   or per profession; the constants below are policy parameters.
  */
-import { TfidfIndex, contentTokens, splitSentences } from "../text/index";
 import type { Rng } from "../stats/index";
-import { roleProfile } from "./roles";
+import { echoOptions, understandEcho, type EchoOption } from "./echo";
+import { readJob, stemWeights, stemsOf, type Requirement } from "./job-reading";
+import { closerSentence, concernSentence, echoSentence, endSentence, openerSentence, quoteOf, strengthSentence, type EchoReply, type Voice } from "./phrasing";
+import { assess, evidenceScore, readResume, type Evidence, type ResumeReading } from "./resume-reading";
+import { advisorLens, type WeighedRequirement } from "./roles";
 import type { AdvisorSpec, CandidateInfo, JobInfo, MentalModel, PeerStatement } from "./types";
 
 /** Stance = tanh(GAIN * (coverage - PIVOT)) before noise and peer influence. */
-const STANCE_GAIN = 4;
-const STANCE_PIVOT = 0.32;
+const STANCE_GAIN = 2.5;
+const STANCE_PIVOT = 0.1;
 /** Noise standard deviation per unit of temperature. */
 const NOISE_PER_TEMPERATURE = 0.2;
 /** Pull toward the peers' mean sentiment (conformity). */
@@ -36,13 +46,14 @@ const CONSISTENCY = 0.3;
 const ECHO_BASE = 0.15;
 const ECHO_SLOPE = 0.9;
 const ECHO_MAX = 0.9;
-/** Extra pull of an echoed argument's sentiment on the stance. */
+/** Extra pull of an agreed-with echoed argument's sentiment on the stance. */
 const ECHO_PULL = 0.2;
-
-/** Crude stem: the first 6 letters of a content token, so "recycling" and "recycled" match. */
-function stems(text: string): string[] {
-  return contentTokens(text).map((t) => t.slice(0, 6));
-}
+/** Body arguments per statement (plus opener, optional echo, closer: about 5 points, as the paper's splitter). */
+const BODY = 3;
+/** How many of the advisor's heaviest items are its priorities. */
+const PRIORITIES = 5;
+/** Extra weight (x section weight) of an item the Mental Model names as a priority. */
+const PRIORITY_BONUS = 0.5;
 
 /** Weighted sample of `k` distinct indices, weights sharpened by 1/temperature (temperature 0 = the top k). */
 function sampleTop(weights: readonly number[], k: number, rng: Rng, temperature: number): number[] {
@@ -60,83 +71,33 @@ function sampleTop(weights: readonly number[], k: number, rng: Rng, temperature:
   return out;
 }
 
-/** Section headings and filler of job ads that say nothing about the work itself. */
-const JOB_AD_BOILERPLATE: ReadonlySet<string> = new Set([
-  "about",
-  "role",
-  "requirements",
-  "responsibilities",
-  "offer",
-  "years",
-  "year",
-  "including",
-  "plus",
-  "strong",
-  "advantage",
-  "based",
-  "regular",
-  "willingness",
-  "comfort",
-  "similar",
-  "every",
-  "today",
-  "around",
-  "least",
-  "track",
-  "record",
-  "hiring",
-  "hire",
-  "new",
-  "first",
-  "main",
-  "clear",
-  "major",
-  "closely",
-  "ideal",
-  "candidate",
-  "looking",
-  "join",
-  "apply",
-  "us",
-  "work",
-  "working",
-  "will",
-  "day",
-  "per",
-  "across",
-  "within",
-  "able",
-]);
+interface JobReading {
+  requirements: Requirement[];
+  weights: Map<string, number>;
+}
 
-/**
- * Key terms of a job description for a role: the description's sentences are
- * indexed with TF-IDF, each sentence is scored by its similarity to the role
- * vocabulary, and each term gets sum over sentences of (tf-idf weight x
- * (0.2 + sentence score)). Best first; ties alphabetical.
- *
- * @example
- * jobKeyTerms("We recycle plastics. The budget is tight.", ["budget", "cost"], 2); // ["budget", "tight"]
- */
-export function jobKeyTerms(jobText: string, vocabulary: readonly string[], k: number): string[] {
-  const sentences = splitSentences(jobText).filter((s) => contentTokens(s).length > 0);
-  if (sentences.length === 0) return [];
-  const index = new TfidfIndex(sentences);
-  const query = vocabulary.join(" ");
-  const score = new Map<string, number>();
-  sentences.forEach((sentence, i) => {
-    const affinity = 0.2 + index.similarity(i, query);
-    const sv = index.documentVector(i);
-    // The index's own vectors: term ids index its vocabulary, and values run parallel to indices.
-    sv.indices.forEach((termId, j) => {
-      const term = index.vocabulary[termId]!;
-      score.set(term, (score.get(term) ?? 0) + sv.values[j]! * affinity);
-    });
-  });
-  return [...score.entries()]
-    .filter(([term]) => !JOB_AD_BOILERPLATE.has(term))
-    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
-    .slice(0, k)
-    .map(([t]) => t);
+// Readings are pure functions of their inputs; memoised per object so that a
+// conversation reads its job and each resume once.
+const jobMemo = new WeakMap<JobInfo, JobReading>();
+const resumeMemo = new WeakMap<readonly string[], ResumeReading>();
+
+function jobReading(job: JobInfo): JobReading {
+  let r = jobMemo.get(job);
+  if (!r) {
+    const requirements = readJob(job);
+    r = { requirements, weights: stemWeights(requirements) };
+    jobMemo.set(job, r);
+  }
+  return r;
+}
+
+function resumeReading(candidate: CandidateInfo): ResumeReading {
+  let r = resumeMemo.get(candidate.passages);
+  if (!r) {
+    r = readResume(candidate.passages);
+    resumeMemo.set(candidate.passages, r);
+  }
+  return r;
 }
 
 export interface MentalModelInput {
@@ -145,50 +106,71 @@ export interface MentalModelInput {
 }
 
 /**
- * Offline Mental Model of Self: role profile + the job description's key
- * terms for that role. Priorities and criteria are the profile's items most
- * similar to the job description (sampled with the temperature), plus one
- * job-grounded item each.
+ * A requirement item in the ad's own words, as a priority: up to the first
+ * ";" or ":" when it is long, at most 16 words, without the final stop.
+ *
+ * @example
+ * priorityPhrase("Comfort with data: SQL, dashboards, and turning plant and field data into decisions."); // the item without its final "."
+ */
+export function priorityPhrase(text: string): string {
+  let t = text.replace(/[.;:,\s]+$/, "");
+  const words = t.split(/\s+/);
+  if (words.length > 16) {
+    const head = t.split(/[;:]/)[0]!.trim();
+    t = head.split(/\s+/).length >= 4 ? head : t;
+    const w = t.split(/\s+/);
+    if (w.length > 16)
+      t = `${w
+        .slice(0, 16)
+        .join(" ")
+        .replace(/[,;:]+$/, "")} ...`;
+  }
+  return t;
+}
+
+/** "a", "a and b", "a, b and c". */
+function listPhrase(items: readonly string[]): string {
+  if (items.length <= 1) return items.join("");
+  return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+}
+
+/**
+ * Offline Mental Model of Self: the advisor's heaviest requirement items of
+ * the ad (sampled with the temperature from the 8 heaviest) as priorities in
+ * the ad's words, the evidence it will look for as criteria, and a
+ * description naming its focus.
  *
  * @example
  * offlineMentalModel({ advisor: { title: "Chief Financial Officer", short: "CFO" }, job }, rng, 1).priorities.length; // 5
  */
 export function offlineMentalModel(input: MentalModelInput, rng: Rng, temperature: number): MentalModel {
   const { advisor, job } = input;
-  const profile = roleProfile(advisor.title);
-  // The advisor's own title ("CFO" in "report to the CFO") is not something to look for in a resume.
-  const ownTitle = new Set(contentTokens(`${advisor.title} ${advisor.short}`));
-  const terms = jobKeyTerms(job.text, profile.vocabulary, 8 + ownTitle.size)
-    .filter((t) => !ownTitle.has(t))
-    .slice(0, 8);
-  // sampleTop returns indices of the list it weighs: terms, priorities, criteria.
-  const chosenTerms = sampleTop(
-    terms.map((_, i) => 1 / (1 + i)),
-    Math.min(5, terms.length),
+  const { requirements } = jobReading(job);
+  const lens = advisorLens(advisor, requirements);
+  const pool = lens.items.filter((w) => w.weight > 0 && w.requirement.section !== "about").slice(0, 8);
+  const chosen = sampleTop(
+    pool.map((w) => w.weight),
+    Math.min(PRIORITIES, pool.length),
     rng,
     temperature,
-  ).map((i) => terms[i]!);
-  const jdIndex = new TfidfIndex([job.text, ...profile.priorities, ...profile.criteria]);
-  const relevance = (items: readonly string[]) => items.map((p) => 0.05 + jdIndex.similarity(0, p));
-  const priorities = sampleTop(relevance(profile.priorities), 4, rng, temperature)
+  )
     .sort((a, b) => a - b)
-    .map((i) => profile.priorities[i]!);
-  const criteria = sampleTop(relevance(profile.criteria), 4, rng, temperature)
-    .sort((a, b) => a - b)
-    .map((i) => profile.criteria[i]!);
-  if (chosenTerms.length >= 2) priorities.push(`experience with ${listPhrase(chosenTerms.slice(0, 3))} as the role requires`);
-  if (chosenTerms.length >= 4) criteria.push(`hands-on work with ${listPhrase(chosenTerms.slice(3))} in past roles`);
+    .map((i) => pool[i]!.requirement);
+  const priorities = chosen.map((r) => priorityPhrase(r.text));
+  const criteria = chosen.slice(0, 4).map((r) => `concrete evidence of ${r.label} in past roles`);
+  const years = requirements.find((r) => r.years !== null);
+  if (years) criteria.push(`at least ${years.years} years of relevant experience, as the ad asks`);
+  const focus = listPhrase(chosen.slice(0, 3).map((r) => r.label));
   const description =
-    `I am the ${advisor.title} of ${job.organization}. I assess candidates for the ${job.title} role through the lens of ${profile.focus}. ` +
-    (chosenTerms.length > 0
-      ? `The job description stresses ${listPhrase(chosenTerms)}, so I look for concrete evidence of these in every resume.`
-      : "I look for concrete evidence in every resume.");
-  return { description, priorities, evaluationCriteria: criteria };
-}
-
-function listPhrase(items: readonly string[]): string {
-  if (items.length <= 1) return items.join("");
-  return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+    `I am the ${advisor.title} of ${job.organization}. ` +
+    (lens.generic
+      ? `I read the whole description of the ${job.title} role and check every resume against its main requirements, above all ${focus}.`
+      : `On the panel for the ${job.title} role I look first at ${focus}, where my own work meets this job, and I want concrete evidence in the resume for each.`);
+  return {
+    description,
+    priorities: priorities.length > 0 ? priorities : [`fit with the ${job.title} role`],
+    evaluationCriteria: criteria.length > 0 ? criteria : [`concrete evidence of fit with the ${job.title} role`],
+  };
 }
 
 export interface StatementPolicyInput {
@@ -201,250 +183,214 @@ export interface StatementPolicyInput {
   previous: { statement: string; sentiment: number } | null;
 }
 
+/** One item of the advisor's assessment: its weight and the resume's evidence on it. */
+export interface AssessedItem {
+  weight: number;
+  evidence: Evidence;
+}
+
+/** The advisor's reading of one candidate: every weighed item with its evidence, and the coverage they add up to. */
+export interface Assessment {
+  items: AssessedItem[];
+  /** sum w v / sum w, in [-1, 1]. */
+  coverage: number;
+  /** Requirement ids of the advisor's priorities (its Mental Model's, else its heaviest items). */
+  priorities: Set<number>;
+  weights: ReadonlyMap<string, number>;
+}
+
+/**
+ * The advisor's items: its lens over the ad, with the Mental Model's
+ * priorities weighed up; a priority that names no item of the ad (a Mental
+ * Model written by a real model) becomes an item of its own.
+ */
+function statementItems(input: StatementPolicyInput, job: JobReading): { items: WeighedRequirement[]; priorities: Set<number> } {
+  // An agent keeps its Mental Model for the whole deliberation: its items are read once per (Mental Model, job, advisor).
+  const memo = itemsMemo.get(input.mms);
+  if (memo && memo.job === input.job && memo.title === input.advisor.title) return memo.result;
+  const result = weighItems(input, job);
+  itemsMemo.set(input.mms, { job: input.job, title: input.advisor.title, result });
+  return result;
+}
+
+const itemsMemo = new WeakMap<MentalModel, { job: JobInfo; title: string; result: { items: WeighedRequirement[]; priorities: Set<number> } }>();
+
+function weighItems(input: StatementPolicyInput, job: JobReading): { items: WeighedRequirement[]; priorities: Set<number> } {
+  const lens = advisorLens(input.advisor, job.requirements);
+  const items = lens.items.filter((w) => w.weight > 0).map((w) => ({ ...w }));
+  const priorities = new Set<number>();
+  let nextId = job.requirements.length;
+  for (const priority of input.mms.priorities) {
+    const stems = new Set(stemsOf(priority));
+    let best: { item: WeighedRequirement; score: number } | null = null;
+    for (const item of items) {
+      const score = priorityPhrase(item.requirement.text) === priority ? 1 : evidenceScore(item.requirement, stems, job.weights);
+      if (!best || score > best.score) best = { item, score };
+    }
+    if (best && best.score >= 0.5) {
+      best.item.weight += PRIORITY_BONUS * best.item.requirement.weight;
+      priorities.add(best.item.requirement.id);
+      continue;
+    }
+    for (const requirement of readJob({ title: input.job.title, organization: input.job.organization, text: `Requirements\n- ${priority}` })) {
+      const own = { ...requirement, id: nextId++ };
+      items.push({ requirement: own, direct: 1, expansion: 0, weight: own.weight * (1 + PRIORITY_BONUS) });
+      priorities.add(own.id);
+    }
+  }
+  if (priorities.size === 0) for (const w of items.slice(0, PRIORITIES)) priorities.add(w.requirement.id);
+  return { items, priorities };
+}
+
+/**
+ * The advisor's assessment of a candidate (see the module doc).
+ *
+ * @example
+ * assessCandidate(input).coverage; // e.g. 0.31 for a resume that meets most of what the advisor weighs
+ */
+export function assessCandidate(input: StatementPolicyInput): Assessment {
+  // Pure in (Mental Model, job, advisor, resume); an advisor assesses a candidate once per deliberation, not once per round.
+  const byModel = assessmentMemo.get(input.candidate.passages) ?? new WeakMap<MentalModel, { job: JobInfo; title: string; result: Assessment }>();
+  assessmentMemo.set(input.candidate.passages, byModel);
+  const memo = byModel.get(input.mms);
+  if (memo && memo.job === input.job && memo.title === input.advisor.title) return memo.result;
+  const result = assessAgain(input);
+  byModel.set(input.mms, { job: input.job, title: input.advisor.title, result });
+  return result;
+}
+
+const assessmentMemo = new WeakMap<readonly string[], WeakMap<MentalModel, { job: JobInfo; title: string; result: Assessment }>>();
+
+function assessAgain(input: StatementPolicyInput): Assessment {
+  const job = jobReading(input.job);
+  const reading = resumeReading(input.candidate);
+  const { items, priorities } = statementItems(input, job);
+  const assessed = items.map((w) => ({ weight: w.weight, evidence: assess(reading, w.requirement, job.weights) }));
+  const total = assessed.reduce((a, x) => a + x.weight, 0);
+  const coverage = total > 0 ? assessed.reduce((a, x) => a + x.weight * x.evidence.value, 0) / total : 0;
+  return { items: assessed, coverage, priorities, weights: job.weights };
+}
+
 /** Diagnostics of the offline statement policy (exposed for tests). */
 export interface StatementPlan {
   coverage: number;
   baseStance: number;
   stance: number;
   echoProbability: number;
-  echoed: { agent: string; argument: string; sentiment: number } | null;
+  echoed: EchoOption | null;
+  reply: EchoReply | null;
   strengths: number;
   concerns: number;
 }
 
-/** A passage cut to at most `words` words, inner sentence ends softened so it stays one argument. */
-function snippet(passage: string, words = 16): string {
-  const cleaned = passage
-    .replace(/\s+/g, " ")
-    .replace(/[.!?]+(?=\s|$)/g, ",")
-    .replace(/["\u201c\u201d]/g, "'")
-    .trim()
-    .replace(/[,;:]+$/, "");
-  const parts = cleaned.split(" ");
-  const cut = parts
-    .slice(0, words)
-    .join(" ")
-    .replace(/[,;:]+$/, "");
-  return parts.length > words ? `${cut} ...` : cut;
-}
-
 /**
- * How well a resume covers each priority: the share of the priority's stems
- * found anywhere in the resume.
- *
- * @example
- * priorityCoverage(["budget and cost control"], ["Owned a $2M budget"]); // [1 / 3]
- */
-export function priorityCoverage(priorities: readonly string[], passages: readonly string[]): number[] {
-  const resume = new Set(stems(passages.join(" ")));
-  return priorities.map((p) => {
-    const s = [...new Set(stems(p))];
-    if (s.length === 0) return 0;
-    return s.filter((x) => resume.has(x)).length / s.length;
-  });
-}
-
-/**
- * Plans a statement: stance = tanh(4 (coverage - 0.32)) + N(0, (0.2 T)^2),
- * then 70/30 with the agent's previous statement sentiment, + 0.25 x the
- * peers' mean sentiment, and with probability p = min(0.9, 0.15 + 0.9 x mean
- * |peer sentiment|) an echoed peer argument (+ 0.2 x its sentiment, chosen
- * with weight |sentiment| + 0.05); clipped to [-1, 1]. At temperature 0 every
- * choice is its mode (no noise; echo iff p >= 0.5, of the most intense
- * argument). The stance sets how many of 3 body arguments are strengths:
- * round(3 (stance + 1) / 2).
+ * Plans a statement: the stance from the assessment, noise, consistency,
+ * conformity and the echo (see the module doc for the formula). At
+ * temperature 0 every choice is its mode (no noise; echo iff p >= 0.5, of
+ * the most intense argument).
  *
  * @example
  * // one peer at -0.8, temperature 0: p = min(0.9, 0.15 + 0.72) = 0.87, so the peer is echoed
  * planStatement(input, new Rng(1), 0).echoProbability; // 0.87
  */
 export function planStatement(input: StatementPolicyInput, rng: Rng, temperature: number): StatementPlan {
-  return planFromCoverage(input, priorityCoverage(statementPriorities(input), input.candidate.passages), rng, temperature);
+  return planFromAssessment(input, assessCandidate(input), rng, temperature);
 }
 
-/** What a statement is judged against: the Mental Model's priorities, then its evaluation criteria. */
-function statementPriorities(input: StatementPolicyInput): string[] {
-  return [...input.mms.priorities, ...input.mms.evaluationCriteria];
-}
-
-/** `planStatement` given the coverage of each of `statementPriorities(input)` (computed once by the caller). */
-function planFromCoverage(input: StatementPolicyInput, coverageByPriority: readonly number[], rng: Rng, temperature: number): StatementPlan {
-  const coverage = coverageByPriority.length > 0 ? coverageByPriority.reduce((a, b) => a + b, 0) / coverageByPriority.length : 0;
-  const baseStance = Math.tanh(STANCE_GAIN * (coverage - STANCE_PIVOT));
+function planFromAssessment(input: StatementPolicyInput, assessment: Assessment, rng: Rng, temperature: number): StatementPlan {
+  const baseStance = Math.tanh(STANCE_GAIN * (assessment.coverage - STANCE_PIVOT));
   let stance = baseStance + (temperature > 0 ? rng.normal(0, NOISE_PER_TEMPERATURE * temperature) : 0);
   if (input.previous) stance = (1 - CONSISTENCY) * stance + CONSISTENCY * input.previous.sentiment;
   let echoProbability = 0;
-  let echoed: StatementPlan["echoed"] = null;
+  let echoed: EchoOption | null = null;
+  let reply: EchoReply | null = null;
   if (input.peers.length > 0) {
     const peerSentiments = input.peers.map((p) => p.sentiment);
     const peerMean = peerSentiments.reduce((a, b) => a + b, 0) / peerSentiments.length;
     const intensity = peerSentiments.reduce((a, b) => a + Math.abs(b), 0) / peerSentiments.length;
     stance += CONFORMITY * peerMean;
     echoProbability = Math.min(ECHO_MAX, ECHO_BASE + ECHO_SLOPE * intensity);
-    // At temperature 0 the choice is the mode: echo when it is more likely than
-    // not, and echo the most intense argument (first on ties).
     const deterministic = temperature <= 0.01;
-    if (deterministic ? echoProbability >= 0.5 : rng.chance(echoProbability)) {
-      const options: Array<{ agent: string; argument: string; sentiment: number }> = [];
-      for (const p of input.peers) {
-        p.arguments.forEach((a, i) => options.push({ agent: p.role, argument: a, sentiment: p.argumentSentiments[i] ?? 0 }));
-      }
-      if (options.length > 0) {
-        const weights = options.map((o) => Math.abs(o.sentiment) + 0.05);
-        const pick = deterministic ? weights.indexOf(Math.max(...weights)) : rng.weightedIndex(weights);
-        echoed = options[pick]!;
-        stance += ECHO_PULL * echoed.sentiment;
-      }
+    const options = echoOptions(input.peers);
+    if (options.length > 0 && (deterministic ? echoProbability >= 0.5 : rng.chance(echoProbability))) {
+      const weights = options.map((o) => Math.abs(o.sentiment) + 0.05);
+      echoed = options[deterministic ? weights.indexOf(Math.max(...weights)) : rng.weightedIndex(weights)]!;
+      const evidence = assessment.items.map((x) => x.evidence);
+      reply = understandEcho(echoed, evidence, assessment.priorities, assessment.weights, baseStance, input.candidate.name);
+      stance += (reply.relation === "agree" ? ECHO_PULL : reply.relation === "partly" ? ECHO_PULL / 2 : 0) * echoed.sentiment;
     }
   }
   stance = Math.max(-1, Math.min(1, stance));
-  const body = 3;
-  const strengths = Math.max(0, Math.min(body, Math.round((body * (stance + 1)) / 2)));
-  return { coverage, baseStance, stance, echoProbability, echoed, strengths, concerns: body - strengths };
+  const strengths = Math.max(0, Math.min(BODY, Math.round((BODY * (stance + 1)) / 2)));
+  return { coverage: assessment.coverage, baseStance, stance, echoProbability, echoed, reply, strengths, concerns: BODY - strengths };
 }
 
-// Templates are graded by the stance; their wording carries the sentiment a
-// lexicon scorer (VADER) will read ("fit" is positive in VADER, so negative
-// lines avoid it).
-const OPENERS: ReadonlyArray<{ above: number; lines: readonly string[] }> = [
-  {
-    above: 0.6,
-    lines: [
-      "{name} is an excellent candidate for the {title} role from where I sit as {role}.",
-      "I am genuinely enthusiastic about {name} for the {title} role.",
-    ],
-  },
-  {
-    above: 0.2,
-    lines: ["{name} looks like a good candidate for the {title} role from my perspective as {role}.", "I see real promise in {name} for the {title} role."],
-  },
-  {
-    above: -0.2,
-    lines: ["{name} is a mixed case for the {title} role from my perspective as {role}.", "My view of {name} for the {title} role is balanced so far."],
-  },
-  { above: -0.6, lines: ["I have doubts about {name} for the {title} role.", "I am unconvinced that {name} suits the {title} role."] },
-  { above: -Infinity, lines: ["I am seriously worried about {name} for the {title} role.", "{name} looks like a weak candidate for the {title} role to me."] },
-];
-
-const STRENGTH_WORDS: ReadonlyArray<{ above: number; words: readonly string[] }> = [
-  { above: 0.5, words: ["an outstanding", "an excellent", "a strong"] },
-  { above: 0, words: ["a solid", "a good", "a useful"] },
-  { above: -Infinity, words: ["a partial", "some", "a modest"] },
-];
-
-const CONCERN_LINES: ReadonlyArray<{ above: number; lines: readonly string[] }> = [
-  { above: 0.3, lines: ["One risk is that the resume says little about {priority}.", "I am slightly uncertain about {priority}."] },
-  { above: -0.3, lines: ["I am worried that the resume shows little evidence of {priority}.", "The resume is unclear about {priority}, which is a risk."] },
-  {
-    above: -Infinity,
-    lines: ["I see a serious weakness: there is no real evidence of {priority}.", "The lack of {priority} is a major problem for this role."],
-  },
-];
-
-const CLOSERS: ReadonlyArray<{ above: number; lines: readonly string[] }> = [
-  { above: 0.3, lines: ["I would recommend advancing {name} to the next stage.", "I support moving {name} forward."] },
-  { above: -0.3, lines: ["I would want to probe this further in an interview before deciding.", "I would keep {name} on the list but with open questions."] },
-  { above: -Infinity, lines: ["I would not recommend advancing {name}.", "I cannot support {name} for this position."] },
-];
-
-/** The first band the value is above, else the last (lowest) one. */
-function pickBand<T extends { above: number }>(bands: readonly T[], value: number): T {
-  const band = bands.find((b) => value > b.above) ?? bands.at(-1);
-  if (!band) throw new RangeError("pickBand: no bands to pick from");
-  return band;
+/** What a statement talks about: the ad's requirements and tasks (the company blurb and the role's framing count in the judgement only). */
+function isTalkingPoint(e: Evidence): boolean {
+  const s = e.requirement.section;
+  return s !== "about" && s !== "role" && s !== "offer";
 }
 
-/** Picks from a list: uniformly at temperature > 0, the first entry at temperature 0. */
-function choose<T>(items: readonly T[], rng: Rng, temperature: number): T {
-  if (temperature > 0.01) return rng.pick(items);
-  const [first] = items;
-  if (first === undefined) throw new RangeError("choose: empty list");
-  return first;
+/** Items the statement can praise: met requirements (a claim or enough years behind them). */
+function isStrength(e: Evidence): boolean {
+  return isTalkingPoint(e) && e.verdict === "met" && (e.support !== null || (e.years?.stated != null && e.years.stated >= e.years.asked));
 }
 
-function fill(template: string, values: Record<string, string>): string {
-  return template.replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? "");
+/** Items the statement can raise as concerns: unmet points. */
+function isConcern(e: Evidence): boolean {
+  return isTalkingPoint(e) && e.verdict !== "met";
+}
+
+/**
+ * The body arguments: `plan.strengths` strengths and `plan.concerns`
+ * concerns as far as the evidence allows (the other kind fills in), each
+ * sampled with weight (advisor weight x strength of the evidence), items
+ * quoted in the advisor's previous statement weighed down.
+ */
+function pickBody(assessment: Assessment, plan: StatementPlan, previous: string, rng: Rng, temperature: number): { strong: Evidence[]; weak: Evidence[] } {
+  const repeat = (e: Evidence) => {
+    const clause = e.support?.clause.text ?? e.limitation?.clause.text;
+    return clause && previous.includes(quoteOf(clause, 6).replace(/ \.\.\.$/, "")) ? 0.4 : 1;
+  };
+  const strong = assessment.items.filter((x) => isStrength(x.evidence));
+  const weak = assessment.items.filter((x) => isConcern(x.evidence));
+  const nStrong = Math.min(plan.strengths, strong.length);
+  const nWeak = Math.min(BODY - nStrong, weak.length);
+  const extra = Math.min(BODY - nStrong - nWeak, strong.length - nStrong);
+  const pickedStrong = sampleTop(
+    strong.map((x) => x.weight * x.evidence.value * repeat(x.evidence)),
+    nStrong + extra,
+    rng,
+    temperature,
+  ).map((i) => strong[i]!.evidence);
+  const pickedWeak = sampleTop(
+    weak.map((x) => x.weight * (0.8 - x.evidence.value) * repeat(x.evidence)),
+    nWeak,
+    rng,
+    temperature,
+  ).map((i) => weak[i]!.evidence);
+  return { strong: pickedStrong, weak: pickedWeak };
 }
 
 /**
  * Offline statement: an opener with the stance, strengths that quote the
- * resume passages most relevant (TF-IDF) to the best-covered priorities,
- * concerns naming the least-covered priorities and quoting the closest
- * (weakly relevant) passage when there is one, an optional echo of a peer
- * argument, and a recommendation. One sentence per argument.
+ * claims meeting the advisor's heaviest requirements, concerns that quote
+ * limitations (or say the resume is silent on a point), an optional answer
+ * to a peer's argument, and a recommendation. One sentence per argument.
  *
  * @example
- * offlineStatement(input, rng, 1.5).statement; // "I see real promise in Ada Obi for the Head of Technology role. Their background ('Owned a ...') is ..."
+ * offlineStatement(input, rng, 1.5).statement; // "I see real promise in Ada Obi for the Head of Technology role. Ada Obi's record on ..."
  */
 export function offlineStatement(input: StatementPolicyInput, rng: Rng, temperature: number): { statement: string; plan: StatementPlan } {
-  const { candidate, advisor, job } = input;
-  const priorities = statementPriorities(input);
-  const coverage = priorityCoverage(priorities, candidate.passages);
-  const plan = planFromCoverage(input, coverage, rng, temperature);
-  const values = { name: candidate.name, title: job.title, role: `${advisor.title}` };
-  // order, strongIdx and weakIdx hold indices of `priorities` (and of `coverage`, one entry per priority);
-  // sampleTop returns indices of the list it weighs (order, weakPool).
-  const order = priorities.map((_, i) => i).sort((a, b) => coverage[b]! - coverage[a]! || a - b);
-  const strongIdx = sampleTop(
-    order.map((i) => coverage[i]! + 0.05),
-    Math.min(plan.strengths, order.length),
-    rng,
-    temperature,
-  ).map((k) => order[k]!);
-  const weakPool = order
-    .slice()
-    .reverse()
-    .filter((i) => !strongIdx.includes(i));
-  const weakIdx = sampleTop(
-    weakPool.map((i) => 1.05 - coverage[i]!),
-    Math.min(plan.concerns, weakPool.length),
-    rng,
-    temperature,
-  ).map((k) => weakPool[k]!);
-  const passages = candidate.passages.length > 0 ? candidate.passages : ["(empty resume)"];
-  // TF-IDF over the same crude stems as the coverage, so "negotiated contracts" retrieves "contract negotiation".
-  const index = new TfidfIndex(passages.map(stems));
-  const query = (priority: string) => stems(priority);
-  const sentences: string[] = [];
-  const opener = fill(choose(pickBand(OPENERS, plan.stance).lines, rng, temperature), values);
-  sentences.push(input.round > 1 && temperature > 0.01 && rng.chance(0.5) ? `After hearing the discussion, ${lowerFirst(opener)}` : opener);
-  const usedPassages = new Set<number>();
-  for (const i of strongIdx) {
-    // Only passages that share a term with the priority are quoted as evidence (an unused one if possible).
-    const relevant = index.topK(query(priorities[i]!), 3);
-    const fresh = relevant.filter((h) => !usedPassages.has(h.index));
-    const hits = fresh.length > 0 ? fresh : relevant.slice(0, 1);
-    const quality = choose(pickBand(STRENGTH_WORDS, plan.stance).words, rng, temperature);
-    if (hits.length === 0) {
-      sentences.push(`Their record overall is ${quality} match for ${priorities[i]}.`);
-      continue;
-    }
-    const hit = hits[temperature > 0.01 ? rng.int(0, Math.min(2, hits.length)) : 0]!; // hits is not empty (checked above)
-    usedPassages.add(hit.index);
-    // The index was fitted on `passages`, so every hit's index is one of them (here and below).
-    sentences.push(`Their background ('${snippet(passages[hit.index]!)}') is ${quality} match for ${priorities[i]}.`);
-  }
-  for (const i of weakIdx) {
-    const concern = fill(choose(pickBand(CONCERN_LINES, plan.stance).lines, rng, temperature), { ...values, priority: priorities[i]! });
-    // The least relevant side: the best passage for a poorly covered priority, quoted as the closest (thin) evidence.
-    const closest = index.topK(query(priorities[i]!), 3).find((h) => h.score > 0 && !usedPassages.has(h.index));
-    if (closest) usedPassages.add(closest.index);
-    sentences.push(closest ? `${concern.replace(/\.$/, "")} (the closest the resume comes is '${snippet(passages[closest.index]!, 10)}').` : concern);
-  }
-  if (plan.echoed) {
-    sentences.push(`As the ${plan.echoed.agent} pointed out, ${lowerFirst(plan.echoed.argument.replace(/^As the [^,]+ pointed out, /, ""))}`);
-  }
-  sentences.push(fill(choose(pickBand(CLOSERS, plan.stance).lines, rng, temperature), values));
+  const assessment = assessCandidate(input);
+  const plan = planFromAssessment(input, assessment, rng, temperature);
+  const voice: Voice = { name: input.candidate.name, title: input.job.title, role: input.advisor.title };
+  const body = pickBody(assessment, plan, input.previous?.statement ?? "", rng, temperature);
+  const afterDiscussion = input.round > 1 && input.peers.length > 0 && temperature > 0.01 && rng.chance(0.5);
+  const sentences = [openerSentence(voice, plan.stance, afterDiscussion, rng, temperature)];
+  for (const e of body.strong) sentences.push(strengthSentence(e, voice, plan.stance, rng, temperature));
+  for (const e of body.weak) sentences.push(concernSentence(e, voice, rng, temperature));
+  if (plan.reply) sentences.push(echoSentence(plan.reply, voice));
+  sentences.push(closerSentence(voice, plan.stance, rng, temperature));
   return { statement: sentences.map(endSentence).join(" "), plan };
-}
-
-function lowerFirst(text: string): string {
-  if (text.length < 2) return text;
-  // Keep names and acronyms ("VP", "Mikayla") capitalised.
-  return /^[A-Z][a-z]/.test(text) && !/^[A-Z][a-z]+ [A-Z]/.test(text) ? text[0]!.toLowerCase() + text.slice(1) : text;
-}
-
-function endSentence(text: string): string {
-  const t = text.trim();
-  return /[.!?]$/.test(t) ? t : `${t}.`;
 }

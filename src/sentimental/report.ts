@@ -3,7 +3,8 @@
  * Tables 2-9, the per agent x candidate x round log, the evaluation and bias
  * tables, Figures 4-7, the run's headline summary and its artifact files.
  */
-import { figure4SentimentChange, figure5Platitudinal, figure6Nuance, figure7Bias } from "./figures";
+import { figure4SentimentChange, figure5Platitudinal, figure6Nuance, figure7Bias, figureAdoption } from "./figures";
+import type { AdoptionAnalysis } from "./adoption";
 import type { Cell, ExperimentResult, Figure, Row, Table } from "../core/index";
 import type { BiasAnalysis } from "./bias";
 import type { BiasResult, DecisionAnalysis, EvaluationAnalysis } from "./analysis";
@@ -315,13 +316,46 @@ export function evaluationTables(scenario: Scenario, deliberation: Deliberation,
 }
 
 function regressionRows(scope: string, a: BiasAnalysis): Row[] {
-  return [a.negative, a.positive].map((r) => ({ scope, sign: r.sign, n: r.n, slope: num(r.slope), se: num(r.se), t: num(r.t), p: num(r.p), r2: num(r.r2) }));
+  return [a.negative, a.positive].map((r) => ({
+    scope,
+    sign: r.sign,
+    n: r.n,
+    slope: num(r.slope),
+    se: num(r.se),
+    t: num(r.t),
+    p: num(r.p),
+    r2: num(r.r2),
+    p_null: num(r.pNull),
+  }));
+}
+
+function interceptRows(scope: string, a: BiasAnalysis): Row[] {
+  return [a.negativeIntercept, a.positiveIntercept].map((r) => ({
+    scope,
+    sign: r.sign,
+    n: r.n,
+    intercept: num(r.intercept),
+    intercept_p: num(r.interceptP),
+    slope: num(r.slope),
+    se: num(r.se),
+    t: num(r.t),
+    p: num(r.p),
+    r2: num(r.r2),
+    p_null: num(r.pNull),
+  }));
 }
 
 function biasSummaryRow(scope: string, a: BiasAnalysis): Row {
   return {
     scope,
     slope_ratio: num(a.slopeRatio),
+    steeper_side: a.steeperSide,
+    label_fit: a.labelFit,
+    log_ratio: num(a.logRatio),
+    null_median_log_ratio: num(a.nullMedianLogRatio),
+    p_null_log_ratio: num(a.pLogRatio),
+    permutations: a.permutations,
+    valid_permutations: a.validPermutations,
     bias: a.bias,
     saliency_bias: a.saliencyBias,
     salient_share: num(a.salientShare),
@@ -332,13 +366,20 @@ function biasSummaryRow(scope: string, a: BiasAnalysis): Row {
   };
 }
 
+const NULL_NOTE =
+  "p_null: two-sided permutation p-value against peers' sentiment shuffled within each (advisor, candidate) conversation (the slopes' own t-tests assume the change is unrelated to the sign split, which |change| >= 0 breaks).";
+
 /**
- * Bias tables: Figure 7 observations, regressions per sign, summary measures.
+ * Bias tables: Figure 7 observations, regressions per sign (through the
+ * origin, the paper's; with an intercept, the code's), each with its
+ * permutation p-value, and the summary with the tested label.
  *
  * @example
- * biasTables(biasOf(deliberation, config), config).map((t) => t.name); // ["bias_observations", "bias_regression", "bias_summary"]
+ * biasTables(biasOf(deliberation, config), config).map((t) => t.name);
+ * // ["bias_observations", "bias_regression", "bias_regression_intercept", "bias_summary"]
  */
 export function biasTables(bias: BiasResult, config: SentimentalConfig): Table[] {
+  const scopes = [{ scope: "all", analysis: bias.pooled }, ...bias.perAgent.map((p) => ({ scope: p.agent, analysis: p.analysis }))];
   return [
     {
       name: "bias_observations",
@@ -348,26 +389,78 @@ export function biasTables(bias: BiasResult, config: SentimentalConfig): Table[]
     },
     {
       name: "bias_regression",
-      title: "OLS through the origin of opinion change on peers' sentiment, by sign",
-      rows: [...regressionRows("all", bias.pooled), ...bias.perAgent.flatMap((p) => regressionRows(p.agent, p.analysis))],
-      note: "statsmodels no-constant conventions: uncentered R^2, df = n - 1.",
+      title: "OLS through the origin of opinion change on peers' sentiment, by sign (the paper's fit)",
+      rows: scopes.flatMap((s) => regressionRows(s.scope, s.analysis)),
+      note: `statsmodels no-constant conventions: uncentered R^2, df = n - 1; p is the t-test of the slope against 0. ${NULL_NOTE} ${config.biasPermutations} permutations.`,
+    },
+    {
+      name: "bias_regression_intercept",
+      title: "OLS with an intercept of opinion change on peers' sentiment, by sign (the authors' code's fit)",
+      rows: scopes.flatMap((s) => interceptRows(s.scope, s.analysis)),
+      note: `Centered R^2, df = n - 2. ${NULL_NOTE} Same permutations as bias_regression.`,
     },
     {
       name: "bias_summary",
       title: "Cognitive bias measures",
-      rows: [biasSummaryRow("all", bias.pooled), ...bias.perAgent.map((p) => biasSummaryRow(p.agent, p.analysis))],
-      note: "bias from |positive slope| / |negative slope| (> 1 positivity, < 1 negativity); saliency_bias = a |slope| > 1 (paper); salient_share = share of |change| > std(change) and positive/negative_share = share of statements with sentiment > 0 / < 0 (authors' code).",
+      rows: scopes.map((s) => biasSummaryRow(s.scope, s.analysis)),
+      note: `steeper_side = the paper's reading of the origin slopes (|b+| > |b-|: positivity), untested. bias = the tested label: log(|b+| / |b-|) of the "${config.biasFit}" fit against its permutation null; "none" unless p_null_log_ratio < ${config.biasSignificance}, then positivity when the statistic lies above the null median, negativity below. saliency_bias = a |slope| > 1 (paper); salient_share = share of |change| > std(change) and positive/negative_share = share of statements with sentiment > 0 / < 0 (authors' code).`,
+    },
+  ];
+}
+
+/** Arguments that spread, most adopted first, at most this many rows. */
+const SPREAD_ROWS = 30;
+
+/**
+ * Argument adoption tables (RQ2/RQ3): share of arguments taking up a peer's
+ * earlier argument per advisor and round, the arguments that spread, and
+ * the adoption rate by the source argument's valence and arousal.
+ *
+ * @example
+ * adoptionTables(adoptionOf(scenario, primary, 0.5), scenario).map((t) => t.name);
+ * // ["adoption_by_round", "adoption_spread", "adoption_by_sentiment"]
+ */
+export function adoptionTables(a: AdoptionAnalysis, scenario: Scenario): Table[] {
+  const names = candidateNames(scenario);
+  const rule = `similarity = TF-IDF cosine over the conversation's substantive words (resume and job words, not the job title, the advisors' titles or the candidate's name; arguments with fewer than 3 of them take no part), threshold ${a.threshold}`;
+  return [
+    {
+      name: "adoption_by_round",
+      title: "Argument adoption per advisor and round (RQ2)",
+      rows: a.byRound.map((r) => ({ agent: r.agent, round: r.round, arguments: r.arguments, exposed: r.exposed, adopted: r.adopted, share: num(r.share) })),
+      note: `adopted = arguments that take up an earlier argument of another advisor in the same conversation (not a point the advisor had made first); exposed = arguments said after at least one other advisor spoke; share = adopted / exposed; ${rule}. Two advisors can cite the same resume line unheard: compare a run with opinionFormation=independent.`,
+    },
+    {
+      name: "adoption_spread",
+      title: "Arguments that spread (RQ2)",
+      rows: a.spread.slice(0, SPREAD_ROWS).map((x) => ({
+        candidate: names.get(x.source.candidate) ?? x.source.candidate,
+        agent: x.source.agent,
+        round: x.source.round,
+        argument: x.source.text,
+        sentiment: num(x.source.sentiment),
+        adopters: x.adopters.join(", "),
+        adoptions: x.adoptions,
+        first_adopted_round: x.firstRound,
+      })),
+      note: `The ${SPREAD_ROWS} most adopted source arguments (of ${a.spread.length}), most adoptions first; ${rule}.`,
+    },
+    {
+      name: "adoption_by_sentiment",
+      title: "Adoption by the argument's valence and arousal (RQ3)",
+      rows: a.bySentiment.map((b) => ({ kind: b.kind, band: b.band, heard: b.exposed, adopted: b.adopted, share: num(b.share) })),
+      note: "heard = arguments another advisor spoke after, in the same conversation; adopted = of those, taken up at least once; valence = sign of f(A) (VADER's +-0.05), arousal = |f(A)|.",
     },
   ];
 }
 
 /**
- * Figures 4-7.
+ * Figures 4-7, and the adoption figure when the analysis is given.
  *
  * @example
  * figures(scenario, deliberation, evaluation, bias).map((f) => f.name);
  */
-export function figures(scenario: Scenario, deliberation: Deliberation, e: EvaluationAnalysis, bias: BiasResult): Figure[] {
+export function figures(scenario: Scenario, deliberation: Deliberation, e: EvaluationAnalysis, bias: BiasResult, adoption?: AdoptionAnalysis): Figure[] {
   const names = candidateNames(scenario);
   return [
     figure4SentimentChange(
@@ -382,6 +475,7 @@ export function figures(scenario: Scenario, deliberation: Deliberation, e: Evalu
       bias.pooled.negative,
       bias.pooled.positive,
     ),
+    ...(adoption ? [figureAdoption(adoption.byRound, adoption.bySentiment)] : []),
   ];
 }
 
@@ -392,6 +486,7 @@ export interface RunAnalysis {
   decision: DecisionAnalysis;
   evaluation: EvaluationAnalysis;
   bias: BiasResult;
+  adoption?: AdoptionAnalysis;
 }
 
 /**
@@ -422,12 +517,20 @@ export function runSummary(analysis: RunAnalysis, config: SentimentalConfig): Ex
     slope_positive: num(bias.pooled.positive.slope),
     r2_positive: num(bias.pooled.positive.r2),
     bias: bias.pooled.bias,
+    bias_p_null: num(bias.pooled.pLogRatio),
     saliency_bias: bias.pooled.saliencyBias,
     platitudinal_between_agents: num(meanOf(evaluation.platitudinal.map((p) => p.score).filter(Number.isFinite))),
     platitudinal_between_runs: num(meanOf(evaluation.betweenRuns.map((b) => b.similarity))),
     mean_nuance: num(meanOf(evaluation.nuance.map((n) => n.nuance))),
     mean_defensibility: num(meanOf(evaluation.defensibility.map((d) => d.score))),
+    adoption_share: analysis.adoption ? num(adoptionShare(analysis.adoption)) : null,
   };
+}
+
+/** Adopted / exposed arguments over every advisor and round. */
+function adoptionShare(a: AdoptionAnalysis): number {
+  const exposed = a.byRound.reduce((s, r) => s + r.exposed, 0);
+  return exposed > 0 ? a.byRound.reduce((s, r) => s + r.adopted, 0) / exposed : NaN;
 }
 
 /**

@@ -17,7 +17,7 @@ import { num } from "./report";
 
 /**
  * The sweep row of one cell: the bias regression per sign (slope, R^2, p, n),
- * the slope ratio and bias label, saliency, and the range of statement
+ * the slope ratio, the permutation p-values and the tested bias label, saliency, and the range of statement
  * sentiments and opinions. Only the deliberation runs (no LDA / retrieval
  * evaluation), which keeps a 27-cell grid fast. The grid itself, its
  * concurrency and its resumability live in src/run/sweep.
@@ -41,6 +41,10 @@ export async function sentimentalSweepCell(config: SentimentalConfig, ctx: RunCo
     p_positive: num(bias.positive.p),
     n_positive: bias.positive.n,
     slope_ratio: num(bias.slopeRatio),
+    p_null_negative: num(bias.negative.pNull),
+    p_null_positive: num(bias.positive.pNull),
+    p_null_log_ratio: num(bias.pLogRatio),
+    steeper_side: bias.steeperSide,
     bias: bias.bias,
     saliency_bias: bias.saliencyBias,
     sentiment_min: num(bias.sentimentMin),

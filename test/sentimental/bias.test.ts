@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { analyzeBias, biasLabel, biasObservations, type BiasObservation, type BiasTurn } from "../../src/sentimental/bias";
+import { analyzeBias, biasLabel, biasObservations, testedBiasLabel, type BiasObservation, type BiasTurn } from "../../src/sentimental/bias";
+import { biasNull, logSlopeRatio, permutationP, signSlopes, slopeOf } from "../../src/sentimental/bias-null";
+import { ols } from "../../src/stats/ols";
+import { Rng } from "../../src/stats/rng";
 
 function turn(agent: string, round: number, order: number, sentiment: number, opinion: number, signedChange: number): BiasTurn {
   return { candidate: "c1", agent, round, order, sentiment, opinion, change: Math.abs(signedChange), signedChange };
@@ -45,17 +48,20 @@ describe("analyzeBias", () => {
     expect(a.positive.r2).toBeCloseTo(0.98, 12);
     expect(a.positive.se).toBeCloseTo(Math.sqrt(0.2 / 1 / 5), 12);
     expect(a.slopeRatio).toBeCloseTo(2.8, 12);
-    expect(a.bias).toBe("positivity");
+    expect(a.steeperSide).toBe("positivity");
+    // six observations of one conversation: the null cannot make anything significant
+    expect(a.bias).toBe("none");
     expect(a.saliencyBias).toBe(true); // |1.4| > 1
   });
   it("labels negativity bias and reports undetermined when a side has too few points", () => {
     const a = analyzeBias([obs(-0.5, 0.4), obs(-0.25, 0.2), obs(0.5, 0.1), obs(0.25, 0.05)], []);
     expect(a.negative.slope).toBeCloseTo(-0.8, 12);
     expect(a.positive.slope).toBeCloseTo(0.2, 12);
-    expect(a.bias).toBe("negativity");
+    expect(a.steeperSide).toBe("negativity");
     expect(a.saliencyBias).toBe(false);
     const b = analyzeBias([obs(-0.5, 0.4), obs(0.5, 0.1), obs(0.25, 0.05)], []);
     expect(Number.isNaN(b.negative.slope)).toBe(true);
+    expect(b.steeperSide).toBe("undetermined");
     expect(b.bias).toBe("undetermined");
   });
   it("computes the code's share measures", () => {
@@ -82,5 +88,110 @@ describe("analyzeBias", () => {
     expect(biasLabel(-0.5, 0.2)).toBe("negativity");
     expect(biasLabel(-0.5, 0.52, 0.1)).toBe("none");
     expect(biasLabel(NaN, 0.52)).toBe("undetermined");
+  });
+});
+
+describe("bias null (permutation test)", () => {
+  it("slopes through the origin and with an intercept match the closed forms and stats/ols", () => {
+    expect(slopeOf([1, 2, 3], [2, 4, 7], "origin")).toBeCloseTo(31 / 14, 12);
+    expect(slopeOf([1, 2, 3], [2, 4, 7], "intercept")).toBeCloseTo(2.5, 12);
+    expect(slopeOf([1, 2], [2, 4], "intercept")).toBeNaN(); // 2 points cannot identify slope + intercept with a residual
+    expect(slopeOf([0, 0], [1, 2], "origin")).toBeNaN();
+    const x = [-0.9, -0.5, -0.2, -0.7, 0.3, 0.6, 0.1, 0.8];
+    const y = [0.5, 0.2, 0.1, 0.4, 0.05, 0.3, 0.02, 0.35];
+    const s = signSlopes(x, y, "intercept");
+    const neg = ols(
+      x.filter((v) => v < 0).map((v) => [v]),
+      y.filter((_, i) => x[i]! < 0),
+    );
+    expect(s.negative).toBeCloseTo(neg.coefficients[1]!, 12);
+    const a = analyzeBias(
+      x.map((v, i) => ({ candidate: "c", agent: "A", round: 2 + i, peerSentiment: v, change: y[i]! })),
+      [],
+      { permutations: 99, rng: new Rng(1) },
+    );
+    expect(a.negativeIntercept.slope).toBeCloseTo(neg.coefficients[1]!, 12);
+    expect(a.negativeIntercept.intercept).toBeCloseTo(neg.coefficients[0]!, 12);
+    expect(a.negativeIntercept.p).toBeCloseTo(neg.pValues[1]!, 12);
+    expect(a.negativeIntercept.r2).toBeCloseTo(neg.r2, 12);
+    expect(logSlopeRatio(-0.31, 0.4)).toBeCloseTo(Math.log(0.4 / 0.31), 12);
+  });
+  it("permutation p-values are two-sided with the +1 correction", () => {
+    expect(permutationP(3, [0, 1, 2, 4])).toBeCloseTo(0.8, 12); // 2 min(1 + 1, 1 + 3) / 5
+    expect(permutationP(10, [0, 1, 2, 4])).toBeCloseTo(0.4, 12); // 2 (1 + 0) / 5
+    expect(permutationP(1, [1, 1, 1])).toBe(1);
+    expect(permutationP(NaN, [1, 2])).toBeNaN();
+    expect(permutationP(5, [NaN, 2, 0])).toBeCloseTo(2 / 3, 12); // NaN draws are left out: valid = 2
+  });
+  it("the tested label needs significance, and takes its direction from the null's median", () => {
+    expect(testedBiasLabel(0.4, 0.1, 0.003, 0.05)).toBe("positivity");
+    expect(testedBiasLabel(-0.2, 0.1, 0.003, 0.05)).toBe("negativity");
+    // below the paper's "steeper" cut but above what shuffled peers give: still reads as positivity
+    expect(testedBiasLabel(-0.1, -0.6, 0.01, 0.05)).toBe("positivity");
+    expect(testedBiasLabel(-0.6, -0.5, 0.41, 0.05)).toBe("none");
+    expect(testedBiasLabel(NaN, 0, 0.01, 0.05)).toBe("undetermined");
+  });
+
+  // 30 conversations x 4 rounds; |change| has its own level per conversation and decays with the round.
+  function synthetic(influence: (peer: number) => number, seed: number): BiasObservation[] {
+    const rng = new Rng(seed);
+    const out: BiasObservation[] = [];
+    for (let c = 0; c < 10; c++) {
+      for (const agent of ["A", "B", "C"]) {
+        const level = rng.uniform(0.05, 0.4);
+        const tone = rng.uniform(-0.6, 0.6);
+        for (let round = 2; round <= 5; round++) {
+          const peer = Math.max(-1, Math.min(1, tone + rng.normal(0, 0.3)));
+          out.push({ candidate: `c${c}`, agent, round, peerSentiment: peer, change: Math.abs(level / round + influence(peer) + rng.normal(0, 0.02)) });
+        }
+      }
+    }
+    return out;
+  }
+  it("says none without influence although both origin slopes are 'significant' by their t-tests", () => {
+    const observations = synthetic(() => 0, 3);
+    const a = analyzeBias(observations, [], { permutations: 999, rng: new Rng(11) });
+    expect(a.negative.slope).toBeLessThan(0);
+    expect(a.positive.slope).toBeGreaterThan(0);
+    expect(a.negative.p).toBeLessThan(1e-4);
+    expect(a.positive.p).toBeLessThan(1e-4);
+    expect(a.negative.pNull).toBeGreaterThan(0.05);
+    expect(a.positive.pNull).toBeGreaterThan(0.05);
+    expect(a.pLogRatio).toBeGreaterThan(0.05);
+    expect(a.bias).toBe("none");
+    expect(a.validPermutations).toBe(999);
+  });
+  it("detects a change driven by positive peers only (positivity) and by negative peers only (negativity)", () => {
+    const pos = analyzeBias(
+      synthetic((p) => Math.max(0, p) * 0.5, 5),
+      [],
+      { permutations: 999, rng: new Rng(1) },
+    );
+    expect(pos.positive.pNull).toBeLessThan(0.01);
+    expect(pos.pLogRatio).toBeLessThan(0.01);
+    expect(pos.bias).toBe("positivity");
+    expect(pos.labelFit).toBe("origin");
+    expect(pos.logRatio).toBeCloseTo(logSlopeRatio(pos.negative.slope, pos.positive.slope), 12);
+    const negObservations = synthetic((p) => Math.max(0, -p) * 0.5, 5);
+    const neg = analyzeBias(negObservations, [], { permutations: 999, rng: new Rng(1), labelFit: "intercept" });
+    expect(neg.labelFit).toBe("intercept");
+    expect(neg.bias).toBe("negativity");
+    // biasFit = intercept: the label statistic and its null are the intercept fit's, not the origin fit's
+    expect(neg.logRatio).toBeCloseTo(logSlopeRatio(neg.negativeIntercept.slope, neg.positiveIntercept.slope), 12);
+    expect(neg.logRatio).not.toBeCloseTo(logSlopeRatio(neg.negative.slope, neg.positive.slope), 3);
+    const [originNull, interceptNull] = biasNull(negObservations, 999, new Rng(1));
+    expect(neg.pLogRatio).toBe(interceptNull.pLogRatio);
+    expect(neg.nullMedianLogRatio).toBe(interceptNull.nullMedianLogRatio);
+    expect(neg.nullMedianLogRatio).not.toBe(originNull.nullMedianLogRatio);
+  });
+  it("is reproducible from its seed and shuffles only within (advisor, candidate)", () => {
+    const observations = synthetic(() => 0, 8);
+    expect(biasNull(observations, 199, new Rng(4))).toEqual(biasNull(observations, 199, new Rng(4)));
+    expect(biasNull(observations, 199, new Rng(4))).not.toEqual(biasNull(observations, 199, new Rng(5)));
+    // one observation per conversation: a within-group shuffle changes nothing, so every draw equals the observed value
+    const single = observations.filter((o) => o.round === 2);
+    const [origin] = biasNull(single, 50, new Rng(1));
+    expect(origin.nullMedianLogRatio).toBeCloseTo(origin.logRatio, 12);
+    expect(origin.pLogRatio).toBe(1);
   });
 });

@@ -1,5 +1,5 @@
 import { tableNumber } from "../../src/core/index";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { OfflineModel } from "../../src/llm/offline";
 import type { RunContext, Table } from "../../src/core/contract";
 import { silentProgress } from "../../src/core/contract";
@@ -7,7 +7,7 @@ import { bundledDataDir } from "../../src/data/paths";
 import { HashingEmbedder } from "../../src/text/embedding";
 import { defaultSentimentalConfig, sentimentalExperiment, sentimentalSweepCell } from "../../src/sentimental/index";
 import { runSweep } from "../../src/run/sweep";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -91,7 +91,13 @@ describe("sentimental experiment (offline agents)", () => {
     for (const row of table(result.tables, "table7_volatility").rows) for (const a of ["CFO", "VPE", "RPM"]) expect(row[a]).toBeGreaterThanOrEqual(0);
     // Bias observations: rounds 2..3 for every agent and candidate.
     expect(table(result.tables, "bias_observations").rows).toHaveLength(18);
-    expect(result.figures.map((f) => f.name)).toEqual(["figure4_sentiment_change", "figure5_platitudinal", "figure6_nuance", "figure7_bias"]);
+    expect(result.figures.map((f) => f.name)).toEqual([
+      "figure4_sentiment_change",
+      "figure5_platitudinal",
+      "figure6_nuance",
+      "figure7_bias",
+      "figure_adoption",
+    ]);
     // Figure 4: per candidate x agent, S_O and the opinion (top row) and the change (bottom row).
     expect(result.figures[0]!.data).toHaveLength(3 * 3 * 3);
     // Nuance: at most topics x top words distinct words, at least top words.
@@ -246,6 +252,7 @@ describe("sentimental experiment (offline agents)", () => {
 describe("sentimental sweep", () => {
   it("expands the grid and returns one tidy row per cell, resuming finished cells", async () => {
     const outDir = mkdtempSync(path.join(tmpdir(), "consilium-sweep-"));
+    onTestFinished(() => rmSync(outDir, { recursive: true, force: true }));
     const options = { outDir, seed: 7, set: ["candidates=2", "maxRounds=3"], concurrency: 2 };
     const { table: t } = await runSweep("sentimental", { alpha: ["0.3", "0.7"], tolerance: ["0.001"] }, options);
     expect(t.rows).toHaveLength(2);

@@ -96,7 +96,7 @@ describe("sentimental experiment through an OpenAI-compatible endpoint (loopback
       "I am the Chief Financial Officer; I judge candidates on what my function needs.",
     );
     expect(server.embeddingRequests().length).toBeGreaterThan(0);
-    expect(result.figures).toHaveLength(4);
+    expect(result.figures).toHaveLength(5); // Figures 4-7 and argument adoption
   });
 
   it("uses the LLM sentiment task when sentiment = llm", async () => {

@@ -1,0 +1,388 @@
+/**
+ * How the offline advisors read a job description: the ad is cut into its
+ * requirement items (bullets and sentences), each tagged with the section it
+ * sits in (requirements, responsibilities, the role, about the company, what
+ * is offered), its stems weighted by how specific they are within the ad, the
+ * noun phrases it names (used to talk about it), and a minimum number of
+ * years when it asks for one ("8+ years", "at least 3 years").
+ *
+ * Nothing here knows a profession: any ad in English with or without section
+ * headings is read the same way.
+ */
+import { contentTokens, splitSentences } from "../text/index";
+import { AD_FILLER_LIST, CHUNK_BREAK, LEADING_VERBS, RANK_WORD_LIST, TRAILING_VERBS } from "./job-words";
+import type { JobInfo } from "./types";
+
+/** Where an item sits in the ad; it sets how much the item counts (`SECTION_WEIGHT`). */
+export type JobSection = "requirements" | "responsibilities" | "role" | "about" | "offer" | "other";
+
+/** How much an item of each section counts in a candidate's assessment (what is offered says nothing about the candidate). */
+export const SECTION_WEIGHT: Readonly<Record<JobSection, number>> = {
+  requirements: 1,
+  responsibilities: 0.8,
+  role: 0.5,
+  other: 0.6,
+  about: 0.25,
+  offer: 0,
+};
+
+/** A noun phrase of an item: what a resume clause must name to speak to that part of the requirement. */
+export interface Topic {
+  phrase: string;
+  stems: string[];
+  /** Mean specificity (idf over the ad's items) of its stems, with a bonus for 2-3 word phrases. */
+  weight: number;
+}
+
+export interface Requirement {
+  /** Position in the ad (0-based, over kept items). */
+  id: number;
+  section: JobSection;
+  /** The item as written (one bullet or sentence), whitespace collapsed. */
+  text: string;
+  /** Distinct stems of the item's content words. */
+  stems: string[];
+  /** Noun phrases the item names, most specific first ("vendor negotiation", "unit economics"), with their stems and specificity. */
+  topics: Topic[];
+  /** How to refer to the item in a sentence: its one or two most specific noun phrases. */
+  label: string;
+  /** Minimum years of experience the item asks for, if any. */
+  years: number | null;
+  /** SECTION_WEIGHT of its section. */
+  weight: number;
+  /** The job title's own item ("the work of a Head of Technology"): a clause that states no role and no years is at most partial support. */
+  role?: boolean;
+}
+
+/**
+ * A crude stem: lowercased, one common English suffix removed (-ings, -ing,
+ * -ations, -ation, -ments, -ment, -ers, -er, -ies, -es, -ed, -ly, -s), then
+ * one derivational one (-ation, -ment, -er) and a final -e, then the first 6
+ * letters, so that "nurse", "nurses" and
+ * "nursing" meet, and "financial" and "finance" too.
+ *
+ * @example
+ * ["nursing", "nurses", "nurse"].map(stemOf);            // ["nurs", "nurs", "nurs"]
+ * ["engineering", "engineers"].map(stemOf);              // ["engin", "engin"]
+ * ["financial", "finance"].map(stemOf);                  // ["financ", "financ"]
+ */
+export function stemOf(token: string): string {
+  let t = token.toLowerCase();
+  // One inflectional or derivational suffix, then one more derivational one ("engineers" -> "engineer" -> "engine").
+  t = stripSuffix(t, SUFFIXES);
+  t = stripSuffix(t, DERIVATIONAL);
+  if (t.length > 4 && t.endsWith("e")) t = t.slice(0, -1);
+  return t.slice(0, 6);
+}
+
+function stripSuffix(t: string, suffixes: ReadonlyArray<readonly [string, string]>): string {
+  for (const [suffix, replacement] of suffixes) {
+    if (t.endsWith(suffix) && !(suffix === "s" && t.endsWith("ss")) && t.length - suffix.length + replacement.length >= 3) {
+      return t.slice(0, t.length - suffix.length) + replacement;
+    }
+  }
+  return t;
+}
+
+const SUFFIXES: ReadonlyArray<readonly [string, string]> = [
+  ["ings", ""],
+  ["ing", ""],
+  ["ations", ""],
+  ["ation", ""],
+  ["ments", ""],
+  ["ment", ""],
+  ["ers", ""],
+  ["er", ""],
+  ["ies", "y"],
+  ["es", ""],
+  ["ed", ""],
+  ["ly", ""],
+  ["s", ""],
+];
+
+const DERIVATIONAL: ReadonlyArray<readonly [string, string]> = [
+  ["ation", ""],
+  ["ment", ""],
+  ["er", ""],
+];
+
+/**
+ * Stems of a text's content words (stopwords, numbers and 1-letter tokens dropped), in order.
+ *
+ * @example
+ * stemsOf("Managed nursing staff"); // ["manag", "nurs", "staff"]
+ */
+export function stemsOf(text: string): string[] {
+  return contentTokens(text).map(stemOf);
+}
+
+/** Stems of the rank words of job titles ("chief", "manager", "VP", "director"). */
+export const RANK_WORDS: ReadonlySet<string> = new Set([...RANK_WORD_LIST].map(stemOf));
+const AD_FILLER: ReadonlySet<string> = new Set([...AD_FILLER_LIST].map(stemOf));
+
+/**
+ * A stem that carries content in an ad (not filler).
+ *
+ * @example
+ * [stemOf("budgets"), stemOf("requirements")].map(isContentStem); // [true, false]
+ */
+export function isContentStem(stem: string): boolean {
+  return stem.length >= 2 && !AD_FILLER.has(stem);
+}
+
+const HEADINGS: ReadonlyArray<readonly [RegExp, JobSection]> = [
+  [/\b(require|qualif|must have|you have|you bring|skills|profile|looking for|who you are|essential|desirable|criteria)/i, "requirements"],
+  [/\b(responsib|duties|you will|what you('ll| will) do|key tasks|accountab)/i, "responsibilities"],
+  [/\b(offer|benefit|perks|salary|compensation|package|why join)/i, "offer"],
+  [/\b(about|who we are|company|organi[sz]ation|our story|overview)/i, "about"],
+  [/\b(role|position|job|opportunity)\b/i, "role"],
+];
+
+const BULLET = /^\s*(?:[-*\u2022\u25aa\u25cf\u2013\u2014]|\d+[.)])\s+/u;
+
+/** A heading line: short, no sentence punctuation at its end, not a bullet. */
+function headingSection(line: string): JobSection | null {
+  const words = line.split(/\s+/).filter(Boolean);
+  if (BULLET.test(line) || words.length === 0 || words.length > 6 || /[.,;!?]$/.test(line)) return null;
+  for (const [pattern, section] of HEADINGS) if (pattern.test(line)) return section;
+  return "other";
+}
+
+/**
+ * Minimum years an item asks for: "8+ years", "at least 3 years", "minimum
+ * of 5 years", "3-5 years" (the lower end); null without one.
+ *
+ * @example
+ * yearsAsked("8+ years in technology roles, including at least 3 years leading teams"); // 8
+ * yearsAsked("Kiswahili is an advantage"); // null
+ */
+export function yearsAsked(text: string): number | null {
+  const m = /(\d{1,2})\s*(?:\+|-\s*\d{1,2}|to\s+\d{1,2})?\s*(?:years?|yrs?)\b/i.exec(text);
+  if (!m) return null;
+  const n = Number(m[1]);
+  return n >= 1 && n <= 40 ? n : null;
+}
+
+/** The ad's items: bullets, and the sentences of other lines, with the section each sits under. */
+function jobItems(text: string): Array<{ section: JobSection; text: string }> {
+  const items: Array<{ section: JobSection; text: string }> = [];
+  let section: JobSection = "other";
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.trim();
+    if (!line) continue;
+    const heading = headingSection(line);
+    if (heading) {
+      section = heading;
+      continue;
+    }
+    if (BULLET.test(line)) items.push({ section, text: line.replace(BULLET, "").trim() });
+    else for (const s of splitSentences(line)) items.push({ section, text: s });
+  }
+  return items;
+}
+
+/**
+ * Reads a job description into its requirement items (items with fewer than
+ * two content stems, or only the job title's, are dropped; offers are kept
+ * with weight 0 so that the ad's structure stays visible), plus one item for
+ * experience in the role itself (the title's domain words).
+ *
+ * @example
+ * const items = readJob({ title: "Nurse", organization: "X", text: "Requirements\n- 5+ years of ICU nursing\n- BLS and ACLS certification" });
+ * items.map((r) => [r.section, r.years, r.label]);
+ * // [["requirements", 5, "ICU nursing"], ["requirements", null, "ACLS certification and BLS"]]
+ * items[0].topics.map((t) => t.phrase); // ["ICU nursing"]
+ */
+export function readJob(job: JobInfo): Requirement[] {
+  // Items that only restate the job title ("We are hiring our first Head of Technology") say nothing to check.
+  const titleStems = new Set(stemsOf(job.title));
+  const items = jobItems(job.text)
+    .map((item) => ({ ...item, text: item.text.replace(/\s+/g, " ") }))
+    .filter((item) => {
+      const stems = new Set(stemsOf(item.text).filter(isContentStem));
+      return stems.size >= 2 && [...stems].some((s) => !titleStems.has(s));
+    });
+  const names = capitalisedInside(job.text);
+  // What the hire works with ("the Plant Manager", "the CFO") is not a skill to look for in a resume.
+  const phrases = items.map((item) => nounPhrases(item.text, names).filter((p) => !isPersonMention(p)));
+  const itemStems = phrases.map((list) => [...new Set(list.flatMap((p) => stemsOf(p)).filter(isContentStem))]);
+  const docFreq = new Map<string, number>();
+  for (const stems of itemStems) for (const s of stems) docFreq.set(s, (docFreq.get(s) ?? 0) + 1);
+  const specificity = (stem: string) => Math.log((1 + items.length) / (1 + (docFreq.get(stem) ?? 0))) + 1;
+  const kept = items.map((item, id) => {
+    // Mean specificity of a phrase's stems, with a bonus for two- and three-word phrases (they name a thing precisely).
+    const topics: Topic[] = phrases[id]!.map((phrase) => {
+      const stems = [...new Set(stemsOf(phrase).filter(isContentStem))];
+      const mean = stems.reduce((a, s) => a + specificity(s), 0) / Math.max(1, stems.length);
+      return { phrase, stems, weight: stems.length === 0 ? 0 : mean * (1 + 0.3 * Math.min(stems.length - 1, 2)) };
+    })
+      .filter((t) => t.weight > 0)
+      .sort((a, b) => b.weight - a.weight || (a.phrase < b.phrase ? -1 : 1));
+    return {
+      id,
+      section: item.section,
+      text: item.text,
+      stems: itemStems[id]!,
+      topics,
+      label: topicLabel(topics, item.text),
+      years: yearsAsked(item.text),
+      weight: SECTION_WEIGHT[item.section],
+    };
+  });
+  const role = roleRequirement(job.title, specificity, kept.length);
+  return role ? [...kept, role] : kept;
+}
+
+/**
+ * The first thing any panel asks, whether or not the ad spells it out:
+ * has the candidate done this kind of job? An item for the job title's
+ * domain words (rank words removed: "HR Executive" -> "HR"), with the
+ * weight of a requirement.
+ */
+function roleRequirement(title: string, specificity: (stem: string) => number, id: number): Requirement | null {
+  const words = title
+    .replace(/[()]/g, " ")
+    .split(/\s+/)
+    .filter((w) => w && !RANK_WORDS.has(stemOf(w)) && !CHUNK_BREAK.has(w.toLowerCase()));
+  const stems = [...new Set(words.flatMap((w) => stemsOf(w)).filter(isContentStem))];
+  if (stems.length === 0) return null;
+  const phrase = words.join(" ");
+  const weight = stems.reduce((a, s) => a + specificity(s), 0) / stems.length;
+  return {
+    id,
+    section: "requirements",
+    text: `Experience in ${indefinite(title)} ${title} role or a close equivalent`,
+    stems,
+    topics: [{ phrase, stems, weight }],
+    label: `the work of ${indefinite(title)} ${title}`,
+    years: null,
+    weight: SECTION_WEIGHT.requirements,
+    role: true,
+  };
+}
+
+/**
+ * A noun phrase that names a person by role ("Plant Manager", "Chief
+ * Nursing Officer", "CFO"): it holds a rank word or is a C-suite acronym.
+ *
+ * @example
+ * isPersonMention("Plant Manager"); // true
+ * isPersonMention("plant uptime");  // false
+ */
+export function isPersonMention(phrase: string): boolean {
+  return phrase.split(/\s+/).some((w) => /^C[A-Z]{1,2}O$/.test(w) || (RANK_WORDS.has(stemOf(w)) && !COLLECTIVE_RANKS.has(stemOf(w))));
+}
+
+/** Rank words that also name groups or levels, not a person ("engineering teams", "shift lead", "general surgery"). */
+const COLLECTIVE_RANKS: ReadonlySet<string> = new Set(
+  ["lead", "team", "group", "staff", "partner", "member", "board", "general", "global", "regional", "executive", "senior", "junior"].map(stemOf),
+);
+
+/** Capitalised words that are not the first word of a line or sentence: the ad's names ("Nairobi", "M-Pesa"). */
+function capitalisedInside(text: string): Set<string> {
+  const names = new Set<string>();
+  for (const m of text.matchAll(/(?<![.!?:\n*\u2022-]\s*|^)(?<=\s)([A-Z][\w-]*)/g)) names.add(m[1]!);
+  return names;
+}
+
+/**
+ * "a" or "an" before a word: "an" before a vowel sound, including acronyms read letter by letter.
+ *
+ * @example
+ * ["HR Executive", "ICU Nurse Lead", "Head of Technology", "engineer"].map(indefinite); // ["an", "an", "a", "an"]
+ */
+export function indefinite(word: string): string {
+  const first = word.trim().split(/\s+/)[0] ?? "";
+  if (/^[A-Z]{2,}\b/.test(first)) return /^[AEFHILMNORSX]/.test(first) ? "an" : "a";
+  return /^[aeiou]/i.test(first) && !/^(uni|use|usu|eu|one)/i.test(first) ? "an" : "a";
+}
+
+/**
+ * Specificity weight of each stem of an ad, ln((1 + n) / (1 + df)) + 1 over its n items, for evidence scores.
+ *
+ * @example
+ * stemWeights(readJob(job)).get("budget"); // higher when few items mention budgets
+ */
+export function stemWeights(requirements: readonly Requirement[]): Map<string, number> {
+  const df = new Map<string, number>();
+  for (const r of requirements) for (const s of r.stems) df.set(s, (df.get(s) ?? 0) + 1);
+  const n = requirements.length;
+  return new Map([...df].map(([s, d]) => [s, Math.log((1 + n) / (1 + d)) + 1]));
+}
+
+/** Up to two topics joined with "and"; the item's opening words when it names none. */
+function topicLabel(topics: readonly Topic[], text: string): string {
+  const picked = topics.slice(0, 2).map((t) => withArticle(t.phrase));
+  if (picked.length === 0)
+    return text
+      .split(/\s+/)
+      .slice(0, 6)
+      .join(" ")
+      .replace(/[,;:.]+$/, "");
+  return picked.join(" and ");
+}
+
+// Grammar helpers for the noun phrases of an ad: these are English function
+// words and verbs, not a vocabulary of any profession.
+
+/** Words that end a noun phrase chunk (function words; "and"/"or" split coordinated phrases). */
+
+/**
+ * Noun-phrase chunks of a sentence: runs of words between punctuation and
+ * function words, with leading verbs and adjectives of ads and trailing
+ * adverbs stripped; one-word chunks are kept when they look like nouns
+ * (acronyms, capitalised names, nominal suffixes).
+ *
+ * @example
+ * nounPhrases("Commercial and financial literacy: budgets, unit economics, vendor negotiation");
+ * // ["financial literacy", "budgets", "unit economics", "vendor negotiation"]
+ */
+export function nounPhrases(text: string, names: ReadonlySet<string> = new Set()): string[] {
+  const out: string[] = [];
+  // A capitalised first word is a name only if the ad capitalises it elsewhere too.
+  // ("Harbourview General Hospital": a capitalised word followed by another is part of a name.)
+  const opening = /^([A-Z][a-z]+)\b(?! [A-Z])/.exec(text)?.[1];
+  const normalised = opening && !names.has(opening) ? opening.toLowerCase() + text.slice(opening.length) : text;
+  for (const piece of normalised.split(/[,;:()[\]/.!?"\u201c\u201d]+|\s[-\u2013\u2014]\s/)) {
+    let chunk: string[] = [];
+    const flush = () => {
+      const phrase = trimChunk(chunk);
+      if (phrase) out.push(phrase);
+      chunk = [];
+    };
+    for (const word of piece.split(/\s+/).filter(Boolean)) {
+      const bare = word.replace(/^['\u2018]+|['\u2019]+$/g, "");
+      if (CHUNK_BREAK.has(bare.toLowerCase()) || /^\d/.test(bare) || /^[+%&]+$/.test(bare)) flush();
+      else chunk.push(bare);
+    }
+    flush();
+  }
+  return [...new Set(out)];
+}
+
+function trimChunk(words: readonly string[]): string | null {
+  let w = words.slice();
+  while (w.length > 0 && (LEADING_VERBS.has(w[0]!.toLowerCase()) || AD_FILLER.has(stemOf(w[0]!)))) w = w.slice(1);
+  while (w.length > 0 && (/(ly|[^e]ed)$/i.test(w.at(-1)!) || TRAILING_VERBS.has(w.at(-1)!.toLowerCase()) || AD_FILLER.has(stemOf(w.at(-1)!)))) {
+    w = w.slice(0, -1);
+  }
+  if (w.length === 0 || w.length > 4) return w.length > 4 ? w.slice(-3).join(" ") : null;
+  if (w.length === 1 && !looksNominal(w[0]!)) return null;
+  return w.join(" ");
+}
+
+/** A single word that reads as a noun: an acronym or name, or a nominal ending. */
+function looksNominal(word: string): boolean {
+  if (/^[A-Z0-9][A-Za-z0-9-]*[A-Z0-9]$/.test(word) && /[A-Z].*[A-Z0-9]|^[A-Z]{2,}/.test(word)) return true;
+  if (/^[A-Z][a-z]/.test(word)) return true;
+  return /(tion|sion|ment|ity|ics|ance|ence|ogy|ship|ness|ism|ure|age|ing|ist|ists|ors|ers|ets|ts|ls|ds|ns|ms|ps)$/i.test(word) && word.length > 4;
+}
+
+/** "the" before a singular common-noun phrase; none before plurals, mass nouns in -ing/-tion/..., names and acronyms. */
+function withArticle(phrase: string): string {
+  const first = phrase.split(" ")[0]!;
+  const last = phrase.split(" ").at(-1)!;
+  if (/^[A-Z]/.test(first) || /[A-Z]{2}/.test(phrase)) return phrase;
+  if (/(s|ing|tion|sion|ment|ity|ics|ance|ence|ogy|ship|ness|ism|ware|data|care|cy|ure|ise|ize)$/i.test(last)) return phrase;
+  return `the ${phrase}`;
+}

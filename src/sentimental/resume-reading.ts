@@ -1,0 +1,355 @@
+/**
+ * How the offline advisors read a resume against a job's requirements.
+ *
+ * - The resume is cut into clauses (sentences, then "; " and ", but ").
+ * - Each clause has its own polarity: a claim, or a limitation when it
+ *   negates the candidate's experience ("not yet", "have not", "no
+ *   experience", "never", "limited", "only at", "less than") or sits under a
+ *   "Weaknesses" / "Gaps" heading. A negation of something bad ("never missed
+ *   a deadline", "no lost-time incidents") stays a claim, and so does "not only".
+ * - For a requirement, a clause's evidence score is the specificity-weighted
+ *   share of the requirement's stems it contains (job-reading.ts weights);
+ *   the verdict compares the best claim with the best limitation:
+ *   met / partial / mixed / gap / missing, and, when the requirement asks for
+ *   N years, the years the resume states decide (>= N met, or mixed when a
+ *   limitation speaks to the item, "never managed engineers"; >= 0.6 N
+ *   partial; fewer a gap).
+ *
+ * The job title's own item ("the work of a Head of Technology") is met only
+ * by a clause that states a role or years of experience (`statesRole`); a
+ * degree or a passing mention of the field is partial support (at most
+ * ROLE_PARTIAL_SCORE, the middle of the partial band).
+ *
+ * So a limitation is never the support of a "met" verdict, and "missing" is
+ * only said when no clause carries the requirement's terms.
+ */
+import { tokenize, VADER_LEXICON_TEXT, parseLexicon, splitSentences } from "../text/index";
+import { isContentStem, isPersonMention, stemsOf, type Requirement, type Topic } from "./job-reading";
+
+/** A claim of experience, a limitation of it, or an aspiration (what the candidate would do or wants), which is evidence of neither. */
+export type ClausePolarity = "claim" | "limitation" | "aspiration";
+
+export interface Clause {
+  /** Index of the resume passage the clause comes from. */
+  passage: number;
+  text: string;
+  stems: ReadonlySet<string>;
+  polarity: ClausePolarity;
+}
+
+export interface ResumeReading {
+  clauses: Clause[];
+  /** Most years of experience the resume states ("11 years", "24 months"), null if it states none. */
+  years: number | null;
+  /** Stems of every claim clause. */
+  claimStems: ReadonlySet<string>;
+}
+
+export type Verdict = "met" | "partial" | "mixed" | "gap" | "missing";
+
+export interface Evidence {
+  requirement: Requirement;
+  verdict: Verdict;
+  /** Best claim clause for the requirement and its score (null when no claim shares a stem). */
+  support: { clause: Clause; score: number } | null;
+  /** Best limitation clause for the requirement and its score. */
+  limitation: { clause: Clause; score: number } | null;
+  /** Share of the requirement's weighted stems found anywhere in the claims. */
+  coverage: number;
+  /** The requirement's years and the resume's, when the requirement asks for years. */
+  years: { asked: number; stated: number | null } | null;
+  /** How well the resume answers the requirement, -1 (explicit gap) .. 1 (clearly met). */
+  value: number;
+}
+
+/** Evidence thresholds on the weighted stem share (see module doc). */
+export const MET_SCORE = 0.35;
+/** A noun phrase is covered by 60 % of its weighted stems; topic coverage counts 0.6 of a full stem match. */
+const TOPIC_COVERED = 0.6;
+const TOPIC_FACTOR = 0.6;
+export const PARTIAL_SCORE = 0.12;
+export const LIMITATION_SCORE = 0.2;
+/** The most a clause that states no role or years gives the job title's own item: the middle of the partial band. */
+export const ROLE_PARTIAL_SCORE = (PARTIAL_SCORE + MET_SCORE) / 2;
+/** Value of an explicit gap, and of no evidence at all. */
+const GAP_VALUE = -0.7;
+const MISSING_VALUE = -0.35;
+/** What a limitation beside real support takes off the support's value. */
+const MIXED_PENALTY = 0.3;
+/** Value of enough years (>= asked), and of too few (< 0.6 x asked). */
+const YEARS_MET = 0.8;
+const YEARS_SHORT = -0.8;
+
+/**
+ * Value of the best claim's evidence score s: linear between "no evidence"
+ * and "clearly met", clamp(3 s - 0.55, -0.35, 1), so that a specific match
+ * counts far more than a few shared generic words and no threshold is a cliff.
+ *
+ * @example
+ * claimValue(0.1);  // -0.25
+ * claimValue(0.35); // 0.5
+ * claimValue(0.6);  // 1
+ */
+export function claimValue(score: number): number {
+  return Math.max(MISSING_VALUE, Math.min(1, 3 * score - 0.55));
+}
+
+const NEGATIONS = new Set([
+  "not",
+  "never",
+  "no",
+  "cannot",
+  "can't",
+  "haven't",
+  "hasn't",
+  "hadn't",
+  "don't",
+  "doesn't",
+  "didn't",
+  "isn't",
+  "aren't",
+  "wasn't",
+  "weren't",
+  "won't",
+  "lack",
+  "lacks",
+  "lacking",
+  "limited",
+  "little",
+  "minimal",
+  "unfamiliar",
+]);
+/** Multi-word limitation cues (on lowercased, space-joined tokens). */
+const LIMITATION_PHRASES =
+  /\b(in progress|pending|working towards|studying for|new to|yet to|only (at|in|on|with|one|a|an|some|basic|small)|basic (knowledge|understanding|exposure)|some exposure|without (any |formal |direct )?(experience|exposure|knowledge|training|background))\b/;
+/** Bad things whose negation is a claim ("never missed", "no lost-time incidents"). */
+const NEGATIVE_OBJECTS =
+  /^(incidents?|accidents?|injur(y|ies)|downtime|defects?|complaints?|errors?|delays?|breach(es)?|outages?|missed|failures?|lost|lost-time|harm|falls?|infections?|deaths?|turnover|penalt(y|ies)|fines?|findings?)$/;
+/** Intentions and motives: "I would bring", "I want to", "interested in", "willing to relocate". */
+const ASPIRATION =
+  /\b(would|want to|wants to|wish|hope|interested in|keen to|eager to|looking to|applying|motivated by|willing to|open to|plan to|aim to|believe)\b/;
+const WEAKNESS_HEADING = /^(weakness(es)?|gaps?|limitations?|areas? (of|for|to) (improvement|development|grow\w*)|development areas?)\b[^:]{0,30}:\s*/i;
+const ANY_HEADING = /^[A-Z][A-Za-z ]{2,30}:\s/;
+
+let negativeWords: ReadonlyMap<string, number> | null = null;
+/** VADER's lexicon words with valence <= -1 (loaded once): objects whose negation is a claim. */
+function isNegativeWord(word: string): boolean {
+  if (!negativeWords) negativeWords = new Map([...parseLexicon(VADER_LEXICON_TEXT)].filter(([, v]) => v <= -1));
+  return NEGATIVE_OBJECTS.test(word) || negativeWords.has(word);
+}
+
+/**
+ * A clause's polarity (see module doc).
+ *
+ * @example
+ * clausePolarity("I have not yet managed capital expenditure above 500,000 dollars"); // "limitation"
+ * clausePolarity("Never missed a regulatory deadline in six years");                    // "claim"
+ * clausePolarity("Designed an offline-first protocol that works without network coverage"); // "claim"
+ * clausePolarity("I would bring stability and strong relationships with brand owners");     // "aspiration"
+ */
+export function clausePolarity(text: string, underWeaknessHeading = false): ClausePolarity {
+  if (underWeaknessHeading || WEAKNESS_HEADING.test(text)) return "limitation";
+  const tokens = tokenize(text);
+  const joined = tokens.join(" ");
+  if (LIMITATION_PHRASES.test(joined)) return "limitation";
+  const negated = hasNegation(tokens);
+  if (ASPIRATION.test(joined)) return negated && !/\b(would|want|wish|hope|interested|keen|eager|willing|open)\b/.test(joined) ? "limitation" : "aspiration";
+  return negated ? "limitation" : "claim";
+}
+
+/** A negation of the candidate's experience: a negation word not followed (within 3 words) by a bad thing, and not "not only". */
+function hasNegation(tokens: readonly string[]): boolean {
+  for (let i = 0; i < tokens.length; i++) {
+    if (!NEGATIONS.has(tokens[i]!)) continue;
+    if (tokens[i] === "not" && tokens[i + 1] === "only") continue;
+    // A negated bad thing within the next three words is a claim ("no lost-time incidents").
+    if (tokens.slice(i + 1, i + 4).some(isNegativeWord)) continue;
+    return true;
+  }
+  return false;
+}
+
+/**
+ * Most years of experience a text states: "N years" / "N-year" / "N+ yrs"
+ * and "N months" (/ 12), "less than a year" as 0.5; ages ("N years old") and
+ * spans in the past ("N years ago") are not experience; values above 45 are ignored.
+ *
+ * @example
+ * statedYears("Engineering leader with 11 years in software; 24 months of Python"); // 11
+ * statedYears("Junior developer with 2 years of experience");                        // 2
+ */
+export function statedYears(text: string): number | null {
+  let best: number | null = null;
+  const take = (v: number) => {
+    if (v > 0 && v <= 45 && (best === null || v > best)) best = v;
+  };
+  for (const m of text.matchAll(/(\d+(?:\.\d+)?)\s*\+?\s*-?\s*(years?|yrs?)\b(?!\s+(old|ago))/gi)) take(Number(m[1]));
+  for (const m of text.matchAll(/(\d+)\s*\+?\s*months?\b/gi)) take(Number(m[1]) / 12);
+  if (/less than (a|1|one) year/i.test(text)) take(0.5);
+  return best;
+}
+
+/** The clauses of one passage: sentences, then "; " and ", but " splits. */
+function clausesOf(passage: string): string[] {
+  return splitSentences(passage)
+    .flatMap((s) => s.split(/;\s+|,\s+(?=(?:but|although|though|however)\b)/))
+    .map((c) => c.trim())
+    .filter((c) => stemsOf(c).length > 0);
+}
+
+/**
+ * Reads a resume's passages into clauses with their polarity, the years of
+ * experience it states and the stems of its claims.
+ *
+ * @example
+ * const r = readResume(["Weaknesses: I have only led teams of 4.", "Led ICU nursing for 9 years."]);
+ * r.clauses.map((c) => c.polarity); // ["limitation", "claim"]
+ * r.years;                           // 9
+ */
+export function readResume(passages: readonly string[]): ResumeReading {
+  const clauses: Clause[] = [];
+  passages.forEach((passage, p) => {
+    let weakness = false;
+    for (const text of clausesOf(passage)) {
+      if (WEAKNESS_HEADING.test(text)) weakness = true;
+      else if (ANY_HEADING.test(text)) weakness = false;
+      // A heading ("Skills:", "Experience:") names a section, not something the candidate did.
+      const body = text.replace(ANY_HEADING, "");
+      clauses.push({ passage: p, text, stems: new Set(stemsOf(body).filter(isContentStem)), polarity: clausePolarity(text, weakness) });
+    }
+  });
+  const claimStems = new Set(clauses.filter((c) => c.polarity === "claim").flatMap((c) => [...c.stems]));
+  return { clauses, years: statedYears(passages.join(" ")), claimStems };
+}
+
+/** Specificity-weighted share of the requirement's stems present in `stems`. */
+function weightedShare(requirement: Requirement, stems: ReadonlySet<string>, weights: ReadonlyMap<string, number>): number {
+  let total = 0;
+  let found = 0;
+  for (const s of requirement.stems) {
+    const w = weights.get(s) ?? 1;
+    total += w;
+    if (stems.has(s)) found += w;
+  }
+  return total > 0 ? found / total : 0;
+}
+
+/**
+ * Share of the requirement's noun phrases a clause speaks to: a phrase counts
+ * when at least 60 % of its specificity-weighted stems are in the clause (so
+ * "operations" alone does not cover "industrial operations"); the weights of the
+ * phrases it covers over the two heaviest phrases' weights, capped at 1 (a
+ * requirement that lists alternatives, "manufacturing, recycling, logistics
+ * or similar", is met by two of them).
+ */
+function topicShare(requirement: Requirement, stems: ReadonlySet<string>, weights: ReadonlyMap<string, number>): number {
+  const topics = requirement.topics;
+  if (topics.length === 0) return 0;
+  const norm = topics.slice(0, 2).reduce((a, t) => a + t.weight, 0);
+  let covered = 0;
+  for (const t of topics) if (covers(t, stems, weights)) covered += t.weight;
+  return norm > 0 ? Math.min(1, covered / norm) : 0;
+}
+
+/** Is 60 % of the topic's weighted stems in `stems`? */
+function covers(topic: Topic, stems: ReadonlySet<string>, weights: ReadonlyMap<string, number>): boolean {
+  let all = 0;
+  let hit = 0;
+  for (const s of topic.stems) {
+    const w = weights.get(s) ?? 1;
+    all += w;
+    if (stems.has(s)) hit += w;
+  }
+  return all > 0 && hit / all >= TOPIC_COVERED;
+}
+
+/** Does the limitation cover one of the requirement's noun phrases that the supporting claim does not? */
+function uncoveredTopicNegated(requirement: Requirement, claim: Clause | null, limitation: Clause, weights: ReadonlyMap<string, number>): boolean {
+  return requirement.topics.some((t) => covers(t, limitation.stems, weights) && !(claim && covers(t, claim.stems, weights)));
+}
+
+/**
+ * A clause's evidence score for a requirement: the larger of its stem share and 0.6 x its topic share.
+ *
+ * @example
+ * evidenceScore(requirement, new Set(["budget", "vendor"]), weights); // 1 when those are all of the requirement's stems
+ */
+export function evidenceScore(requirement: Requirement, stems: ReadonlySet<string>, weights: ReadonlyMap<string, number>): number {
+  return Math.max(weightedShare(requirement, stems, weights), TOPIC_FACTOR * topicShare(requirement, stems, weights));
+}
+
+function best(clauses: readonly Clause[], requirement: Requirement, weights: ReadonlyMap<string, number>): { clause: Clause; score: number } | null {
+  let top: { clause: Clause; score: number } | null = null;
+  for (const clause of clauses) {
+    const raw = evidenceScore(requirement, clause.stems, weights);
+    // The job title's own item: a degree or a passing mention of the field is at most partial support of doing the job.
+    const score = requirement.role && !statesRole(clause) ? Math.min(raw, ROLE_PARTIAL_SCORE) : raw;
+    if (score > 0 && (!top || score > top.score)) top = { clause, score };
+  }
+  return top;
+}
+
+/**
+ * A clause that states a role held or years of experience ("Technology lead
+ * with 10 years ...", "Head of Engineering, SokoTaka"): full support of the
+ * job title's own item, which a degree ("BSc Information Technology") or a
+ * passing mention of the field ("I connect business cases with technology
+ * delivery") supports only partly.
+ *
+ * @example
+ * const clause = (text: string): Clause => ({ passage: 0, text, stems: new Set(), polarity: "claim" });
+ * statesRole(clause("Technology lead with 10 years building field software")); // true
+ * statesRole(clause("BSc Information Technology, Kenyatta University (2008)")); // false
+ */
+export function statesRole(clause: Clause): boolean {
+  return statedYears(clause.text) !== null || isPersonMention(clause.text.replace(/[^\p{L}\p{N}\s-]+/gu, " "));
+}
+
+/**
+ * The evidence a resume gives for one requirement (see module doc for the rules).
+ *
+ * @example
+ * const e = assess(readResume(["ICU registered nurse for 9 years"]), requirement, stemWeights(requirements));
+ * e.verdict; // "met" when the requirement asks for ICU nursing experience
+ */
+export function assess(reading: ResumeReading, requirement: Requirement, weights: ReadonlyMap<string, number>): Evidence {
+  const support = best(
+    reading.clauses.filter((c) => c.polarity === "claim"),
+    requirement,
+    weights,
+  );
+  const limitation = best(
+    reading.clauses.filter((c) => c.polarity === "limitation"),
+    requirement,
+    weights,
+  );
+  const stemCoverage = evidenceScore(requirement, reading.claimStems, weights);
+  // The title's item is covered only as far as its best support goes (the title's words alone are not the work).
+  const coverage = requirement.role ? Math.min(stemCoverage, support?.score ?? 0) : stemCoverage;
+  const s = support?.score ?? 0;
+  const l = limitation?.score ?? 0;
+  let verdict: Verdict = s >= MET_SCORE || (coverage >= 0.5 && s >= PARTIAL_SCORE) ? "met" : s >= PARTIAL_SCORE ? "partial" : "missing";
+  // A limitation that speaks to the requirement at least as well as the best claim, or that negates a part of it the
+  // claim does not cover ("only short charge-nurse experience" beside "ICU nurse for 6 years"): mixed beside real
+  // support, else a gap.
+  const negatesPart = limitation !== null && l >= LIMITATION_SCORE && uncoveredTopicNegated(requirement, support?.clause ?? null, limitation.clause, weights);
+  if ((l >= LIMITATION_SCORE && l >= s) || negatesPart) verdict = verdict === "missing" ? "gap" : "mixed";
+  let value = verdict === "gap" ? GAP_VALUE : verdict === "mixed" ? Math.max(MISSING_VALUE, claimValue(s) - MIXED_PENALTY) : claimValue(s);
+  let years: Evidence["years"] = null;
+  if (requirement.years !== null) {
+    years = { asked: requirement.years, stated: reading.years };
+    if (reading.years !== null) {
+      const ratio = reading.years / requirement.years;
+      // Enough years settle the item unless the resume itself limits what they were spent on ("never managed engineers").
+      const limited = verdict === "mixed" || verdict === "gap";
+      if (ratio >= 1) {
+        verdict = limited ? "mixed" : "met";
+        value = limited ? YEARS_MET - MIXED_PENALTY * 2 : Math.max(value, YEARS_MET);
+      } else {
+        verdict = ratio >= 0.6 ? (limited ? "gap" : "partial") : "gap";
+        value = ratio >= 0.6 ? Math.min(value, 0.1) : YEARS_SHORT;
+      }
+    }
+  }
+  return { requirement, verdict, support, limitation, coverage, years, value };
+}

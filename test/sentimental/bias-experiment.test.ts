@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { OfflineModel } from "../../src/llm/offline";
+import type { RunContext, Table } from "../../src/core/contract";
+import { silentProgress } from "../../src/core/contract";
+import { bundledDataDir } from "../../src/data/paths";
+import { HashingEmbedder } from "../../src/text/embedding";
+import { defaultSentimentalConfig, sentimentalExperiment } from "../../src/sentimental/index";
+
+function ctx(seed: number): RunContext {
+  return {
+    model: new OfflineModel({ seed }),
+    embedder: new HashingEmbedder(),
+    seed,
+    dataDir: bundledDataDir(),
+    progress: silentProgress,
+    log: () => {},
+    concurrency: 2,
+  };
+}
+const table = (tables: Table[], name: string): Table => {
+  const t = tables.find((x) => x.name === name);
+  if (!t) throw new Error(`missing table ${name}`);
+  return t;
+};
+
+describe("bias test on whole runs (10 candidates, 5 rounds)", () => {
+  // Pinned seeds: with no peer influence at all the tested label must be "none"
+  // (the untested paper reading calls most of these runs "negativity").
+  it.each([7, 11])("independent formation, seed %i: bias = none", async (seed) => {
+    const result = await sentimentalExperiment.run(defaultSentimentalConfig({ opinionFormation: "independent", runs: 1 }), ctx(seed));
+    const all = table(result.tables, "bias_summary").rows.find((r) => r["scope"] === "all")!;
+    expect(all["bias"]).toBe("none");
+    expect(all["p_null_log_ratio"] as number).toBeGreaterThanOrEqual(0.05);
+    expect(all["permutations"]).toBe(999);
+    expect(result.summary["bias"]).toBe("none");
+  });
+  it("the dynamic run tables the null p-values for both fits and the label statistic", async () => {
+    const result = await sentimentalExperiment.run(defaultSentimentalConfig({ runs: 1 }), ctx(7));
+    for (const name of ["bias_regression", "bias_regression_intercept"]) {
+      const rows = table(result.tables, name).rows;
+      expect(rows.length).toBe(8); // all + 3 agents, 2 signs
+      for (const row of rows) {
+        expect(row["p_null"] as number, `${name} ${row["scope"]} ${row["sign"]}`).toBeGreaterThan(0);
+        expect(row["p_null"] as number).toBeLessThanOrEqual(1);
+      }
+    }
+    const summary = table(result.tables, "bias_summary").rows;
+    for (const row of summary) {
+      const p = row["p_null_log_ratio"] as number;
+      expect(p).toBeGreaterThan(0);
+      expect(row["bias"]).toBe(p < 0.05 ? ((row["log_ratio"] as number) > (row["null_median_log_ratio"] as number) ? "positivity" : "negativity") : "none");
+    }
+    // p-values are multiples of 1 / (B + 1) = 1 / 1000 up to the factor 2 of the two-sided test
+    expect(Math.round((summary[0]!["p_null_log_ratio"] as number) * 1000) % 2).toBe(0);
+  });
+});
