@@ -176,6 +176,7 @@ async function runCommand(argv: string[], io: CliIo): Promise<number> {
     configFile: values.config,
     set: values.set ?? [],
     cacheDir,
+    runDir: outDir,
     embedder,
     concurrency: parseIntOption(values.concurrency, "concurrency", 4) || 1,
     progress,

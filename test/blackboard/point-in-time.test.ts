@@ -62,7 +62,7 @@ describe("point-in-time: deleting every row after T changes nothing up to T", ()
         const board = Blackboard.inMemory();
         const model = createModel({ llm: "offline", seed: 5 });
         const res = await runTickerPipeline(data, ticker, T, { model, seed: 5, board, debateRounds: 3 });
-        return { log: board.toJsonl("canonical"), tools: JSON.stringify(res.toolCalls), action: res.assessment.final_action };
+        return { log: board.toJsonl("canonical"), tools: JSON.stringify(res.toolCalls), action: res.assessment?.final_action };
       };
       const a = await runOn(full);
       const b = await runOn(cut);
