@@ -168,8 +168,8 @@ function bookWeights(
 
 /**
  * Position sizing after the optimiser (sizing=trader|risk): u_i = w_i x
- * size_i, capped at maxWeight; a book above 100 % is scaled back to 100 %;
- * what is not invested stays in cash.
+ * size_i; a book above 100 % is scaled back to 100 %; then each position is
+ * capped at maxWeight; what is not invested stays in cash.
  *
  * @example
  * applySizing([0.6, 0.4], [0.5, 1], 1); // [0.3, 0.4]: 30 % in cash
@@ -180,8 +180,8 @@ export function applySizing(weights: readonly number[], sizes: readonly number[]
   const scaled = weights.map((w, i) => {
     const s = sizes[i]!;
     if (!(s >= 0) || !Number.isFinite(s)) throw new RangeError(`applySizing: size ${s} of position ${i} is not a finite number >= 0`);
-    return Math.min(maxWeight, Math.max(0, w) * s);
+    return Math.max(0, w) * s;
   });
   const total = scaled.reduce((a, b) => a + b, 0);
-  return total > 1 ? scaled.map((w) => w / total) : scaled;
+  return scaled.map((w) => Math.min(maxWeight, total > 1 ? w / total : w));
 }

@@ -133,6 +133,7 @@ export const blackboardExperiment: Experiment<BlackboardConfig> = {
   configSchema: blackboardConfigSchema as unknown as Experiment<BlackboardConfig>["configSchema"],
   defaults: blackboardDefaults,
   run: runBlackboard,
+  sweepFigures: (table) => (table.rows.some((r) => "ablate" in r) ? [blackboardAblationFigure(table)] : []),
 };
 
 /**

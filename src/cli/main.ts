@@ -246,7 +246,10 @@ async function sweepCommand(argv: string[], io: CliIo): Promise<number> {
     outDir,
   });
   if (values.json) io.stdout(JSON.stringify(sweep.table, null, 2) + "\n");
-  else io.stdout(`sweep ${name}: ${sweep.table.rows.length} cells (${sweep.resumed} resumed from ${path.join(outDir, "cells")}) -> ${sweep.files.csv}\n`);
+  else {
+    io.stdout(`sweep ${name}: ${sweep.table.rows.length} cells (${sweep.resumed} resumed from ${path.join(outDir, "cells")}) -> ${sweep.files.csv}\n`);
+    for (const figure of sweep.figures) io.stdout(`  figure: ${figure}\n`);
+  }
   return 0;
 }
 

@@ -90,6 +90,8 @@ export interface Experiment<C extends Record<string, unknown> = Record<string, u
    * sweep runs the whole experiment per cell and keeps its summary.
    */
   sweepCell?(config: C, ctx: RunContext): Promise<Row>;
+  /** Optional: figures of a finished sweep's table (e.g. an ablation chart), written beside it. */
+  sweepFigures?(table: Table): Figure[];
 }
 
 export const silentProgress: Progress = { start() {}, tick() {}, done() {} };
