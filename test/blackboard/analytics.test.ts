@@ -34,7 +34,7 @@ describe("view hit rate", () => {
     const trades = [
       { date: "d0", tradeDate: "d0" },
       { date: "d2", tradeDate: "d2" },
-    ] as Parameters<typeof viewHitRates>[2];
+    ] as unknown as Parameters<typeof viewHitRates>[2];
     const rows = viewHitRates(market, [rebalance("d0", ["BUY", "SELL", "SELL"]), rebalance("d2", ["SELL", "BUY", "HOLD"])], trades, "d3");
     // d0 -> d2: A +21 %, B -10 %, C -5 %; mean +2 %: the BUY (A) hits, both SELLs (B, C) hit.
     expect(rows[0]).toMatchObject({ date: "d0", periodEnd: "d2", buys: 1, buyHitRate: 1, sells: 2, sellHitRate: 1 });

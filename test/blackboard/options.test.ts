@@ -13,6 +13,7 @@ import type { MessageType } from "../../src/blackboard/messages";
 import { main } from "../../src/cli/main";
 import { DataFolder } from "../../src/data/folder";
 import { bundledDataDir } from "../../src/data/paths";
+import { findDailyReturns, tearSheet } from "../../src/report/index";
 import { runExperiment } from "../../src/run/runner";
 
 const SMALL = ["tickers=ALTA,BRIX,CORV,DYNL,ECHW,FLXM", "start=2025-06-02", "end=2025-07-15", "rebalanceEvery=10"];
@@ -125,6 +126,17 @@ describe("analytics tables", () => {
     for (let k = 1; k < line.length; k++) expect(line[k]!.expected_return as number).toBeGreaterThan(line[k - 1]!.expected_return as number);
     expect(frontier.map((p) => p.point).slice(25)).toEqual(["chosen book", "prior (w_mkt)", "equal weight"]);
     expect(contributions).toBeCloseTo(sumOfGross(r), 10);
+    // The tear sheet shows the costs next to the net returns.
+    const daily = findDailyReturns(r.result.tables)!;
+    expect(daily.trading).toMatchObject({ source: "bb_rebalances", rebalances: trades.length });
+    expect(daily.trading!.turnover).toBeCloseTo(r.result.summary.turnover as number, 8);
+    const metrics = tearSheet(daily).metrics.rows;
+    const costRow = metrics.find((m) => m.metric === "Trading costs ($)")!;
+    expect(costRow[daily.series[0].name]).toBeCloseTo(r.result.summary.costs as number, 2);
+    expect(costRow[daily.series[1]!.name]).toBeNull();
+    expect(metrics.map((m) => m.metric)).toEqual(
+      expect.arrayContaining(["Rebalances", "Turnover (sum of |Δw|)", "Turnover per year", "Trading costs (% of the value at the first trade)"]),
+    );
   });
 });
 
