@@ -47,6 +47,7 @@ import { dayZeroStudy } from "./day-zero";
 import { blackboardFigures } from "./figures";
 import { blackboardAblationFigure } from "./quant-figures";
 import { blackboardSummary, blackboardTables, type BlackboardAnalytics, type BlackboardOutcome } from "./report";
+import { TOKENS_PER_CHAR } from "./usage";
 
 /**
  * The universe of a run, checked against the data folder: the `tickers` key
@@ -85,7 +86,7 @@ export async function runBlackboard(config: BlackboardConfig, ctx: RunContext): 
   const runs = await runBacktests(config, tickers, data, ctx);
   const strategies = evaluateStrategies(runs, config);
   const dayZero = dayZeroStudy(runs, config);
-  const analytics = await analyticsOf(runs, config);
+  const analytics = analyticsOf(runs, config);
   const outcome: BlackboardOutcome = { config, tickers, runs, strategies, dayZero, analytics };
   const artifacts = [{ path: "blackboard.jsonl", content: runs.agents.board.toJsonl("canonical") }];
   if (dayZero.trace) artifacts.push({ path: "trace.json", content: JSON.stringify(dayZero.trace, null, 2) + "\n" });
@@ -110,13 +111,13 @@ export async function runBlackboard(config: BlackboardConfig, ctx: RunContext): 
 }
 
 /** Hit rates, attribution, the last frontier and the model usage of a run. */
-async function analyticsOf(runs: BlackboardBacktests, config: BlackboardConfig): Promise<BlackboardAnalytics> {
+function analyticsOf(runs: BlackboardBacktests, config: BlackboardConfig): BlackboardAnalytics {
   const lastDate = runs.portfolio.dates.at(-1) ?? config.end;
   return {
     hitRates: viewHitRates(runs.market, runs.agents.rebalances, runs.portfolio.rebalances, lastDate),
     attribution: attribution(runs.market, runs.portfolio),
     frontier: lastFrontier(runs.agents.rebalances, { minWeight: config.minWeight, maxWeight: config.maxWeight }),
-    usage: { tasks: runs.agents.usage.tasks(), tokensPerChar: await runs.agents.usage.tokensPerChar() },
+    usage: { tasks: runs.agents.usage.tasks(), tokensPerChar: TOKENS_PER_CHAR },
   };
 }
 

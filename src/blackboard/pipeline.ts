@@ -264,7 +264,7 @@ class Thread {
     this.llmCalls.push({ seq, agent, task: task.name, model: "", cached: false, repaired: false });
     const res = await this.options.model.run(task, input);
     this.llmCalls[seq] = { seq, agent, task: task.name, model: res.model, cached: res.cached, repaired: res.repaired };
-    this.options.usage?.record(task, input, res, this.date, this.ticker);
+    this.options.usage?.record(task, input, res);
     return res.output;
   }
 

@@ -172,8 +172,6 @@ export class AgentRebalancer {
 
   private async runAgents(date: string, eligible: readonly string[], isDayZero: boolean): Promise<Decision[]> {
     const options = this.pipelineOptions();
-    const first = eligible[0];
-    if (isDayZero && first !== undefined) this.usage.calibrateOn(date, first);
     const started = await mapConcurrent(eligible, this.ctx.concurrency, (ticker) => startThread(this.data, ticker, date, options));
     const retained = retainedTickers(started, this.config.topK);
     const finished = await mapConcurrent(

@@ -159,6 +159,6 @@ export function usageTable(tasks: readonly TaskUsage[], tokensPerChar: number): 
     name: "bb_usage",
     title: "Model calls and tokens of the run",
     rows: [...tasks.map((t) => row(t.task, t)), row("total", total)],
-    note: `prompt_chars: the prompts a real model receives (rendered even offline); prompt_tokens_estimate: o200k_base tokens at ${Number.isFinite(tokensPerChar) ? tokensPerChar.toFixed(4) : "n/a"} tokens per character, measured on every prompt of the first Day-0 thread; prompt_tokens / completion_tokens: as the model reported them (0 for the offline agents).`,
+    note: `prompt_chars: the prompts a real model receives, schema instruction included (rendered even offline); prompt_tokens_estimate: o200k_base tokens at ${tokensPerChar} tokens per character (measured on these prompts with js-tiktoken); prompt_tokens / completion_tokens: as the model reported them (0 for the offline agents).`,
   };
 }

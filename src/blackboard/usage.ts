@@ -1,16 +1,24 @@
 /**
  * Calls and tokens of a run, per task (the cost side of top-k view filtering,
- * issue 14 item 7). Every model call of every thread is counted with the
- * characters of the prompt a real model receives (`task.render(input)`,
- * rendered even offline) and the tokens the model reports (0 offline).
+ * issue 14 item 7). Every model call of every thread is counted, with the
+ * tokens the model reports (0 for the offline agents) and the characters of
+ * the prompt a real model receives (`task.render(input)` plus the task's JSON
+ * schema instruction), rendered even offline.
  *
  * The token estimate converts prompt characters to o200k_base tokens (the
- * tokenizer of the gpt-4o family, js-tiktoken) at a ratio measured on a
- * deterministic sample: every prompt of one thread, chosen by (date,
- * ticker) rather than by completion order, so the estimate does not depend
- * on concurrency.
+ * tokenizer of the gpt-4o family) at a fixed ratio, `TOKENS_PER_CHAR`,
+ * measured with js-tiktoken on these prompts (test/blackboard/usage.test.ts
+ * checks it still holds); building the tokenizer costs seconds, too much to
+ * pay on every run.
  */
-import type { ChatMessage, ModelResult, Task } from "../llm/index";
+import { schemaInstruction, type ChatMessage, type ModelResult, type Task } from "../llm/index";
+
+/**
+ * o200k_base tokens per prompt character of the blackboard agents' prompts
+ * (JSON-heavy, schema instruction included): 0.290 on every prompt of a
+ * thread of the bundled market (ALTA, 2025-01-02), measured with js-tiktoken 1.0.21.
+ */
+export const TOKENS_PER_CHAR = 0.29;
 
 /** One task's counts. */
 export interface TaskUsage {
@@ -18,6 +26,7 @@ export interface TaskUsage {
   calls: number;
   cached: number;
   repaired: number;
+  /** Characters of the prompts a real model receives. */
   promptChars: number;
   /** Reported by the model (0 for the offline agents). */
   promptTokens: number;
@@ -34,54 +43,37 @@ export function promptChars(messages: readonly ChatMessage[]): number {
  *
  * @example
  * const meter = new UsageMeter();
- * meter.calibrateOn("2025-01-02", "AAPL");
- * meter.record(task, input, result, "2025-01-02", "AAPL");
- * await meter.tokensPerChar(); // e.g. 0.31
+ * meter.record(task, input, result);
+ * meter.tasks()[0].promptChars * TOKENS_PER_CHAR; // estimated prompt tokens
  */
 export class UsageMeter {
   private readonly byTask = new Map<string, TaskUsage>();
-  private readonly sample: string[] = [];
-  private calibration: string | null = null;
+  private readonly instructionChars = new Map<string, number>();
 
-  /** The thread whose prompts calibrate the characters-to-tokens ratio (the first call wins). */
-  calibrateOn(date: string, ticker: string): void {
-    this.calibration ??= `${date}|${ticker}`;
-  }
-
-  /** Count one call of `task` on `input` made for the thread (date, ticker). */
-  record<I, O>(task: Task<I, O>, input: I, result: ModelResult<O>, date: string, ticker: string): void {
-    const messages = task.render(input);
+  /** Count one call of `task` on `input`. */
+  record<I, O>(task: Task<I, O>, input: I, result: ModelResult<O>): void {
     const row = this.byTask.get(task.name) ?? { task: task.name, calls: 0, cached: 0, repaired: 0, promptChars: 0, promptTokens: 0, completionTokens: 0 };
     row.calls++;
     if (result.cached) row.cached++;
     if (result.repaired) row.repaired++;
-    row.promptChars += promptChars(messages);
     row.promptTokens += result.usage.promptTokens;
     row.completionTokens += result.usage.completionTokens;
+    row.promptChars += promptChars(task.render(input)) + this.instruction(task);
     this.byTask.set(task.name, row);
-    if (this.calibration === `${date}|${ticker}`) this.sample.push(messages.map((m) => m.content).join("\n"));
   }
 
   /** Per-task counts, by task name. */
   tasks(): TaskUsage[] {
-    return [...this.byTask.values()].sort((a, b) => (a.task < b.task ? -1 : a.task > b.task ? 1 : 0));
+    return [...this.byTask.values()].map((r) => ({ ...r })).sort((a, b) => (a.task < b.task ? -1 : a.task > b.task ? 1 : 0));
   }
 
-  /**
-   * o200k_base tokens per prompt character on the calibration thread's
-   * prompts, sorted so that their order does not matter (NaN without a sample).
-   */
-  async tokensPerChar(): Promise<number> {
-    if (this.sample.length === 0) return NaN;
-    const [{ Tiktoken }, { default: ranks }] = await Promise.all([import("js-tiktoken/lite"), import("js-tiktoken/ranks/o200k_base")]);
-    const encoder = new Tiktoken(ranks);
-    const texts = this.sample.slice().sort();
-    let tokens = 0;
-    let chars = 0;
-    for (const text of texts) {
-      tokens += encoder.encode(text).length;
-      chars += text.length;
+  /** The schema instruction appended to the system prompt (the same for every call of a task). */
+  private instruction<I, O>(task: Task<I, O>): number {
+    let n = this.instructionChars.get(task.name);
+    if (n === undefined) {
+      n = schemaInstruction(task.schema).length + 2;
+      this.instructionChars.set(task.name, n);
     }
-    return chars > 0 ? tokens / chars : NaN;
+    return n;
   }
 }
