@@ -1,9 +1,10 @@
 /**
- * The three daily backtests of the study over the same window and costs: the
- * agents' Black-Litterman book (rebalanced every `rebalanceEvery` trading
- * days, see rebalance.ts), an equal-weight book on the same schedule and a
- * buy-and-hold of the benchmark; and what each of them measured (the risk
- * report metrics vs the benchmark and the rolling 20-day Sharpe).
+ * The three daily backtests of the study over the same window, costs and
+ * execution lag: the agents' Black-Litterman book (rebalanced every
+ * `rebalanceEvery` trading days, see rebalance.ts), an equal-weight book on
+ * the same schedule and a buy-and-hold of the benchmark; and what each of
+ * them measured (the risk report metrics vs the benchmark and the rolling
+ * 20- and 60-day Sharpe).
  */
 import {
   alignSeries,

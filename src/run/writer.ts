@@ -13,7 +13,9 @@
  *                         rewriting a line), so `--llm replay --out <this folder>` works whatever
  *                         `--cache` was
  *
- * Same seed + same cache => every file but timings.json is byte-identical.
+ * Same seed + same cache => every file is byte-identical but timings.json and
+ * a journal an experiment appends while it runs, in completion order (the
+ * Blackboard's journal/blackboard.jsonl.gz).
  */
 import { mkdirSync } from "node:fs";
 import path from "node:path";

@@ -5,13 +5,14 @@
  * cache, never mixed up with another run's journal.
  */
 import { spawn } from "node:child_process";
-import { appendFileSync, existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RunJournal } from "../../src/blackboard/journal";
 import { Blackboard, parseBlackboard } from "../../src/blackboard/log";
+import { main } from "../../src/cli/main";
 import { bundledDataDir } from "../../src/data/paths";
 import { createModel } from "../../src/llm/factory";
 import { runExperiment } from "../../src/run/runner";
@@ -22,6 +23,7 @@ import { fakeAgents } from "./helpers/fake-agents";
 const root = path.resolve(__dirname, "../..");
 const identity = { seed: 7, model: "offline", dataDir: "/data", config: { tickers: "AAA" } };
 const gunzipLines = (file: string) => gunzipSync(readFileSync(file)).toString("utf8");
+const SMALL = ["tickers=ALTA,BRIX,CORV,DYNL,ECHW,FLXM,GLDH,HVNM", "start=2025-03-03", "end=2025-07-31", "rebalanceEvery=5"];
 
 describe("RunJournal", () => {
   it("appends every message, records each thread's tool calls once, and compresses on finish", () => {
@@ -81,8 +83,6 @@ describe("RunJournal", () => {
   });
 });
 
-const SMALL = ["tickers=ALTA,BRIX,CORV,DYNL,ECHW,FLXM,GLDH,HVNM", "start=2025-03-03", "end=2025-07-31", "rebalanceEvery=5"];
-
 /** `consilium run blackboard` in a child process; resolves with its exit code and stderr. */
 function cli(outDir: string, onSpawn?: (child: ReturnType<typeof spawn>) => void): Promise<{ code: number | null; signal: string | null; stderr: string }> {
   const args = ["bin/consilium.mjs", "run", "blackboard", "--out", outDir, "--data", bundledDataDir(), "--seed", "7", ...SMALL.flatMap((s) => ["--set", s])];
@@ -92,6 +92,51 @@ function cli(outDir: string, onSpawn?: (child: ReturnType<typeof spawn>) => void
   onSpawn?.(child);
   return new Promise((resolve) => child.on("exit", (code, signal) => resolve({ code, signal, stderr })));
 }
+
+function listFiles(dir: string, prefix = ""): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    return statSync(full).isDirectory() ? listFiles(full, path.join(prefix, name)) : [path.join(prefix, name)];
+  });
+}
+
+describe("a journalled run folder", () => {
+  it("is byte-identical for the same seed whatever the concurrency, except timings.json and the journal's completion order", async () => {
+    const root = mkdtempSync(path.join(tmpdir(), "bb-bytes-"));
+    const io = { stdout: () => {}, stderr: () => {}, readStdin: async () => "" };
+    const args = (out: string, concurrency: string) => [
+      "run",
+      "blackboard",
+      "--out",
+      out,
+      "--data",
+      bundledDataDir(),
+      "--concurrency",
+      concurrency,
+      ...SMALL.flatMap((s) => ["--set", s]),
+    ];
+    expect(await main(args(path.join(root, "a"), "1"), io)).toBe(0);
+    expect(await main(args(path.join(root, "b"), "6"), io)).toBe(0);
+    const journal = path.join("journal", "blackboard.jsonl.gz");
+    const files = listFiles(path.join(root, "a")).filter((f) => f !== "timings.json" && f !== journal);
+    expect(files).toEqual(
+      expect.arrayContaining(["config.json", "manifest.json", path.join("journal", "tool-calls.jsonl.gz"), path.join("journal", "run.json")]),
+    );
+    expect(
+      listFiles(path.join(root, "b"))
+        .filter((f) => f !== "timings.json" && f !== journal)
+        .sort(),
+    ).toEqual([...files].sort());
+    for (const file of files) expect(readFileSync(path.join(root, "b", file)), file).toEqual(readFileSync(path.join(root, "a", file)));
+    // The journals hold the same messages, in possibly different orders.
+    const lines = (dir: string) =>
+      gunzipLines(path.join(root, dir, journal))
+        .split("\n")
+        .filter(Boolean)
+        .sort();
+    expect(lines("b")).toEqual(lines("a"));
+  }, 120_000);
+});
 
 describe("kill -9 in the middle of a run", () => {
   it("leaves a valid prefix; rerunning completes the journal and its canonical log equals an uninterrupted run's", async () => {
