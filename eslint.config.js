@@ -36,6 +36,11 @@ export default tseslint.config(
     },
   },
   {
+    // Notebook sources (notebooks/NN-name.ts): a cell ending in a bare expression is how a notebook shows a value.
+    files: ["notebooks/*.ts"],
+    rules: { "@typescript-eslint/no-unused-expressions": "off" },
+  },
+  {
     files: ["test/**/*.ts", "bench/**/*.ts", "scripts/**/*.ts"],
     rules: { "@typescript-eslint/no-non-null-assertion": "off", "@typescript-eslint/no-explicit-any": "off" },
   },

@@ -64,8 +64,49 @@ export function pythonAvailability(modules: string[] = ["numpy", "pandas", "scip
   return { ok: true, versions: JSON.parse(result.stdout) as Record<string, string> };
 }
 
-/** Debian packages that provide the reference stack for /usr/bin/python3. */
-export const REFERENCE_APT_PACKAGES = ["python3-numpy", "python3-scipy", "python3-pandas", "python3-gensim"];
+/** Debian packages that provide the reference stack for /usr/bin/python3 (NLTK for VADER, threadpoolctl to name the BLAS kernel). */
+export const REFERENCE_APT_PACKAGES = ["python3-numpy", "python3-scipy", "python3-pandas", "python3-gensim", "python3-nltk", "python3-threadpoolctl"];
+/** Modules the reference scripts import, beyond the core four (their lines are skipped, with the reason, when missing). */
+export const OPTIONAL_MODULES = ["nltk", "threadpoolctl"];
+
+/**
+ * The environment of every reference process: BLAS pinned to one thread (our
+ * code is single-threaded), and OPENBLAS_CORETYPE / OPENBLAS_L2_SIZE removed —
+ * some machines here set them to work around old OpenBLAS builds, which
+ * forces a slower generic kernel on a current numpy; `blasKernel()` reports
+ * the kernel that then runs. Only the bench's reference processes see this.
+ *
+ * @example
+ * spawnSync(PYTHON, [script], { env: referenceEnv() });
+ */
+export function referenceEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, OMP_NUM_THREADS: "1", OPENBLAS_NUM_THREADS: "1", MKL_NUM_THREADS: "1" };
+  delete env.OPENBLAS_CORETYPE;
+  delete env.OPENBLAS_L2_SIZE;
+  return env;
+}
+
+/**
+ * The BLAS numpy loads in the reference environment, from threadpoolctl:
+ * e.g. "openblas 0.3.21, kernel Zen, 1 thread"; null when it cannot be told.
+ *
+ * @example
+ * blasKernel(); // "openblas 0.3.21 (libopenblasp-r0.3.21.so), kernel Zen, 1 thread"
+ */
+export function blasKernel(): string | null {
+  const code = "import json, numpy, threadpoolctl\nprint(json.dumps([i for i in threadpoolctl.threadpool_info() if i.get('user_api') == 'blas']))";
+  const result = spawnSync(PYTHON, ["-c", code], { encoding: "utf8", env: referenceEnv() });
+  if (result.status !== 0) return null;
+  const info = JSON.parse(result.stdout) as Array<{ internal_api?: string; version?: string; filepath?: string; architecture?: string; num_threads?: number }>;
+  return info.length
+    ? info
+        .map(
+          (i) =>
+            `${i.internal_api} ${i.version} (${String(i.filepath).split("/").pop()}), kernel ${i.architecture ?? "?"}, ${i.num_threads} thread${i.num_threads === 1 ? "" : "s"}`,
+        )
+        .join("; ")
+    : null;
+}
 
 /**
  * Make the reference stack available: when it is missing and we are root on a
@@ -74,17 +115,20 @@ export const REFERENCE_APT_PACKAGES = ["python3-numpy", "python3-scipy", "python
  */
 export function ensureReferencePython(log: (line: string) => void): PythonAvailability {
   const first = pythonAvailability();
-  if (first.ok || process.env.CONSILIUM_BENCH_NO_INSTALL) return first;
+  const optionalMissing = first.ok && !pythonAvailability(OPTIONAL_MODULES).ok;
+  if ((first.ok && !optionalMissing) || process.env.CONSILIUM_BENCH_NO_INSTALL) return first;
   const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
   if (!isRoot || !existsSync("/usr/bin/apt-get")) return first;
-  log(`reference python incomplete (${first.reason}); installing ${REFERENCE_APT_PACKAGES.join(" ")} with apt-get`);
+  log(
+    `reference python incomplete (${first.reason ?? `missing one of ${OPTIONAL_MODULES.join(", ")}`}); installing ${REFERENCE_APT_PACKAGES.join(" ")} with apt-get`,
+  );
   const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
   const update = spawnSync("apt-get", ["update", "-qq"], { stdio: "ignore", env });
   const install =
     update.status === 0
       ? spawnSync("apt-get", ["install", "-y", "-qq", "--no-install-recommends", ...REFERENCE_APT_PACKAGES], { stdio: "ignore", env })
       : update;
-  if (install.status !== 0) return { ok: false, reason: `${first.reason}; apt-get install failed (exit ${install.status})` };
+  if (install.status !== 0) return first.ok ? first : { ok: false, reason: `${first.reason}; apt-get install failed (exit ${install.status})` };
   return pythonAvailability();
 }
 
@@ -96,7 +140,7 @@ export function runPython<T extends { times_ms: number[] }>(script: string, args
   const result = spawnSync(PYTHON, [script, ...args], {
     encoding: "utf8",
     maxBuffer: 256 * 1024 * 1024,
-    env: { ...process.env, OMP_NUM_THREADS: "1", OPENBLAS_NUM_THREADS: "1", MKL_NUM_THREADS: "1" },
+    env: referenceEnv(),
   });
   if (result.status !== 0) throw new Error(`${script} failed: ${result.stderr}`);
   return JSON.parse(result.stdout.trim().split("\n").pop()!) as T;

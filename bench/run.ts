@@ -5,35 +5,45 @@
  *
  *   npm run bench                      all benchmarks, default sizes
  *   npm run bench -- --only 1,3        a subset (numbers as in BENCHMARKS.md)
- *   npm run bench -- --quick           smaller sizes, fewer runs (harness smoke test)
- *   npm run bench -- --runs 7          timed runs per side (default 5, quick 3)
+ *   npm run bench -- --quick           smaller sizes, 3 pairs (harness smoke test)
+ *   npm run bench -- --runs 15         timed pairs per line (default and minimum 9, quick 3)
  *   npm run bench -- --no-write        print only (no results files, no BENCHMARKS.md)
+ *   npm run bench -- --data DIR        real-data folder for the lines on real data (default ../shared/datasets)
+ *   npm run bench -- --render-only     rewrite BENCHMARKS.md from bench/results/latest.json (a full run's), measuring nothing
  */
-import { mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { ensureReferencePython } from "./lib";
+import { ensureReferencePython, pythonAvailability } from "./lib";
+import { MIN_PAIRS } from "./paired";
 import { machineDescription, readBefore, renderBenchmarksMd, renderTable, renderTextTable } from "./report";
 import { BENCH_DIR, REPO_DIR } from "./paths";
 import { blSuite } from "./suites/bl";
+import { costSuite } from "./suites/cost";
 import { e2eSuite } from "./suites/e2e";
 import { finmemSuite } from "./suites/finmem";
 import { indicatorsSuite } from "./suites/indicators";
 import { ldaSuite } from "./suites/lda";
 import { metricsSuite } from "./suites/metrics";
+import { sweepSuite } from "./suites/sweep";
 import { vaderSuite } from "./suites/vader";
 import type { BenchOptions, BenchRow, BenchSuite } from "./types";
 
-const SUITES: BenchSuite[] = [blSuite, metricsSuite, indicatorsSuite, ldaSuite, vaderSuite, finmemSuite, e2eSuite];
+/** The real data the lines on real data read when --data is not given. */
+const DEFAULT_DATA = path.resolve(REPO_DIR, "../shared/datasets");
+
+const SUITES: BenchSuite[] = [blSuite, metricsSuite, indicatorsSuite, ldaSuite, vaderSuite, finmemSuite, e2eSuite, sweepSuite, costSuite];
 
 interface Args {
   only: Set<number> | null;
   quick: boolean;
   runs: number | null;
   write: boolean;
+  data: string | null;
+  renderOnly: boolean;
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { only: null, quick: false, runs: null, write: true };
+  const args: Args = { only: null, quick: false, runs: null, write: true, data: null, renderOnly: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     const value = (): string => {
@@ -43,6 +53,7 @@ function parseArgs(argv: string[]): Args {
     };
     if (a === "--quick") args.quick = true;
     else if (a === "--no-write") args.write = false;
+    else if (a === "--render-only") args.renderOnly = true;
     else if (a.startsWith("--only")) {
       const ids = value()
         .split(",")
@@ -53,22 +64,47 @@ function parseArgs(argv: string[]): Args {
       const n = Number(value());
       if (!Number.isInteger(n) || n < 1) throw new Error(`--runs must be a positive integer`);
       args.runs = n;
+    } else if (a.startsWith("--data")) {
+      args.data = path.resolve(value());
+      if (!existsSync(args.data)) throw new Error(`--data: no folder ${args.data}`);
     } else if (a === "--help" || a === "-h") {
-      console.log("usage: npm run bench -- [--only 1,2,...] [--quick] [--runs N] [--no-write]");
+      console.log("usage: npm run bench -- [--only 1,2,...] [--quick] [--runs N] [--no-write] [--data DIR]");
       process.exit(0);
     } else throw new Error(`unknown option ${a}`);
   }
   return args;
 }
 
+/** Rewrite BENCHMARKS.md from the results of the last full run (the notes and layout may have changed since). */
+function renderOnly(): void {
+  const resultsDir = path.join(BENCH_DIR, "results");
+  const saved = JSON.parse(readFileSync(path.join(resultsDir, "latest.json"), "utf8")) as {
+    machine: ReturnType<typeof machineDescription>;
+    quick: boolean;
+    only: number[] | null;
+    runs: number;
+    totalSeconds: number;
+    rows: BenchRow[];
+    failures: Array<{ suite: string; error: string }>;
+  };
+  if (saved.quick || saved.only) throw new Error("--render-only: bench/results/latest.json is not from a full run");
+  const before = readBefore(path.join(resultsDir, "before.json"));
+  writeFileSync(path.join(REPO_DIR, "BENCHMARKS.md"), renderBenchmarksMd({ ...saved, before }));
+  console.log("wrote BENCHMARKS.md from bench/results/latest.json");
+}
+
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
+  if (args.renderOnly) return renderOnly();
+  if (!args.quick && args.runs !== null && args.runs < MIN_PAIRS) throw new Error(`--runs: at least ${MIN_PAIRS} pairs (or --quick for a smoke test)`);
   const python = ensureReferencePython((m) => console.error(m));
   const started = performance.now();
   const options: BenchOptions = {
     quick: args.quick,
     python: python.ok,
-    runs: args.runs ?? (args.quick ? 3 : 5),
+    nltk: python.ok && pythonAvailability(["nltk"]).ok,
+    dataDir: args.data ?? (existsSync(DEFAULT_DATA) ? DEFAULT_DATA : null),
+    runs: args.runs ?? (args.quick ? 3 : MIN_PAIRS),
     log: (m) => console.error(`  ${m}`),
   };
   console.error(

@@ -14,6 +14,10 @@
  *   --out figures/notebooks   where executed notebooks go
  *   --python /usr/bin/python3 Python with nbclient (default: $PYTHON, /usr/bin/python3, python3)
  *
+ * A notebook with a percent-format source beside it (NN-name.ts) must be what
+ * that source builds: a stale one is refused before any kernel starts, naming
+ * the command that brings the two together (notebooks:build or notebooks:sync).
+ *
  * The tslab kernel is installed into <repo>/.jupyter if missing and found via
  * JUPYTER_PATH, so nothing outside the project is touched.
  */
@@ -21,6 +25,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { projectRoot } from "../src/data/paths";
+import { driftOf } from "./notebooks";
 
 interface Options {
   only: string[];
@@ -181,9 +186,16 @@ function formatFailure(notebook: string, notebookPath: string, f: CellFailure): 
 function main(): number {
   const root = projectRoot();
   const opts = parseArgs(process.argv.slice(2), root);
+  const notebooks = selectNotebooks(opts.dir, opts.only);
+  const stale = notebooks.flatMap((notebook) => {
+    const name = notebook.replace(/\.ipynb$/, "");
+    const pair = { name, notebook: path.join(opts.dir, notebook), source: path.join(opts.dir, `${name}.ts`) };
+    const drift = existsSync(pair.source) ? driftOf(pair) : null;
+    return drift ? [drift] : [];
+  });
+  if (stale.length > 0) throw new Error(`run-notebooks: not running notebooks that differ from their sources:\n  ${stale.join("\n  ")}`);
   const python = findPython(opts.python);
   const jupyterPath = ensureTslabKernel(root, python);
-  const notebooks = selectNotebooks(opts.dir, opts.only);
   if (notebooks.length === 0) {
     process.stdout.write(`No notebooks in ${opts.dir}\n`);
     return 0;

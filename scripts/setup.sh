@@ -2,12 +2,14 @@
 # Installs everything Consilium needs on a fresh Debian machine with Node 20:
 # the npm dependencies (npm ci) and, when run as root, the Debian packages for
 # figure export and reports (chromium), notebooks (jupyter + ipykernel) and the
-# Python reference benchmarks (numpy, scipy, pandas, gensim). Idempotent.
+# Python reference benchmarks (numpy, scipy, pandas, gensim; NLTK for the VADER
+# reference; threadpoolctl to name the BLAS kernel). Idempotent.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 apt_packages=(chromium jupyter-nbconvert python3-nbclient jupyter-client python3-ipykernel
-              python3-numpy python3-scipy python3-pandas python3-gensim fonts-liberation)
+              python3-numpy python3-scipy python3-pandas python3-gensim python3-nltk python3-threadpoolctl
+              fonts-liberation)
 missing=()
 for pkg in "${apt_packages[@]}"; do
   dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")

@@ -11,12 +11,12 @@ src/backtest/engine.ts (He & Litterman 1999; Blackboard paper section 3.3):
   w_raw  = (delta (Sigma + M))^-1 mu_BL, long-only: clip at 0, renormalise
   costs  = value x turnover x cost_rate, trades at the close
 
-usage: bl_backtest.py PRICES.f64 TICKERS DAYS FIRST LOOKBACK VIEWS(csv) RUNS
-prints one JSON line {times_ms, values, final_weights}
+usage: bl_backtest.py PRICES.f64 TICKERS DAYS FIRST LOOKBACK VIEWS(csv)   (then the _worker.py protocol)
+"finish" answers {values, final_weights} of the last run
 """
-import json
 import sys
-import time
+
+from _worker import serve
 
 import numpy as np
 
@@ -55,17 +55,16 @@ def backtest(prices, first, lookback, q, delta=3.0, tau=0.025, c=0.5, cost_rate=
 
 
 def main():
-    path, n, days, first, lookback, views, runs = sys.argv[1:8]
-    n, days, first, lookback, runs = int(n), int(days), int(first), int(lookback), int(runs)
+    path, n, days, first, lookback, views = sys.argv[1:7]
+    n, days, first, lookback = int(n), int(days), int(first), int(lookback)
     prices = np.fromfile(path, dtype="<f8").reshape(n, days)
     q = np.array([float(v) for v in views.split(",")])
-    backtest(prices, first, lookback, q)  # warm-up
-    times = []
-    for _ in range(runs):
-        t0 = time.perf_counter()
-        values, w = backtest(prices, first, lookback, q)
-        times.append((time.perf_counter() - t0) * 1000.0)
-    print(json.dumps({"times_ms": times, "values": values.tolist(), "final_weights": w.tolist()}))
+
+    def finish(last):
+        values, w = last
+        return {"values": values.tolist(), "final_weights": w.tolist()}
+
+    serve(lambda: backtest(prices, first, lookback, q), finish)
 
 
 if __name__ == "__main__":

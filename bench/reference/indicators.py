@@ -7,12 +7,12 @@ bands with pandas on a bars x series DataFrame (full output series).
            signal = ewm(MACD, span 9); histogram = MACD - signal
   Bollinger: middle = rolling(20, min_periods 1).mean(), band = 2 rolling std (ddof 1)
 
-usage: indicators.py CLOSES.f64 SERIES BARS RUNS OUT.f64
-writes 8 x series x bars Float64 (rsi, macd, macds, macdh, upper, middle, lower, -) to OUT
+usage: indicators.py CLOSES.f64 SERIES BARS OUT.f64   (then the _worker.py protocol)
+on "finish" writes 7 x series x bars Float64 (rsi, macd, macds, macdh, upper, middle, lower) to OUT
 """
-import json
 import sys
-import time
+
+from _worker import serve
 
 import numpy as np
 import pandas as pd
@@ -37,17 +37,15 @@ def indicators(df):
 
 
 def main():
-    path, s, bars, runs, out = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), sys.argv[5]
+    path, s, bars, out = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
     df = pd.DataFrame(np.fromfile(path, dtype="<f8").reshape(s, bars).T)
-    indicators(df)
-    times = []
-    for _ in range(runs):
-        t0 = time.perf_counter()
-        res = indicators(df)
-        times.append((time.perf_counter() - t0) * 1000.0)
-    stacked = np.stack([f.to_numpy().T for f in res])  # 7 x series x bars
-    np.ascontiguousarray(stacked, dtype="<f8").tofile(out)
-    print(json.dumps({"times_ms": times, "shape": list(stacked.shape)}))
+
+    def finish(res):
+        stacked = np.stack([f.to_numpy().T for f in res])  # 7 x series x bars
+        np.ascontiguousarray(stacked, dtype="<f8").tofile(out)
+        return {"shape": list(stacked.shape)}
+
+    serve(lambda: indicators(df), finish)
 
 
 if __name__ == "__main__":

@@ -15,14 +15,15 @@ Formulas (per series r, benchmark b, rf_p = rf / 252):
   beta = cov(r, b) / var(b); alpha = (mean r - beta mean b) 252
   TE = std(r - b, ddof 1) sqrt(252); IR = mean(r - b) 252 / TE; corr
 
-usage: metrics.py RETURNS.f64 SERIES DAYS RUNS  (row-major series x days; benchmark = row mean)
+usage: metrics.py RETURNS.f64 SERIES DAYS  (row-major series x days; benchmark = row mean; then the _worker.py protocol)
+"finish" answers {keys, values: series x metrics} of the last run
 """
-import json
 import sys
-import time
 
 import numpy as np
 from scipy.special import ndtr, ndtri
+
+from _worker import serve
 
 EULER = 0.5772156649015329
 KEYS = [
@@ -88,16 +89,10 @@ def metrics(r, b, rf=0.02, ppy=252, trials=10):
 
 
 def main():
-    path, s, days, runs = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
+    path, s, days = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
     r = np.ascontiguousarray(np.fromfile(path, dtype="<f8").reshape(s, days).T)  # days x series
     b = r.mean(axis=1)
-    metrics(r, b)
-    times = []
-    for _ in range(runs):
-        t0 = time.perf_counter()
-        out = metrics(r, b)
-        times.append((time.perf_counter() - t0) * 1000.0)
-    print(json.dumps({"times_ms": times, "keys": KEYS, "values": out.tolist()}))
+    serve(lambda: metrics(r, b), lambda out: {"keys": KEYS, "values": out.tolist()})
 
 
 if __name__ == "__main__":

@@ -5,12 +5,15 @@
  */
 import { bollinger, macd, rsi } from "../../src/stats/indicators";
 import { maxScaledDiff, readFloat64, scratchDir, stackRows, syntheticCloses, writeBinary } from "../data";
-import { runPython, summarise, timeIt } from "../lib";
+import { timeIt } from "../lib";
+import { pairedWithScript, type RatioGoal } from "../paired";
 import { referenceScript } from "../paths";
-import { ratioOf, type BenchRow, type BenchSuite } from "../types";
+import { pairedFields, type BenchRow, type BenchSuite } from "../types";
 
 const SERIES = 60;
 const BARS = 5000;
+/** Issue 15, item 2: at most 1.0x pandas. */
+export const INDICATORS_GOAL: RatioGoal = { maxRatio: 1, text: "<= 1.0x pandas" };
 
 export const indicatorsSuite: BenchSuite = {
   id: 3,
@@ -24,11 +27,12 @@ export const indicatorsSuite: BenchSuite = {
         const b = bollinger(c, 20, 2);
         return [rsi(c, 14), m.macd, m.macds, m.macdh, b.upper, b.middle, b.lower];
       });
+    // Stand-alone timing, replaced by the paired one when the reference runs.
     const ours = await timeIt(
       () => {
         outputs = compute();
       },
-      options.runs,
+      options.python ? 1 : options.runs,
       1,
     );
     // Per-indicator split of our time (one run each, for the notes).
@@ -57,15 +61,15 @@ export const indicatorsSuite: BenchSuite = {
     const scratch = scratchDir("indicators");
     try {
       writeBinary(scratch.file("closes.f64"), stackRows(closes));
-      const ref = runPython<{ times_ms: number[]; shape: number[] }>(referenceScript("indicators.py"), [
-        scratch.file("closes.f64"),
-        String(SERIES),
-        String(BARS),
-        String(options.runs),
-        scratch.file("out.f64"),
-      ]);
-      row.reference = summarise(ref.times_ms);
-      row.ratio = ratioOf(ours, row.reference);
+      const { measured } = await pairedWithScript({
+        id: row.id,
+        script: referenceScript("indicators.py"),
+        args: [scratch.file("closes.f64"), String(SERIES), String(BARS), scratch.file("out.f64")],
+        ours: () => (outputs = compute()),
+        pairs: options.runs,
+        goal: INDICATORS_GOAL,
+      });
+      Object.assign(row, pairedFields(measured, INDICATORS_GOAL));
       const theirs = readFloat64(scratch.file("out.f64"));
       const names = ["rsi", "macd", "macds", "macdh", "upper", "middle", "lower"];
       let worst = 0;

@@ -9,9 +9,10 @@ import { writeFileSync } from "node:fs";
 import { fitLda, type LdaModel } from "../../src/text/lda";
 import { Rng } from "../../src/stats/rng";
 import { scratchDir } from "../data";
-import { runPython, summarise, timeIt } from "../lib";
+import { timeIt } from "../lib";
+import { pairedWithScript } from "../paired";
 import { referenceScript } from "../paths";
-import { ratioOf, type BenchRow, type BenchSuite } from "../types";
+import { pairedFields, type BenchRow, type BenchSuite } from "../types";
 
 const K = 5;
 const WORDS_PER_TOPIC = 30;
@@ -96,15 +97,12 @@ export const ldaSuite: BenchSuite = {
   async run(options) {
     const nDocs = options.quick ? 500 : 2000;
     const corpus = plantedCorpus(19, nDocs);
-    const runs = Math.min(options.runs, 3);
     let model: LdaModel | null = null;
-    const ours = await timeIt(
-      () => {
-        model = fitLda(corpus.docs, { k: K, seed: 1 });
-      },
-      runs,
-      0,
-    ); // a multi-second fit needs no JIT warm-up
+    const once = (): void => {
+      model = fitLda(corpus.docs, { k: K, seed: 1 });
+    };
+    // Stand-alone timing (a multi-second fit needs no JIT warm-up), replaced by the paired one when the reference runs.
+    const ours = await timeIt(once, options.python ? 1 : Math.min(options.runs, 3), 0);
     const fitted = model as unknown as LdaModel;
     const dominant = fitted.docTopics.map((row) => row.indexOf(Math.max(...row)));
     const mine = recovery(
@@ -128,15 +126,15 @@ export const ldaSuite: BenchSuite = {
     const scratch = scratchDir("lda");
     try {
       writeFileSync(scratch.file("corpus.txt"), corpus.docs.map((d) => d.join(" ")).join("\n"));
-      const ref = runPython<{ times_ms: number[]; dominant: number[]; topics: string[][] }>(referenceScript("lda_gensim.py"), [
-        scratch.file("corpus.txt"),
-        String(K),
-        String(GENSIM_PASSES),
-        String(runs),
-        "0",
-      ]);
-      row.reference = summarise(ref.times_ms);
-      row.ratio = ratioOf(ours, row.reference);
+      const { measured, results: ref } = await pairedWithScript<{ dominant: number[]; topics: string[][] }>({
+        id: row.id,
+        script: referenceScript("lda_gensim.py"),
+        args: [scratch.file("corpus.txt"), String(K), String(GENSIM_PASSES)],
+        ours: once,
+        pairs: options.runs,
+        warmup: 0,
+      });
+      Object.assign(row, pairedFields(measured));
       const theirs = recovery(corpus, ref.dominant, ref.topics);
       row.extra = { ...row.extra, gensimAccuracy: Number(theirs.accuracy.toFixed(4)), gensimTermPrecision: Number(theirs.termPrecision.toFixed(3)) };
       row.check = {

@@ -5,9 +5,10 @@
  */
 import { performanceMetrics, type PerformanceMetrics } from "../../src/backtest/metrics";
 import { scratchDir, stackRows, syntheticReturns, writeBinary } from "../data";
-import { runPython, summarise, timeIt } from "../lib";
+import { timeIt } from "../lib";
+import { pairedWithScript } from "../paired";
 import { referenceScript } from "../paths";
-import { ratioOf, type BenchRow, type BenchSuite } from "../types";
+import { pairedFields, type BenchRow, type BenchSuite } from "../types";
 
 const SERIES = 60;
 const DAYS = 2520;
@@ -20,13 +21,11 @@ export const metricsSuite: BenchSuite = {
     const benchmark = new Float64Array(DAYS);
     for (const r of returns) for (let t = 0; t < DAYS; t++) benchmark[t] += r[t]! / SERIES;
     let results: PerformanceMetrics[] = [];
-    const ours = await timeIt(
-      () => {
-        results = returns.map((r) => performanceMetrics(r, { benchmark, rf: 0.02, trials: 10 }));
-      },
-      options.runs * 2,
-      1,
-    );
+    const once = (): void => {
+      results = returns.map((r) => performanceMetrics(r, { benchmark, rf: 0.02, trials: 10 }));
+    };
+    // Stand-alone timing, replaced by the paired one when the reference runs.
+    const ours = await timeIt(once, options.python ? 1 : options.runs * 2, 1);
     const row: BenchRow = {
       id: "2",
       name: "Performance metrics",
@@ -41,14 +40,14 @@ export const metricsSuite: BenchSuite = {
     const scratch = scratchDir("metrics");
     try {
       writeBinary(scratch.file("returns.f64"), stackRows(returns));
-      const ref = runPython<{ times_ms: number[]; keys: string[]; values: number[][] }>(referenceScript("metrics.py"), [
-        scratch.file("returns.f64"),
-        String(SERIES),
-        String(DAYS),
-        String(options.runs * 2),
-      ]);
-      row.reference = summarise(ref.times_ms);
-      row.ratio = ratioOf(ours, row.reference);
+      const { measured, results: ref } = await pairedWithScript<{ keys: string[]; values: number[][] }>({
+        id: row.id,
+        script: referenceScript("metrics.py"),
+        args: [scratch.file("returns.f64"), String(SERIES), String(DAYS)],
+        ours: once,
+        pairs: options.runs * 2,
+      });
+      Object.assign(row, pairedFields(measured));
       let worst = 0;
       let worstKey = "";
       ref.values.forEach((vals, s) => {

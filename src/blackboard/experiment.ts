@@ -44,6 +44,7 @@ import { attribution, lastFrontier, viewHitRates } from "./analytics";
 import { evaluateStrategies, runBacktests, type BlackboardBacktests } from "./backtests";
 import { blackboardConfigSchema, blackboardDefaults, checkConfig, defaultUniverse, parseTickers, type BlackboardConfig } from "./config";
 import { dayZeroStudy } from "./day-zero";
+import { blackboardDryRun } from "./dry-run";
 import { blackboardFigures } from "./figures";
 import { blackboardAblationFigure } from "./quant-figures";
 import { blackboardSummary, blackboardTables, type BlackboardAnalytics, type BlackboardOutcome } from "./report";
@@ -135,6 +136,7 @@ export const blackboardExperiment: Experiment<BlackboardConfig> = {
   defaults: blackboardDefaults,
   run: runBlackboard,
   sweepFigures: (table) => (table.rows.some((r) => "ablate" in r) ? [blackboardAblationFigure(table)] : []),
+  dryRun: blackboardDryRun,
 };
 
 /**

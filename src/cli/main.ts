@@ -12,6 +12,7 @@ import {
   configKeys,
   formatConfigKeys,
   DEFAULT_SEED,
+  dataDependentDefaults,
   runExperiment,
   EXPERIMENT_NAMES,
   isExperimentName,
@@ -41,8 +42,11 @@ Commands:
   run <sentimental|finmem|blackboard>   run one experiment and write a run folder
       [--config FILE] [--set key=value ...] [--llm offline|openai|replay] [--model NAME]
       [--seed N] [--data DIR] [--out DIR] [--cache DIR] [--concurrency N] [--embedder hashing|openai]
-      [--json] [--report]
-  sweep <experiment> --grid key=v1,v2 [--grid ...]   run a parameter grid (resumable via the LLM cache)
+      [--json] [--report] [--max-calls N] [--max-cost USD]
+      --dry-run [--model NAME]   calls, prompt tokens, output estimate and cost per task, no model called
+  sweep <experiment> --grid key=v1,v2 [--grid ...]   run a parameter grid (resumable via the LLM cache);
+      --grid model=A,B compares models (with --llm openai; recorded, then --llm replay)
+  evaluate sentimental --transcript PATH [--set ...] [--out DIR]   every table from a recorded conversation
   calc <${CALC_NAMES.join("|")}>   JSON object on stdin -> JSON object on stdout
   data <check|fetch|synth> ...         validate, download or generate a data folder
   figures <run-dir> [--formats svg,pdf,png,html] [--dpi 300]   export a run's figures
@@ -50,11 +54,14 @@ Commands:
   audit [--json] [--out FILE] [--real-data DIR]   recompute the papers' own tables under each reading
   reproduce [--out DIR] [--seed N]     every experiment on the embedded defaults (npm run reproduce)
   keys <experiment>                    the config keys of an experiment and what they accept
+  lookahead <experiment> --at DATE [--set ...]   does anything up to DATE depend on later data?
 
 Models: --llm offline (default; embedded data-grounded agents, labelled as such),
         --llm openai (OPENAI_API_KEY, OPENAI_BASE_URL, --model), --llm replay (cache only).
 Data:   --data DIR, else CONSILIUM_DATA, else the bundled synthetic datasets/.
-Exit codes: 0 done, 1 the command failed, 2 bad command line, config or LLM setup.
+Exit codes: 0 done, 1 the command failed, 2 bad command line, config or LLM setup,
+            3 lookahead found a difference no declared read explains,
+            4 stopped at --max-calls / --max-cost (the manifest says why; rerun to resume from the cache).
 `;
 
 const RUN_OPTIONS = {
@@ -70,6 +77,9 @@ const RUN_OPTIONS = {
   embedder: { type: "string" },
   json: { type: "boolean" },
   report: { type: "boolean" },
+  "dry-run": { type: "boolean" },
+  "max-calls": { type: "string" },
+  "max-cost": { type: "string" },
   grid: { type: "string", multiple: true },
   help: { type: "boolean", short: "h" },
 } as const;
@@ -119,6 +129,10 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
         return await sweepCommand(rest, io);
       case "calc":
         return await calcCommand(rest, io);
+      case "evaluate": {
+        const { evaluateCommand } = await import("./evaluate");
+        return await evaluateCommand(rest, io);
+      }
       case "keys":
         return await keysCommand(rest, io);
       case "data": {
@@ -134,6 +148,10 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
       case "reproduce": {
         const { reproduceCommand } = await import("./reproduce");
         return await reproduceCommand(rest, io);
+      }
+      case "lookahead": {
+        const { lookaheadCommand } = await import("./lookahead");
+        return await lookaheadCommand(rest, io);
       }
       default:
         io.stderr(`consilium: unknown command "${command}"\n\n${USAGE}`);
@@ -159,6 +177,7 @@ async function runCommand(argv: string[], io: CliIo): Promise<number> {
     return name ? 0 : 2;
   }
   if (!isExperimentName(name)) throw new UsageError(`unknown experiment "${name}"; choose one of ${EXPERIMENT_NAMES.join(", ")}`);
+  if (values["dry-run"]) return dryRunCommand(name, values, io);
   const llm = parseLlm(values.llm);
   if (llm === "offline" && values.model !== undefined) {
     throw new UsageError(`--model ${values.model} needs --llm openai (or replay); --llm offline runs the embedded agents, which have no model name`);
@@ -179,10 +198,16 @@ async function runCommand(argv: string[], io: CliIo): Promise<number> {
     runDir: outDir,
     embedder,
     concurrency: parseIntOption(values.concurrency, "concurrency", 4) || 1,
+    ...budgetOptions(values, llm),
     progress,
     log: values.json ? () => {} : (message) => io.stderr(`${message}\n`),
   });
   const manifest = writeRunFolder(run, outDir, llm);
+  if (run.stopped) {
+    if (values.json) io.stdout(JSON.stringify({ outDir, ...manifest }, null, 2) + "\n");
+    else io.stdout(`${run.experiment}: ${run.stopped.message}\n  -> ${outDir} (manifest.json: "stopped")\n`);
+    return 4;
+  }
   let reportPath: string | undefined;
   if (values.report) {
     const { writeRunReport } = await import("../report/index");
@@ -197,6 +222,37 @@ async function runCommand(argv: string[], io: CliIo): Promise<number> {
     );
     if (reportPath) io.stdout(`  report: ${reportPath}\n`);
   }
+  return 0;
+}
+
+/** --max-calls / --max-cost as runner options (they limit endpoint calls, so only with --llm openai). */
+function budgetOptions(values: { "max-calls"?: string; "max-cost"?: string }, llm: string): { maxCalls?: number; maxCostUsd?: number } {
+  const maxCalls = values["max-calls"] === undefined ? undefined : parseIntOption(values["max-calls"], "max-calls", 0);
+  const maxCostUsd = values["max-cost"] === undefined ? undefined : Number(values["max-cost"]);
+  if (maxCostUsd !== undefined && !(Number.isFinite(maxCostUsd) && maxCostUsd >= 0))
+    throw new UsageError(`--max-cost must be a number of USD >= 0, got ${values["max-cost"]}`);
+  if ((maxCalls !== undefined || maxCostUsd !== undefined) && llm !== "openai") {
+    throw new UsageError(`--max-calls / --max-cost limit calls to an endpoint: use them with --llm openai (--llm ${llm} makes none)`);
+  }
+  return { ...(maxCalls !== undefined ? { maxCalls } : {}), ...(maxCostUsd !== undefined ? { maxCostUsd } : {}) };
+}
+
+/** `run <experiment> --dry-run`: what a real run would cost, without calling a model. */
+async function dryRunCommand(
+  name: string,
+  values: { model?: string; seed?: string; data?: string; config?: string; set?: string[]; json?: boolean; embedder?: string },
+  io: CliIo,
+): Promise<number> {
+  const { dryRunExperiment, renderDryRun } = await import("../run/index");
+  const report = await dryRunExperiment(name, {
+    model: values.model,
+    seed: parseIntOption(values.seed, "seed", DEFAULT_SEED),
+    dataDir: values.data,
+    configFile: values.config,
+    set: values.set ?? [],
+    embedder: parseEmbedder(values.embedder),
+  });
+  io.stdout(values.json ? JSON.stringify(report, null, 2) + "\n" : renderDryRun(report));
   return 0;
 }
 
@@ -233,6 +289,7 @@ async function sweepCommand(argv: string[], io: CliIo): Promise<number> {
   const seed = parseIntOption(values.seed, "seed", DEFAULT_SEED);
   const outDir = path.resolve(values.out ?? path.join("runs", `sweep-${name}-seed${seed}`));
   const { runSweep } = await import("../run/index");
+  const { BudgetStopError } = await import("../llm/index");
   const sweep = await runSweep(name, grid, {
     llm,
     model: values.model,
@@ -242,9 +299,16 @@ async function sweepCommand(argv: string[], io: CliIo): Promise<number> {
     set: values.set ?? [],
     cacheDir: values.cache ? path.resolve(values.cache) : path.join(outDir, "llm-cache"),
     concurrency: parseIntOption(values.concurrency, "concurrency", 2) || 1,
+    ...budgetOptions(values, llm),
     progress: terminalProgress(process.stderr, Boolean(process.stderr.isTTY) && !values.json),
     outDir,
+  }).catch((error: unknown) => {
+    if (!(error instanceof BudgetStopError)) throw error;
+    // Finished cells are in cells/ and answered calls in the cache: a rerun resumes.
+    io.stdout(`sweep ${name}: ${error.stop.message}\n`);
+    return null;
   });
+  if (!sweep) return 4;
   if (values.json) io.stdout(JSON.stringify(sweep.table, null, 2) + "\n");
   else {
     io.stdout(`sweep ${name}: ${sweep.table.rows.length} cells (${sweep.resumed} resumed from ${path.join(outDir, "cells")}) -> ${sweep.files.csv}\n`);
@@ -280,7 +344,7 @@ async function keysCommand(argv: string[], io: CliIo): Promise<number> {
   const experiment = await loadExperiment(name);
   const keys = configKeys(experiment.configSchema);
   // Data-dependent defaults (e.g. FinMem's windows) are shown for the folder a run would use.
-  const dataDefaults = experiment.defaults(path.resolve(resolveDataDir(values.data))) as Record<string, unknown>;
+  const dataDefaults = await dataDependentDefaults(experiment, path.resolve(resolveDataDir(values.data)));
   if (values.json) {
     io.stdout(
       JSON.stringify(

@@ -8,7 +8,20 @@
  * @example
  * import { makeFigure, OFFLINE_LABEL, type Table } from "../core/index";
  */
-export type { Cell, Experiment, ExperimentResult, Figure, Progress, Row, RunContext, Table } from "./contract";
+export type {
+  Cell,
+  DailyTable,
+  DeclaredRead,
+  DryRunPlan,
+  Experiment,
+  ExperimentResult,
+  Figure,
+  LookaheadContract,
+  Progress,
+  Row,
+  RunContext,
+  Table,
+} from "./contract";
 export { silentProgress } from "./contract";
 export { OFFLINE_LABEL, modelLabel, modelLabelOf } from "./labels";
 export { lineProgress, terminalProgress } from "./progress";

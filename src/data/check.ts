@@ -11,6 +11,8 @@
  * look unadjusted, exact duplicate rows, no AdjClose column.
  * Notes: spans, tickers without prices, 7-day (crypto) calendars, folders
  * outside the layout, different end dates across price files.
+ * Fetched metadata (`fundamentals/*.jsonl`, `prices/_splits.csv`) is checked
+ * by `check-fetched.ts`.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
@@ -23,8 +25,10 @@ import { parseJsonl, type JsonlRecord } from "./jsonl";
 import { resolvePriceColumns, tickerFromFile } from "./prices";
 import { loadJobs, toFiling, toNews, toResume, toSocial } from "./records";
 import { DATA_SUBFOLDERS, readFirstLine } from "./validate";
+import { checkFundamentalsFile, checkSplitsFile } from "./check-fetched";
+import { SPLITS_FILE } from "./splits";
 
-export type FileKind = "prices" | "manifest" | "news" | "filings" | "social" | "resumes" | "jobs" | "other";
+export type FileKind = "prices" | "manifest" | "news" | "filings" | "social" | "resumes" | "jobs" | "fundamentals" | "splits" | "other";
 
 export interface FileReport {
   /** Path relative to the checked folder. */
@@ -98,6 +102,9 @@ export function checkDataFolder(dir: string): CheckReport {
   const priceTickers = new Set(priceReports.map((p) => p.ticker));
   const manifest = join(dir, "prices", "_manifest.csv");
   if (existsSync(manifest)) files.push(checkManifest(manifest, rel(manifest), priceTickers));
+  const splits = existsSync(join(dir, "prices", SPLITS_FILE)) ? checkSplitsFile(dir, join("prices", SPLITS_FILE)) : null;
+  if (splits) files.push(splits.report);
+  for (const file of listDataFiles(dir, "fundamentals", ".jsonl")) files.push(checkFundamentalsFile(file, rel(file), splits?.splits ?? null));
 
   const newsTickers = new Set<string>();
   for (const file of listDataFiles(dir, "news", ".jsonl")) files.push(checkJsonlFile(file, rel(file), "news", priceTickers, newsTickers));

@@ -20,7 +20,12 @@
  * split and dividend. Rate-limited (delay
  * between requests), retried on 429 / 5xx with exponential backoff (honouring
  * Retry-After), and a DNS / connection failure stops the run with
- * "cannot reach Yahoo Finance (offline?)".
+ * "cannot reach Yahoo Finance (offline?)" (the shared client of `http.ts`).
+ *
+ * Splits: the request runs through the download day so that Yahoo's split
+ * events cover every split the stored `Close` is adjusted for; they go to
+ * `prices/_splits.csv` (see `splits.ts`), which is what lets reported share
+ * counts be put on the same basis for market caps.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -28,21 +33,15 @@ import { addDays, isIsoDate, isoOf, utcDate } from "./dates";
 import { tradingDays } from "./calendar";
 import { loadPrices, formatPricesCsv } from "./prices";
 import { writeFileAtomic } from "./atomic";
+import { FetchError, PoliteHttp } from "./http";
+import { formatSplits, loadSplits, SPLITS_FILE, type Split } from "./splits";
 import type { PriceSeries } from "./types";
 
-export const YAHOO_BASE_URL = "https://query1.finance.yahoo.com";
+export { FetchError } from "./http";
 
-/** A fetch failure. `offline` = the host could not be reached at all (exit code 2). */
-export class FetchError extends Error {
-  constructor(
-    message: string,
-    readonly offline: boolean,
-    readonly status?: number,
-  ) {
-    super(message);
-    this.name = "FetchError";
-  }
-}
+export const YAHOO_BASE_URL = "https://query1.finance.yahoo.com";
+/** Environment variable that overrides the chart API's base URL (tests point it at a loopback server). */
+export const YAHOO_URL_ENV = "CONSILIUM_YAHOO_URL";
 
 export interface FetchOptions {
   tickers: string[];
@@ -62,13 +61,17 @@ export interface FetchOptions {
   timeoutMs?: number;
   /** Re-download even when the file covers the range. */
   force?: boolean;
-  /** Base URL of the chart API (default Yahoo's). */
+  /** Base URL of the chart API (default $CONSILIUM_YAHOO_URL, else Yahoo's). */
   baseUrl?: string;
+  /** The download day (default today, UTC): split events are requested through it. */
+  today?: string;
   /** Injected fetch (default global fetch). */
   fetch?: typeof fetch;
   /** Injected sleep (tests pass a no-op). */
   sleep?: (ms: number) => Promise<void>;
   log?: (message: string) => void;
+  /** Called before each ticker (index, count, ticker): the one-line progress display of `data fetch all`. */
+  progress?: (index: number, count: number, ticker: string) => void;
 }
 
 export interface FetchResult {
@@ -96,26 +99,10 @@ interface ChartResponse {
         }>;
         adjclose?: Array<{ adjclose?: Array<number | null> }>;
       };
+      events?: { splits?: Record<string, { date?: number; numerator?: number; denominator?: number }> };
     }> | null;
     error?: { code?: string; description?: string } | null;
   };
-}
-
-const OFFLINE_CODES = new Set(["ENOTFOUND", "EAI_AGAIN", "ECONNREFUSED", "ENETUNREACH", "EHOSTUNREACH", "ECONNRESET", "ENETDOWN", "UND_ERR_CONNECT_TIMEOUT"]);
-
-function errorCode(e: unknown): string | undefined {
-  let cur: unknown = e;
-  for (let depth = 0; depth < 4 && cur && typeof cur === "object"; depth++) {
-    const code = (cur as { code?: unknown }).code;
-    if (typeof code === "string") return code;
-    const errors = (cur as { errors?: unknown }).errors;
-    if (Array.isArray(errors) && errors.length > 0) {
-      const inner = errorCode(errors[0]);
-      if (inner) return inner;
-    }
-    cur = (cur as { cause?: unknown }).cause;
-  }
-  return undefined;
 }
 
 /**
@@ -208,8 +195,28 @@ export function parseChart(json: unknown, ticker: string, from: string, to: stri
   return { ticker, dates: bars.map(([date]) => date), open, high, low, close, adjClose, volume };
 }
 
+/**
+ * The split events of a chart response (ex-dates in New York time), sorted.
+ * Malformed events (missing date, non-positive ratio) are left out.
+ *
+ * @example
+ * parseChartSplits({ chart: { result: [{ events: { splits: { "1598880600": { date: 1598880600, numerator: 4, denominator: 1 } } } }] } }, "AAPL");
+ * // [{ ticker: "AAPL", date: "2020-08-31", numerator: 4, denominator: 1 }]
+ */
+export function parseChartSplits(json: unknown, ticker: string): Split[] {
+  const result = (json as ChartResponse).chart?.result?.[0];
+  const events = result?.events?.splits ?? {};
+  const out: Split[] = [];
+  for (const e of Object.values(events)) {
+    const { date, numerator, denominator } = e;
+    if (typeof date !== "number" || !(typeof numerator === "number" && numerator > 0) || !(typeof denominator === "number" && denominator > 0)) continue;
+    out.push({ ticker, date: localDate(date, result?.meta?.exchangeTimezoneName ?? "America/New_York", result?.meta?.gmtoffset), numerator, denominator });
+  }
+  return out.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+}
+
 interface FetchLog {
-  [ticker: string]: { from: string; to: string; rows: number };
+  [ticker: string]: { from: string; to: string; rows: number; splits?: number };
 }
 
 function readFetchLog(file: string): FetchLog {
@@ -237,64 +244,23 @@ function fileCovers(file: string, from: string, to: string): { covers: boolean; 
   }
 }
 
-async function getWithRetry(
-  url: string,
-  ticker: string,
-  o: Required<Pick<FetchOptions, "retries" | "backoffMs" | "timeoutMs">> & {
-    fetch: typeof fetch;
-    sleep: (ms: number) => Promise<void>;
-    log: (m: string) => void;
-  },
-): Promise<unknown> {
-  for (let attempt = 0; ; attempt++) {
-    let res: Response;
-    try {
-      res = await o.fetch(url, {
-        headers: { "User-Agent": "Mozilla/5.0 (consilium data fetch)", Accept: "application/json" },
-        signal: AbortSignal.timeout(o.timeoutMs),
-      });
-    } catch (e) {
-      const code = errorCode(e);
-      if (code !== undefined && OFFLINE_CODES.has(code)) {
-        throw new FetchError(`cannot reach Yahoo Finance (offline?): ${code} for ${new URL(url).host}`, true);
-      }
-      const isTimeout = (e as Error).name === "TimeoutError" || (e as Error).name === "AbortError";
-      if (attempt < o.retries) {
-        o.log(`${ticker}: ${isTimeout ? "timeout" : (e as Error).message}; retry ${attempt + 1}/${o.retries}`);
-        await o.sleep(o.backoffMs * 2 ** attempt);
-        continue;
-      }
-      if (code === undefined && !isTimeout) throw new FetchError(`cannot reach Yahoo Finance (offline?): ${(e as Error).message}`, true);
-      throw new FetchError(`${ticker}: request failed after ${attempt + 1} attempts (${isTimeout ? "timeout" : (e as Error).message})`, isTimeout);
-    }
-    if (res.status === 429 || res.status >= 500) {
-      if (attempt < o.retries) {
-        const retryAfter = Number(res.headers.get("retry-after"));
-        const wait = Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : o.backoffMs * 2 ** attempt;
-        o.log(`${ticker}: HTTP ${res.status}; retry ${attempt + 1}/${o.retries} in ${Math.round(wait)} ms`);
-        await res.body?.cancel();
-        await o.sleep(wait);
-        continue;
-      }
-      throw new FetchError(`${ticker}: HTTP ${res.status} after ${attempt + 1} attempts`, false, res.status);
-    }
-    const text = await res.text();
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      throw new FetchError(`${ticker}: HTTP ${res.status}, response is not JSON`, false, res.status);
-    }
-    if (!res.ok) {
-      const err = (json as ChartResponse).chart?.error;
-      throw new FetchError(`${ticker}: HTTP ${res.status}${err ? ` ${err.code ?? ""}: ${err.description ?? ""}` : ""}`, false, res.status);
-    }
-    return json;
-  }
+/** Replace one ticker's rows of `prices/_splits.csv` (atomic write). */
+function writeTickerSplits(outDir: string, ticker: string, splits: readonly Split[]): void {
+  const all = [...(loadSplits(outDir) ?? new Map<string, Split[]>())].filter(([t]) => t !== ticker).flatMap(([, list]) => list);
+  writeFileAtomic(join(outDir, "prices", SPLITS_FILE), formatSplits([...all, ...splits]));
+}
+
+/** Validate the common arguments of every downloader. @example checkFetchArgs(["AAPL"], "2024-01-01", "2024-12-31"); */
+export function checkFetchArgs(tickers: readonly string[], from: string, to: string): void {
+  if (!isIsoDate(from) || !isIsoDate(to)) throw new Error(`--from and --to must be YYYY-MM-DD dates (got ${from}, ${to})`);
+  if (from > to) throw new Error(`--from ${from} is after --to ${to}`);
+  if (tickers.length === 0) throw new Error("no tickers given");
+  for (const t of tickers) if (!/^[A-Za-z0-9^.=-]{1,20}$/.test(t)) throw new Error(`invalid ticker "${t}"`);
 }
 
 /**
- * Download the tickers one after another into `<outDir>/prices/`.
+ * Download the tickers one after another into `<outDir>/prices/`, and each
+ * ticker's splits through the download day into `prices/_splits.csv`.
  * Throws `FetchError` with `offline: true` when Yahoo cannot be reached;
  * other per-ticker failures are reported in the results and the run goes on.
  *
@@ -303,26 +269,27 @@ async function getWithRetry(
  */
 export async function fetchYahooPrices(options: FetchOptions): Promise<FetchResult[]> {
   const { tickers, from, to, outDir } = options;
-  if (!isIsoDate(from) || !isIsoDate(to)) throw new Error(`--from and --to must be YYYY-MM-DD dates (got ${from}, ${to})`);
-  if (from > to) throw new Error(`--from ${from} is after --to ${to}`);
-  if (tickers.length === 0) throw new Error("no tickers given");
-  for (const t of tickers) if (!/^[A-Za-z0-9^.=-]{1,20}$/.test(t)) throw new Error(`invalid ticker "${t}"`);
+  checkFetchArgs(tickers, from, to);
   const log = options.log ?? (() => {});
-  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
-  const delayMs = options.delayMs ?? 1500;
-  const http = {
-    fetch: options.fetch ?? fetch,
-    sleep,
-    log,
+  const http = new PoliteHttp({
+    name: "Yahoo Finance",
+    headers: { "User-Agent": "Mozilla/5.0 (consilium data fetch)" },
+    delayMs: options.delayMs ?? 1500,
     retries: options.retries ?? 4,
     backoffMs: options.backoffMs ?? 2000,
+    honourRetryAfter: true,
     timeoutMs: options.timeoutMs ?? 30_000,
-  };
+    fetch: options.fetch,
+    sleep: options.sleep,
+    log,
+  });
+  const baseUrl = options.baseUrl ?? (process.env[YAHOO_URL_ENV] || YAHOO_BASE_URL);
+  const today = options.today ?? new Date().toISOString().slice(0, 10);
   const logFile = join(outDir, "prices", "_fetch.json");
   const fetchLog = readFetchLog(logFile);
   const results: FetchResult[] = [];
-  let requests = 0;
-  for (const ticker of tickers) {
+  for (const [k, ticker] of tickers.entries()) {
+    options.progress?.(k, tickers.length, ticker);
     const file = join(outDir, "prices", `${ticker}.csv`);
     const have = fileCovers(file, from, to);
     const logged = fetchLog[ticker];
@@ -331,20 +298,22 @@ export async function fetchYahooPrices(options: FetchOptions): Promise<FetchResu
       results.push({ ticker, status: "skipped", rows: have.rows, first: have.first, last: have.last, file });
       continue;
     }
-    if (requests > 0 && delayMs > 0) await sleep(delayMs);
-    requests++;
     // Keep what the file already holds: fetch the union of its span and the request.
     const spanFrom = !options.force && have.first !== undefined && have.first < from ? have.first : from;
     const spanTo = !options.force && have.last !== undefined && have.last > to ? have.last : to;
     try {
-      const json = await getWithRetry(chartUrl(ticker, spanFrom, spanTo, options.baseUrl), ticker, http);
+      const json = await getChart(http, chartUrl(ticker, spanFrom, spanTo > today ? spanTo : today, baseUrl), ticker);
       const series = parseChart(json, ticker, spanFrom, spanTo);
       if (series.dates.length === 0) throw new FetchError(`${ticker}: no bars between ${spanFrom} and ${spanTo}`, false);
+      const splits = parseChartSplits(json, ticker);
       writeFileAtomic(file, formatPricesCsv(series));
-      fetchLog[ticker] = { from: spanFrom, to: spanTo, rows: series.dates.length };
+      writeTickerSplits(outDir, ticker, splits);
+      fetchLog[ticker] = { from: spanFrom, to: spanTo, rows: series.dates.length, splits: splits.length };
       const sorted: FetchLog = Object.fromEntries(Object.entries(fetchLog).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)));
       writeFileAtomic(logFile, JSON.stringify(sorted, null, 2) + "\n");
-      log(`${ticker}: ${series.dates.length} bars ${series.dates[0]} .. ${series.dates[series.dates.length - 1]}`);
+      log(
+        `${ticker}: ${series.dates.length} bars ${series.dates[0]} .. ${series.dates[series.dates.length - 1]}${splits.length > 0 ? `, ${splits.length} split(s)` : ""}`,
+      );
       results.push({ ticker, status: "fetched", rows: series.dates.length, first: series.dates[0], last: series.dates[series.dates.length - 1], file });
     } catch (e) {
       if (e instanceof FetchError && e.offline) throw e;
@@ -353,4 +322,20 @@ export async function fetchYahooPrices(options: FetchOptions): Promise<FetchResu
     }
   }
   return results;
+}
+
+/** One chart request: JSON on success; Yahoo's error object turned into a FetchError otherwise. */
+async function getChart(http: PoliteHttp, url: string, ticker: string): Promise<unknown> {
+  const res = await http.get(url, ticker);
+  let json: unknown;
+  try {
+    json = JSON.parse(res.text);
+  } catch {
+    throw new FetchError(`${ticker}: HTTP ${res.status}, response is not JSON`, false, res.status);
+  }
+  if (!res.ok) {
+    const err = (json as ChartResponse).chart?.error;
+    throw new FetchError(`${ticker}: HTTP ${res.status}${err ? ` ${err.code ?? ""}: ${err.description ?? ""}` : ""}`, false, res.status);
+  }
+  return json;
 }

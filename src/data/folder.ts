@@ -10,7 +10,11 @@
  *
  * Files are parsed lazily on first use and cached per `DataFolder` instance.
  * Experiments read market data only through `asOf(date)`, a view that can
- * return nothing stamped after `date`.
+ * return no price row after `date` and no news item, social post or filing
+ * that is not yet known at `date`'s close under the known-at rule of
+ * sessions.ts (a timestamped record stamped after a session's close counts
+ * for the next session; a date-only record on its own date by default, or on
+ * the next session with `knownAt: { dateOnly: "next-session" }`).
  */
 import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
@@ -21,6 +25,7 @@ import { listDataFiles } from "./files";
 import { readJsonl, type JsonlRecord } from "./jsonl";
 import { loadPrices, rangeSeries, tickerFromFile } from "./prices";
 import { loadJobs, toFiling, toNews, toResume, toSocial } from "./records";
+import { knownAtSession, type KnownAtOptions, type Stamped } from "./sessions";
 export { bundledDataDir, resolveDataDir, projectRoot } from "./paths";
 export { DataError } from "./errors";
 import type { Filing, JobDescription, NewsRecord, PriceSeries, Resume, SocialPost, TickerInfo } from "./types";
@@ -29,18 +34,58 @@ import { validateOnLoad } from "./validate";
 export interface OpenOptions {
   /** Run the light load-time checks (default true). */
   validate?: boolean;
+  /**
+   * When news, social posts and filings become known (sessions.ts): date-only
+   * records on their own session (default, as the FinMem and TradingAgents
+   * pipelines do) or deferred to the next one; how stamps without an offset are read.
+   */
+  knownAt?: KnownAtOptions;
 }
 
-/** Number of leading records whose `date` is <= `date` (records sorted by date). */
-function countAtOrBefore<T extends { date: string }>(sorted: readonly T[], date: string): number {
+/** Number of leading entries <= `key` in an ascending list of ISO dates. */
+function countAtOrBefore(sorted: readonly string[], key: string): number {
   let lo = 0,
     hi = sorted.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (sorted[mid]!.date <= date) lo = mid + 1;
+    if (sorted[mid]! <= key) lo = mid + 1;
     else hi = mid;
   }
   return lo;
+}
+
+/** Records of one kind in the order they become known, with the session each becomes known on (same index). */
+export interface KnownIndex<T> {
+  rows: readonly T[];
+  sessions: readonly string[];
+}
+
+/**
+ * The time stamp the known-at rule reads for a record: a news item's
+ * `datetime`, a social post's `created_utc` (or `created`, as some exports
+ * name it); filings carry only a date.
+ */
+function stampOf(record: object): Stamped {
+  const r = record as { date: string; datetime?: unknown; created_utc?: unknown; created?: unknown };
+  const stamp = [r.datetime, r.created_utc, r.created].find((v): v is string => typeof v === "string" && v.trim() !== "");
+  return { date: r.date, datetime: stamp ?? null };
+}
+
+/** Records (sorted by date) re-ordered by the session they become known on; a stable sort keeps date order within a session. */
+function indexByKnownAt<T extends { date: string }>(rows: readonly T[], options: KnownAtOptions, kind: string, dir: string): KnownIndex<T> {
+  const keyed = rows.map((row, i) => {
+    try {
+      return { row, i, session: knownAtSession(stampOf(row), options) };
+    } catch (error) {
+      // The loaders reject unreadable stamps with file and line (records.ts); this is the backstop.
+      throw new DataError(`${kind} record ${i + 1} in date order (dated ${row.date}): ${(error as Error).message}`, {
+        file: join(dir, kind),
+        field: "datetime",
+      });
+    }
+  });
+  keyed.sort((a, b) => (a.session < b.session ? -1 : a.session > b.session ? 1 : a.i - b.i));
+  return { rows: keyed.map((k) => k.row), sessions: keyed.map((k) => k.session) };
 }
 
 function sortByDate<T extends { date: string }>(rows: T[]): T[] {
@@ -70,6 +115,9 @@ function recordsOf<T>(cache: ByTicker<T>, ticker: string | undefined): readonly 
   return ticker === undefined ? cache.all : (cache.byTicker.get(ticker) ?? []);
 }
 
+/** The kinds of dated text records a view filters with the known-at rule. */
+export type DatedKind = "news" | "filings" | "social";
+
 /**
  * A data folder with cached, validated readers.
  *
@@ -81,6 +129,8 @@ function recordsOf<T>(cache: ByTicker<T>, ticker: string | undefined): readonly 
  */
 export class DataFolder {
   readonly dir: string;
+  /** The known-at rule of this folder's views (see OpenOptions.knownAt). */
+  readonly knownAt: Readonly<KnownAtOptions>;
   private readonly priceCache = new Map<string, PriceSeries>();
   private tickerList: string[] | null = null;
   private infoCache: Map<string, TickerInfo> | null = null;
@@ -90,9 +140,11 @@ export class DataFolder {
   private resumeList: Resume[] | null = null;
   private jobList: JobDescription[] | null = null;
   private calendarDates: string[] | null = null;
+  private readonly knownIndexes = new Map<string, KnownIndex<unknown>>();
 
-  private constructor(dir: string) {
+  private constructor(dir: string, knownAt: KnownAtOptions) {
     this.dir = dir;
+    this.knownAt = Object.freeze({ ...knownAt });
   }
 
   /**
@@ -107,7 +159,7 @@ export class DataFolder {
       throw new DataError("data folder not found (expected a directory with prices/, news/, ... sub-folders)", { file: dir });
     }
     if (options.validate !== false) validateOnLoad(dir);
-    return new DataFolder(dir);
+    return new DataFolder(dir, options.knownAt ?? {});
   }
 
   /** Tickers with a price file, sorted. @example data.tickers().includes("SPY"); // true */
@@ -263,37 +315,85 @@ export class DataFolder {
   }
 
   /**
-   * A point-in-time view: every reader returns only rows stamped <= `date`.
+   * Records of one kind (optionally of one ticker) in the order they become
+   * known, each with its known-at session under `rule` (cached per rule).
+   *
+   * @example
+   * const { rows, sessions } = data.knownIndex("news", "TSLA", {});
+   * sessions[0]; // the session on which rows[0] becomes known
+   */
+  knownIndex<K extends DatedKind>(kind: K, ticker: string | undefined, rule: KnownAtOptions): KnownIndex<RecordOf<K>> {
+    const key = `${kind}|${ticker ?? "*"}|${rule.dateOnly ?? "same-session"}|${rule.naiveZone ?? "UTC"}`;
+    let index = this.knownIndexes.get(key);
+    if (!index) {
+      const rows: readonly { date: string }[] = kind === "news" ? this.news(ticker) : kind === "filings" ? this.filings(ticker) : this.social(ticker);
+      index = indexByKnownAt(rows, rule, kind, this.dir);
+      this.knownIndexes.set(key, index);
+    }
+    return index as KnownIndex<RecordOf<K>>;
+  }
+
+  /**
+   * A point-in-time view: prices up to `date`, and the news, posts and
+   * filings known at `date`'s close under the folder's known-at rule (or `knownAt`).
    *
    * @example
    * data.asOf("2024-12-31").prices("SPY").dates.at(-1); // <= "2024-12-31"
+   * data.asOf("2024-12-31", { dateOnly: "next-session" }).news("ALTA"); // items dated 2024-12-31 are not in
    */
-  asOf(date: string): PointInTimeView {
-    return new PointInTimeView(this, date);
+  asOf(date: string, knownAt: KnownAtOptions = this.knownAt): PointInTimeView {
+    return new PointInTimeView(this, date, knownAt);
   }
 }
 
+/** The record type of a dated kind. */
+export type RecordOf<K extends DatedKind> = K extends "news" ? NewsRecord : K extends "filings" ? Filing : SocialPost;
+
 /**
- * What an agent may know on `date`. Every reader returns copies or frozen
- * rows stamped <= `date`; price arrays own fresh buffers (no `subarray`), and
- * the folder behind the view is held in a true private field, so nothing
- * reachable from the view carries a later row.
+ * What an agent may know at the close of `date`. Prices: bars dated <= `date`.
+ * News, social posts and filings: those whose known-at session (sessions.ts)
+ * is <= `date`, in the order they became known (date order within a session),
+ * each keeping its own date and stamp. Every reader returns copies or frozen
+ * rows; price arrays own fresh buffers (no `subarray`), and the folder behind
+ * the view is held in a true private field, so nothing reachable from the
+ * view carries a later row.
  *
  * @example
  * const view = data.asOf("2025-03-31");
  * view.window("SPY", 20).dates.length; // 20
  * view.news("ALTA").every((n) => n.date <= "2025-03-31"); // true
+ * view.news("TSLA", "2025-03-28"); // the items that became known on 2025-03-31 (the weekend's and Friday evening's)
  */
 export class PointInTimeView {
   readonly date: string;
+  /** The known-at rule this view applies. */
+  readonly knownAt: Readonly<KnownAtOptions>;
   readonly #folder: DataFolder;
   readonly #prices = new Map<string, PriceSeries>();
 
-  constructor(folder: DataFolder, date: string) {
+  constructor(folder: DataFolder, date: string, knownAt: KnownAtOptions = folder.knownAt) {
     if (!isIsoDate(date)) throw new RangeError(`asOf: invalid date "${date}" (expected YYYY-MM-DD)`);
     this.date = date;
+    this.knownAt = Object.freeze({ ...knownAt });
     this.#folder = folder;
     Object.freeze(this);
+  }
+
+  /** Records of a kind known at the view's close, and with `knownAfter` only those that became known after that session. */
+  #known<K extends DatedKind>(kind: K, ticker: string | undefined, knownAfter: string | undefined): RecordOf<K>[] {
+    const { rows, sessions } = this.#folder.knownIndex(kind, ticker, this.knownAt);
+    const from = knownAfter === undefined ? 0 : countAtOrBefore(sessions, knownAfter);
+    return rows.slice(from, Math.max(from, countAtOrBefore(sessions, this.date)));
+  }
+
+  /**
+   * The session on which a record becomes known under this view's rule.
+   *
+   * @example
+   * view.knownAtSession({ date: "2024-03-01", datetime: "2024-03-01 21:30:00" }); // "2024-03-04"
+   */
+  knownAtSession(record: { date: string; datetime?: string | null; created_utc?: string }): string {
+    return knownAtSession(stampOf(record), this.knownAt);
   }
 
   /** Tickers with at least one bar on or before the view date. @example view.tickers(); */
@@ -334,22 +434,26 @@ export class PointInTimeView {
     return rangeSeries(s, s.dates.length - n, s.dates.length);
   }
 
-  /** News stamped <= the view date. @example view.news("ALTA").at(-1)?.date; */
-  news(ticker?: string): NewsRecord[] {
-    const rows = this.#folder.news(ticker);
-    return rows.slice(0, countAtOrBefore(rows, this.date));
+  /**
+   * News known at the view's close; with `knownAfter` (a session), only the
+   * items that became known after it.
+   *
+   * @example
+   * view.news("ALTA").at(-1)?.date;
+   * view.news("TSLA", previousSession); // what is new today
+   */
+  news(ticker?: string, knownAfter?: string): NewsRecord[] {
+    return this.#known("news", ticker, knownAfter);
   }
 
-  /** Filings stamped <= the view date. @example view.filings("ALTA").map((f) => f.form); */
-  filings(ticker?: string): Filing[] {
-    const rows = this.#folder.filings(ticker);
-    return rows.slice(0, countAtOrBefore(rows, this.date));
+  /** Filings known at the view's close (`knownAfter` as for news). @example view.filings("ALTA").map((f) => f.form); */
+  filings(ticker?: string, knownAfter?: string): Filing[] {
+    return this.#known("filings", ticker, knownAfter);
   }
 
-  /** Social posts stamped <= the view date. @example view.social("ALTA").length; */
-  social(ticker?: string): SocialPost[] {
-    const rows = this.#folder.social(ticker);
-    return rows.slice(0, countAtOrBefore(rows, this.date));
+  /** Social posts known at the view's close, by `created_utc` (`knownAfter` as for news). @example view.social("ALTA").length; */
+  social(ticker?: string, knownAfter?: string): SocialPost[] {
+    return this.#known("social", ticker, knownAfter);
   }
 
   /** Resumes (undated). @example view.resumes().length; */
@@ -382,7 +486,7 @@ export class PointInTimeView {
    */
   asOf(date: string): PointInTimeView {
     if (date > this.date) throw new RangeError(`asOf: cannot move a point-in-time view forward from ${this.date} to ${date}`);
-    return new PointInTimeView(this.#folder, date);
+    return new PointInTimeView(this.#folder, date, this.knownAt);
   }
 }
 

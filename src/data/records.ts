@@ -7,6 +7,7 @@
 import { basename } from "node:path";
 import { readFileSync } from "node:fs";
 import { normalizeDate } from "./dates";
+import { parseStampUtc } from "./sessions";
 import { DataError } from "./errors";
 import type { JsonlRecord } from "./jsonl";
 import type { Filing, JobDescription, NewsRecord, Resume, SocialPost } from "./types";
@@ -33,6 +34,16 @@ function dateField(v: Record<string, unknown>, loc: Loc): string {
   return d;
 }
 
+/** A time stamp the known-at rule can read (sessions.ts), else a DataError naming the field. */
+function checkedStamp(stamp: string, loc: { file: string; line: number }, field: string): string {
+  try {
+    parseStampUtc(stamp);
+  } catch (error) {
+    throw new DataError((error as Error).message, { ...loc, field });
+  }
+  return stamp;
+}
+
 /**
  * Validate one news row: `date` and `ticker` required, at least one of
  * `headline` / `summary` non-empty; `text = headline ?? summary`.
@@ -52,7 +63,7 @@ export function toNews(rec: JsonlRecord, file: string): NewsRecord {
   const source = str(v, "source", loc, false) ?? basename(file);
   const out: NewsRecord = { date, ticker, source, headline, summary, text };
   const datetime = str(v, "datetime", loc, false);
-  if (datetime !== null) out.datetime = datetime;
+  if (datetime !== null) out.datetime = checkedStamp(datetime, loc, "datetime");
   return out;
 }
 
@@ -115,6 +126,10 @@ export function toSocial(rec: JsonlRecord, file: string, known: ReadonlySet<stri
   const out: SocialPost = { ...(v as object), date, id, title, body } as SocialPost;
   if (out.comments !== undefined && !(Array.isArray(out.comments) && out.comments.every((c) => typeof c === "string"))) {
     throw new DataError("expected an array of strings", { ...loc, field: "comments" });
+  }
+  for (const field of ["created_utc", "created"] as const) {
+    const stamp = v[field];
+    if (typeof stamp === "string" && stamp.trim() !== "") checkedStamp(stamp, loc, field);
   }
   if (out.tickers === undefined) out.tickers = extractTickers(`${title}\n${body}`, known);
   else if (!(Array.isArray(out.tickers) && out.tickers.every((t) => typeof t === "string"))) {

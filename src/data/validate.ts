@@ -11,7 +11,7 @@ import { DataError } from "./errors";
 import { listDataFiles } from "./files";
 import { resolvePriceColumns } from "./prices";
 
-export const DATA_SUBFOLDERS = ["prices", "news", "filings", "social", "resumes", "jobs"] as const;
+export const DATA_SUBFOLDERS = ["prices", "news", "filings", "social", "resumes", "jobs", "fundamentals"] as const;
 
 /**
  * The first line of a file (BOM stripped), read from its first 4 KiB only, so

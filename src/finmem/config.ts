@@ -1,129 +1,195 @@
 /**
- * Configuration of the FinMem experiment (Yu et al., arXiv 2311.13743).
- *
- * Defaults. Memory constants are the authors' code values (constants.ts).
- * `riskMode` defaults to "adaptive": the paper's FinMem runs use the
- * self-adaptive risk character (risk-seeking vs risk-averse are its ablation).
- * `shallowQ` defaults to "code" (3 trading days); "paper" gives the paper-era 14.
- * Date windows depend on the data (see `chooseFinMemDefaults`): on
- * ../shared/datasets that is MSFT, train 2020-03-13 .. 2020-12-31, test
- * 2021-01-01 .. 2021-05-06 (the span of the INVESTOR-BENCH news); the paper's
- * own headline window (2022-10-06 .. 2023-04-10) has no MSFT news in the data.
+ * Configuration of the FinMem experiment (Yu et al., arXiv 2311.13743): every
+ * key documented with whose reading its default and options follow
+ * (`consilium keys finmem`). Defaults follow the paper where it speaks, the
+ * authors' code (pipiku915/FinMem-LLM-StockTrading) where it is silent; where
+ * they disagree both are options. Memory constants are the code's values
+ * (constants.ts); the windows are in windows.ts.
  */
 import { z } from "zod";
-import { addDays, daysInMonth, type DataFolder } from "../data/index";
+import { documented } from "../core/index";
+import type { DataFolder } from "../data/index";
 import { memoryParams } from "./constants";
 import { DEFAULT_LOOP_OPTIONS, type FinMemLoopOptions } from "./loop";
+import { anchoredWindows, defaultTicker, describeWindows, paperWindows, windowsOf, type FinMemWindows } from "./windows";
 
-const isoOrEmpty = z.string().refine((s) => s === "" || /^\d{4}-\d{2}-\d{2}$/.test(s), "expected YYYY-MM-DD (or empty for the data-dependent default)");
+export { windowsOf, type FinMemWindows } from "./windows";
+
+const isoOrEmpty = z.string().refine((s) => s === "" || /^\d{4}-\d{2}-\d{2}$/.test(s), "expected YYYY-MM-DD (or empty for the `window` default)");
+
+const windowDate = (which: string) =>
+  documented(isoOrEmpty.default(""), {
+    description: `${which} (YYYY-MM-DD); empty = from the \`window\` key. A date set here wins over the window's.`,
+    source: "ours",
+  });
 
 export const finmemConfigSchema = z.object({
-  /** Ticker to trade ("" = chosen from the data folder). */
-  ticker: z.string().default(""),
-  trainStart: isoOrEmpty.default(""),
-  trainEnd: isoOrEmpty.default(""),
-  testStart: isoOrEmpty.default(""),
-  testEnd: isoOrEmpty.default(""),
-  /** Cognitive span: events retrieved per layer. */
-  topK: z.number().int().min(1).max(100).default(5),
-  riskMode: z.enum(["seeking", "averse", "adaptive"]).default("adaptive"),
-  /** Shallow-layer recency Q: "code" = 3, "paper" = 14, or a number of trading days. */
-  shallowQ: z.union([z.enum(["code", "paper"]), z.coerce.number().positive()]).default("code"),
-  /** "context" = the run's embedder (--embedder), "hashing", "tfidf" (fitted on training-window text), "openai" (requires --embedder openai). */
-  embedder: z.enum(["context", "hashing", "tfidf", "openai"]).default("context"),
-  /** Extended reflection every N trading days (5 = weekly; 0 = off). */
-  extendedReflectionEvery: z.number().int().min(0).default(5),
-  feedbackWindow: z.number().int().min(0).default(7),
-  /** Position whose P&L drives feedback: "direction" (direction_t) or "cumulative" (the authors' Portfolio holding). */
-  feedbackPosition: z.enum(["direction", "cumulative"]).default("direction"),
-  /** Score the last test day with the first close after testEnd ("score") or not ("drop", as the authors' script). */
-  lastTestDay: z.enum(["score", "drop"]).default("score"),
-  momentumWindow: z.number().int().min(1).default(3),
-  riskWindow: z.number().int().min(1).default(3),
-  /** Cap on news items summarised per day (0 = all). */
-  maxNewsPerDay: z.number().int().min(0).default(0),
+  ticker: documented(z.string().default(""), {
+    description: "Ticker to trade; empty = the data folder's ticker with prices and news that has filings, then the most news.",
+    source: "data",
+  }),
+  window: documented(z.enum(["anchored", "paper"]).default("anchored"), {
+    description:
+      "Train / test windows: anchored on the ticker's first news day (trainMonths of training, then testMonths of test; never moves when later data is added), " +
+      "or the paper's windows (train 2021-08-17 .. 2022-10-05, test 2022-10-06 .. 2023-04-10) for its tickers TSLA, NFLX, AMZN, MSFT, COIN (an error when the data has no news there).",
+    readings: { anchored: "ours", paper: "paper" },
+  }),
+  trainMonths: documented(z.number().int().min(1).max(120).default(9), {
+    description: "window=anchored: months of training from the first news day (the paper: six months to a year of training suffice).",
+    source: "ours",
+  }),
+  testMonths: documented(z.number().int().min(1).max(120).default(4), {
+    description: "window=anchored: months of test after the training window (9 + 4 fit the 14 months of MSFT news in ../shared/datasets).",
+    source: "ours",
+  }),
+  trainStart: windowDate("First training day"),
+  trainEnd: windowDate("Last training day"),
+  testStart: windowDate("First test day"),
+  testEnd: windowDate("Last test day"),
+  topK: documented(z.number().int().min(1).max(100).default(5), {
+    description: "Cognitive span K: events retrieved per layer (the paper ablates 1, 3, 5, 10; the authors' TSLA config uses 3).",
+    source: "ours",
+  }),
+  riskMode: documented(z.enum(["seeking", "averse", "adaptive"]).default("adaptive"), {
+    description:
+      "Risk inclination of the profile: self-adaptive (risk-seeking while the riskWindow-day cumulative return is positive, risk-averse when negative), or fixed.",
+    readings: { adaptive: "paper", seeking: "paper", averse: "paper" },
+  }),
+  shallowQ: documented(z.union([z.enum(["code", "paper"]), z.coerce.number().positive()]).default("code"), {
+    description: 'Recency constant Q of the shallow layer: "code" = 3 trading days, "paper" = 14 (a paper-era description), or a number of days.',
+    readings: { code: "code", paper: "paper" },
+  }),
+  embedder: documented(z.enum(["context", "hashing", "tfidf", "openai"]).default("context"), {
+    description:
+      "Embedder of events and of the profile query: the run's (--embedder), hashing, TF-IDF fitted on the training window's text (read as of trainEnd: " +
+      "a declared look-ahead for training days), or the endpoint's (needs --embedder openai; the code uses OpenAI embeddings).",
+    readings: { context: "ours", hashing: "ours", tfidf: "ours", openai: "code" },
+  }),
+  profileOverview: documented(z.enum(["window", "asOf"]).default("window"), {
+    description:
+      "The profile's historical performance overview: over the whole training window (the paper; every training prompt then quotes prices up to trainEnd, " +
+      "a look-ahead by design), or asOf: on training day t over trainStart .. t only. Test days see the full training window either way.",
+    readings: { window: "paper", asOf: "ours" },
+  }),
+  prompts: documented(z.enum(["authors", "neutral"]).default("authors"), {
+    description:
+      "Wording of the test decision: authors = choose buy or sell, hold only when the choice is really hard (the code's prompt); neutral = buy, sell and hold offered alike.",
+    readings: { authors: "code", neutral: "ours" },
+  }),
+  extendedReflectionEvery: documented(z.number().int().min(0).default(5), {
+    description: "Extended reflection every N trading days of a phase (5 = weekly, the paper's tracking period; 0 = off; the code has none).",
+    source: "paper",
+  }),
+  extendedReflectionLayer: documented(z.enum(["deep", "reflection"]).default("deep"), {
+    description: "Layer that stores extended reflections: deep (the paper) or the reflection layer with the daily reflections.",
+    readings: { deep: "paper", reflection: "ours" },
+  }),
+  feedbackWindow: documented(z.number().int().min(0).default(7), {
+    description: "Feedback lag W: the sign of the last W days' P&L moves the access counters of the ids cited W days earlier (0 = off).",
+    source: "code",
+  }),
+  feedbackPosition: documented(z.enum(["cumulative", "direction"]).default("cumulative"), {
+    description:
+      "Position whose P&L drives feedback: the code's running holding (sum of the directions so far; training feedback has both signs), or direction_t. " +
+      "With direction and the training action equal to the next-day label, every training P&L is >= 0, so training feedback is positive by construction and cited importance grows without bound.",
+    readings: { cumulative: "code", direction: "ours" },
+  }),
+  invalidCitations: documented(z.enum(["hold", "drop"]).default("hold"), {
+    description:
+      "An answer citing an id not shown in that layer (after the repair round): hold with no citations (the code), or drop: keep the decision, drop the bad ids and count them.",
+    readings: { hold: "code", drop: "ours" },
+  }),
+  lastTestDay: documented(z.enum(["score", "drop"]).default("score"), {
+    description: "Score the last test day with the first close after testEnd (score), or only pairs inside the window (drop, the authors' metrics script).",
+    readings: { score: "ours", drop: "code" },
+  }),
+  momentumWindow: documented(z.number().int().min(1).default(3), {
+    description: "Momentum window M of the test observation: the sign of P_t - P_{t-M}.",
+    source: "code",
+  }),
+  riskWindow: documented(z.number().int().min(1).default(3), {
+    description: "Window of the self-adaptive risk switch: the cumulative return over the last N trading days (the paper: three days).",
+    source: "paper",
+  }),
+  maxNewsPerDay: documented(z.number().int().min(0).default(0), {
+    description: "Cap on news items summarised per day, in the order they became known (0 = all); for cost control with real models.",
+    source: "ours",
+  }),
+  dateOnly: documented(z.enum(["same-session", "next-session"]).default("same-session"), {
+    description:
+      "When a news item or filing with a date but no time becomes known: on its own date's session (as the authors' pipelines do), or on the next session. " +
+      "Timestamped items always count for the session whose 16:00 New York close (13:00 early closes) they precede.",
+    readings: { "same-session": "code", "next-session": "ours" },
+  }),
+  toneBaseWindow: documented(z.number().int().min(1).default(20), {
+    description:
+      "Offline agents only: sessions over which the base rate of news tone is measured; a shown news item counts by how far its tone is from that base rate, not by its sign.",
+    source: "ours",
+  }),
 });
 export type FinMemConfig = z.output<typeof finmemConfigSchema>;
 
-/** The traded ticker and the train / test windows of a config. */
-export type FinMemWindows = Pick<FinMemConfig, "ticker" | "trainStart" | "trainEnd" | "testStart" | "testEnd">;
-
 /**
- * The ticker and the four window dates of a config, in this key order (the
- * loop options and the run summary list them so, and their JSON is compared
- * byte for byte across runs).
+ * The data-dependent default: the ticker (see `defaultTicker`); the windows
+ * follow from `window` once the other keys are known (`resolveWindows`).
  *
  * @example
- * windowsOf({ ...config, topK: 3 }); // { ticker, trainStart, trainEnd, testStart, testEnd }
+ * chooseFinMemDefaults(DataFolder.open("../shared/datasets")); // { ticker: "MSFT" }
  */
-export function windowsOf(config: FinMemWindows): FinMemWindows {
-  return { ticker: config.ticker, trainStart: config.trainStart, trainEnd: config.trainEnd, testStart: config.testStart, testEnd: config.testEnd };
+export function chooseFinMemDefaults(folder: DataFolder): Pick<FinMemConfig, "ticker"> | null {
+  const ticker = defaultTicker(folder);
+  return ticker === undefined ? null : { ticker };
+}
+
+/** The windows the `window` key gives for a config's ticker. */
+function windowDefaults(config: FinMemConfig, folder: DataFolder, ticker: string): FinMemWindows {
+  return config.window === "paper" ? paperWindows(folder, ticker) : anchoredWindows(folder, ticker, config.trainMonths, config.testMonths);
 }
 
 /**
- * The ticker with prices and news that best supports a FinMem run: one with
- * filings first, then the most news, ties alphabetical (undefined when there
- * is no candidate).
- */
-function mostCoveredTicker(folder: DataFolder, candidates: readonly string[]): string | undefined {
-  const ranked = candidates
-    .map((t) => ({ t, filings: folder.filings(t).length > 0 ? 1 : 0, news: folder.news(t).length }))
-    .sort((a, b) => b.filings - a.filings || b.news - a.news || (a.t < b.t ? -1 : 1));
-  return ranked[0]?.t;
-}
-
-/**
- * The train / test split date inside `inSpan` (the trading days between the
- * first and last usable news day, at least 4): the first of the month nearest
- * to two thirds of the calendar span when that leaves at least 20 trading
- * days on each side, else the trading day two thirds of the way through.
- */
-function splitDate(first: string, last: string, inSpan: readonly string[]): string {
-  const spanDays = (Date.parse(last) - Date.parse(first)) / 86_400_000;
-  const twoThirds = addDays(first, Math.round((2 * spanDays) / 3));
-  const [y, m, d] = twoThirds.split("-").map(Number) as [number, number, number];
-  const thisMonth = `${twoThirds.slice(0, 7)}-01`;
-  const nextMonth = m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, "0")}-01`;
-  const snapped = d - 1 <= daysInMonth(y, m) - d + 1 ? thisMonth : nextMonth;
-  const beforeSnap = inSpan.filter((x) => x < snapped).length;
-  const afterSnap = inSpan.filter((x) => x >= snapped).length;
-  if (beforeSnap >= 20 && afterSnap >= 20) return snapped;
-  const twoThirdsDay = inSpan[Math.floor((2 * inSpan.length) / 3)];
-  if (twoThirdsDay === undefined) throw new RangeError(`finmem: no trading day between ${first} and ${last} to split the windows at`);
-  return twoThirdsDay;
-}
-
-/**
- * The data-dependent defaults: the ticker among those with prices and news
- * that has filings, then the most news (ties alphabetical); train from its
- * first news day, test from the first of the month nearest to two thirds of
- * the news span (at least 20 trading days on each side, else the unsnapped
- * two-thirds point) to its last news day.
+ * Fill the empty ticker / window keys: the ticker from the data folder, the
+ * dates from `window` (dates set explicitly are kept).
  *
  * @example
- * chooseFinMemDefaults(DataFolder.open("../shared/datasets"));
- * // { ticker: "MSFT", trainStart: "2020-03-13", trainEnd: "2020-12-31", testStart: "2021-01-01", testEnd: "2021-05-06" }
+ * resolveWindows(finmemConfigSchema.parse({}), DataFolder.open("../shared/datasets")).testStart; // "2020-12-13"
  */
-export function chooseFinMemDefaults(folder: DataFolder, ticker?: string): FinMemWindows | null {
-  const priced = new Set(folder.tickers());
-  const candidates = folder.newsTickers().filter((t) => priced.has(t));
-  if (candidates.length === 0) return null;
-  const chosen = ticker && ticker !== "" ? ticker : mostCoveredTicker(folder, candidates);
-  if (chosen === undefined) return null;
-  const news = folder.news(chosen);
-  const dates = folder.prices(chosen).dates;
-  const firstNews = news[0];
-  const lastNews = news[news.length - 1];
-  const firstPrice = dates[0];
-  // The last price day has no next close to score, so the span ends one day before it.
-  const lastScorable = dates[dates.length - 2];
-  if (firstNews === undefined || lastNews === undefined || firstPrice === undefined || lastScorable === undefined || dates.length < 3) return null;
-  const first = firstNews.date > firstPrice ? firstNews.date : firstPrice;
-  const last = lastNews.date < lastScorable ? lastNews.date : lastScorable;
-  const inSpan = dates.filter((d) => d >= first && d <= last);
-  if (inSpan.length < 4) return null;
-  const split = splitDate(first, last, inSpan);
-  return { ticker: chosen, trainStart: first, trainEnd: addDays(split, -1), testStart: split, testEnd: last };
+export function resolveWindows(config: FinMemConfig, folder: DataFolder): FinMemConfig {
+  if (config.ticker && config.trainStart && config.trainEnd && config.testStart && config.testEnd) return config;
+  const ticker = config.ticker || defaultTicker(folder);
+  if (ticker === undefined)
+    throw new Error(`finmem: cannot choose a ticker: no ticker with both prices/ and news/ in ${folder.dir}; set ticker (and the windows)`);
+  const d = windowDefaults(config, folder, ticker);
+  return {
+    ...config,
+    ticker,
+    trainStart: config.trainStart || d.trainStart,
+    trainEnd: config.trainEnd || d.trainEnd,
+    testStart: config.testStart || d.testStart,
+    testEnd: config.testEnd || d.testEnd,
+  };
+}
+
+/**
+ * One line saying where a resolved config's windows come from (printed at the start of a run).
+ *
+ * @example
+ * windowsNotice(config, folder); // "finmem: MSFT, train 2020-03-13 .. 2020-12-12, test 2020-12-13 .. 2021-04-12 (window=anchored: ...)"
+ */
+export function windowsNotice(config: FinMemConfig, folder: DataFolder): string {
+  const origin =
+    config.window === "paper"
+      ? "window=paper: the paper's windows"
+      : `window=anchored: the first ${config.ticker} news day + ${config.trainMonths} months of training, then ${config.testMonths} months of test`;
+  const sameAsWindow = (): boolean => {
+    try {
+      const d = windowDefaults(config, folder, config.ticker);
+      return d.trainStart === config.trainStart && d.trainEnd === config.trainEnd && d.testStart === config.testStart && d.testEnd === config.testEnd;
+    } catch {
+      return false;
+    }
+  };
+  const fromWindow = sameAsWindow();
+  return describeWindows(windowsOf(config), fromWindow ? origin : "dates set in the config", folder);
 }
 
 /**
@@ -143,30 +209,12 @@ export function loopOptionsFromConfig(config: FinMemConfig): FinMemLoopOptions {
     feedbackWindow: config.feedbackWindow,
     feedbackPosition: config.feedbackPosition,
     extendedReflectionEvery: config.extendedReflectionEvery,
+    extendedReflectionLayer: config.extendedReflectionLayer,
+    profileOverview: config.profileOverview,
+    prompts: config.prompts,
+    invalidCitations: config.invalidCitations,
     maxNewsPerDay: config.maxNewsPerDay,
+    toneBaseWindow: config.toneBaseWindow,
     memory: memoryParams({ shallowQ: config.shallowQ }),
-  };
-}
-
-/**
- * Fill empty ticker / window keys from the data folder.
- *
- * @example
- * resolveWindows(finmemConfigSchema.parse({}), DataFolder.open("../shared/datasets")).ticker; // "MSFT"
- */
-export function resolveWindows(config: FinMemConfig, folder: DataFolder): FinMemConfig {
-  if (config.ticker && config.trainStart && config.trainEnd && config.testStart && config.testEnd) return config;
-  const d = chooseFinMemDefaults(folder, config.ticker || undefined);
-  if (!d)
-    throw new Error(
-      `finmem: cannot choose default windows: no ticker with both prices/ and news/ in ${folder.dir}; set ticker, trainStart, trainEnd, testStart, testEnd`,
-    );
-  return {
-    ...config,
-    ticker: config.ticker || d.ticker,
-    trainStart: config.trainStart || d.trainStart,
-    trainEnd: config.trainEnd || d.trainEnd,
-    testStart: config.testStart || d.testStart,
-    testEnd: config.testEnd || d.testEnd,
   };
 }

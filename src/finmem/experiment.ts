@@ -1,13 +1,15 @@
 /**
  * `consilium run finmem`: FinMem (Yu et al., arXiv 2311.13743) trained and
- * tested on a data folder's prices/, news/ and filings/. The config and its
- * data-dependent defaults are in config.ts, the daily loop in loop.ts, the
- * scoring in evaluation.ts, the tables in report.ts and the figures in figures.ts.
+ * tested on a data folder's prices/, news/ and filings/. The config is in
+ * config.ts (windows in windows.ts), the daily loop in loop.ts, the scoring in
+ * evaluation.ts, the tables in report.ts, the figures in figures.ts and the
+ * reads that look ahead by design in declared-reads.ts.
  */
 import type { z } from "zod";
 import { DataFolder } from "../data/index";
 import type { Experiment, ExperimentResult, RunContext } from "../core/index";
-import { chooseFinMemDefaults, finmemConfigSchema, loopOptionsFromConfig, resolveWindows, type FinMemConfig } from "./config";
+import { chooseFinMemDefaults, finmemConfigSchema, loopOptionsFromConfig, resolveWindows, windowsNotice, type FinMemConfig } from "./config";
+import { FINMEM_DAILY_TABLES, finmemDeclaredReads } from "./declared-reads";
 import { selectEmbedder } from "./embedder";
 import { evaluateTestWindow } from "./evaluation";
 import { finmemFigures } from "./figures";
@@ -32,8 +34,9 @@ export interface FinMemOutcome {
  * const { finmem, buyHold } = await runFinMemExperiment(config, ctx);
  */
 export async function runFinMemExperiment(rawConfig: FinMemConfig, ctx: RunContext): Promise<FinMemOutcome> {
-  const folder = DataFolder.open(ctx.dataDir);
+  const folder = DataFolder.open(ctx.dataDir, { knownAt: { dateOnly: rawConfig.dateOnly } });
   const config = resolveWindows(rawConfig, folder);
+  ctx.log(windowsNotice(config, folder));
   const embedder = selectEmbedder(config, ctx.embedder, folder);
   const run = await runFinMem(loopOptionsFromConfig(config), {
     folder,
@@ -73,6 +76,10 @@ export const finmemExperiment: Experiment<FinMemConfig> = {
       return {};
     }
   },
+  resolve(config: FinMemConfig, dataDir: string): FinMemConfig {
+    return resolveWindows(config, DataFolder.open(dataDir, { validate: false }));
+  },
+  lookahead: { dailyTables: FINMEM_DAILY_TABLES, declaredReads: finmemDeclaredReads },
   async run(config: FinMemConfig, ctx: RunContext): Promise<ExperimentResult> {
     return (await runFinMemExperiment(config, ctx)).result;
   },

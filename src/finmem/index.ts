@@ -9,11 +9,15 @@
 
 export { runFinMemAblation } from "./ablation";
 export { FINMEM_MEMORY_DEFAULTS, LAYERS, memoryParams, resolveShallowQ, type Layer, type MemoryParams } from "./constants";
-export { chooseFinMemDefaults, finmemConfigSchema, loopOptionsFromConfig, type FinMemConfig } from "./config";
+export { chooseFinMemDefaults, finmemConfigSchema, loopOptionsFromConfig, resolveWindows, type FinMemConfig } from "./config";
+export { FINMEM_DAILY_TABLES, finmemDeclaredReads } from "./declared-reads";
+export { offlineTestDecision, offlineTrainReflection, OFFLINE_THRESHOLDS } from "./offline-policy";
+export { eventTone, toneClass, ToneTracker, toneSurprise, type ToneBaseline } from "./tone";
+export { addMonths, anchoredWindows, PAPER_TICKERS, PAPER_WINDOWS, paperWindows } from "./windows";
 export { finmemExperiment, runFinMemExperiment } from "./experiment";
 export { centralSentenceIndices, extractiveSummary, splitSentimentTag } from "./extractive";
 export { cumulativeReturnFigure, finmemAblationFigure, memoryLayersFigure } from "./figures";
-export { DEFAULT_LOOP_OPTIONS, newsText, runFinMem, type DayRecord, type FinMemLoopOptions } from "./loop";
+export { DEFAULT_LOOP_OPTIONS, newsText, runFinMem, type DayRecord, type FinMemLoopDeps, type FinMemLoopOptions } from "./loop";
 export { evaluate } from "./evaluation";
 export { importanceScore, LayeredMemory, recencyScore } from "./memory";
 export { cumulativeSeries, dailyLogReturns, finmemMetrics, maxDrawdownOf } from "./metrics";

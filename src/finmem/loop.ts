@@ -5,31 +5,39 @@
  * visible, then a test phase with no future data. Memory carries over from
  * training to testing; the position history used for feedback restarts.
  *
- * One trading day t (in this order):
- *   1. view = folder.asOf(t): the only window onto data for the decision;
- *   2. store: news and filings dated after the previous processed day and
- *      <= t are summarised and added (news -> shallow, 10-Q -> intermediate,
- *      10-K -> deep), then embedded;
- *   3. retrieve the top K events of each layer for the profile query;
+ * One trading day t (in this order; the steps are in steps.ts):
+ *   1. view = folder.asOf(t): prices up to t, and the news and filings known
+ *      at t's close under the known-at rule (src/data/sessions.ts: a stamp
+ *      at or after the 16:00 New York close counts for the next session; a
+ *      date-only record on its own session, or the next one with
+ *      dateOnly=next-session);
+ *   2. store: the records that became known after the previous run day and
+ *      by t's close are summarised and added (news -> shallow, 10-Q ->
+ *      intermediate, 10-K -> deep), then embedded; each keeps its own date;
+ *   3. retrieve the top K events of each layer for the day's profile query
+ *      (profile-schedule.ts);
  *   4. reflect (one LLM call): training: explain the move t -> t+1 (the label,
  *      read through folder.asOf(t+1)); the action is the label. Test: decide
  *      from memories, momentum (last M days) and the risk inclination;
- *      invalid output -> hold (counted);
+ *      an answer that stays invalid -> hold, or with invalidCitations=drop
+ *      the ids not shown are dropped and counted;
  *   5. store the reflection's reason in the reflection layer;
  *   6. act: direction_t = +1 buy, -1 sell, 0 hold;
  *   7. feedback: once the phase has W (7) earlier days, the sign of the
  *      position's P&L over the last W days, sum_{u=t-W}^{t-1} position_u *
  *      (P_{u+1} - P_u) (prices <= t), moves the access counter of the ids
  *      cited by the reflection of day t-W (a zero P&L gives no feedback).
- *      position_u = direction_u by default (the position the metrics score);
- *      `feedbackPosition: "cumulative"` uses the authors' Portfolio instead,
- *      whose holding accumulates, position_u = sum_{v<=u} direction_v. (The
+ *      position_u is the authors' Portfolio holding by default, which
+ *      accumulates: position_u = sum_{v<=u} direction_v (feedbackPosition =
+ *      "cumulative"); "direction" uses direction_u, which in training (action
+ *      = label) makes every P&L >= 0 and so every feedback positive. (The
  *      authors' code also cites the reflection of date_series[-W], i.e. W-1
  *      trading days back, while its P&L window starts W days back; here the
  *      cited day is the first day of the P&L window, as the notes state.);
  *   8. every N days of a phase, an extended reflection reviews the last N
- *      reflections against the realised market and is stored in the
- *      reflection layer;
+ *      reflections against the realised market and is stored in the deep
+ *      layer (the paper; extendedReflectionLayer=reflection keeps it with the
+ *      daily reflections);
  *   9. memory.step(): decay, clean-up, promotion/demotion (see memory.ts);
  *  10. layer statistics are recorded.
  * The daily returns r_t = direction_t * ln(P_{t+1} / P_t) are computed after
@@ -44,60 +52,30 @@
  * merges a top-K-by-similarity and a top-K-by-recency+importance candidate
  * set and shuffles the result).
  *
- * Point-in-time guard: prices, news and filings are only read through
- * `DataFolder.asOf(day)`; the only later read is the training label (asOf(t+1)),
- * which the paper's training phase makes visible by design. The profile's
- * performance overview covers the training window (as in the paper), so it
- * is constant over the run and known before any test day.
+ * What a prompt can see: a test prompt holds nothing after its day. A
+ * training prompt holds its label (the close of t+1) and, under the paper's
+ * profileOverview=window, the training window's overview (closes up to
+ * trainEnd); under profileOverview=asOf no close after t+1. The experiment
+ * declares these reads (experiment.ts) and `consilium lookahead` checks them.
  */
-import type { DataFolder, PointInTimeView } from "../data/index";
+import type { DataFolder } from "../data/index";
 import type { Model } from "../llm/index";
 import type { Embedder } from "../text/index";
 import type { Progress } from "../core/index";
 import { deriveRng } from "../stats/index";
-import { FINMEM_MEMORY_DEFAULTS, LAYERS, type Layer, type MemoryParams } from "./constants";
-import { LayeredMemory, type LayerStats } from "./memory";
+import { FINMEM_MEMORY_DEFAULTS, LAYERS } from "./constants";
+import { LayeredMemory } from "./memory";
 import { latestClose } from "./prices";
-import { buildProfile, recentCumulativeReturn, riskInstruction, riskState, type Profile, type RiskMode, type RiskState } from "./profile";
-import type { Decision, ShownMemories, TestReflectionInput } from "./tasks";
-import {
-  extendedReflection,
-  momentumObservation,
-  noCitations,
-  showMemories,
-  summariseInputs,
-  testReflection,
-  trainObservation,
-  trainReflection,
-  type RawInput,
-  type ReflectionOutcome,
-} from "./working-memory";
+import { recentCumulativeReturn, riskState, type Profile } from "./profile";
+import { profileSchedule } from "./profile-schedule";
+import { extendedReflectionStep, giveFeedback, storeInputs, storeReflection, testStep, trainStep, type LoopState, type RunSetup } from "./steps";
+import type { Decision, TestReflectionInput } from "./reflection-io";
+import type { DayRecord, FinMemLoopOptions, Phase } from "./loop-types";
+import { ToneTracker } from "./tone";
+import { momentumObservation, showMemories, type ReflectionOutcome } from "./working-memory";
 
-export interface FinMemLoopOptions {
-  ticker: string;
-  trainStart: string;
-  trainEnd: string;
-  testStart: string;
-  testEnd: string;
-  /** Cognitive span: events retrieved per layer (paper ablates 1/3/5/10). */
-  topK: number;
-  riskMode: RiskMode;
-  /** Window of the self-adaptive risk switch (trading days). */
-  riskWindow: number;
-  /** Momentum window M of the test observation (trading days). */
-  momentumWindow: number;
-  /** Feedback lag W: P&L over the last W days goes to the ids cited W days earlier. */
-  feedbackWindow: number;
-  /** Position whose P&L drives feedback: "direction" (direction_t, default) or "cumulative" (the code's accumulating holding). */
-  feedbackPosition: "direction" | "cumulative";
-  /** Extended reflection every N trading days of a phase (0 = off). */
-  extendedReflectionEvery: number;
-  memory: MemoryParams;
-  /** Sentences kept by summaries (news / filings). */
-  summarySentences: { news: number; filing: number };
-  /** Cap on news items summarised per day (0 = all), for cost control with real models. */
-  maxNewsPerDay: number;
-}
+export { newsText } from "./steps";
+export type { DayRecord, FinMemLoopOptions, Phase } from "./loop-types";
 
 export const DEFAULT_LOOP_OPTIONS: Omit<FinMemLoopOptions, "ticker" | "trainStart" | "trainEnd" | "testStart" | "testEnd"> = {
   topK: 5,
@@ -105,11 +83,16 @@ export const DEFAULT_LOOP_OPTIONS: Omit<FinMemLoopOptions, "ticker" | "trainStar
   riskWindow: 3,
   momentumWindow: 3,
   feedbackWindow: 7,
-  feedbackPosition: "direction",
+  feedbackPosition: "cumulative",
   extendedReflectionEvery: 5,
+  extendedReflectionLayer: "deep",
+  profileOverview: "window",
+  prompts: "authors",
+  invalidCitations: "hold",
   memory: FINMEM_MEMORY_DEFAULTS,
   summarySentences: { news: 2, filing: 4 },
   maxNewsPerDay: 0,
+  toneBaseWindow: 20,
 };
 
 export interface FinMemLoopDeps {
@@ -122,54 +105,16 @@ export interface FinMemLoopDeps {
   log?: (message: string) => void;
 }
 
-export type Phase = "train" | "test";
-
-export interface DayRecord {
-  date: string;
-  phase: Phase;
-  /** Index of the day within its phase. */
-  phaseDay: number;
-  decision: Decision;
-  direction: -1 | 0 | 1;
-  reason: string;
-  cited: Record<Layer, number[]>;
-  valid: boolean;
-  error: string | null;
-  repaired: boolean;
-  riskState: RiskState;
-  momentumSign: -1 | 0 | 1;
-  /** Adjusted close on the day (known on the day). */
-  close: number;
-  newEvents: number;
-  shownEvents: number;
-  feedback: { sign: number; sourceDate: string; ids: number; pnl: number } | null;
-  extendedReflection: string | null;
-  /** Layer statistics at the end of the day (after the memory step). */
-  layers: LayerStats[];
-}
-
 export interface FinMemLoopResult {
   options: FinMemLoopOptions;
+  /** The profile of the last day (the window profile on test days). */
   profile: Profile;
   days: DayRecord[];
   invalidOutputs: number;
   repairedOutputs: number;
+  droppedCitations: number;
   eventsStored: number;
   memory: LayeredMemory;
-}
-
-/**
- * The text of a news item: headline and summary together when both exist
- * (synthetic and GDELT-style items carry the tone in either), else whichever exists.
- *
- * @example
- * newsText({ headline: "Alta rallies", summary: "Alta closed up 3%." }); // "Alta rallies. Alta closed up 3%."
- */
-export function newsText(n: { headline: string | null; summary: string | null }): string {
-  const h = (n.headline ?? "").trim();
-  const s = (n.summary ?? "").trim();
-  if (h && s) return `${/[.!?]$/.test(h) ? h : `${h}.`} ${s}`;
-  return h || s;
 }
 
 type Momentum = TestReflectionInput["momentum"];
@@ -203,62 +148,14 @@ function checkWindows(o: FinMemLoopOptions): void {
   if (!(Number.isInteger(o.topK) && o.topK >= 1)) throw new RangeError(`finmem: topK must be an integer >= 1, got ${o.topK}`);
 }
 
-/** What a run fixes before its first day. */
-interface RunSetup {
-  o: FinMemLoopOptions;
-  folder: DataFolder;
-  model: Model;
-  embedder: Embedder;
-  concurrency: number;
-  profile: Profile;
-  /** Embedding of the profile text: the retrieval query of every day. */
-  query: Float32Array;
-  memory: LayeredMemory;
-  /** The trading day after each price date known as of testEnd (where a training label is read). */
-  nextDateOf: ReadonlyMap<string, string>;
-}
-
-/** What the run carries from one day to the next. */
-interface LoopState {
-  /** The last processed day: inputs dated after it and up to today are new. */
-  lastSeen: string;
-  phase: Phase | null;
-  /** Records of the current phase so far (feedback and extended reflection look back over them). */
-  phaseDays: DayRecord[];
-  /** Position held after each day of the phase (see feedbackPosition). */
-  positions: number[];
-  risk: RiskState;
-  invalidOutputs: number;
-  repairedOutputs: number;
-  eventsStored: number;
-}
-
-/** The embedder's vectors for `texts`, checked to be one per text. */
-async function embedEach(embedder: Embedder, texts: readonly string[], what: string): Promise<Float32Array[]> {
-  const vectors = await embedder.embed(texts);
-  if (vectors.length !== texts.length)
-    throw new Error(`finmem: embedder ${embedder.id} returned ${vectors.length} of the ${texts.length} vectors asked for (${what})`);
-  return vectors;
-}
-
-/** The embedder's vector for one text. */
-async function embedOne(embedder: Embedder, text: string, what: string): Promise<Float32Array> {
-  const [vector] = await embedEach(embedder, [text], what);
-  if (vector === undefined) throw new Error(`finmem: embedder ${embedder.id} returned no vector for the ${what}`);
-  return vector;
-}
-
 /**
- * Everything fixed before day one: the profile (from the training window,
- * read as of trainEnd) and its embedding as the query, the memory with its
- * seeded rng, the next-day map for training labels, and the day before the
- * first run day as the initial `lastSeen` (so the first day stores only its own inputs).
+ * Everything fixed before day one: the profile schedule, the memory with its
+ * seeded rng, the next-day map for training labels, and the session before
+ * the first run day as the initial `lastSeen` (so the first day stores what
+ * became known after it).
  */
-async function prepareRun(o: FinMemLoopOptions, deps: FinMemLoopDeps, firstDate: string): Promise<{ setup: RunSetup; lastSeen: string }> {
+function prepareRun(o: FinMemLoopOptions, deps: FinMemLoopDeps, firstDate: string): { setup: RunSetup; lastSeen: string } {
   const { folder, embedder } = deps;
-  const profileView = folder.asOf(o.trainEnd);
-  const profile = buildProfile(o.ticker, profileView.tickerInfo(o.ticker), profileView.prices(o.ticker), o.trainStart, o.trainEnd);
-  const query = await embedOne(embedder, profile.text, "profile");
   const memory = new LayeredMemory(deriveRng(deps.seed, "finmem", "memory", o.ticker), o.memory);
   const firstView = folder.asOf(firstDate).prices(o.ticker).dates;
   const lastSeen = firstView.length >= 2 ? firstView[firstView.length - 2]! : "";
@@ -266,183 +163,64 @@ async function prepareRun(o: FinMemLoopOptions, deps: FinMemLoopDeps, firstDate:
   const nextDateOf = new Map<string, string>();
   for (let i = 0; i + 1 < allDates.length; i++) nextDateOf.set(allDates[i]!, allDates[i + 1]!);
   const concurrency = Math.max(1, deps.concurrency ?? 4);
-  return { setup: { o, folder, model: deps.model, embedder, concurrency, profile, query, memory, nextDateOf }, lastSeen };
-}
-
-/** News (capped at maxNewsPerDay) and non-empty filings dated after `since`, as known in `view`. */
-function newInputs(view: PointInTimeView, o: FinMemLoopOptions, since: string): RawInput[] {
-  const raw: RawInput[] = [];
-  let news = view.news(o.ticker).filter((n) => n.date > since);
-  if (o.maxNewsPerDay > 0) news = news.slice(0, o.maxNewsPerDay);
-  for (const n of news) {
-    const text = newsText(n);
-    if (text) raw.push({ kind: "news", date: n.date, text });
-  }
-  for (const f of view.filings(o.ticker)) if (f.date > since && f.text.trim()) raw.push({ kind: f.form, date: f.date, text: f.text });
-  return raw;
-}
-
-/** Step 2: summarise the day's new inputs, embed them and add them to their layers; returns how many events were stored. */
-async function storeInputs(setup: RunSetup, state: LoopState, view: PointInTimeView, date: string): Promise<number> {
-  const { o, memory } = setup;
-  const raw = newInputs(view, o, state.lastSeen);
-  state.lastSeen = date;
-  const events = await summariseInputs(setup.model, o.ticker, date, raw, setup.concurrency, o.summarySentences);
-  const vectors = events.length
-    ? await embedEach(
-        setup.embedder,
-        events.map((e) => e.text),
-        "events",
-      )
-    : [];
-  // embedEach returns one vector per event.
-  events.forEach((e, i) => memory.add({ text: e.text, embedding: vectors[i]!, layer: e.layer, date: e.date, kind: e.kind }));
-  state.eventsStored += events.length;
-  return events.length;
-}
-
-/** Step 4, training: explain the move to the next close (the label); a day without a next price holds. */
-async function trainStep(setup: RunSetup, date: string, close: number, shown: ShownMemories): Promise<ReflectionOutcome> {
-  const { o } = setup;
-  const next = setup.nextDateOf.get(date);
-  if (next === undefined) {
-    return { decision: "hold", reason: "no next-day price: no label", cited: noCitations(), valid: true, error: null, repaired: false };
-  }
-  const labelClose = latestClose(setup.folder.asOf(next).prices(o.ticker).adjClose, o.ticker, next);
-  const move = trainObservation(close, labelClose);
-  return trainReflection(setup.model, { ticker: o.ticker, date, profile: setup.profile.text, memories: shown, move });
-}
-
-/** Step 4, test: decide from memories, momentum and the risk inclination (no future data). */
-async function testStep(setup: RunSetup, date: string, shown: ShownMemories, risk: RiskState, momentum: Momentum): Promise<ReflectionOutcome> {
-  const { o } = setup;
-  return testReflection(setup.model, {
-    ticker: o.ticker,
-    date,
-    profile: setup.profile.text,
-    memories: shown,
-    risk: { mode: o.riskMode, state: risk, instruction: riskInstruction(risk, o.riskMode) },
-    momentum,
-  });
-}
-
-/** Step 5: a valid reflection's reason joins the reflection layer. */
-async function storeReflection(setup: RunSetup, date: string, outcome: ReflectionOutcome): Promise<void> {
-  if (!(outcome.valid && outcome.reason)) return;
-  const embedding = await embedOne(setup.embedder, outcome.reason, "reflection");
-  setup.memory.add({ text: outcome.reason, embedding, layer: "reflection", date, kind: "reflection" });
-}
-
-/** What a day has produced by the time it acts. */
-interface DayObservation {
-  date: string;
-  phase: Phase;
-  outcome: ReflectionOutcome;
-  momentum: Momentum;
-  close: number;
-  newEvents: number;
-  shownEvents: number;
+  const profiles = profileSchedule(o, folder, embedder);
+  const labelView = (date: string) => folder.asOf(date);
+  return { setup: { o, model: deps.model, embedder, concurrency, profiles, memory, nextDateOf, labelView }, lastSeen };
 }
 
 /** Step 6: act on the outcome (direction_t) and record the day and the position it leaves. */
-function act(setup: RunSetup, state: LoopState, day: DayObservation): DayRecord {
-  const { outcome } = day;
-  const record: DayRecord = {
-    date: day.date,
-    phase: day.phase,
-    phaseDay: state.phaseDays.length,
-    decision: outcome.decision,
-    direction: directionOf(outcome.decision),
-    reason: outcome.reason,
-    cited: outcome.cited,
-    valid: outcome.valid,
-    error: outcome.error,
-    repaired: outcome.repaired,
-    riskState: state.risk,
-    momentumSign: day.momentum.sign,
-    close: day.close,
-    newEvents: day.newEvents,
-    shownEvents: day.shownEvents,
-    feedback: null,
-    extendedReflection: null,
-    layers: [],
-  };
+function act(setup: RunSetup, state: LoopState, day: Omit<DayRecord, "phaseDay" | "direction" | "feedback" | "extendedReflection" | "layers">): DayRecord {
+  const direction = directionOf(day.decision);
+  const record: DayRecord = { ...day, phaseDay: state.phaseDays.length, direction, feedback: null, extendedReflection: null, layers: [] };
   state.phaseDays.push(record);
   const j = record.phaseDay;
   // positions holds one entry per earlier day of the phase, so j - 1 is in range when j > 0.
-  const held = setup.o.feedbackPosition === "cumulative" ? (j > 0 ? state.positions[j - 1]! : 0) + record.direction : record.direction;
+  const held = setup.o.feedbackPosition === "cumulative" ? (j > 0 ? state.positions[j - 1]! : 0) + direction : direction;
   state.positions.push(held);
   return record;
 }
 
-/**
- * Step 7: once the phase has W earlier days, the sign of the P&L of the
- * positions over the last W days moves the access counters of the ids cited
- * on the first of them (a zero P&L changes nothing).
- */
-function giveFeedback(setup: RunSetup, state: LoopState, record: DayRecord): void {
-  const W = setup.o.feedbackWindow;
-  const j = record.phaseDay;
-  if (!(W > 0 && j >= W)) return;
-  const { phaseDays, positions } = state;
-  let pnl = 0;
-  // u + 1 <= j < phaseDays.length = positions.length (today's record and position are in).
-  for (let u = j - W; u < j; u++) pnl += positions[u]! * (phaseDays[u + 1]!.close - phaseDays[u]!.close);
-  const source = phaseDays[j - W]!;
-  const ids = LAYERS.flatMap((l) => source.cited[l]);
-  const sign = pnl > 0 ? 1 : pnl < 0 ? -1 : 0;
-  const changed = setup.memory.feedback(ids, sign);
-  record.feedback = { sign, sourceDate: source.date, ids: changed, pnl };
-}
-
-/** Step 8: every N days of a phase, review the last N decisions against the market and store the review. */
-async function extendedReflectionStep(setup: RunSetup, state: LoopState, record: DayRecord, closes: Float64Array): Promise<void> {
-  const N = setup.o.extendedReflectionEvery;
-  const j = record.phaseDay;
-  if (!(N > 0 && (j + 1) % N === 0)) return;
-  // (j + 1) % N === 0 with j >= 0 means j + 1 >= N: the window holds exactly N days.
-  const window = state.phaseDays.slice(j + 1 - N);
-  const text = await extendedReflection(setup.model, {
-    ticker: setup.o.ticker,
-    date: record.date,
-    profile: setup.profile.text,
-    windowStart: window[0]!.date,
-    windowEnd: record.date,
-    marketLogChange: recentCumulativeReturn(closes, N),
-    records: window.map((d, k) => ({
-      date: d.date,
-      decision: d.decision,
-      reason: d.reason,
-      nextDayLogChange: k + 1 < window.length ? Math.log(window[k + 1]!.close / d.close) : null,
-    })),
-  });
-  if (!text) return;
-  const embedding = await embedOne(setup.embedder, text, "extended reflection");
-  setup.memory.add({ text, embedding, layer: "reflection", date: record.date, kind: "extended-reflection" });
-  record.extendedReflection = text;
+/** The day record's fields that come from the reflection outcome. */
+function outcomeFields(outcome: ReflectionOutcome) {
+  const { decision, reason, cited, valid, error, repaired, dropped } = outcome;
+  return { decision, reason, cited, valid, error, repaired, droppedCitations: dropped };
 }
 
 /** One trading day, steps 1 to 10 of the module comment. */
-async function runDay(setup: RunSetup, state: LoopState, date: string, phase: Phase): Promise<DayRecord> {
+async function runDay(setup: RunSetup, state: LoopState, deps: FinMemLoopDeps, date: string, phase: Phase): Promise<DayRecord> {
   const { o, memory } = setup;
-  const view = setup.folder.asOf(date);
+  const view = deps.folder.asOf(date);
   const closes = view.prices(o.ticker).adjClose;
   const close = latestClose(closes, o.ticker, date);
-  const newEvents = await storeInputs(setup, state, view, date);
-  const shown = showMemories(memory.retrieve(setup.query, o.topK));
+  const newEvents = await storeInputs(setup, state, view);
+  const { profile, query } = await setup.profiles.profileFor(date, phase);
+  const shown = showMemories(memory.retrieve(query, o.topK));
   const shownEvents = LAYERS.reduce((a, l) => a + shown[l].length, 0);
   state.risk = riskState(o.riskMode, recentCumulativeReturn(closes, o.riskWindow), state.risk);
-  const momentum = momentumObservation(closes, o.momentumWindow);
-  const outcome = phase === "train" ? await trainStep(setup, date, close, shown) : await testStep(setup, date, shown, state.risk, momentum);
+  const momentum: Momentum = momentumObservation(closes, o.momentumWindow);
+  const day = { date, close, profile: profile.text, shown, toneBase: state.tones.baseline(state.dayIndex) };
+  const outcome = phase === "train" ? await trainStep(setup, day) : await testStep(setup, day, state.risk, momentum);
   if (!outcome.valid) state.invalidOutputs++;
   if (outcome.repaired) state.repairedOutputs++;
-  await storeReflection(setup, date, outcome);
-  const record = act(setup, state, { date, phase, outcome, momentum, close, newEvents, shownEvents });
+  state.droppedCitations += outcome.dropped;
+  await storeReflection(setup, state, date, outcome);
+  const record = act(setup, state, {
+    date,
+    phase,
+    ...outcomeFields(outcome),
+    riskState: state.risk,
+    momentumSign: momentum.sign,
+    close,
+    newEvents,
+    shownEvents,
+    profileThrough: profile.overview?.end ?? null,
+  });
   giveFeedback(setup, state, record);
-  await extendedReflectionStep(setup, state, record, closes);
+  await extendedReflectionStep(setup, state, record, closes, profile.text);
   // 9-10: decay, clean-up and promotion, then the end-of-day layer statistics.
   memory.step();
-  record.layers = memory.stats(setup.query);
+  record.layers = memory.stats(query);
+  state.dayIndex++;
   return record;
 }
 
@@ -451,8 +229,8 @@ async function runDay(setup: RunSetup, state: LoopState, date: string, phase: Ph
  *
  * @example
  * const folder = DataFolder.open("../shared/datasets");
- * const run = await runFinMem({ ...DEFAULT_LOOP_OPTIONS, ticker: "MSFT", trainStart: "2020-03-13", trainEnd: "2020-12-31",
- *   testStart: "2021-01-01", testEnd: "2021-05-06" }, { folder, model, embedder: new HashingEmbedder(), seed: 7 });
+ * const run = await runFinMem({ ...DEFAULT_LOOP_OPTIONS, ticker: "MSFT", trainStart: "2020-03-13", trainEnd: "2020-12-12",
+ *   testStart: "2020-12-13", testEnd: "2021-04-12" }, { folder, model, embedder: new HashingEmbedder(), seed: 7 });
  * run.days.filter((d) => d.phase === "test").map((d) => d.decision);
  */
 export async function runFinMem(options: FinMemLoopOptions, deps: FinMemLoopDeps): Promise<FinMemLoopResult> {
@@ -462,15 +240,18 @@ export async function runFinMem(options: FinMemLoopOptions, deps: FinMemLoopDeps
   const calendar = runCalendar(deps.folder, o);
   const first = calendar[0];
   if (first === undefined) throw new RangeError(`finmem: no trading days of ${o.ticker} in ${o.trainStart}..${o.testEnd}`);
-  const { setup, lastSeen } = await prepareRun(o, deps, first.date);
+  const { setup, lastSeen } = prepareRun(o, deps, first.date);
   const state: LoopState = {
     lastSeen,
+    dayIndex: 0,
     phase: null,
     phaseDays: [],
     positions: [],
     risk: o.riskMode === "adaptive" ? "seeking" : o.riskMode,
+    tones: new ToneTracker(o.toneBaseWindow),
     invalidOutputs: 0,
     repairedOutputs: 0,
+    droppedCitations: 0,
     eventsStored: 0,
   };
   const days: DayRecord[] = [];
@@ -483,10 +264,10 @@ export async function runFinMem(options: FinMemLoopOptions, deps: FinMemLoopDeps
       state.positions = [];
       log(`finmem: ${phase} phase from ${date}`);
     }
-    days.push(await runDay(setup, state, date, phase));
+    days.push(await runDay(setup, state, deps, date, phase));
     deps.progress?.tick();
   }
   deps.progress?.done();
-  const { invalidOutputs, repairedOutputs, eventsStored } = state;
-  return { options: o, profile: setup.profile, days, invalidOutputs, repairedOutputs, eventsStored, memory: setup.memory };
+  const { invalidOutputs, repairedOutputs, droppedCitations, eventsStored } = state;
+  return { options: o, profile: setup.profiles.latest(), days, invalidOutputs, repairedOutputs, droppedCitations, eventsStored, memory: setup.memory };
 }

@@ -40,6 +40,8 @@
  */
 import type { Rng } from "../stats/index";
 import { LAYERS, LAYER_INDEX, type Layer, type MemoryParams, FINMEM_MEMORY_DEFAULTS } from "./constants";
+import { PREFILTER_MIN_ROWS, prefilteredTopK } from "./retrieval/prefilter";
+import { QuantizedIndex } from "./retrieval/quantized";
 import { TopK } from "./topk";
 
 export interface NewEvent {
@@ -188,6 +190,16 @@ export class LayeredMemory {
   private relCount = 0;
   private relQuery: Float32Array | null = null;
   private relQuery64 = new Float64Array(0);
+  /** After a pre-filtered retrieval: rows [relCount, relPartialUpTo) have relevancies computed on demand. */
+  private relPartialUpTo = 0;
+  /** int8 copy of the embeddings for the pre-filter (built on first use; null: unavailable). */
+  private index: QuantizedIndex | null | undefined;
+  /**
+   * A retrieval with a new query over at least this many rows goes through the
+   * int8 pre-filter (src/finmem/retrieval/): same result, a fraction of the
+   * memory traffic. Infinity turns it off.
+   */
+  prefilterMinRows = PREFILTER_MIN_ROWS;
 
   constructor(rng: Rng, params: MemoryParams = FINMEM_MEMORY_DEFAULTS, initialCapacity = 256) {
     this.rng = rng;
@@ -294,14 +306,45 @@ export class LayeredMemory {
 
   private ensureRelevancy(query: Float32Array): void {
     if (query.length !== this.dim) throw new RangeError(`memory.retrieve: query has dimension ${query.length}, the memory holds ${this.dim}`);
-    if (this.relQuery === null || !sameValues(this.relQuery, query)) {
-      this.relQuery = Float32Array.from(query);
-      this.relQuery64 = Float64Array.from(query);
-      this.relCount = 0;
-    }
+    if (this.relQuery === null || !sameValues(this.relQuery, query)) this.resetRelevancy(query);
+    this.relPartialUpTo = 0;
     const q = this.relQuery64;
     for (let i = this.relCount; i < this.n; i++) this.rel[i] = rowDot(this.embeddings, i, q, this.dim);
     this.relCount = this.n;
+  }
+
+  private resetRelevancy(query: Float32Array): void {
+    this.relQuery = Float32Array.from(query);
+    this.relQuery64 = Float64Array.from(query);
+    this.relCount = 0;
+  }
+
+  /** Top-K heaps through the int8 pre-filter for a new query (null: not available, score exactly). */
+  private prefiltered(query: Float32Array, ks: number[]): TopK[] | null {
+    if (query.length !== this.dim) return null; // the exact path reports the mismatch
+    if (this.index === undefined) this.index = QuantizedIndex.create(this.dim);
+    if (!this.index) return null;
+    this.index.sync(this.embeddings, this.n);
+    this.resetRelevancy(query);
+    this.relPartialUpTo = this.n;
+    const q = this.relQuery64;
+    const cap = this.params.importanceCap;
+    const clock = this.clock;
+    const imp = (i: number): number => {
+      const v = this.importanceOf[i]!;
+      return (v < 0 ? 0 : v > cap ? cap : v) / cap;
+    };
+    const rec = (i: number): number => this.recencyTable(this.layerOf[i]!, clock - this.resetDayOf[i]!);
+    const heaps = prefilteredTopK(this.index, query, ks, {
+      n: this.n,
+      alive: this.aliveOf,
+      layer: this.layerOf,
+      base: (i) => rec(i) + imp(i),
+      exactRelevancy: (i) => rowDot(this.embeddings, i, q, this.dim),
+      score: (i, relevancy) => relevancy + rec(i) + imp(i), // the exact loop's expression and order
+    });
+    if (!heaps) this.relPartialUpTo = 0;
+    return heaps;
   }
 
   /**
@@ -316,8 +359,10 @@ export class LayeredMemory {
    */
   retrieve(query: Float32Array, k: number | Partial<Record<Layer, number>>): Retrieved {
     const ks = LAYERS.map((l) => (typeof k === "number" ? k : (k[l] ?? 0)));
-    const heaps = ks.map((kk) => new TopK(kk));
-    if (this.dim > 0 && this.n > 0) {
+    const fresh = this.n >= this.prefilterMinRows && this.dim > 0 && (this.relQuery === null || !sameValues(this.relQuery, query));
+    const pre = fresh ? this.prefiltered(query, ks) : null;
+    const heaps = pre ?? ks.map((kk) => new TopK(kk));
+    if (!pre && this.dim > 0 && this.n > 0) {
       this.ensureRelevancy(query);
       const cap = this.params.importanceCap;
       const clock = this.clock;
@@ -343,7 +388,7 @@ export class LayeredMemory {
     this.checkId(id);
     const l = this.layerOf[id]!;
     const recency = this.recencyTable(l, this.clock - this.resetDayOf[id]!);
-    const relevancy = id < this.relCount ? this.rel[id]! : NaN;
+    const relevancy = id < this.relCount ? this.rel[id]! : id < this.relPartialUpTo ? rowDot(this.embeddings, id, this.relQuery64, this.dim) : NaN;
     const importance = this.importanceOf[id]!;
     return {
       id,
@@ -504,6 +549,7 @@ export class LayeredMemory {
    */
   stats(query?: Float32Array): LayerStats[] {
     if (query && this.dim > 0) this.ensureRelevancy(query);
+    else if (this.relPartialUpTo > 0) this.completeRelevancy();
     const count = new Float64Array(LAYERS.length);
     const imp = new Float64Array(LAYERS.length);
     const rec = new Float64Array(LAYERS.length);
@@ -527,6 +573,13 @@ export class LayeredMemory {
       meanRecency: count[l]! > 0 ? rec[l]! / count[l]! : NaN,
       meanScore: count[l]! > 0 ? score[l]! / count[l]! : NaN,
     }));
+  }
+
+  /** Exact relevancies of every row a pre-filtered retrieval saw (what the exact path would have cached). */
+  private completeRelevancy(): void {
+    for (let i = 0; i < this.relPartialUpTo; i++) this.rel[i] = rowDot(this.embeddings, i, this.relQuery64, this.dim);
+    this.relCount = this.relPartialUpTo;
+    this.relPartialUpTo = 0;
   }
 
   /** Number of alive events. */

@@ -61,7 +61,8 @@ export function decisionsTable(run: FinMemLoopResult, evaluation: TestEvaluation
     title: `FinMem daily decisions — ${ticker}`,
     note:
       "One row per trading day. Training days: the action is the next-day label and the reason explains it; test days: the agent's decision. " +
-      "cited_* = memory ids cited by the reflection per layer; valid = false when the model output was invalid (forced hold). " +
+      "cited_* = memory ids cited by the reflection per layer; valid = false when the model output was invalid (forced hold); dropped_citations = ids not shown in their layer, dropped (invalidCitations=drop). " +
+      "new_events = records that became known since the previous day (known-at rule: after the 16:00 New York close counts for the next session); profile_through = last close the day's profile overview covers. " +
       "strategy_return = direction * ln(P_{t+1}/P_t) (test days).",
     rows: run.days.map((d) => ({
       date: d.date,
@@ -81,6 +82,8 @@ export function decisionsTable(run: FinMemLoopResult, evaluation: TestEvaluation
       feedback: d.feedback ? d.feedback.sign : null,
       feedback_source: d.feedback ? d.feedback.sourceDate : null,
       valid: d.valid,
+      dropped_citations: d.droppedCitations,
+      profile_through: d.profileThrough,
       reason: d.reason,
     })),
   };
@@ -215,6 +218,7 @@ export function finmemSummary(run: FinMemLoopResult, evaluation: TestEvaluation,
     eventsStored: run.eventsStored,
     invalidOutputs: run.invalidOutputs,
     repairedOutputs: run.repairedOutputs,
+    droppedCitations: run.droppedCitations,
     cumulativeReturn: tableNumber(finmem.cumulativeReturn),
     sharpe: tableNumber(finmem.sharpe),
     sharpeCode: tableNumber(finmem.sharpeCode),

@@ -1,22 +1,17 @@
 /**
  * The LLM tasks of FinMem's working memory (Yu et al., arXiv 2311.13743,
  * §2.2.1) with real prompts for an endpoint and seeded, data-grounded
- * offline policies (labelled offline wherever their results appear):
+ * offline policies (offline-policy.ts; labelled offline wherever their results appear):
  *
  * - `finmem.summarize`: one raw input (news item, 10-Q, 10-K) -> a short
  *   investment-relevant summary and its sentiment. Offline: the most central
  *   sentences by TF-IDF centrality, sentiment from the item's own tag or VADER.
  * - `finmem.reflect.train`: the next-day move is known; explain it, citing
- *   memory ids per layer. Offline: cites the retrieved events whose VADER
- *   sentiment agrees with the move, strongest (retrieval score x |sentiment|) first.
+ *   memory ids per layer.
  * - `finmem.reflect.test`: no future prices; decide buy / sell / hold from the
- *   top-K memories per layer, momentum and the risk inclination. Offline:
- *   evidence = sum(score_e * vader_e) / sum(score_e) over the shown events
- *   (vader_e = VADER compound of the event text without its sentiment label),
- *   plus 0.25 * momentum sign, plus temperature-scaled Gaussian noise
- *   (sd 0.02 * temperature); risk-seeking buys above +0.05 and sells below
- *   -0.25, risk-averse buys above +0.25 and sells below -0.05; it cites the
- *   events whose weighted sentiment pushed towards the decision.
+ *   top-K memories per layer, momentum and the risk inclination. The wording
+ *   follows `prompts`: "authors" (the code's: choose buy or sell, hold only
+ *   when the choice is really hard) or "neutral" (the three offered alike).
  * - `finmem.reflect.extended`: review the immediate reflections of a tracking
  *   window against the realised market; the lesson is stored in memory.
  *
@@ -24,102 +19,54 @@
  * summary_reason, short_memory_index, middle_memory_index, long_memory_index,
  * reflection_memory_index}` with integer ids; each list may only hold ids
  * shown in that layer (checked by `validate`, which triggers the model's
- * repair round; a still-invalid answer becomes "hold" in the loop).
+ * repair round; what a still-invalid answer becomes is the loop's
+ * `invalidCitations` choice).
+ *
+ * Inputs carry `toneBase` (the base rate of each event class's tone, for the
+ * offline policies); it is never rendered, so a real model sees exactly the
+ * authors' protocol.
  */
-import { z } from "zod";
 import { defineTask, type ChatMessage } from "../llm/index";
 import { polarityScores } from "../text/index";
 import { LAYERS, LAYER_FIELD, type Layer } from "./constants";
 import { extractiveSummary, splitSentimentTag } from "./extractive";
-import type { RiskMode, RiskState } from "./profile";
+import { offlineTestDecision, offlineTrainReflection } from "./offline-policy";
+import {
+  extendedReflectionSchema,
+  summarySchema,
+  testReflectionSchema,
+  trainReflectionSchema,
+  type CitationLists,
+  type ExtendedReflection,
+  type ExtendedReflectionInput,
+  type ShownMemories,
+  type SummarizeInput,
+  type SummaryOutput,
+  type TestReflection,
+  type TestReflectionInput,
+  type TrainReflection,
+  type TrainReflectionInput,
+} from "./reflection-io";
 
-/** A memory event as shown to the model. */
-export interface ShownEvent {
-  id: number;
-  date: string;
-  kind: string;
-  text: string;
-  /** Retrieval score (relevancy + recency + importance). */
-  score: number;
-}
-
-export type ShownMemories = Record<Layer, ShownEvent[]>;
-
-const idList = z.array(z.number().int()).default([]);
-
-/** The four cited-id lists every reflection output ends with (one per layer, see LAYER_FIELD). */
-const citationFields = {
-  short_memory_index: idList,
-  middle_memory_index: idList,
-  long_memory_index: idList,
-  reflection_memory_index: idList,
-};
-
-export const trainReflectionSchema = z.object({
-  summary_reason: z.string().min(1),
-  ...citationFields,
-});
-export type TrainReflection = z.output<typeof trainReflectionSchema>;
-/** The cited-id lists of a reflection output. */
-export type CitationLists = Pick<TrainReflection, keyof typeof citationFields>;
-
-export const testReflectionSchema = z.object({
-  investment_decision: z.enum(["buy", "sell", "hold"]),
-  summary_reason: z.string().min(1),
-  ...citationFields,
-});
-export type TestReflection = z.output<typeof testReflectionSchema>;
-export type Decision = TestReflection["investment_decision"];
-
-export const summarySchema = z.object({
-  summary: z.string().min(1),
-  sentiment: z.enum(["positive", "negative", "neutral"]),
-});
-export type SummaryOutput = z.output<typeof summarySchema>;
-
-export const extendedReflectionSchema = z.object({
-  summary_reason: z.string().min(1),
-});
-export type ExtendedReflection = z.output<typeof extendedReflectionSchema>;
-
-export interface SummarizeInput {
-  ticker: string;
-  date: string;
-  /** "news" | "10-Q" | "10-K" | other filing form. */
-  kind: string;
-  text: string;
-  /** Sentences to keep (offline policy; also stated in the prompt). */
-  sentences: number;
-}
-
-export interface ReflectionInputBase {
-  ticker: string;
-  date: string;
-  /** The agent's character string (profile). */
-  profile: string;
-  memories: ShownMemories;
-}
-
-export interface TrainReflectionInput extends ReflectionInputBase {
-  move: { close: number; nextClose: number; logChange: number; direction: "up" | "down" | "flat" };
-}
-
-export interface TestReflectionInput extends ReflectionInputBase {
-  risk: { mode: RiskMode; state: RiskState; instruction: string };
-  momentum: { window: number; sign: -1 | 0 | 1; cumulativeLogChange: number | null };
-}
-
-export interface ExtendedReflectionInput {
-  ticker: string;
-  date: string;
-  profile: string;
-  windowStart: string;
-  windowEnd: string;
-  /** ln(P_windowEnd / P_before-window) from prices known on `date` (null if unknown). */
-  marketLogChange: number | null;
-  /** Each day's decision with the stock's next-day log change ln(P_{t+1}/P_t) when already known on `date`. */
-  records: Array<{ date: string; decision: string; reason: string; nextDayLogChange: number | null }>;
-}
+export {
+  extendedReflectionSchema,
+  summarySchema,
+  testReflectionSchema,
+  trainReflectionSchema,
+  type CitationLists,
+  type Decision,
+  type ExtendedReflection,
+  type ExtendedReflectionInput,
+  type ReflectionInputBase,
+  type ShownEvent,
+  type ShownMemories,
+  type SummarizeInput,
+  type SummaryOutput,
+  type TestReflection,
+  type TestReflectionInput,
+  type TrainReflection,
+  type TrainReflectionInput,
+} from "./reflection-io";
 
 /**
  * Cited ids by layer, read from a reflection output.
@@ -174,6 +121,41 @@ export function eventSentiment(text: string): number {
   return v;
 }
 
+/** The momentum observation as the prompt states it. */
+function momentumText(m: TestReflectionInput["momentum"], wording: TestReflectionInput["wording"]): string {
+  if (m.cumulativeLogChange === null) return `Not enough price history for the ${m.window}-day momentum.`;
+  const move =
+    `Momentum: the cumulative price change over the last ${m.window} trading days is ${(100 * (Math.exp(m.cumulativeLogChange) - 1)).toFixed(2)}% ` +
+    `(${m.sign > 0 ? "positive" : m.sign < 0 ? "negative" : "flat"}).`;
+  // The authors' prompt explains what momentum is and asks the agent to weigh it.
+  return wording === "authors"
+    ? `${move} Momentum is the tendency of a stock that has risen (or fallen) over the last few days to keep moving the same way for a while; take it into account.`
+    : move;
+}
+
+/**
+ * The user message of the test decision. "authors": the agent must choose buy
+ * or sell and may answer hold only when that choice is really hard (the
+ * code's protocol); "neutral": buy, sell and hold are offered alike.
+ */
+function testPrompt(input: TestReflectionInput): string {
+  const ask =
+    input.wording === "authors"
+      ? 'Reason from the memories, the momentum and your risk inclination. Give "investment_decision": choose exactly one of buy or sell; ' +
+        'only when choosing between buy and sell is really hard may you answer hold. Give a concise "summary_reason", and the ids of the memories that most influenced the decision, ' +
+        "each in the list of its own layer. Cite only ids shown above."
+      : 'Reason from the memories, the momentum and your risk inclination. Give "investment_decision" (buy, sell or hold), a concise ' +
+        '"summary_reason", and the ids of the memories that most influenced the decision, each in the list of its own layer. Cite only ids shown above.';
+  const opening =
+    input.wording === "authors"
+      ? `Date: ${input.date}. Make today's investment decision on ${input.ticker}: buy or sell; you do not know future prices.`
+      : `Date: ${input.date}. You must decide today whether to buy, sell or hold ${input.ticker}; you do not know future prices.`;
+  return (
+    `${opening}\n\n${momentumText(input.momentum, input.wording)}\n\n` +
+    `Your memory, the top events of each layer by relevancy, recency and importance:\n\n${formatMemories(input.memories)}\n\n${ask}`
+  );
+}
+
 function formatMemories(memories: ShownMemories): string {
   const titles: Record<Layer, string> = {
     shallow: "Short-term (shallow) memory — daily news",
@@ -187,33 +169,6 @@ function formatMemories(memories: ShownMemories): string {
     return `${titles[l]} — cite ids in "${LAYER_FIELD[l]}":\n${body}`;
   }).join("\n\n");
 }
-
-const snippet = (text: string, n = 90): string => {
-  const body = splitSentimentTag(text).body;
-  return body.length > n ? `${body.slice(0, n - 1)}…` : body;
-};
-
-interface Contribution {
-  event: ShownEvent;
-  layer: Layer;
-  sentiment: number;
-  weight: number;
-}
-
-function contributions(memories: ShownMemories): Contribution[] {
-  const out: Contribution[] = [];
-  for (const l of LAYERS) for (const e of memories[l]) out.push({ event: e, layer: l, sentiment: eventSentiment(e.text), weight: Math.max(e.score, 0) });
-  return out;
-}
-
-function idsOf(cited: Contribution[]): CitationLists {
-  const ids: CitationLists = { short_memory_index: [], middle_memory_index: [], long_memory_index: [], reflection_memory_index: [] };
-  for (const c of cited) ids[LAYER_FIELD[c.layer]].push(c.event.id);
-  return ids;
-}
-
-/** Events cited by the offline policies: at most this many. */
-export const OFFLINE_CITATIONS = 3;
 
 /**
  * `finmem.summarize`: one raw input -> summary + sentiment.
@@ -258,7 +213,7 @@ export const summarizeTask = defineTask<SummarizeInput, SummaryOutput>({
  */
 export const trainReflectionTask = defineTask<TrainReflectionInput, TrainReflection>({
   name: "finmem.reflect.train",
-  version: 1,
+  version: 2,
   schema: trainReflectionSchema,
   render(input): ChatMessage[] {
     const pct = (100 * (Math.exp(input.move.logChange) - 1)).toFixed(2);
@@ -276,50 +231,12 @@ export const trainReflectionTask = defineTask<TrainReflectionInput, TrainReflect
     ];
   },
   offline(input) {
-    const dir = input.move.direction === "up" ? 1 : input.move.direction === "down" ? -1 : 0;
-    const all = contributions(input.memories);
-    const agreeing = all
-      .filter((c) => dir !== 0 && Math.sign(c.sentiment) === dir)
-      .sort((a, b) => b.weight * Math.abs(b.sentiment) - a.weight * Math.abs(a.sentiment) || a.event.id - b.event.id)
-      .slice(0, OFFLINE_CITATIONS);
-    const pct = (100 * (Math.exp(input.move.logChange) - 1)).toFixed(2);
-    const moveText =
-      dir === 0 ? `${input.ticker} was unchanged on the next trading day` : `${input.ticker} ${dir > 0 ? "rose" : "fell"} ${pct}% on the next trading day`;
-    // The wording around the cited snippets has no VADER lexicon words, so the
-    // stored reflection's sentiment is that of the evidence it cites.
-    const reason =
-      agreeing.length === 0
-        ? `${moveText}; none of the ${all.length} retrieved memories has sentiment in the direction of the move, so the move is not explained by memory.`
-        : `${moveText}, in line with ${agreeing.length} memor${agreeing.length === 1 ? "y" : "ies"} whose sentiment points the same way: ` +
-          agreeing.map((c) => `[${c.event.id}] ${snippet(c.event.text)}`).join("; ");
-    return { summary_reason: reason, ...idsOf(agreeing) };
+    return offlineTrainReflection(input);
   },
   validate(output, input) {
-    return checkCitations(output, input.memories);
+    return input.invalidCitations === "drop" ? null : checkCitations(output, input.memories);
   },
 });
-
-/** Decision thresholds of the offline test policy per risk state: buy above `buy`, sell below `sell`. */
-export const OFFLINE_THRESHOLDS: Readonly<Record<RiskState, { buy: number; sell: number }>> = {
-  seeking: { buy: 0.05, sell: -0.25 },
-  averse: { buy: 0.25, sell: -0.05 },
-};
-/** Weight of the momentum sign in the offline test policy. */
-export const OFFLINE_MOMENTUM_WEIGHT = 0.25;
-
-/**
- * The offline test-policy evidence: retrieval-score-weighted mean VADER
- * compound of the shown events' contributions (0 when none are shown).
- */
-function weightedEvidence(all: readonly Contribution[]): number {
-  let num = 0,
-    den = 0;
-  for (const c of all) {
-    num += c.weight * c.sentiment;
-    den += c.weight;
-  }
-  return den > 0 ? num / den : 0;
-}
 
 /**
  * `finmem.reflect.test`: decide buy / sell / hold with no future data.
@@ -330,50 +247,19 @@ function weightedEvidence(all: readonly Contribution[]): number {
  */
 export const testReflectionTask = defineTask<TestReflectionInput, TestReflection>({
   name: "finmem.reflect.test",
-  version: 1,
+  version: 2,
   schema: testReflectionSchema,
   render(input): ChatMessage[] {
-    const m = input.momentum;
-    const momentumText =
-      m.cumulativeLogChange === null
-        ? `Not enough price history for the ${m.window}-day momentum.`
-        : `Momentum: the cumulative price change over the last ${m.window} trading days is ${(100 * (Math.exp(m.cumulativeLogChange) - 1)).toFixed(2)}% ` +
-          `(${m.sign > 0 ? "positive" : m.sign < 0 ? "negative" : "flat"}).`;
     return [
       { role: "system", content: `${input.profile}\n\n${input.risk.instruction}` },
-      {
-        role: "user",
-        content:
-          `Date: ${input.date}. You must decide today whether to buy, sell or hold ${input.ticker}; you do not know future prices.\n\n` +
-          `${momentumText}\n\nYour memory, the top events of each layer by relevancy, recency and importance:\n\n${formatMemories(input.memories)}\n\n` +
-          'Reason from the memories, the momentum and your risk inclination. Give "investment_decision" (buy, sell or hold), a concise ' +
-          '"summary_reason", and the ids of the memories that most influenced the decision, each in the list of its own layer. Cite only ids shown above.',
-      },
+      { role: "user", content: testPrompt(input) },
     ];
   },
   offline(input, rng, ctx) {
-    const all = contributions(input.memories);
-    const evidence = weightedEvidence(all);
-    const noise = rng.normal() * 0.02 * ctx.temperature;
-    const score = evidence + OFFLINE_MOMENTUM_WEIGHT * input.momentum.sign + noise;
-    const th = OFFLINE_THRESHOLDS[input.risk.state];
-    const decision: Decision = score > th.buy ? "buy" : score < th.sell ? "sell" : "hold";
-    const push = decision === "buy" ? 1 : decision === "sell" ? -1 : Math.sign(evidence);
-    const drivers = all
-      .map((c) => ({ c, v: c.weight * c.sentiment }))
-      .filter(({ v }) => (push === 0 ? v !== 0 : Math.sign(v) === push))
-      .sort((a, b) => Math.abs(b.v) - Math.abs(a.v) || a.c.event.id - b.c.event.id)
-      .slice(0, OFFLINE_CITATIONS)
-      .map(({ c }) => c);
-    const momentumWord = input.momentum.sign > 0 ? "up" : input.momentum.sign < 0 ? "down" : "flat";
-    const reason =
-      `Risk-${input.risk.state} (${input.risk.mode}); score-weighted memory sentiment ${evidence >= 0 ? "+" : ""}${evidence.toFixed(3)} over ${all.length} memories, ` +
-      `${input.momentum.window}-day momentum ${momentumWord}; total ${score >= 0 ? "+" : ""}${score.toFixed(3)} vs buy > ${th.buy}, sell < ${th.sell}: ${decision}.` +
-      (drivers.length ? ` Drivers: ${drivers.map((c) => `[${c.event.id}] ${snippet(c.event.text, 70)}`).join("; ")}` : "");
-    return { investment_decision: decision, summary_reason: reason, ...idsOf(drivers) };
+    return offlineTestDecision(input, rng, ctx);
   },
   validate(output, input) {
-    return checkCitations(output, input.memories);
+    return input.invalidCitations === "drop" ? null : checkCitations(output, input.memories);
   },
 });
 

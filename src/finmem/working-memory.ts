@@ -13,7 +13,7 @@
  *   reflection layer.
  */
 import { LlmOutputError, mapConcurrent, type Model } from "../llm/index";
-import { LAYERS, type Layer } from "./constants";
+import { LAYERS, LAYER_FIELD, type Layer } from "./constants";
 import type { Retrieved } from "./memory";
 import {
   checkCitations,
@@ -22,6 +22,7 @@ import {
   summarizeTask,
   testReflectionTask,
   trainReflectionTask,
+  type CitationLists,
   type Decision,
   type ExtendedReflectionInput,
   type ShownMemories,
@@ -126,6 +127,8 @@ export interface ReflectionOutcome {
   valid: boolean;
   error: string | null;
   repaired: boolean;
+  /** Cited ids dropped because they were not shown in their layer (invalidCitations "drop"). */
+  dropped: number;
 }
 
 /**
@@ -138,33 +141,64 @@ export function noCitations(): Record<Layer, number[]> {
   return { shallow: [], intermediate: [], deep: [], reflection: [] };
 }
 
-async function guarded<O extends Parameters<typeof citedIds>[0]>(
+/** The output with every cited id that was not shown in its layer removed, and how many were removed. */
+function dropUnshown<O extends CitationLists>(output: O, memories: ShownMemories): { output: O; dropped: number } {
+  let dropped = 0;
+  const kept = { ...output };
+  for (const l of LAYERS) {
+    const shown = new Set(memories[l].map((e) => e.id));
+    const field = LAYER_FIELD[l];
+    kept[field] = output[field].filter((id) => shown.has(id));
+    dropped += output[field].length - kept[field].length;
+  }
+  return { output: kept, dropped };
+}
+
+/**
+ * Run a reflection and check its citations: with "hold" an answer citing an
+ * id not shown in that layer is void (output null), as in the code; with
+ * "drop" the bad ids are removed and counted. An answer the model could not
+ * repair into the schema is void either way.
+ */
+async function guarded<O extends CitationLists>(
   run: () => Promise<{ output: O; repaired: boolean }>,
   memories: ShownMemories,
-): Promise<{ output: O | null; error: string | null; repaired: boolean }> {
+  policy: "hold" | "drop" = "hold",
+): Promise<{ output: O | null; error: string | null; repaired: boolean; dropped: number }> {
   try {
     const { output, repaired } = await run();
+    if (policy === "drop") return { ...dropUnshown(output, memories), error: null, repaired };
     const problem = checkCitations(output, memories);
-    return problem ? { output: null, error: problem, repaired } : { output, error: null, repaired };
+    return problem ? { output: null, error: problem, repaired, dropped: 0 } : { output, error: null, repaired, dropped: 0 };
   } catch (err) {
-    if (err instanceof LlmOutputError) return { output: null, error: err.validationError || err.message, repaired: true };
+    if (err instanceof LlmOutputError) return { output: null, error: err.validationError || err.message, repaired: true, dropped: 0 };
     throw err;
   }
 }
 
 /**
  * Immediate reflection in test mode. An answer that is still invalid after the
- * model's repair round (or cites ids that were not shown) becomes "hold" with
- * no citations and `valid: false`.
+ * model's repair round becomes "hold" with no citations and `valid: false`; so
+ * does one citing ids that were not shown, unless `input.invalidCitations` is
+ * "drop" (the bad ids are dropped and counted, the decision kept).
  *
  * @example
  * const r = await testReflection(model, input); r.decision; // "buy" | "sell" | "hold"
  */
 export async function testReflection(model: Model, input: TestReflectionInput): Promise<ReflectionOutcome> {
-  const g = await guarded(() => model.run(testReflectionTask, input), input.memories);
+  const g = await guarded(() => model.run(testReflectionTask, input), input.memories, input.invalidCitations);
   if (!g.output)
-    return { decision: "hold", reason: `invalid model output -> hold (${g.error})`, cited: noCitations(), valid: false, error: g.error, repaired: g.repaired };
-  return { decision: g.output.investment_decision, reason: g.output.summary_reason, cited: citedIds(g.output), valid: true, error: null, repaired: g.repaired };
+    return {
+      decision: "hold",
+      reason: `invalid model output -> hold (${g.error})`,
+      cited: noCitations(),
+      valid: false,
+      error: g.error,
+      repaired: g.repaired,
+      dropped: 0,
+    };
+  const { investment_decision: decision, summary_reason: reason } = g.output;
+  return { decision, reason, cited: citedIds(g.output), valid: true, error: null, repaired: g.repaired, dropped: g.dropped };
 }
 
 /**
@@ -173,16 +207,17 @@ export async function testReflection(model: Model, input: TestReflectionInput): 
  * unchanged close gives hold here (the code acts -1 and skips the
  * reflection; that day's own P&L is 0 either way). The
  * reflection explains the move and cites memories. Invalid output keeps the
- * label's action but cites nothing.
+ * label's action but cites nothing (ids not shown: as for the test reflection).
  *
  * @example
  * const r = await trainReflection(model, input); r.decision; // follows input.move.direction
  */
 export async function trainReflection(model: Model, input: TrainReflectionInput): Promise<ReflectionOutcome> {
   const decision: Decision = input.move.direction === "up" ? "buy" : input.move.direction === "down" ? "sell" : "hold";
-  const g = await guarded(() => model.run(trainReflectionTask, input), input.memories);
-  if (!g.output) return { decision, reason: `invalid model output (${g.error})`, cited: noCitations(), valid: false, error: g.error, repaired: g.repaired };
-  return { decision, reason: g.output.summary_reason, cited: citedIds(g.output), valid: true, error: null, repaired: g.repaired };
+  const g = await guarded(() => model.run(trainReflectionTask, input), input.memories, input.invalidCitations);
+  if (!g.output)
+    return { decision, reason: `invalid model output (${g.error})`, cited: noCitations(), valid: false, error: g.error, repaired: g.repaired, dropped: 0 };
+  return { decision, reason: g.output.summary_reason, cited: citedIds(g.output), valid: true, error: null, repaired: g.repaired, dropped: g.dropped };
 }
 
 /**

@@ -3,6 +3,7 @@
  */
 import { existsSync } from "node:fs";
 import { HashingEmbedder, type Embedder } from "../text/index";
+import { BudgetModel } from "./budget";
 import { CachedEmbedder, CachedModel, recordedModels, replayOnlyEmbedder, replayOnlyModel } from "./cache";
 import { LlmConfigError } from "./errors";
 import { OfflineModel } from "./offline";
@@ -46,6 +47,10 @@ export interface CreateModelOptions {
   fetch?: typeof fetch;
   /** Also record offline answers to the cache (so a rerun shows hits). Default false. */
   cacheOffline?: boolean;
+  /** Stop before the endpoint call that would pass this many calls (cache hits are free; see budget.ts). */
+  maxCalls?: number;
+  /** Stop before the endpoint call whose worst case would pass this estimated USD. */
+  maxCostUsd?: number;
   log?: (message: string) => void;
 }
 
@@ -53,7 +58,8 @@ export interface CreateModelOptions {
  * Build the Model for a run.
  * offline -> OfflineModel (wrapped in a recording cache only with `cacheOffline`);
  * openai -> OpenAIModel (in a recording CachedModel when `cacheDir` is set);
- * record -> like openai, `cacheDir` required; replay -> CachedModel("replay")
+ * record -> like openai, `cacheDir` required (with maxCalls / maxCostUsd the
+ * endpoint sits in a BudgetModel inside the cache, so cache hits stay free); replay -> CachedModel("replay")
  * around a model that refuses to be called (`cacheDir` required and must exist).
  * Throws LlmConfigError with the fix when options are inconsistent.
  *
@@ -89,7 +95,9 @@ export function createModel(opts: CreateModelOptions): Model {
         fetch: opts.fetch,
         log: opts.log,
       });
-      return opts.cacheDir ? cache(model, "record", opts.cacheDir) : model;
+      const limited =
+        opts.maxCalls !== undefined || opts.maxCostUsd !== undefined ? new BudgetModel(model, { maxCalls: opts.maxCalls, maxCostUsd: opts.maxCostUsd }) : model;
+      return opts.cacheDir ? cache(limited, "record", opts.cacheDir) : limited;
     }
     case "replay": {
       if (!opts.cacheDir) throw new LlmConfigError("--llm replay needs the cache directory of a recorded run");

@@ -9,6 +9,8 @@
  */
 import { plotlySource } from "../plot/index";
 import { escapeHtml, jsonForScript, type Figure, type Row, type Table, formatNumber, tableColumns, toMarkdown } from "../core/index";
+import type { RunRecord } from "../run/index";
+import { frameHtml, frameText, type FrameDisplayOptions, type FrameLike } from "./frames";
 
 /**
  * HTML for a table (title, note, up to `maxRows` rows, numbers to 4 decimals).
@@ -95,4 +97,42 @@ export async function showMarkdown(text: string): Promise<void> {
   const display = await tslabDisplay();
   if (display) display.markdown(text);
   else console.log(text);
+}
+
+/**
+ * Show a danfojs DataFrame or Series in the notebook as an HTML table (rounded
+ * numbers, column types under the names); prints the same grid as text elsewhere.
+ *
+ * @example
+ * await showFrame(rounds.groupby(["agent"]).col(["opinion"]).mean(), { title: "Mean opinion per agent" });
+ */
+export async function showFrame(frame: FrameLike, options: FrameDisplayOptions & { title?: string } = {}): Promise<void> {
+  const display = await tslabDisplay();
+  if (display) display.html(frameHtml(frame, options));
+  else console.log(`${options.title ? `${options.title}\n` : ""}${frameText(frame, options)}`);
+}
+
+/**
+ * A run's headline numbers as a two-column table (key, value).
+ *
+ * @example
+ * runSummaryTable(run).rows[0]; // { key: "candidates", value: 10 }
+ */
+export function runSummaryTable(run: RunRecord): Table {
+  const rows: Row[] = Object.entries(run.result.summary).map(([key, value]) => ({ key, value }));
+  return { name: `${run.experiment}_summary`, title: `${run.experiment}: summary — ${run.modelLabel}`, rows };
+}
+
+/**
+ * Show what a run was (description, model label, seed, data folder, time) and its summary table.
+ *
+ * @example
+ * await showRun(await runExperiment("finmem", { seed: 7 }));
+ */
+export async function showRun(run: RunRecord): Promise<void> {
+  const headline = `${run.description} ${run.modelLabel}; seed ${run.seed}; data: ${run.dataDir}; ${(run.timings.totalMs / 1000).toFixed(1)} s.`;
+  const summary = runSummaryTable(run);
+  const display = await tslabDisplay();
+  if (display) display.html(`<p>${escapeHtml(headline)}</p>${tableHtml(summary, summary.rows.length)}`);
+  else console.log(`${headline}\n${toMarkdown(summary)}`);
 }

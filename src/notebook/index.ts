@@ -1,9 +1,11 @@
 /**
- * What the tslab notebooks call: display of tables and figures in a notebook
- * (HTML in a kernel, text elsewhere). Tables as danfojs DataFrames are the
- * separate entry `src/notebook/dataframe` (it loads danfojs-node).
+ * What the tslab notebooks call: display of tables, figures and DataFrames in
+ * a notebook (HTML in a kernel, text elsewhere), and figures built from a
+ * DataFrame's columns. Tables as danfojs DataFrames are the separate entry
+ * `src/notebook/dataframe` (it loads danfojs-node); nothing here loads it.
  *
  * @example
  * import { showTable } from "../src/notebook/index";
  */
-export { figureHtml, showFigure, showMarkdown, showTable, tableHtml } from "./display";
+export { figureHtml, runSummaryTable, showFigure, showFrame, showMarkdown, showRun, showTable, tableHtml } from "./display";
+export { displayCell, frameFigure, frameHtml, frameText, type FrameDisplayOptions, type FrameFigureOptions, type FrameLike } from "./frames";

@@ -13,7 +13,9 @@ export { packageVersion } from "./paths";
 export { EXPERIMENT_NAMES, isExperimentName, loadExperiment, type ExperimentName } from "./registry";
 export { reproduceAll, type ReproduceOptions, type ReproduceResult } from "./reproduce";
 export {
+  byName,
   collectVersions,
+  dataDependentDefaults,
   DEFAULT_SEED,
   labelResult,
   prepareRun,
@@ -23,6 +25,12 @@ export {
   type PreparedRun,
   type RunOptions,
   type RunOutcome,
+  type RunRecord,
+  withLookups,
 } from "./runner";
+export { dryRunExperiment, PROVIDER_CACHE_MIN_PREFIX, renderDryRun, type DryRunReport, type DryRunTaskLine } from "./dry-run";
 export { gridCells, runSweep, type SweepOptions, type SweepResult } from "./sweep";
+export { formatLookahead, runLookahead, type LookaheadOptions, type LookaheadReport } from "./lookahead";
+export { compareRuns, dailyTablesOf, type Difference, type SessionVerdict } from "./lookahead-compare";
+export { stampedAfterClose, writePoisonedCopy, type PoisonOptions, type PoisonSummary } from "./poison";
 export { writeRunFolder, type RunManifest } from "./writer";

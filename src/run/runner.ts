@@ -5,10 +5,10 @@
  * that offline-agent results can never be mistaken for the paper's LLM results.
  */
 import path from "node:path";
-import { CachedModel, type ModelCacheEntry, createEmbedder, createModel, type Model, type UsageTotals } from "../llm/index";
+import { BudgetStopError, CachedModel, type BudgetStop, type ModelCacheEntry, createEmbedder, createModel, type Model, type UsageTotals } from "../llm/index";
 import type { Embedder } from "../text/index";
 import { DataFolder, resolveDataDir } from "../data/index";
-import { parseSetPairs, readConfigFile, resolveConfig } from "./config";
+import { ConfigError, parseSetPairs, readConfigFile, resolveConfig } from "./config";
 import { type Experiment, type ExperimentResult, type Figure, type Progress, type RunContext, type Table, silentProgress, OFFLINE_LABEL } from "../core/index";
 
 import { packageVersion } from "./paths";
@@ -35,6 +35,10 @@ export interface RunOptions {
   /** Also record offline answers in the cache (sweeps: resumable without recomputing). */
   cacheOffline?: boolean;
   concurrency?: number;
+  /** Stop cleanly before the endpoint call that would pass this many calls (cache hits are free). */
+  maxCalls?: number;
+  /** Stop cleanly before the endpoint call whose worst case would pass this estimated USD. */
+  maxCostUsd?: number;
   progress?: Progress;
   log?: (message: string) => void;
   /** The run folder being written (CLI --out): experiments may append to it while they run (RunContext.runDir). */
@@ -44,7 +48,8 @@ export interface RunOptions {
   embedderInstance?: Embedder;
 }
 
-export interface RunOutcome {
+/** What a run produced, as plain data: everything `writeRunFolder` writes. */
+export interface RunRecord {
   experiment: string;
   description: string;
   config: Record<string, unknown>;
@@ -61,13 +66,57 @@ export interface RunOutcome {
   timings: { totalMs: number };
   /** The record/replay cache the run used and the entries it served or recorded (sorted by task, key). */
   llmCache?: { dir: string; entries: ModelCacheEntry[] };
+  /** Set when a --max-calls / --max-cost limit stopped the run: no tables or figures, resumable from the cache. */
+  stopped?: BudgetStop;
+}
+
+/**
+ * A run's record with its tables and figures by name. The two lookups are
+ * non-enumerable, so spreading, `Object.keys` and `JSON.stringify` see the
+ * record alone and the files written from it stay what they were.
+ */
+export interface RunOutcome extends RunRecord {
+  /** The table called `name`; throws, listing the run's table names, when there is none. */
+  table(name: string): Table;
+  /** The figure called `name`; throws, listing the run's figure names, when there is none. */
+  figure(name: string): Figure;
+}
+
+/**
+ * The item called `name` of a list of tables or figures; a miss throws an
+ * error that lists every name the list has, so a typo is fixed at a glance.
+ *
+ * @example
+ * byName(run.result.tables, "finmem_metrics", "table", 'run "finmem"').rows.length; // 2
+ */
+export function byName<T extends { name: string }>(items: readonly T[], name: string, kind: "table" | "figure", owner = "the list"): T {
+  const found = items.find((item) => item.name === name);
+  if (found) return found;
+  const names = items.map((item) => item.name);
+  throw new Error(`${owner} has no ${kind} "${name}"; its ${kind}s: ${names.length > 0 ? names.join(", ") : "none"}`);
+}
+
+/**
+ * A record with the `table(name)` / `figure(name)` lookups attached (see RunOutcome).
+ *
+ * @example
+ * withLookups(record).table("table2_drift").title; // "Table 2 — Drift per agent ..."
+ */
+export function withLookups(record: RunRecord): RunOutcome {
+  const owner = `run "${record.experiment}"`;
+  return Object.defineProperties(record as RunOutcome, {
+    table: { value: (name: string): Table => byName(record.result.tables, name, "table", owner), enumerable: false },
+    figure: { value: (name: string): Figure => byName(record.result.figures, name, "figure", owner), enumerable: false },
+  });
 }
 
 export const DEFAULT_SEED = 7;
 
 /**
  * Resolve an experiment's config from its layers without running it:
- * data-dependent defaults < config file < programmatic config < `--set` pairs.
+ * data-dependent defaults < config file < programmatic config < `--set` pairs,
+ * then the experiment's own `resolve` (values that follow from other keys and
+ * the data, e.g. FinMem's windows), so the result is what the run records.
  *
  * @example
  * await resolveExperimentConfig(experiment, dataDir, { set: ["alpha=0.3"] }); // { alpha: 0.3, ... }
@@ -81,7 +130,36 @@ export async function resolveExperimentConfig(
   if (options.configFile) layers.push(readConfigFile(options.configFile));
   if (options.config) layers.push(options.config);
   if (options.set?.length) layers.push(parseSetPairs(experiment.configSchema, options.set));
-  return resolveConfig(experiment.configSchema, layers);
+  const merged = resolveConfig(experiment.configSchema, layers);
+  if (!experiment.resolve) return merged;
+  try {
+    return experiment.resolve(merged, dataDir);
+  } catch (error) {
+    // What the keys ask for does not exist in this data folder (e.g. FinMem's window=paper without news there): a config problem.
+    throw new ConfigError((error as Error).message);
+  }
+}
+
+/**
+ * The defaults a run on `dataDir` would use for keys whose default depends on
+ * the data or on other keys (for `consilium keys`): the experiment's
+ * `defaults(dataDir)`, then what its `resolve` fills in from the schema
+ * defaults. Nothing when the folder cannot supply them.
+ *
+ * @example
+ * (await dataDependentDefaults(await loadExperiment("finmem"), "../shared/datasets")).trainStart; // "2020-03-13"
+ */
+export async function dataDependentDefaults(experiment: Experiment<Record<string, unknown>>, dataDir: string): Promise<Record<string, unknown>> {
+  const fromData = experiment.defaults(dataDir) as Record<string, unknown>;
+  try {
+    const schemaDefaults = resolveConfig(experiment.configSchema, []);
+    const resolved = await resolveExperimentConfig(experiment, dataDir, {});
+    const out: Record<string, unknown> = { ...fromData };
+    for (const [key, value] of Object.entries(resolved)) if (JSON.stringify(value) !== JSON.stringify(schemaDefaults[key])) out[key] = value;
+    return out;
+  } catch {
+    return fromData;
+  }
 }
 
 /**
@@ -89,15 +167,24 @@ export async function resolveExperimentConfig(
  *
  * @example
  * const run = await runExperiment("sentimental", { seed: 7, set: ["candidates=3"] });
- * run.result.tables.map((t) => t.name);
+ * run.table("table4_final_sentiment").rows.length; // 3
  */
 export async function runExperiment(name: string, options: RunOptions = {}): Promise<RunOutcome> {
   const prepared = await prepareRun(name, options);
   const { experiment, config, ctx, model } = prepared;
   const started = performance.now();
-  const raw = await experiment.run(config, ctx);
+  let raw: ExperimentResult;
+  let stopped: BudgetStop | undefined;
+  try {
+    raw = await experiment.run(config, ctx);
+  } catch (error) {
+    if (!(error instanceof BudgetStopError)) throw error;
+    // A clean stop at a spending limit: what was answered is in the cache, so a rerun resumes from there.
+    stopped = error.stop;
+    raw = { tables: [], figures: [], summary: { stopped: error.stop.reason } };
+  }
   const totalMs = performance.now() - started;
-  return {
+  return withLookups({
     experiment: experiment.name,
     description: experiment.description,
     config,
@@ -111,7 +198,8 @@ export async function runExperiment(name: string, options: RunOptions = {}): Pro
     versions: collectVersions(),
     timings: { totalMs },
     ...(model instanceof CachedModel && options.cacheDir ? { llmCache: { dir: options.cacheDir, entries: model.entriesUsed() } } : {}),
-  };
+    ...(stopped ? { stopped } : {}),
+  });
 }
 
 export interface PreparedRun {
@@ -142,7 +230,16 @@ export async function prepareRun(name: string, options: RunOptions = {}): Promis
   const llm = options.llm ?? "offline";
   const model =
     options.modelInstance ??
-    createModel({ llm, model: options.model, seed, cacheDir: options.cacheDir, concurrency: options.concurrency, cacheOffline: options.cacheOffline });
+    createModel({
+      llm,
+      model: options.model,
+      seed,
+      cacheDir: options.cacheDir,
+      concurrency: options.concurrency,
+      cacheOffline: options.cacheOffline,
+      maxCalls: options.maxCalls,
+      maxCostUsd: options.maxCostUsd,
+    });
   const embedder = options.embedderInstance ?? createEmbedder({ kind: options.embedder ?? "hashing", cacheDir: options.cacheDir, llm });
   const ctx: RunContext = {
     model,

@@ -21,7 +21,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { writeFileAtomic } from "../data/index";
 import { mergeIntoCache } from "../llm/index";
-import type { RunOutcome } from "./runner";
+import type { RunRecord } from "./runner";
 import { tableColumns, toCsv, toMarkdown } from "../core/index";
 
 export interface RunManifest {
@@ -37,11 +37,13 @@ export interface RunManifest {
   /** Keys the run used with other values than requested, and why (ExperimentResult.effective). */
   effective?: { config: Record<string, unknown>; notes: string[] };
   versions: Record<string, string>;
-  usage: RunOutcome["usage"];
-  summary: RunOutcome["result"]["summary"];
+  usage: RunRecord["usage"];
+  summary: RunRecord["result"]["summary"];
   tables: Array<{ name: string; title: string; rows: number; csv: string; json: string; md: string }>;
   figures: Array<{ name: string; title: string; json: string }>;
   artifacts: string[];
+  /** Why the run stopped before the end (a --max-calls / --max-cost limit), when it did. */
+  stopped?: RunRecord["stopped"];
 }
 
 function safeName(name: string): string {
@@ -56,7 +58,7 @@ function safeName(name: string): string {
  * const manifest = writeRunFolder(await runExperiment("finmem", { seed: 7 }), "runs/finmem-seed7");
  * manifest.tables.map((t) => t.csv); // ["tables/finmem_metrics.csv", ...]
  */
-export function writeRunFolder(run: RunOutcome, outDir: string, llm = "offline"): RunManifest {
+export function writeRunFolder(run: RunRecord, outDir: string, llm = "offline"): RunManifest {
   mkdirSync(outDir, { recursive: true });
   const manifest: RunManifest = {
     experiment: run.experiment,
@@ -75,6 +77,7 @@ export function writeRunFolder(run: RunOutcome, outDir: string, llm = "offline")
     tables: [],
     figures: [],
     artifacts: [],
+    ...(run.stopped ? { stopped: run.stopped } : {}),
   };
   for (const table of run.result.tables) {
     const base = safeName(table.name);

@@ -8,7 +8,18 @@ import type { Embedder } from "../text/index";
 import { deriveRng } from "../stats/index";
 import { analyzeBias, biasObservations, type BiasAnalysis, type BiasObservation } from "./bias";
 import type { SentimentalConfig } from "./config";
-import { bordaCount, collectiveTier, conviction, gutFeeling, valence, volatility, type BordaResult, type GutFeelingResult } from "./decision";
+import {
+  bordaCount,
+  collectiveTier,
+  conviction,
+  decisionScore,
+  gutFeeling,
+  valence,
+  volatility,
+  type BordaResult,
+  type DecisionBasis,
+  type GutFeelingResult,
+} from "./decision";
 import {
   defensibility,
   drift,
@@ -25,15 +36,20 @@ import {
 import type { Deliberation } from "./pipeline";
 import type { Scenario } from "./pipeline";
 import type { ConversationResult } from "./conversation";
+import type { Turn } from "./types";
 
 export interface DecisionAnalysis {
   /** Agent short labels, in speaking order. */
   agents: string[];
   /** Candidate ids, in scenario order. */
   candidates: string[];
-  /** [agent][candidate]: final opinion S_i^O(T). */
+  /** Which score the protocols read (config key decisionBasis). */
+  basis: DecisionBasis;
+  /** [agent][candidate]: the decision score (Table 4): final opinion, mean or last statement sentiment. */
+  score: number[][];
+  /** [agent][candidate]: final opinion S_i^O(T) (eq. 4), whatever the basis. */
   finalSentiment: number[][];
-  /** [agent][candidate]: statement sentiments S_O over the rounds. */
+  /** [agent][candidate]: statement sentiments S_O over the rounds (gaps left out). */
   statementSentiments: number[][][];
   valence: number[][];
   tiers: number[];
@@ -44,8 +60,9 @@ export interface DecisionAnalysis {
 }
 
 /**
- * Decision protocols on one deliberation: Borda on final opinions, valence and
- * the collective tier, volatility, conviction and the gut-feeling list.
+ * Decision protocols on one deliberation, every one on the same decision
+ * score (config key decisionBasis): Borda, valence and the collective tier,
+ * and conviction (score / or x volatility) with the gut-feeling list.
  *
  * @example
  * const d = decide(deliberation, config); d.borda.rank; // collective positions per candidate
@@ -57,42 +74,62 @@ export function decide(deliberation: Deliberation, config: SentimentalConfig): D
   const histories = agents.map((agent) => deliberation.conversations.map((c) => opinionHistory(c, agent)));
   const statementSentiments = histories.map((row) => row.map((h) => h.sentiments));
   const finalSentiment = histories.map((row) => row.map((h) => h.final));
-  const vol = statementSentiments.map((row) => row.map((s) => volatility(s)));
-  const conv = histories.map((row) =>
-    row.map((h) =>
-      conviction({ finalSentiment: h.final, statementSentiments: h.sentiments }, { variant: config.conviction, volatilityFloor: config.volatilityFloor }),
+  const score = histories.map((row) => row.map((h) => decisionScore({ finalOpinion: h.final, statementSentiments: h.sentiments }, config.decisionBasis)));
+  const vol = statementSentiments.map((row) => row.map((s) => (s.length > 0 ? volatility(s) : 0)));
+  const conv = histories.map((row, ai) =>
+    row.map((h, ci) =>
+      conviction({ score: cellAt(score, ai, ci), statementSentiments: h.sentiments }, { variant: config.conviction, volatilityFloor: config.volatilityFloor }),
     ),
   );
   return {
     agents,
     candidates,
+    basis: config.decisionBasis,
+    score,
     finalSentiment,
     statementSentiments,
-    valence: finalSentiment.map((row) => row.map((s) => valence(s))),
+    valence: score.map((row) => row.map((s) => valence(s))),
     tiers: candidates.map((_, ci) =>
       collectiveTier(
-        // ci < candidates.length, the length of every row of finalSentiment.
-        finalSentiment.map((row) => row[ci]!),
+        score.map((_, ai) => cellAt(score, ai, ci)),
         config.tierRule,
       ),
     ),
     volatility: vol,
     conviction: conv,
-    borda: bordaCount(finalSentiment, config.borda),
+    borda: bordaCount(score, config.borda),
     gut: gutFeeling(conv, config.borda),
   };
 }
 
+/** matrix[i][j] of a matrix built from the same agents and candidates (a miss is a bug). */
+function cellAt(matrix: readonly (readonly number[])[], i: number, j: number): number {
+  const v = matrix[i]?.[j];
+  if (v === undefined) throw new RangeError(`decide: no score for agent #${i}, candidate #${j}`);
+  return v;
+}
+
 /**
- * One agent's statement sentiments S_O about one candidate, by round, and its
- * final opinion. Every agent speaks in every round held, so an agent without
- * a turn means the conversation is not one `runConversation` produced.
+ * One agent's statement sentiments S_O about one candidate, by round (gaps
+ * left out), and its final opinion (a gap carries the opinion forward).
+ * Every agent speaks in every round held, so an agent without a turn means
+ * the conversation is not one `runConversation` produced.
  */
 function opinionHistory(conversation: ConversationResult, agent: string): { sentiments: number[]; final: number } {
   const turns = conversation.turns.filter((t) => t.agent === agent).sort((a, b) => a.round - b.round);
   const last = turns.at(-1);
   if (!last) throw new Error(`decide: agent ${agent} never spoke about candidate ${conversation.candidate.id}`);
-  return { sentiments: turns.map((t) => t.sentiment), final: last.opinion };
+  return { sentiments: turns.filter((t) => !t.gap).map((t) => t.sentiment), final: last.opinion };
+}
+
+/**
+ * Every turn of a deliberation that has a statement (gaps left out), in conversation order.
+ *
+ * @example
+ * spokenTurns(deliberation).every((t) => !t.gap); // true
+ */
+export function spokenTurns(deliberation: Deliberation): Turn[] {
+  return deliberation.conversations.flatMap((c) => c.turns.filter((t) => !t.gap));
 }
 
 export interface EvaluationAnalysis {
@@ -121,12 +158,12 @@ export async function evaluate(
 ): Promise<EvaluationAnalysis> {
   const primary = deliberations[0];
   if (!primary) throw new RangeError("evaluate: need at least one deliberation (the primary run)");
-  const turns = primary.conversations.flatMap((c) => c.turns);
+  const turns = spokenTurns(primary);
   const mentalModels = new Map(primary.agents.map((a) => [a.advisor.short, a.mms]));
   const texts: string[] = [
     ...turns.map((t) => t.statement),
     ...primary.agents.map((a) => mentalModelText(a.mms)),
-    ...deliberations.slice(1).flatMap((d) => d.conversations.flatMap((c) => c.turns.map((t) => t.statement))),
+    ...deliberations.slice(1).flatMap((d) => spokenTurns(d).map((t) => t.statement)),
   ];
   if (config.retrieval === "embedding") {
     texts.push(...turns.flatMap((t) => t.arguments), ...scenario.candidates.flatMap((c) => c.passages));
@@ -136,7 +173,7 @@ export async function evaluate(
   const nuanceResults = primary.conversations.map((conv) =>
     nuance(
       conv.candidate.id,
-      conv.turns.map((t) => t.statement),
+      conv.turns.filter((t) => !t.gap).map((t) => t.statement),
       [conv.candidate.name],
       {
         topics: config.ldaTopics,
@@ -146,16 +183,19 @@ export async function evaluate(
       },
     ),
   );
-  const betweenRuns = deliberations.slice(1).flatMap((d, r) =>
-    platitudinalBetweenRuns(
-      turns,
-      d.conversations.flatMap((c) => c.turns),
-      vectors,
-    ).map((x) => ({ ...x, replicate: r + 1 })),
-  );
+  const betweenRuns = deliberations
+    .slice(1)
+    .flatMap((d, r) => platitudinalBetweenRuns(turns, spokenTurns(d), vectors).map((x) => ({ ...x, replicate: r + 1 })));
   return {
     nuance: nuanceResults,
-    platitudinal: primary.conversations.map((c) => platitudinalBetweenAgents(c.candidate.id, c.turns, agents, vectors)),
+    platitudinal: primary.conversations.map((c) =>
+      platitudinalBetweenAgents(
+        c.candidate.id,
+        c.turns.filter((t) => !t.gap),
+        agents,
+        vectors,
+      ),
+    ),
     betweenRuns,
     drift: drift(turns, mentalModels, vectors, config.driftMeasure),
     defensibility: defensibility(turns, new Map(scenario.candidates.map((c) => [c.id, c.passages])), {
@@ -179,7 +219,8 @@ export interface BiasResult {
  * biasOf(deliberation, config).pooled.bias; // "positivity" | "negativity" | ...
  */
 export function biasOf(deliberation: Deliberation, config: SentimentalConfig): BiasResult {
-  const turns = deliberation.conversations.flatMap((c) => c.turns);
+  // Gaps said nothing: they are neither an observation nor a peer's latest statement.
+  const turns = spokenTurns(deliberation);
   const observations = biasObservations(turns, { changeMeasure: config.biasChange, peerMeasure: config.biasPeer });
   const agents = deliberation.agents.map((a) => a.advisor.short);
   return {

@@ -30,16 +30,18 @@ export const sentimentalConfigSchema = z.object({
     readings: { "all-below-tolerance": "paper", "first-below-tolerance": "code" },
   }),
   conviction: documented(z.enum(["paper", "code"]).default("paper"), {
-    description: "Conviction (Table 8): final sentiment / volatility (the text) or mean sentiment x volatility (the code, what Table 8 prints).",
+    description:
+      "Conviction (Table 8): the decision score (decisionBasis) / volatility (the text) or the decision score x volatility (the code; the paper's printed Table 8 is its Table 4 x Table 7, a product of this form).",
     readings: { paper: "paper", code: "code" },
   }),
   volatilityFloor: documented(z.number().positive().default(0.01), {
     description: "Volatility floor of the paper's conviction, so that a constant series does not divide by 0.",
     source: "ours",
   }),
-  sentiment: documented(z.enum(["vader", "llm"]).default("vader"), {
-    description: "f(A), the sentiment of one argument: VADER's compound score (offline, no model), or the LLM sentiment task.",
-    readings: { vader: "ours", llm: "ours" },
+  sentiment: documented(z.enum(["vader", "llm", "classifier"]).default("vader"), {
+    description:
+      "f(A), the sentiment of one argument: VADER's compound score (offline, no model), the LLM sentiment task, or 2p - 1 from a text classifier behind an HTTP endpoint you run (classifierUrl; the authors' code scores with a Hugging Face classifier).",
+    readings: { vader: "ours", llm: "ours", classifier: "code" },
   }),
   borda: documented(z.enum(["paper", "code"]).default("paper"), {
     description: "Borda count (Table 5): Definition 3 (n points to the top item) or the code's rank sums, position 1 = the largest sum (what Table 5 prints).",
@@ -54,9 +56,10 @@ export const sentimentalConfigSchema = z.object({
     description: "dynamic: advisors hear their peers (the paper); independent: each speaks without hearing the others (a control with no peer influence).",
     readings: { dynamic: "paper", independent: "ours" },
   }),
-  resumes: documented(z.enum(["bundled", "data"]).default("bundled"), {
-    description: "Where the resumes come from: the bundled hiring file, or the data folder's resumes/*.jsonl (the paper's are not published).",
-    source: "ours",
+  resumes: documented(z.enum(["auto", "bundled", "data"]).default("auto"), {
+    description:
+      "Where the scenario comes from: auto = the data folder's own scenario when it holds both jobs/ and resumes/, else the bundled one; bundled = the bundled hiring file; data = the data folder's resumes/*.jsonl (with its jobs/ if any, else the bundled job). The paper's resumes are not published.",
+    readings: { auto: "ours", bundled: "ours", data: "ours" },
   }),
   selection: documented(z.enum(["first", "sample"]).default("first"), {
     description: "Which resumes: the first N by id, or a seeded sample of N.",
@@ -73,6 +76,62 @@ export const sentimentalConfigSchema = z.object({
       .default([...DEFAULT_ADVISORS]),
     { description: "Advisor job titles, in speaking order (the paper's three advisors by default).", source: "paper" },
   ),
+  // ---- Protocol on the real-model path, decisions, transcripts, robustness (issue 12, part a) ----
+  prompts: documented(z.enum(["authors", "neutral"]).default("authors"), {
+    description:
+      "Prompt set a real model is sent (the offline agents read none): authors = the protocol of the authors' code (advisors told to state their feelings strongly, persuade and differ; the whole conversation with speaker names; an emotional argument splitter; the Mental Model of Self in three short word-budgeted parts); neutral = the project's earlier neutral wording. The paper gives no wording, so the code is the authority.",
+    readings: { authors: "code", neutral: "ours" },
+  }),
+  promptDir: documented(z.string().default(""), {
+    description:
+      'Folder of your own prompt templates (a copy of src/sentimental/prompts/<set>, edited); "" = the built-in set named by prompts. Checked when loaded: an unknown or missing placeholder is an error naming the file.',
+    source: "ours",
+  }),
+  context: documented(z.enum(["transcript", "latest"]).default("transcript"), {
+    description:
+      "What an advisor is shown of the discussion: transcript = every earlier statement in order with speaker names (the authors' code), latest = each peer's latest statement plus its own previous one.",
+    readings: { transcript: "code", latest: "ours" },
+  }),
+  opinionMemory: documented(z.enum(["none", "log"]).default("none"), {
+    description:
+      "Whether an advisor is shown its own opinion series (sentiment and eq. 4 opinion per statement). The paper's memory holds qualitative and quantitative opinion logs that the decision module reads; it does not say they enter the prompt, and the code keeps them out (none). With log, alpha can reach what is said.",
+    readings: { none: "code", log: "ours" },
+  }),
+  mentalModelWords: documented(z.number().int().min(1).max(200).default(10), {
+    description: "Word budget of each part of the three-part Mental Model of Self (prompt sets with mms-*.md; the authors' code uses 10).",
+    source: "code",
+  }),
+  decisionBasis: documented(z.enum(["opinion", "mean", "last"]).default("opinion"), {
+    description:
+      "The per-advisor score behind ranks, valence, tiers and conviction (Tables 3-9): the eq. 4 final opinion (the text, §6.2.3), the mean of the advisor's statement sentiments (the code's default) or its last statement's sentiment (the code's option).",
+    readings: { opinion: "paper", mean: "code", last: "code" },
+  }),
+  onInvalid: documented(z.enum(["fail", "skip"]).default("fail"), {
+    description:
+      "A turn whose model answer stays invalid after the repair round: fail stops the run (the recorded answers stay in the cache, so rerunning resumes), skip records a gap (opinion carried forward, left out of the statistics) and goes on.",
+    readings: { fail: "ours", skip: "ours" },
+  }),
+  rescore: documented(z.boolean().default(false), {
+    description:
+      "consilium evaluate: re-score a recorded transcript's arguments with this run's f(A) (sentiment) instead of using the sentiments recorded in it.",
+    source: "ours",
+  }),
+  classifierUrl: documented(z.string().default(""), {
+    description:
+      'sentiment=classifier: the endpoint of your text-classification server, e.g. "http://127.0.0.1:8080/predict" (nothing is downloaded; HF_TOKEN is sent if set).',
+    source: "ours",
+  }),
+  classifierFormat: documented(z.enum(["tei", "hf"]).default("tei"), {
+    description:
+      'sentiment=classifier: wire format. tei = text-embeddings-inference /predict ({"inputs": [["text"], ...]}); hf = Hugging Face Inference API / transformers pipeline ({"inputs": ["text", ...]}); both answer one [{label, score}, ...] list per text.',
+    readings: { tei: "ours", hf: "ours" },
+  }),
+  classifierPositiveLabel: documented(z.string().min(1).default("positive"), {
+    description:
+      "sentiment=classifier: name of the positive class (servers sort labels by score); f(A) = 2 p - 1 with p its probability, as the authors' code maps its classifier.",
+    source: "ours",
+  }),
+  // ---- end of the issue-12a block ----
   runs: documented(z.number().int().min(1).max(10).default(2), {
     description: "Independent runs of every conversation, for the between-run platitudinal score (1 = no comparison).",
     source: "ours",

@@ -1,19 +1,23 @@
 /**
  * Collective decision protocols of Sentimental Agents (§3.2, Definitions 3-5):
  * Borda count, tiered list from valence, and the gut-feeling list from
- * volatility and conviction. The basis of every protocol is each agent's
- * final opinion S_i^O(t) at the last round (§6.2.3).
+ * volatility and conviction. Every protocol reads one score per agent and
+ * item, the *decision basis*: the agent's final opinion S_i^O(t) at the last
+ * round (§6.2.3, the default), or, as the authors' code does, the mean of its
+ * statement sentiments ("average", the code's default) or its last
+ * statement's sentiment ("last_value").
  *
  * Paper text vs authors' code (both offered as named options, text default):
  * - Borda "paper": the top item of each agent gets n points, the last 1; items
  *   are ranked by descending total. "code": per-agent ranks (1 = highest
  *   sentiment) are summed and sorted so that position 1 is the LARGEST rank
  *   sum, i.e. the least-liked item. The paper's Table 5 follows the code.
- * - Conviction "paper": final sentiment / volatility (§6.2.3 text). "code":
- *   mean message sentiment x volatility. The paper's printed Table 8 is a
- *   product, not a quotient: it equals Table 4 x Table 7 cell by cell (CFO on
- *   Kimberly Carr: -0.51 x 0.58 = -0.30; RPM on Justin Davis: 0.37 x 0.34 =
- *   0.13), i.e. the code's form with the final score as the sentiment.
+ * - Conviction "paper": score / volatility (§6.2.3 text). "code": score x
+ *   volatility. The paper's printed Table 8 is a product, not a quotient: it
+ *   equals Table 4 x Table 7 cell by cell (CFO on Kimberly Carr: -0.51 x 0.58
+ *   = -0.30; RPM on Justin Davis: 0.37 x 0.34 = 0.13). With the code's
+ *   settings (basis "mean", conviction "code") the run's own Table 8 is its
+ *   Table 4 x Table 7 in every cell.
  * - Volatility is the population std (authors' code). The paper's Table 7
  *   prints negative volatilities (e.g. VPE on Mikayla Garrison, -0.47), which
  *   no standard deviation can be; we follow the code's definition.
@@ -31,6 +35,29 @@ export type ConvictionVariant = "paper" | "code";
 export const CONVICTION_VARIANTS: readonly ConvictionVariant[] = ["paper", "code"];
 
 export type TierRule = "veto" | "mean" | "majority";
+
+/** The per-agent score every protocol reads: eq. 4's final opinion (text), or the code's mean / last statement sentiment. */
+export type DecisionBasis = "opinion" | "mean" | "last";
+export const DECISION_BASES: readonly DecisionBasis[] = ["opinion", "mean", "last"];
+
+/**
+ * The decision score of one agent toward one item: its final opinion
+ * ("opinion"), the mean of its statement sentiments ("mean") or the last
+ * one ("last"). An agent with no valid statement (every turn a gap) keeps
+ * the prior 0.
+ *
+ * @example
+ * decisionScore({ finalOpinion: 0.35, statementSentiments: [0.2, 0.6] }, "opinion"); // 0.35
+ * decisionScore({ finalOpinion: 0.35, statementSentiments: [0.2, 0.6] }, "mean");    // 0.4
+ * decisionScore({ finalOpinion: 0.35, statementSentiments: [0.2, 0.6] }, "last");    // 0.6
+ */
+export function decisionScore(agent: { finalOpinion: number; statementSentiments: readonly number[] }, basis: DecisionBasis): number {
+  const s = agent.statementSentiments;
+  if (basis === "opinion") return agent.finalOpinion;
+  if (basis === "mean") return s.length > 0 ? mean(s) : 0;
+  if (basis === "last") return s.at(-1) ?? 0;
+  throw new RangeError(`decisionScore: unknown basis "${String(basis)}"; choose one of ${DECISION_BASES.join(", ")}`);
+}
 export const TIER_RULES: readonly TierRule[] = ["veto", "mean", "majority"];
 
 /** Valence thresholds of Definition 4. */
@@ -177,23 +204,24 @@ export interface ConvictionOptions {
 export const DEFAULT_VOLATILITY_FLOOR = 0.01;
 
 /**
- * Conviction I of an agent toward an item (Definition 5).
- * - "paper": final opinion / max(volatility, floor) — the paper's text.
- * - "code": mean statement sentiment x volatility — the authors' code.
+ * Conviction I of an agent toward an item (Definition 5), from its decision
+ * score S (decisionScore) and its volatility ν:
+ * - "paper": S / max(ν, floor) — the paper's text;
+ * - "code": S x ν — the authors' code (the form of the paper's Table 8).
  *
  * @example
- * conviction({ finalSentiment: 0.4, statementSentiments: [0.2, 0.6] }, { variant: "paper" }); // 0.4 / 0.2 = 2
- * conviction({ finalSentiment: 0.4, statementSentiments: [0.2, 0.6] }, { variant: "code" });  // 0.4 * 0.2 = 0.08
+ * conviction({ score: 0.4, statementSentiments: [0.2, 0.6] }, { variant: "paper" }); // 0.4 / 0.2 = 2
+ * conviction({ score: 0.4, statementSentiments: [0.2, 0.6] }, { variant: "code" });  // 0.4 * 0.2 = 0.08
  */
-export function conviction(agent: { finalSentiment: number; statementSentiments: readonly number[] }, options: ConvictionOptions = {}): number {
+export function conviction(agent: { score: number; statementSentiments: readonly number[] }, options: ConvictionOptions = {}): number {
   const variant = options.variant ?? "paper";
-  const nu = volatility(agent.statementSentiments);
+  const nu = agent.statementSentiments.length > 0 ? volatility(agent.statementSentiments) : 0;
   if (variant === "paper") {
     const floor = options.volatilityFloor ?? DEFAULT_VOLATILITY_FLOOR;
     if (!(floor > 0)) throw new RangeError(`conviction: volatilityFloor must be > 0, got ${floor}`);
-    return agent.finalSentiment / Math.max(nu, floor);
+    return agent.score / Math.max(nu, floor);
   }
-  if (variant === "code") return mean(agent.statementSentiments) * nu;
+  if (variant === "code") return agent.score * nu;
   throw new RangeError(`conviction: unknown variant "${String(variant)}"; choose one of ${CONVICTION_VARIANTS.join(", ")}`);
 }
 

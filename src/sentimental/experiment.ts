@@ -9,15 +9,15 @@ import { roundTableCells, type Experiment, type ExperimentResult, type RunContex
 import { biasOf, decide, evaluate } from "./analysis";
 import { hiringBrief } from "./brief";
 import { sentimentalConfigSchema, type SentimentalConfig } from "./config";
-import { deliberateRuns, loadScenario } from "./pipeline";
+import { deliberateRuns, loadScenario, promptTasks, type Deliberation, type Scenario } from "./pipeline";
+import { sentimentalDryRun } from "./dry-run";
 import { sentimentalSweepCell } from "./sweep";
 import { biasTables, decisionTables, evaluationTables, figures, roundTable, runArtifacts, runSummary, type RunAnalysis } from "./report";
 
 /**
  * Runs the whole experiment: scenario and brief (both validated), `runs`
  * deliberations (the first is the primary run; the others only feed the
- * between-run platitudinal score), decisions, evaluation, bias, and the
- * tables, figures, summary and artifacts built from them (report.ts).
+ * between-run platitudinal score), then `reportDeliberations`.
  *
  * @example
  * const result = await runSentimental(defaultSentimentalConfig({ candidates: 3, maxRounds: 3 }), ctx);
@@ -26,10 +26,30 @@ import { biasTables, decisionTables, evaluationTables, figures, roundTable, runA
 export async function runSentimental(config: SentimentalConfig, ctx: RunContext): Promise<ExperimentResult> {
   const scenario = loadScenario(config, ctx.dataDir, ctx.seed);
   const brief = hiringBrief(scenario.job.title, scenario.job.organization, scenario.job.text);
+  const prompts = ctx.model.isOffline ? "none (offline agents)" : `"${promptTasks(config).set.label}"`;
   ctx.log(
-    `sentimental: ${scenario.candidates.length} candidates from ${scenario.resumeDir}, job "${scenario.job.id}", advisors ${scenario.advisors.map((a) => a.short).join(", ")}, ${config.runs} run(s)`,
+    `sentimental: ${scenario.sourceNote}; ${scenario.candidates.length} candidates from ${scenario.resumeDir}, job "${scenario.job.id}", advisors ${scenario.advisors.map((a) => a.short).join(", ")}, ${config.runs} run(s), prompts ${prompts}`,
   );
   const deliberations = await deliberateRuns(scenario, config, ctx);
+  const result = await reportDeliberations(scenario, deliberations, config, ctx);
+  return { ...result, artifacts: [...(result.artifacts ?? []), ...runArtifacts(brief, deliberations, scenario)] };
+}
+
+/**
+ * Decisions, evaluation, bias, and the tables, figures and summary built
+ * from them (report.ts), for deliberations that were run or read from a
+ * transcript. When turns are gaps (onInvalid = skip), every table's note
+ * says how many and that they are left out.
+ *
+ * @example
+ * const result = await reportDeliberations(scenario, [primary], config, ctx);
+ */
+export async function reportDeliberations(
+  scenario: Scenario,
+  deliberations: readonly [Deliberation, ...Deliberation[]],
+  config: SentimentalConfig,
+  ctx: Pick<RunContext, "embedder" | "seed">,
+): Promise<ExperimentResult> {
   const [primary] = deliberations;
   const analysis: RunAnalysis = {
     scenario,
@@ -38,17 +58,32 @@ export async function runSentimental(config: SentimentalConfig, ctx: RunContext)
     evaluation: await evaluate(scenario, deliberations, config, ctx.embedder, ctx.seed),
     bias: biasOf(primary, config),
   };
+  const tables = [
+    roundTable(primary),
+    ...decisionTables(scenario, analysis.decision, analysis.evaluation, config),
+    ...evaluationTables(scenario, primary, analysis.evaluation),
+    ...biasTables(analysis.bias, config),
+  ];
+  const note = gapNote(primary);
   return {
-    tables: [
-      roundTable(primary),
-      ...decisionTables(scenario, analysis.decision, analysis.evaluation, config),
-      ...evaluationTables(scenario, primary, analysis.evaluation),
-      ...biasTables(analysis.bias, config),
-    ].map(roundTableCells),
+    tables: (note ? tables.map((t) => ({ ...t, note: t.note ? `${t.note} ${note}` : note })) : tables).map(roundTableCells),
     figures: figures(scenario, primary, analysis.evaluation, analysis.bias),
     summary: runSummary(analysis, config),
-    artifacts: runArtifacts(brief, deliberations),
   };
+}
+
+/** The tables' note on gaps: how many, whose, and how they are treated; null without gaps. */
+function gapNote(deliberation: Deliberation): string | null {
+  const gaps = deliberation.conversations.flatMap((c) => c.turns.filter((t) => t.gap));
+  if (gaps.length === 0) return null;
+  const listed = gaps
+    .slice(0, 5)
+    .map((t) => `${t.agent} on ${t.candidateName} round ${t.round}`)
+    .join("; ");
+  return (
+    `Gaps: ${gaps.length} turn(s) whose answer stayed invalid after repair (onInvalid=skip: ${listed}${gaps.length > 5 ? "; ..." : ""}; all in artifacts/gaps.json) ` +
+    "carry the opinion forward and are left out of sentiments, volatility, the regressions and the evaluation."
+  );
 }
 
 /**
@@ -65,4 +100,5 @@ export const sentimentalExperiment: Experiment<SentimentalConfig> = {
   defaults: () => ({}),
   run: runSentimental,
   sweepCell: sentimentalSweepCell,
+  dryRun: sentimentalDryRun,
 };

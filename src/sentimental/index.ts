@@ -5,12 +5,45 @@
  * @example
  * import { sentimentalExperiment, bordaCount } from "../sentimental/index";
  */
-export { sentimentalExperiment, runSentimental } from "./experiment";
+export { sentimentalExperiment, runSentimental, reportDeliberations } from "./experiment";
+export { evaluateTranscript, transcriptDeliberations, type TranscriptEvaluation } from "./evaluate-transcript";
+export {
+  readTranscript,
+  readOurTranscript,
+  readAuthorsTranscript,
+  readAuthorsFile,
+  TranscriptError,
+  type RecordedTranscript,
+  type RecordedConversation,
+  type RecordedTurn,
+} from "./transcript";
+export { compileTemplate, renderTemplate, TemplateError, type CompiledTemplate, type PlaceholderSpec, type TemplateValues } from "./template";
+export {
+  PROMPT_FILES,
+  PROMPT_SET_NAMES,
+  builtinPromptDir,
+  loadPromptDir,
+  resolvePromptSet,
+  type PromptSet,
+  type PromptSetName,
+  type PromptFile,
+} from "./prompt-set";
 export { sentimentalSweepCell } from "./sweep";
 export { sentimentalConfigSchema, defaultSentimentalConfig, DEFAULT_ADVISORS, type SentimentalConfig } from "./config";
 export { validateBrief, hiringBrief, BriefError, type Brief } from "./brief";
 export { updateOpinion, opinionPath, shouldStop, type StopRule } from "./opinion";
-export { runConversation, scoreArguments, statementSentiment, type Agent, type ConversationSettings, type ConversationResult } from "./conversation";
+export {
+  runConversation,
+  scoreArguments,
+  statementSentiment,
+  InvalidTurnError,
+  type Agent,
+  type ConversationSettings,
+  type ConversationResult,
+  type OnInvalid,
+  type OpinionMemory,
+  type SentimentMethod,
+} from "./conversation";
 export {
   bordaCount,
   rankDescending,
@@ -19,17 +52,43 @@ export {
   collectiveTier,
   volatility,
   conviction,
+  decisionScore,
   gutFeeling,
   type BordaVariant,
+  type DecisionBasis,
   type ConvictionVariant,
   type TierRule,
 } from "./decision";
 export { nuance, platitudinalBetweenAgents, platitudinalBetweenRuns, drift, defensibility, supportScores, mentalModelText } from "./evaluation";
 export { biasObservations, analyzeBias, biasLabel, type BiasTurn, type BiasAnalysis } from "./bias";
-export { mentalModelTask, statementTask, argumentationTask, sentimentTask, type StatementInput } from "./tasks";
-export { loadScenario, deliberate, advisorSpecs, selectResumes, toCandidate, replicateSeed, type Scenario, type Deliberation } from "./pipeline";
-export { decide, evaluate, biasOf } from "./analysis";
-export type { AdvisorSpec, MentalModel, JobInfo, CandidateInfo, PeerStatement, Turn } from "./types";
+export {
+  mentalModelTask,
+  statementTask,
+  argumentationTask,
+  sentimentTask,
+  sentimentalTasks,
+  defaultTasks,
+  generateMentalModel,
+  statementValues,
+  type StatementInput,
+  type SentimentalTasks,
+  type ContextMode,
+} from "./tasks";
+export {
+  loadScenario,
+  deliberate,
+  advisorSpecs,
+  selectResumes,
+  toCandidate,
+  replicateSeed,
+  promptTasks,
+  textClassifier,
+  conversationSettings,
+  type Scenario,
+  type Deliberation,
+} from "./pipeline";
+export { decide, evaluate, biasOf, spokenTurns } from "./analysis";
+export type { AdvisorSpec, MentalModel, JobInfo, CandidateInfo, PeerStatement, Turn, TranscriptEntry, TurnGap } from "./types";
 export { planStatement, offlineStatement, offlineMentalModel, jobKeyTerms, priorityCoverage, type StatementPolicyInput } from "./offline-agent";
 export { roleProfile, shortRoleLabel } from "./roles";
 export { figure4SentimentChange, figure5Platitudinal, figure6Nuance, figure7Bias } from "./figures";

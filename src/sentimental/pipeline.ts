@@ -3,15 +3,17 @@
  * hiring scenario (job, candidates), initialise the advisors (Mental Model of
  * Self) and run one conversation per candidate.
  */
+import path from "node:path";
 import { DataFolder, bundledDataDir, type JobDescription, type Resume } from "../data/index";
-import { mapConcurrent } from "../llm/index";
+import { HttpTextClassifier, LlmConfigError, mapConcurrent, type TextClassifier } from "../llm/index";
 import type { RunContext } from "../core/index";
 import { deriveRng, hashString32 } from "../stats/index";
 import { splitPassages } from "../text/index";
 import type { SentimentalConfig } from "./config";
-import { runConversation, type Agent, type ConversationResult } from "./conversation";
+import { runConversation, type Agent, type ConversationResult, type ConversationSettings } from "./conversation";
+import { resolvePromptSet } from "./prompt-set";
 import { shortRoleLabel } from "./roles";
-import { mentalModelTask } from "./tasks";
+import { generateMentalModel, sentimentalTasks, type SentimentalTasks } from "./tasks";
 import type { AdvisorSpec, CandidateInfo, JobInfo } from "./types";
 
 /** Resume passages shown to the agents are capped to keep prompts bounded. */
@@ -24,6 +26,10 @@ export interface Scenario {
   /** Where the resumes and the job came from (for notes). */
   resumeDir: string;
   jobDir: string;
+  /** "data": the data folder's own scenario (jobs/ + resumes/); "bundled": the bundled one; "mixed": one of each; "transcript": read from a recorded conversation. */
+  source: "data" | "bundled" | "mixed" | "transcript";
+  /** One sentence for the console and the manifest: which scenario, and why. */
+  sourceNote: string;
 }
 
 /**
@@ -76,10 +82,29 @@ function pickJob(jobs: readonly JobDescription[], id: string, where: string): Jo
   return job;
 }
 
+/** Where a run's resumes and job come from, given the `resumes` key and what the data folder holds. */
+function scenarioDirs(config: SentimentalConfig, dataDir: string): { resumeDir: string; jobDir: string; note: string } {
+  const bundled = bundledDataDir();
+  if (path.resolve(dataDir) === path.resolve(bundled)) return { resumeDir: bundled, jobDir: bundled, note: "the bundled scenario" };
+  const folder = DataFolder.open(dataDir);
+  const hasJobs = folder.jobs().length > 0;
+  const hasResumes = folder.resumes().length > 0;
+  if (config.resumes === "auto") {
+    if (hasJobs && hasResumes) return { resumeDir: dataDir, jobDir: dataDir, note: `the data folder's own scenario (${dataDir}: jobs/ and resumes/)` };
+    const missing = hasResumes ? "resumes/ but no jobs/" : hasJobs ? "jobs/ but no resumes/" : "no jobs/ or resumes/";
+    return { resumeDir: bundled, jobDir: bundled, note: `the bundled scenario (${dataDir} has ${missing}; --set resumes=data uses its resumes)` };
+  }
+  const resumeDir = config.resumes === "data" ? dataDir : bundled;
+  const jobDir = hasJobs ? dataDir : bundled;
+  const from = (dir: string) => (dir === bundled ? "bundled" : dir);
+  return { resumeDir, jobDir, note: `resumes from ${from(resumeDir)} (resumes=${config.resumes}), job from ${from(jobDir)}` };
+}
+
 /**
- * Loads the hiring scenario. Resumes: the bundled hiring file
- * (`resumes: "bundled"`) or the data folder's `resumes/*.jsonl` ("data").
- * The job: the data folder's `jobs/*.json` when it has any, else the bundled one.
+ * Loads the hiring scenario. `resumes: "auto"` (default) takes the data
+ * folder's own scenario when it holds both jobs/ and resumes/, else the
+ * bundled one; "bundled" / "data" pick the resumes explicitly, with the data
+ * folder's job when it has one. A malformed job or resume file is an error.
  *
  * @example
  * const scenario = loadScenario(defaultSentimentalConfig({ candidates: 3 }), ctx.dataDir, 7);
@@ -87,30 +112,23 @@ function pickJob(jobs: readonly JobDescription[], id: string, where: string): Jo
  */
 export function loadScenario(config: SentimentalConfig, dataDir: string, seed: number): Scenario {
   const bundled = bundledDataDir();
-  const resumeDir = config.resumes === "bundled" ? bundled : dataDir;
+  const { resumeDir, jobDir, note } = scenarioDirs(config, dataDir);
   const resumes = DataFolder.open(resumeDir).resumes();
   if (resumes.length === 0) throw new Error(`no resumes in ${resumeDir}/resumes/*.jsonl`);
   if (config.candidates > resumes.length) {
     throw new Error(`config key "candidates": asked for ${config.candidates} candidates but ${resumeDir}/resumes has ${resumes.length}`);
   }
-  const dataJobs = dataDir === bundled ? [] : safeJobs(dataDir);
-  const jobDir = dataJobs.length > 0 ? dataDir : bundled;
-  const job = pickJob(dataJobs.length > 0 ? dataJobs : DataFolder.open(bundled).jobs(), config.job, jobDir);
+  const job = pickJob(DataFolder.open(jobDir).jobs(), config.job, jobDir);
+  const source = resumeDir === bundled && jobDir === bundled ? "bundled" : resumeDir !== bundled && jobDir !== bundled ? "data" : "mixed";
   return {
     job: { id: job.id, title: job.title, organization: job.organization, text: job.text },
     candidates: selectResumes(resumes, config.candidates, config.selection, seed).map(toCandidate),
     advisors: advisorSpecs(config.advisors),
     resumeDir,
     jobDir,
+    source,
+    sourceNote: note,
   };
-}
-
-function safeJobs(dir: string): readonly JobDescription[] {
-  try {
-    return DataFolder.open(dir).jobs();
-  } catch {
-    return [];
-  }
 }
 
 /**
@@ -147,26 +165,67 @@ export async function deliberate(
   seed: number,
   onConversation?: () => void,
 ): Promise<Deliberation> {
+  const tasks = promptTasks(config);
   const agents: Agent[] = [];
   for (const advisor of scenario.advisors) {
-    const { output } = await ctx.model.run(mentalModelTask, { advisor, job: scenario.job }, { seed });
-    agents.push({ advisor, mms: output });
+    agents.push({ advisor, mms: await generateMentalModel(ctx.model, tasks, advisor, scenario.job, config.mentalModelWords, seed) });
   }
+  const settings = conversationSettings(config, seed, tasks);
   const conversations = await mapConcurrent(scenario.candidates, Math.max(1, ctx.concurrency), async (candidate) => {
-    const result = await runConversation(ctx.model, agents, scenario.job, candidate, {
-      alpha: config.alpha,
-      tolerance: config.tolerance,
-      temperature: config.temperature,
-      maxRounds: config.maxRounds,
-      stopRule: config.stopRule,
-      sentiment: config.sentiment,
-      opinionFormation: config.opinionFormation,
-      seed,
-    });
+    const result = await runConversation(ctx.model, agents, scenario.job, candidate, settings);
     onConversation?.();
     return result;
   });
   return { seed, agents, conversations };
+}
+
+/**
+ * The tasks of the run's prompt set (`promptDir`, else the built-in `prompts`), checked on load.
+ *
+ * @example
+ * promptTasks(defaultSentimentalConfig()).set.label; // "authors"
+ */
+export function promptTasks(config: SentimentalConfig): SentimentalTasks {
+  return sentimentalTasks(resolvePromptSet({ prompts: config.prompts, promptDir: config.promptDir }));
+}
+
+/**
+ * The text classifier of `sentiment = "classifier"` (null otherwise).
+ *
+ * @example
+ * textClassifier(defaultSentimentalConfig({ sentiment: "classifier", classifierUrl: "http://127.0.0.1:8080/predict" }))?.id;
+ */
+export function textClassifier(config: SentimentalConfig): TextClassifier | null {
+  if (config.sentiment !== "classifier") return null;
+  if (config.classifierUrl.trim() === "") {
+    throw new LlmConfigError("sentiment=classifier needs the endpoint of your classifier server: --set classifierUrl=http://127.0.0.1:8080/predict");
+  }
+  return new HttpTextClassifier({ url: config.classifierUrl, format: config.classifierFormat, positiveLabel: config.classifierPositiveLabel });
+}
+
+/**
+ * A conversation's settings from the run config.
+ *
+ * @example
+ * conversationSettings(defaultSentimentalConfig(), 7, promptTasks(defaultSentimentalConfig())).context; // "transcript"
+ */
+export function conversationSettings(config: SentimentalConfig, seed: number, tasks: SentimentalTasks): ConversationSettings {
+  const classifier = textClassifier(config);
+  return {
+    alpha: config.alpha,
+    tolerance: config.tolerance,
+    temperature: config.temperature,
+    maxRounds: config.maxRounds,
+    stopRule: config.stopRule,
+    sentiment: config.sentiment,
+    opinionFormation: config.opinionFormation,
+    seed,
+    context: config.context,
+    opinionMemory: config.opinionMemory,
+    onInvalid: config.onInvalid,
+    tasks,
+    ...(classifier ? { classifier } : {}),
+  };
 }
 
 /**

@@ -21,6 +21,13 @@ export function num(value: number): number | null {
   return Number.isFinite(value) ? value : null;
 }
 
+/** What Table 4 holds under the run's decision basis. */
+function basisLabel(config: SentimentalConfig): string {
+  if (config.decisionBasis === "mean") return "the mean of the advisor's statement sentiments S_O (decisionBasis=mean, the authors' code's default)";
+  if (config.decisionBasis === "last") return "the sentiment S_O of the advisor's last statement (decisionBasis=last, the authors' code's option)";
+  return "the final opinion S_i^O(t) at the last round (eq. 4; decisionBasis=opinion, §6.2.3)";
+}
+
 /** Candidate display names by id (tables show names, the analysis keeps ids). */
 function candidateNames(scenario: Scenario): Map<string, string> {
   return new Map(scenario.candidates.map((c) => [c.id, c.name]));
@@ -116,13 +123,13 @@ function rankingTables({ d, names, config, bordaLabel }: DecisionTableInput): Ta
         tiered: entryOf(d.tiers, ci, "the collective tier"),
         gut_feeling: entryOf(d.gut.rank, ci, "the gut-feeling rank"),
       })),
-      note: `Collective positions. Borda (${bordaLabel}); tier by the "${config.tierRule}" rule; gut feeling = Borda over conviction ranks (conviction "${config.conviction}"). The paper's printed Table 3 "Borda Count" column equals the CFO's individual ranks of its Table 5, not the collective Borda rank.`,
+      note: `Collective positions, all from the decision score (${basisLabel(config)}). Borda (${bordaLabel}); tier by the "${config.tierRule}" rule; gut feeling = Borda over conviction ranks (conviction "${config.conviction}"). The paper's printed Table 3 "Borda Count" column equals the CFO's individual ranks of its Table 5, not the collective Borda rank.`,
     },
     {
       name: "table4_final_sentiment",
       title: "Table 4 — Final sentiment scores",
-      rows: perAgentRows(d, names, (ai, ci) => cellOf(d.finalSentiment, ai, ci, "the final sentiment")),
-      note: "S_i^O(t) at the last round (eq. 4), the basis of every decision protocol (§6.2.3).",
+      rows: perAgentRows(d, names, (ai, ci) => cellOf(d.score, ai, ci, "the decision score")),
+      note: `The decision score every protocol reads: ${basisLabel(config)}.`,
     },
     {
       name: "table5_borda_ranks",
@@ -133,7 +140,7 @@ function rankingTables({ d, names, config, bordaLabel }: DecisionTableInput): Ta
         (ai, ci) => cellOf(d.borda.agentRanks, ai, ci, "the per-agent rank"),
         (ci) => ({ borda_total: entryOf(d.borda.totals, ci, "the Borda total"), borda_rank: entryOf(d.borda.rank, ci, "the Borda rank") }),
       ),
-      note: `Per-agent rank 1 = highest final sentiment. Borda: ${bordaLabel}.`,
+      note: `Per-agent rank 1 = highest decision score (Table 4). Borda: ${bordaLabel}.`,
     },
     {
       name: "table6_valence",
@@ -144,7 +151,7 @@ function rankingTables({ d, names, config, bordaLabel }: DecisionTableInput): Ta
         (ai, ci) => cellOf(d.valence, ai, ci, "the valence"),
         (ci) => ({ tier: entryOf(d.tiers, ci, "the collective tier") }),
       ),
-      note: `Valence: S < -0.5 -> -1, -0.5 <= S <= 0.5 -> 0, S > 0.5 -> +1 (Definition 4). Tier rule "${config.tierRule}".`,
+      note: `Valence of the decision score S (Table 4): S < -0.5 -> -1, -0.5 <= S <= 0.5 -> 0, S > 0.5 -> +1 (Definition 4). Tier rule "${config.tierRule}".`,
     },
   ];
 }
@@ -169,8 +176,8 @@ function convictionTables({ d, names, config, bordaLabel }: DecisionTableInput):
       ),
       note:
         config.conviction === "paper"
-          ? `Paper text: final sentiment / max(volatility, ${config.volatilityFloor}).`
-          : "Authors' code: mean statement sentiment x volatility (the paper's printed Table 8 equals its Table 4 x Table 7, a product of this form).",
+          ? `Paper text: decision score (Table 4) / max(volatility (Table 7), ${config.volatilityFloor}).`
+          : "Authors' code: decision score (Table 4) x volatility (Table 7), cell by cell (the paper's printed Table 8 equals its Table 4 x Table 7, a product of this form).",
     },
     {
       name: "table9_gut_feeling",
@@ -396,7 +403,7 @@ export interface RunAnalysis {
 export function runSummary(analysis: RunAnalysis, config: SentimentalConfig): ExperimentResult["summary"] {
   const { scenario, primary, decision, evaluation, bias } = analysis;
   const turns = primary.conversations.flatMap((c) => c.turns);
-  const sentiments = turns.map((t) => t.sentiment);
+  const sentiments = turns.filter((t) => !t.gap).map((t) => t.sentiment);
   // Under the code's Borda the best candidate holds the largest position, not position 1.
   const bestIndex = decision.borda.rank.indexOf(config.borda === "paper" ? 1 : Math.max(...decision.borda.rank));
   return {
@@ -408,6 +415,8 @@ export function runSummary(analysis: RunAnalysis, config: SentimentalConfig): Ex
     sentiment_min: num(Math.min(...sentiments)),
     sentiment_max: num(Math.max(...sentiments)),
     borda_top_candidate: scenario.candidates[bestIndex]?.name ?? null,
+    scenario: scenario.sourceNote,
+    gaps: turns.filter((t) => t.gap).length,
     slope_negative: num(bias.pooled.negative.slope),
     r2_negative: num(bias.pooled.negative.r2),
     slope_positive: num(bias.pooled.positive.slope),
@@ -428,17 +437,31 @@ export function runSummary(analysis: RunAnalysis, config: SentimentalConfig): Ex
  * @example
  * runArtifacts(brief, deliberations).map((a) => a.path); // ["brief.json", "mental_models.json", "conversation.jsonl"]
  */
-export function runArtifacts(brief: Brief, deliberations: readonly [Deliberation, ...Deliberation[]]): NonNullable<ExperimentResult["artifacts"]> {
+export function runArtifacts(
+  brief: Brief | null,
+  deliberations: readonly [Deliberation, ...Deliberation[]],
+  scenario?: Scenario,
+): NonNullable<ExperimentResult["artifacts"]> {
   const [primary] = deliberations;
   const mentalModels = primary.agents.map((a) => ({ agent: a.advisor.short, role: a.advisor.title, ...a.mms }));
+  const gaps = deliberations.flatMap((d, run) =>
+    d.conversations.flatMap((c) => c.turns.filter((t) => t.gap).map((t) => ({ run, candidate: t.candidate, agent: t.agent, round: t.round, ...t.gap }))),
+  );
   return [
-    { path: "brief.json", content: `${JSON.stringify(brief, null, 2)}\n` },
+    ...(brief ? [{ path: "brief.json", content: `${JSON.stringify(brief, null, 2)}\n` }] : []),
     { path: "mental_models.json", content: `${JSON.stringify(mentalModels, null, 2)}\n` },
     { path: "conversation.jsonl", content: conversationLog(deliberations) },
+    ...(scenario ? [{ path: "scenario.json", content: `${JSON.stringify(scenarioRecord(scenario), null, 2)}\n` }] : []),
+    ...(gaps.length > 0 ? [{ path: "gaps.json", content: `${JSON.stringify(gaps, null, 2)}\n` }] : []),
   ];
 }
 
-/** Every turn of every run as one JSON line, runs in order. */
+/** The scenario as the agents saw it (lets `consilium evaluate` rebuild defensibility from the transcript alone). */
+function scenarioRecord(scenario: Scenario): Record<string, unknown> {
+  return { source: scenario.sourceNote, job: scenario.job, advisors: scenario.advisors, candidates: scenario.candidates };
+}
+
+/** Every turn of every run as one JSON line, runs in order (gaps carry their task and error). */
 function conversationLog(deliberations: readonly Deliberation[]): string {
   return deliberations
     .flatMap((d, r) =>
@@ -449,13 +472,16 @@ function conversationLog(deliberations: readonly Deliberation[]): string {
             candidate: t.candidate,
             candidate_name: t.candidateName,
             round: t.round,
+            order: t.order,
             agent: t.agent,
+            role: t.role,
             statement: t.statement,
             arguments: t.arguments,
             argument_sentiments: t.argumentSentiments,
             sentiment: t.sentiment,
             opinion: t.opinion,
             change: t.change,
+            ...(t.gap ? { gap: t.gap } : {}),
           }),
         ),
       ),

@@ -1,170 +1,285 @@
 /**
  * The LLM tasks of Sentimental Agents. Each is a typed call (src/llm/types.ts)
- * with a real prompt for an OpenAI-compatible model and an offline policy
- * (offline-agent.ts) for the embedded baseline advisors.
+ * whose prompt comes from a prompt set's template files (prompt-set.ts,
+ * `src/sentimental/prompts/<set>/*.md`) and whose offline policy
+ * (offline-agent.ts) is the embedded baseline advisor.
  *
  * Temperatures are the authors' values: profile generation 1.0, dialogue 1.5
  * (overridable from the config), argumentation and scoring 0.
+ *
+ * The offline policies never read the prompt: their random draws are keyed
+ * on the fields they do read (the same keys as before prompt sets existed),
+ * so the prompt set, the context option, the opinion memory and edited
+ * templates change only what a real model is sent, never the baseline.
  */
 import { z } from "zod";
-import { defineTask } from "../llm/index";
+import { defineTask, stableHash, type Model, type OfflineContext, type Task } from "../llm/index";
+import { deriveRng, type Rng } from "../stats/index";
 import { splitSentences, polarityScores } from "../text/index";
 import { offlineMentalModel, offlineStatement, type MentalModelInput, type StatementPolicyInput } from "./offline-agent";
-import type { MentalModel } from "./types";
+import { resolvePromptSet, templateOf, type PromptFile, type PromptSet } from "./prompt-set";
+import { renderTemplate, type CompiledTemplate, type TemplateValues } from "./template";
+import type { AdvisorSpec, JobInfo, MentalModel, TranscriptEntry } from "./types";
 
 export const mentalModelSchema = z.object({
   description: z.string().min(1),
   priorities: z.array(z.string().min(1)).min(1).max(12),
   evaluationCriteria: z.array(z.string().min(1)).min(1).max(12),
 });
-
-/**
- * Mental Model of Self from an advisor's job title and the job description
- * (§5.2, Figures 2-3). Temperature 1.0 as in the authors' code.
- *
- * @example
- * const { output } = await model.run(mentalModelTask, { advisor: { title: "Chief Financial Officer", short: "CFO" }, job });
- * output.priorities; // ["budget ownership and cost control", ...]
- */
-export const mentalModelTask = defineTask<MentalModelInput, MentalModel>({
-  name: "sentimental.mental-model",
-  version: 1,
-  temperature: 1.0,
-  schema: mentalModelSchema,
-  render: ({ advisor, job }) => [
-    {
-      role: "system",
-      content:
-        "You create the Mental Model of Self of an advisor agent that will sit on a hiring panel. " +
-        "The Mental Model of Self is the advisor's understanding of who it is, what it prioritises and how it evaluates candidates. " +
-        'Answer in JSON with the keys "description" (2-4 sentences in the first person), "priorities" (4-6 short phrases) and ' +
-        '"evaluationCriteria" (4-6 short phrases naming evidence to look for in a resume).',
-    },
-    {
-      role: "user",
-      content:
-        `Your job title: ${advisor.title}\n` +
-        `Organization: ${job.organization}\n` +
-        `The panel is hiring for: ${job.title}\n\n` +
-        `Job description:\n${job.text}\n\n` +
-        "Write your Mental Model of Self as this advisor, focused on what you will look for in candidates for this role.",
-    },
-  ],
-  offline: (input, rng, ctx) => offlineMentalModel(input, rng, ctx.temperature),
-});
-
+export const mmsDescriptionSchema = z.object({ description: z.string().min(1) });
+export const mmsPrioritiesSchema = z.object({ priorities: z.array(z.string().min(1)).min(1).max(12) });
+/** The authors' criteria prompt allows at most 5. */
+export const mmsCriteriaSchema = z.object({ evaluationCriteria: z.array(z.string().min(1)).min(1).max(5) });
 export const statementSchema = z.object({ statement: z.string().min(1) });
-
-/** Input of one turn: who speaks, about whom, in which round, having heard what. */
-export type StatementInput = StatementPolicyInput & { maxRounds: number };
-
-/**
- * One advisor's statement about one candidate in one round (ordered
- * engagement, §3.1). With dynamic opinion formation the prompt contains the
- * peers' latest statements; with independent formation it does not.
- * Temperature 1.5 by default (the paper's dialogue temperature; the
- * experiment passes `config.temperature`).
- *
- * @example
- * const { output } = await model.run(statementTask, input, { temperature: 1.5 });
- * output.statement; // "I see real promise in ..."
- */
-export const statementTask = defineTask<StatementInput, { statement: string }>({
-  name: "sentimental.statement",
-  version: 1,
-  temperature: 1.5,
-  schema: statementSchema,
-  render: (input) => {
-    const { advisor, mms, job, candidate, round, maxRounds, peers, previous } = input;
-    const discussion =
-      peers.length === 0
-        ? "No other advisor has spoken yet (or you are forming your opinion independently)."
-        : peers.map((p) => `${p.role} (round ${p.round}): ${p.statement}`).join("\n\n");
-    return [
-      {
-        role: "system",
-        content:
-          `You are the ${advisor.title} of ${job.organization}, an advisor on a hiring panel for the role of ${job.title}.\n` +
-          `Your Mental Model of Self:\n${mms.description}\n` +
-          `Your priorities: ${mms.priorities.join("; ")}.\n` +
-          `Your evaluation criteria: ${mms.evaluationCriteria.join("; ")}.\n` +
-          "Speak in the first person, stay in your role, and ground every point in the candidate's resume. " +
-          'Answer in JSON: {"statement": "<your statement, about 5 distinct points in 4-8 sentences>"}.',
-      },
-      {
-        role: "user",
-        content:
-          `Job description:\n${job.text}\n\n` +
-          `Candidate: ${candidate.name}\nResume:\n${candidate.passages.join("\n")}\n\n` +
-          `This is round ${round} of at most ${maxRounds}.\n` +
-          (previous ? `Your previous statement:\n${previous.statement}\n\n` : "") +
-          `What the other advisors said most recently:\n${discussion}\n\n` +
-          `Give your opinion of ${candidate.name} for the ${job.title} role now.`,
-      },
-    ];
-  },
-  offline: (input, rng, ctx) => ({ statement: offlineStatement(input, rng, ctx.temperature).statement }),
-});
-
 export const argumentsSchema = z.object({ arguments: z.array(z.string().min(1)).min(1).max(15) });
-
-/**
- * Argumentation (Definition 1, §5.4): split a statement into its individual
- * arguments, about 5, each a self-contained point. Temperature 0. Offline:
- * the statement's sentences.
- *
- * @example
- * (await model.run(argumentationTask, { statement: "Strong engineer. Weak on budgets." })).output.arguments;
- * // ["Strong engineer.", "Weak on budgets."]
- */
-export const argumentationTask = defineTask<{ statement: string }, { arguments: string[] }>({
-  name: "sentimental.argumentation",
-  version: 1,
-  temperature: 0,
-  schema: argumentsSchema,
-  render: ({ statement }) => [
-    {
-      role: "system",
-      content:
-        "You split a hiring-panel statement into its individual arguments: about 5 self-contained points, each one sentence, " +
-        "keeping the speaker's wording and tone (do not soften or strengthen them). " +
-        'Answer in JSON: {"arguments": ["...", "..."]}.',
-    },
-    { role: "user", content: `Statement:\n${statement}` },
-  ],
-  offline: ({ statement }) => {
-    const sentences = splitSentences(statement);
-    return { arguments: (sentences.length > 0 ? sentences : [statement]).slice(0, 15) };
-  },
-});
-
 export const sentimentScoresSchema = z.object({ scores: z.array(z.number().min(-1).max(1)) });
 
+/** How much of the discussion the advisor is shown: everything said so far (the authors' code) or each peer's latest statement. */
+export type ContextMode = "transcript" | "latest";
+
+/** One entry of an advisor's opinion log: its statement's sentiment and its opinion after it. */
+export interface OpinionLogEntry {
+  round: number;
+  sentiment: number;
+  opinion: number;
+}
+
 /**
- * Optional LLM sentiment f(A) (eq. 1): one score in [-1, 1] per argument
- * (the experiment's `sentiment: "llm"`). Temperature 0. Offline: VADER
- * compound, i.e. the same as the default scorer.
+ * Input of one turn: who speaks, about whom, in which round, having heard
+ * what. `peers` and `previous` (what the offline policy reads) are kept; the
+ * real-model prompt uses `transcript` or them according to `context`.
+ */
+export type StatementInput = StatementPolicyInput & {
+  maxRounds: number;
+  /** Every earlier statement of this conversation the advisor has heard, in speaking order, its own included. */
+  transcript: TranscriptEntry[];
+  context: ContextMode;
+  /** The advisor's own opinion series for this candidate (empty unless opinionMemory = log). */
+  opinionLog: OpinionLogEntry[];
+};
+
+/** Input of one part of the three-part Mental Model of Self. */
+export type MentalModelPartInput = MentalModelInput & { wordLimit: number };
+
+/** The tasks of one prompt set. */
+export interface SentimentalTasks {
+  set: PromptSet;
+  /** One JSON Mental Model (single-call sets), else null. */
+  mentalModel: Task<MentalModelInput, MentalModel> | null;
+  /** The three Mental Model parts (three-part sets), else null. */
+  mentalModelParts: {
+    description: Task<MentalModelPartInput, { description: string }>;
+    priorities: Task<MentalModelPartInput, { priorities: string[] }>;
+    criteria: Task<MentalModelPartInput, { evaluationCriteria: string[] }>;
+  } | null;
+  statement: Task<StatementInput, { statement: string }>;
+  argumentation: Task<{ statement: string }, { arguments: string[] }>;
+  sentiment: Task<{ arguments: string[] }, { scores: number[] }>;
+}
+
+/** A number for a prompt: two decimals with its sign ("+0.42", "-0.10"). */
+function signed2(x: number): string {
+  return `${x >= 0 ? "+" : ""}${x.toFixed(2)}`;
+}
+
+function advisorAndJob(advisor: AdvisorSpec, job: JobInfo): TemplateValues {
+  return { advisorTitle: advisor.title, organization: job.organization, jobTitle: job.title, jobDescription: job.text };
+}
+
+/**
+ * The template values of one turn. Under `context = "latest"` the
+ * conversation is each peer's latest statement and `previous` the advisor's
+ * own; under "transcript" it is everything said so far (own statements
+ * included), so `previous` is left empty.
  *
  * @example
- * (await model.run(sentimentTask, { arguments: ["An excellent fit.", "A poor fit."] })).output.scores;
- * // a model's own scores, e.g. [0.9, -0.6]; offline (VADER): [0.7351, -0.1531]
+ * statementValues(input).conversation; // [{ speaker: "Chief Financial Officer", speakerShort: "CFO", round: 1, text: "..." }, ...]
  */
-export const sentimentTask = defineTask<{ arguments: string[] }, { scores: number[] }>({
-  name: "sentimental.sentiment",
-  version: 1,
-  temperature: 0,
-  schema: sentimentScoresSchema,
-  render: ({ arguments: args }) => [
-    {
-      role: "system",
-      content:
-        "You are a sentiment classifier. For each numbered argument about a job candidate, give one sentiment score in [-1, 1]: " +
-        "-1 very negative, 0 neutral, +1 very positive. " +
-        'Answer in JSON: {"scores": [<one number per argument, in order>]}.',
+export function statementValues(input: StatementInput): TemplateValues {
+  const { advisor, mms, job, candidate } = input;
+  const latest = input.context === "latest";
+  const conversation = latest
+    ? input.peers.map((p) => ({ speaker: p.role, speakerShort: p.agent, round: p.round, text: p.statement }))
+    : input.transcript.map((t) => ({ speaker: t.role, speakerShort: t.agent, round: t.round, text: t.statement }));
+  return {
+    ...advisorAndJob(advisor, job),
+    advisorShort: advisor.short,
+    candidateName: candidate.name,
+    resume: candidate.passages.join("\n"),
+    round: input.round,
+    maxRounds: input.maxRounds,
+    mmsDescription: mms.description,
+    mmsPriorities: mms.priorities.join("; "),
+    mmsCriteria: mms.evaluationCriteria.join("; "),
+    conversation,
+    fullContext: !latest,
+    previous: latest ? (input.previous?.statement ?? "") : "",
+    opinionLog: input.opinionLog.map((o) => ({ round: o.round, sentiment: signed2(o.sentiment), opinion: signed2(o.opinion) })),
+  };
+}
+
+/** The fields the offline statement policy reads, exactly as its input held them before prompt sets. */
+function policyInput(input: StatementInput): StatementPolicyInput & { maxRounds: number } {
+  const { advisor, mms, job, candidate, round, maxRounds, peers, previous } = input;
+  return { advisor, mms, job, candidate, round, maxRounds, peers, previous };
+}
+
+/** The offline draw of a turn, keyed on what the policy reads (task version 1's key). */
+function policyRng(input: StatementInput, ctx: OfflineContext): Rng {
+  return deriveRng(ctx.seed, "sentimental.statement", 1, stableHash(policyInput(input)));
+}
+
+/** The offline Mental Model of an advisor, identical whichever task (single or part) asks for it. */
+function policyMentalModel(input: MentalModelInput, ctx: OfflineContext): MentalModel {
+  const key = { advisor: input.advisor, job: input.job };
+  return offlineMentalModel(key, deriveRng(ctx.seed, "sentimental.mental-model", 1, stableHash(key)), ctx.temperature);
+}
+
+type TemplateSource = () => CompiledTemplate;
+
+function statementTaskFrom(template: TemplateSource): SentimentalTasks["statement"] {
+  return defineTask({
+    name: "sentimental.statement",
+    // 2: the prompt comes from a prompt set and may show the whole conversation (was: peers' latest only).
+    version: 2,
+    temperature: 1.5,
+    schema: statementSchema,
+    render: (input) => renderTemplate(template(), statementValues(input)),
+    offline: (input, _rng, ctx) => ({ statement: offlineStatement(policyInput(input), policyRng(input, ctx), ctx.temperature).statement }),
+  });
+}
+
+function argumentationTaskFrom(template: TemplateSource): SentimentalTasks["argumentation"] {
+  return defineTask({
+    name: "sentimental.argumentation",
+    version: 1,
+    temperature: 0,
+    schema: argumentsSchema,
+    render: ({ statement }) => renderTemplate(template(), { statement }),
+    offline: ({ statement }) => {
+      const sentences = splitSentences(statement);
+      return { arguments: (sentences.length > 0 ? sentences : [statement]).slice(0, 15) };
     },
-    { role: "user", content: args.map((a, i) => `${i + 1}. ${a}`).join("\n") },
-  ],
-  offline: ({ arguments: args }) => ({ scores: args.map((a) => polarityScores(a).compound) }),
-  validate: (output, input) =>
-    output.scores.length === input.arguments.length ? null : `expected ${input.arguments.length} scores (one per argument), got ${output.scores.length}`,
-});
+  });
+}
+
+function sentimentTaskFrom(template: TemplateSource): SentimentalTasks["sentiment"] {
+  return defineTask({
+    name: "sentimental.sentiment",
+    version: 1,
+    temperature: 0,
+    schema: sentimentScoresSchema,
+    render: ({ arguments: args }) => renderTemplate(template(), { arguments: args.map((text, i) => ({ number: i + 1, text })) }),
+    offline: ({ arguments: args }) => ({ scores: args.map((a) => polarityScores(a).compound) }),
+    validate: (output, input) =>
+      output.scores.length === input.arguments.length ? null : `expected ${input.arguments.length} scores (one per argument), got ${output.scores.length}`,
+  });
+}
+
+function mentalModelTaskFrom(template: TemplateSource): Task<MentalModelInput, MentalModel> {
+  return defineTask({
+    name: "sentimental.mental-model",
+    version: 1,
+    temperature: 1.0,
+    schema: mentalModelSchema,
+    render: ({ advisor, job }) => renderTemplate(template(), advisorAndJob(advisor, job)),
+    offline: (input, _rng, ctx) => policyMentalModel(input, ctx),
+  });
+}
+
+function partTask<O>(name: PromptFile, schema: z.ZodType<O>, template: TemplateSource, pick: (m: MentalModel) => O): Task<MentalModelPartInput, O> {
+  return defineTask({
+    name: `sentimental.${name}`,
+    version: 1,
+    temperature: 1.0,
+    schema,
+    render: ({ advisor, job, wordLimit }) => renderTemplate(template(), { ...advisorAndJob(advisor, job), wordLimit }),
+    offline: (input, _rng, ctx) => pick(policyMentalModel(input, ctx)),
+  });
+}
+
+const tasksBySet = new WeakMap<PromptSet, SentimentalTasks>();
+
+/**
+ * The tasks of a prompt set (built once per loaded set).
+ *
+ * @example
+ * const tasks = sentimentalTasks(resolvePromptSet({ prompts: "authors", promptDir: "" }));
+ * tasks.mentalModelParts !== null; // true: the authors' protocol asks for the three parts separately
+ */
+export function sentimentalTasks(set: PromptSet): SentimentalTasks {
+  const known = tasksBySet.get(set);
+  if (known) return known;
+  const t = (name: PromptFile) => () => templateOf(set, name);
+  const tasks: SentimentalTasks = {
+    set,
+    mentalModel: set.mentalModel === "single" ? mentalModelTaskFrom(t("mental-model")) : null,
+    mentalModelParts:
+      set.mentalModel === "three-part"
+        ? {
+            description: partTask("mms-description", mmsDescriptionSchema, t("mms-description"), (m) => ({ description: m.description })),
+            priorities: partTask("mms-priorities", mmsPrioritiesSchema, t("mms-priorities"), (m) => ({ priorities: m.priorities })),
+            criteria: partTask("mms-criteria", mmsCriteriaSchema, t("mms-criteria"), (m) => ({ evaluationCriteria: m.evaluationCriteria.slice(0, 5) })),
+          }
+        : null,
+    statement: statementTaskFrom(t("statement")),
+    argumentation: argumentationTaskFrom(t("argumentation")),
+    sentiment: sentimentTaskFrom(t("sentiment")),
+  };
+  tasksBySet.set(set, tasks);
+  return tasks;
+}
+
+/**
+ * The tasks of the default prompt set ("authors").
+ *
+ * @example
+ * defaultTasks().set.label; // "authors"
+ */
+export function defaultTasks(): SentimentalTasks {
+  return sentimentalTasks(resolvePromptSet({ prompts: "authors", promptDir: "" }));
+}
+
+/**
+ * Mental Model of Self of one advisor (§5.2, Figures 2-3), temperature 1.0:
+ * one JSON call (single-call sets) or the authors' three short generations
+ * (description, priorities, criteria), each within `wordLimit` words.
+ *
+ * @example
+ * const mms = await generateMentalModel(model, defaultTasks(), { title: "Chief Financial Officer", short: "CFO" }, job, 10, 7);
+ * mms.evaluationCriteria.length; // at most 5 under the authors' protocol
+ */
+export async function generateMentalModel(
+  model: Model,
+  tasks: SentimentalTasks,
+  advisor: AdvisorSpec,
+  job: JobInfo,
+  wordLimit: number,
+  seed: number,
+): Promise<MentalModel> {
+  if (tasks.mentalModel) return (await model.run(tasks.mentalModel, { advisor, job }, { seed })).output;
+  const parts = tasks.mentalModelParts;
+  if (!parts) throw new Error(`prompt set "${tasks.set.label}" builds no Mental Model of Self`);
+  const input = { advisor, job, wordLimit };
+  const description = (await model.run(parts.description, input, { seed })).output.description;
+  const priorities = (await model.run(parts.priorities, input, { seed })).output.priorities;
+  const evaluationCriteria = (await model.run(parts.criteria, input, { seed })).output.evaluationCriteria;
+  return { description, priorities, evaluationCriteria };
+}
+
+const neutral = (name: PromptFile) => () => templateOf(resolvePromptSet({ prompts: "neutral", promptDir: "" }), name);
+
+/**
+ * The neutral set's tasks as constants (the project's earlier wording), for
+ * callers that run one task directly. Their templates load on first render.
+ *
+ * @example
+ * argumentationTask.offline({ statement: "Strong engineer. Weak on budgets." }, rng, ctx).arguments; // ["Strong engineer.", "Weak on budgets."]
+ */
+export const mentalModelTask = mentalModelTaskFrom(neutral("mental-model"));
+/** @see mentalModelTask @example statementTask.name; // "sentimental.statement" */
+export const statementTask = statementTaskFrom(neutral("statement"));
+/** @see mentalModelTask @example argumentationTask.temperature; // 0 */
+export const argumentationTask = argumentationTaskFrom(neutral("argumentation"));
+/** @see mentalModelTask @example sentimentTask.name; // "sentimental.sentiment" */
+export const sentimentTask = sentimentTaskFrom(neutral("sentiment"));

@@ -42,6 +42,20 @@ export interface PeerStatement {
   sentiment: number;
 }
 
+/** One earlier statement of a conversation as an advisor hears it: who said what, in which round. */
+export interface TranscriptEntry {
+  agent: string;
+  role: string;
+  round: number;
+  statement: string;
+}
+
+/** Why a turn has no valid answer (onInvalid = skip): the task and its last validation error. */
+export interface TurnGap {
+  task: string;
+  error: string;
+}
+
 /** One entry of an agent's opinion log (qualitative + quantitative). */
 export interface Turn {
   candidate: string;
@@ -63,4 +77,10 @@ export interface Turn {
   signedChange: number;
   /** Peer statements that were in the agent's prompt. */
   peersHeard: number;
+  /**
+   * Set when the turn's answer stayed invalid after the repair round and the
+   * run went on (onInvalid = skip): the statement is empty, the sentiment NaN,
+   * the opinion carried forward, and the turn is left out of every statistic.
+   */
+  gap?: TurnGap;
 }

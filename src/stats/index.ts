@@ -48,4 +48,4 @@ export {
 } from "./linalg";
 export { ols, olsThroughOrigin, type OlsOptions, type OlsResult, type OlsThroughOriginResult } from "./ols";
 export { deriveRng, hashString32, Rng } from "./rng";
-export { rollingApply, rollingMean, rollingStd, rollingSum, rollingVariance } from "./rolling";
+export { rollingApply, rollingMean, rollingMeanStd, rollingStd, rollingSum, rollingVariance } from "./rolling";

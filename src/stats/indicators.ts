@@ -20,9 +20,17 @@
  *   bands exist from the second bar on (partial windows) and are NaN on the
  *   first (a one-value sample std is undefined). `minPeriods: 20` gives the
  *   strict pandas default instead.
+ *
+ * Speed: on a series of finite closes (the usual case) RSI and MACD run as
+ * one fused loop each — every EWM chain advanced in the same pass with
+ * exactly `ewm`'s per-step arithmetic (adjust = true, no NaN, so all chains
+ * share one weight sequence), which lets the CPU overlap the chains'
+ * divisions; the results are bit-identical to the composed definitions
+ * (test/stats/indicators-fused.test.ts). Series with NaN or +-Infinity take
+ * the composed path. Bollinger reads mean and std from one rolling pass.
  */
-import { ewm } from "./ewm";
-import { rollingMean, rollingStd } from "./rolling";
+import { ewm, ewmAlpha } from "./ewm";
+import { rollingMeanStd } from "./rolling";
 
 export { ewm, ewmAlpha } from "./ewm";
 export type { EwmOptions } from "./ewm";
@@ -69,6 +77,44 @@ export function ema(values: ArrayLike<number>, span: number): Float64Array {
  * rsi([1, 2, 1], 2);      // [NaN, 100, 33.333...] (up 0.5/1.75, down 1/1.75)
  */
 export function rsi(close: ArrayLike<number>, window = 14): Float64Array {
+  if (!(window >= 1)) throw new RangeError(`smma: window must be >= 1 (got ${window})`);
+  return allFinite(close) ? rsiFused(close, window) : rsiComposed(close, window);
+}
+
+function allFinite(values: ArrayLike<number>): boolean {
+  for (let i = 0; i < values.length; i++) if (!Number.isFinite(values[i])) return false;
+  return true;
+}
+
+/** RSI in one loop: change, up / down and both SMMAs per step (finite closes only). */
+function rsiFused(close: ArrayLike<number>, window: number): Float64Array {
+  const n = close.length;
+  const out = new Float64Array(n);
+  if (n === 0) return out;
+  const decay = 1 - ewmAlpha({ alpha: 1 / window });
+  let upAvg = 0;
+  let downAvg = 0;
+  let weight = 1;
+  out[0] = NaN; // no move yet: 0 / 0
+  let previous = close[0]!;
+  for (let i = 1; i < n; i++) {
+    const x = close[i]!;
+    const c = x - previous;
+    previous = x;
+    const u = c > 0 ? c : 0;
+    const d = c < 0 ? -c : 0;
+    weight *= decay;
+    const total = weight + 1;
+    if (upAvg !== u) upAvg = (weight * upAvg + u) / total;
+    if (downAvg !== d) downAvg = (weight * downAvg + d) / total;
+    weight = total;
+    out[i] = upAvg === 0 && downAvg === 0 ? NaN : 100 - 100 / (1 + upAvg / downAvg);
+  }
+  return out;
+}
+
+/** RSI from its definition (any input, NaN and infinities included). */
+function rsiComposed(close: ArrayLike<number>, window: number): Float64Array {
   const change = diffWithZeroFirst(close);
   const n = change.length;
   const up = new Float64Array(n);
@@ -119,6 +165,49 @@ export interface MacdOptions {
  */
 export function macd(close: ArrayLike<number>, fast = 12, slow = 26, signal = 9, options: MacdOptions = {}): MacdSeries {
   const scale = options.histogramScale ?? 1;
+  return allFinite(close) ? macdFused(close, fast, slow, signal, scale) : macdComposed(close, fast, slow, signal, scale);
+}
+
+/** MACD in one loop: both EMAs, the line, its signal EMA and the histogram per step (finite closes only). */
+function macdFused(close: ArrayLike<number>, fast: number, slow: number, signal: number, scale: number): MacdSeries {
+  const decayFast = 1 - ewmAlpha({ span: fast });
+  const decaySlow = 1 - ewmAlpha({ span: slow });
+  const decaySignal = 1 - ewmAlpha({ span: signal });
+  const n = close.length;
+  const line = new Float64Array(n);
+  const signalLine = new Float64Array(n);
+  const histogram = new Float64Array(n);
+  if (n === 0) return { macd: line, macds: signalLine, macdh: histogram };
+  let fastAvg = close[0]!;
+  let slowAvg = fastAvg;
+  let sig = fastAvg - slowAvg;
+  line[0] = sig;
+  signalLine[0] = sig;
+  histogram[0] = scale * (sig - sig);
+  let wFast = 1;
+  let wSlow = 1;
+  let wSignal = 1;
+  for (let i = 1; i < n; i++) {
+    const x = close[i]!;
+    wFast *= decayFast;
+    wSlow *= decaySlow;
+    wSignal *= decaySignal;
+    if (fastAvg !== x) fastAvg = (wFast * fastAvg + x) / (wFast + 1);
+    if (slowAvg !== x) slowAvg = (wSlow * slowAvg + x) / (wSlow + 1);
+    wFast += 1;
+    wSlow += 1;
+    const l = fastAvg - slowAvg;
+    if (sig !== l) sig = (wSignal * sig + l) / (wSignal + 1);
+    wSignal += 1;
+    line[i] = l;
+    signalLine[i] = sig;
+    histogram[i] = scale * (l - sig);
+  }
+  return { macd: line, macds: signalLine, macdh: histogram };
+}
+
+/** MACD from its definition (any input). */
+function macdComposed(close: ArrayLike<number>, fast: number, slow: number, signal: number, scale: number): MacdSeries {
   const fastEma = ema(close, fast);
   const slowEma = ema(close, slow);
   const n = close.length;
@@ -151,8 +240,7 @@ export interface BollingerOptions {
  */
 export function bollinger(close: ArrayLike<number>, window = 20, k = 2, options: BollingerOptions = {}): BollingerBands {
   const minPeriods = options.minPeriods ?? 1;
-  const middle = rollingMean(close, window, { minPeriods });
-  const sd = rollingStd(close, window, { minPeriods, ddof: 1 });
+  const { mean: middle, std: sd } = rollingMeanStd(close, window, { minPeriods, ddof: 1 });
   const n = close.length;
   const upper = new Float64Array(n);
   const lower = new Float64Array(n);

@@ -99,6 +99,26 @@ export function rollingStd(values: ArrayLike<number>, window: number, options: R
 }
 
 /**
+ * Rolling mean and standard deviation in one pass over the window sums:
+ * bit-identical to `rollingMean` and `rollingStd` called separately (the
+ * running state does not depend on which output is read), at about half the
+ * cost — what Bollinger bands need.
+ *
+ * @example
+ * rollingMeanStd([1, 2, 4, 8], 3); // { mean: [NaN, NaN, 2.333..., 4.666...], std: [NaN, NaN, 1.5275..., 3.0550...] }
+ */
+export function rollingMeanStd(
+  values: ArrayLike<number>,
+  window: number,
+  options: RollingOptions & { ddof?: number } = {},
+): { mean: Float64Array; std: Float64Array } {
+  const mean = new Float64Array(values.length);
+  const std = rollingMoments(values, window, options, "var", options.ddof ?? 1, mean);
+  for (let i = 0; i < std.length; i++) std[i] = Math.sqrt(std[i]!);
+  return { mean, std };
+}
+
+/**
  * Rolling variance with `ddof` (default 1, pandas' `rolling(w).var()`).
  *
  * @example
@@ -111,16 +131,31 @@ export function rollingVariance(values: ArrayLike<number>, window: number, optio
 /** Windows up to this size are recomputed directly (see rollingMoments). */
 const SMALL_WINDOW = 4;
 
-function rollingMoments(values: ArrayLike<number>, window: number, options: RollingOptions, kind: "sum" | "mean" | "var", ddof = 1): Float64Array {
+/**
+ * The running-sums pass behind every rolling moment; with `meanOut` (only
+ * for kind "var") the window means are written there too, from the same state.
+ */
+function rollingMoments(
+  values: ArrayLike<number>,
+  window: number,
+  options: RollingOptions,
+  kind: "sum" | "mean" | "var",
+  ddof = 1,
+  meanOut?: Float64Array,
+): Float64Array {
   const minPeriods = options.minPeriods ?? window;
   checkWindow(`rolling ${kind}`, window, minPeriods);
   const n = values.length;
+  const direct = (): Float64Array => {
+    if (meanOut) meanOut.set(rollingMomentsDirect(values, window, minPeriods, "mean", ddof));
+    return rollingMomentsDirect(values, window, minPeriods, kind, ddof);
+  };
   // Tiny windows: the direct loop costs no more than the updates, and a 2-value window after
   // a large move is where add/remove cancellation is worst.
-  if (window <= SMALL_WINDOW) return rollingMomentsDirect(values, window, minPeriods, kind, ddof);
+  if (window <= SMALL_WINDOW) return direct();
   for (let i = 0; i < n; i++) {
     const v = values[i];
-    if (v === Infinity || v === -Infinity) return rollingMomentsDirect(values, window, minPeriods, kind, ddof);
+    if (v === Infinity || v === -Infinity) return direct();
   }
   const out = new Float64Array(n);
   const need = Math.max(minPeriods, 1);
@@ -162,9 +197,11 @@ function rollingMoments(values: ArrayLike<number>, window: number, options: Roll
         s1 = 0;
         s2 = 0;
         out[i] = NaN;
+        if (meanOut) meanOut[i] = NaN;
         continue;
       }
       const m = total / count;
+      if (meanOut) meanOut[i] = count < need ? NaN : m;
       let acc = 0;
       let correction = 0;
       for (let j = from; j <= i; j++) {
@@ -216,8 +253,10 @@ function rollingMoments(values: ArrayLike<number>, window: number, options: Roll
     }
     if (count < need) {
       out[i] = NaN;
+      if (meanOut) meanOut[i] = NaN;
       continue;
     }
+    if (meanOut) meanOut[i] = shift + s1 / count;
     if (kind === "sum") out[i] = shift * count + s1;
     else if (kind === "mean") out[i] = shift + s1 / count;
     else if (count - ddof <= 0) out[i] = NaN;

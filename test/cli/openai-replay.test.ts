@@ -31,6 +31,9 @@ function sentimentalAnswer(req: ChatRequestBody): unknown {
   if (system.includes('"evaluationCriteria"')) {
     return { description: "I weigh delivery and cost.", priorities: ["delivery", "cost"], evaluationCriteria: ["track record"] };
   }
+  // The authors' protocol asks for the Mental Model in three parts.
+  if (system.includes('"priorities"')) return { priorities: ["delivery", "cost"] };
+  if (system.includes('"description"')) return { description: "You weigh delivery and cost." };
   if (system.includes('"arguments"')) return { arguments: ["Strong delivery record.", "Limited budget experience."] };
   if (system.includes('"scores"'))
     return {
@@ -97,7 +100,7 @@ describe("consilium run --llm openai, then --llm replay (README workflow)", () =
     }
     expect(server.requests[0]!.headers["authorization"]).toBe(`Bearer ${KEY}`);
     const cacheFiles = readdirSync(path.join(out, "llm-cache")).sort();
-    expect(cacheFiles).toEqual(expect.arrayContaining(["sentimental.mental-model.jsonl", "sentimental.statement.jsonl"]));
+    expect(cacheFiles).toEqual(expect.arrayContaining(["sentimental.mms-description.jsonl", "sentimental.mms-criteria.jsonl", "sentimental.statement.jsonl"]));
     const tablesBefore = Object.fromEntries(filesUnder(path.join(out, "tables")).map((f) => [f, readFileSync(f, "utf8")]));
 
     // Replay: no key, no server; the model name and seed select the recorded entries.

@@ -88,7 +88,9 @@ describe("fetchYahooPrices against a loopback server", () => {
     expect(data.tickers()).toEqual(["AAPL", "MSFT"]);
     expect(data.prices("MSFT").dates).not.toContain("2024-01-09");
     // No temp files left behind.
-    expect(readdirSync(join(out, "prices")).sort()).toEqual(["AAPL.csv", "MSFT.csv", "_fetch.json"]);
+    expect(readdirSync(join(out, "prices")).sort()).toEqual(["AAPL.csv", "MSFT.csv", "_fetch.json", "_splits.csv"]);
+    // Neither fixture has split events: the splits file says so with a header only.
+    expect(readFileSync(join(out, "prices/_splits.csv"), "utf8")).toBe("ticker,date,numerator,denominator\n");
   });
 
   it("resumes: tickers whose file covers the range are skipped without a request", async () => {
@@ -118,7 +120,7 @@ describe("fetchYahooPrices against a loopback server", () => {
     expect(res[0]).toMatchObject({ status: "fetched", rows: 9, first: "2024-01-02", last: "2024-01-12" });
     // Re-adjusted values replace the old ones (Yahoo's adjclose for 2024-01-02 is 184.53).
     expect(DataFolder.open(out).prices("AAPL").adjClose[0]).toBe(184.53);
-    expect(JSON.parse(readFileSync(join(out, "prices/_fetch.json"), "utf8"))).toEqual({ AAPL: { from: "2024-01-02", to: "2024-01-12", rows: 9 } });
+    expect(JSON.parse(readFileSync(join(out, "prices/_fetch.json"), "utf8"))).toEqual({ AAPL: { from: "2024-01-02", to: "2024-01-12", rows: 9, splits: 0 } });
   });
 
   it("a corrupt existing file is re-downloaded", async () => {

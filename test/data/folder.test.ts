@@ -95,7 +95,8 @@ describe("PointInTimeView with poisoned future rows", () => {
       expect(JSON.stringify(Object.values(x).filter((v) => typeof v === "string"))).not.toContain("POISON");
     };
     walk(view);
-    expect(Object.keys(view)).toEqual(["date"]);
+    expect(Object.keys(view)).toEqual(["date", "knownAt"]);
+    expect(view.knownAt).toEqual({});
     for (const r of [view.prices("AAA"), view.news(), view.filings(), view.social(), view.calendar(), view.tickerInfo("AAA")]) walk(r);
   });
 

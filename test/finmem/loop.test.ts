@@ -4,10 +4,12 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { DataFolder } from "../../src/data/folder";
 import { bundledDataDir } from "../../src/data/paths";
-import { chooseFinMemDefaults, finmemConfigSchema, type FinMemConfig } from "../../src/finmem/config";
-import { finmemExperiment, runFinMemExperiment } from "../../src/finmem/experiment";
+import { chooseFinMemDefaults, finmemConfigSchema, resolveWindows, type FinMemConfig } from "../../src/finmem/config";
+import { finmemExperiment } from "../../src/finmem/experiment";
 import { DEFAULT_LOOP_OPTIONS, runFinMem, type DayRecord, type FinMemLoopOptions } from "../../src/finmem/loop";
 import { OfflineModel } from "../../src/llm/offline";
+import { RecordingModel, type RecordedPrompt } from "../../src/llm/recording";
+import type { Model, Task } from "../../src/llm/types";
 import { silentProgress, type RunContext } from "../../src/core/contract";
 import { Rng } from "../../src/stats/rng";
 import { HashingEmbedder } from "../../src/text/embedding";
@@ -134,15 +136,26 @@ function options(dates: string[], overrides: Partial<FinMemLoopOptions> = {}): F
   };
 }
 
-async function run(dir: string, opts: FinMemLoopOptions, seed = 7): Promise<DayRecord[]> {
+async function run(dir: string, opts: FinMemLoopOptions, seed = 7, model: Model = new OfflineModel({ seed })): Promise<DayRecord[]> {
   const result = await runFinMem(opts, {
     folder: DataFolder.open(dir),
-    model: new OfflineModel({ seed }),
+    model,
     embedder: new HashingEmbedder({ dimension: 64 }),
     seed,
   });
   return result.days;
 }
+
+/** Each session's prompt hashes (sorted per task), the sessions up to `last`. */
+function promptsUpTo(prompts: readonly RecordedPrompt[], last: string): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const p of prompts) if (p.session !== null && p.session <= last) (out[p.session] ??= []).push(`${p.task} ${p.hash}`);
+  for (const k of Object.keys(out)) out[k]!.sort();
+  return out;
+}
+
+/** The text of a recorded prompt. */
+const promptText = (p: RecordedPrompt) => (p.messages ?? []).map((m) => m.content).join("\n");
 
 describe("point-in-time guard", () => {
   const full = market(3);
@@ -173,9 +186,15 @@ describe("point-in-time guard", () => {
       ],
       filings: [...full.filings, { date: dates[50]!, ticker: TICKER, form: "10-K", source: "poison", text: "Fraud uncovered. Everything is terrible." }],
     };
-    const a = await run(writeFolder(full), opts);
+    const recA = new RecordingModel(new OfflineModel({ seed: 7 }));
+    const recC = new RecordingModel(new OfflineModel({ seed: 7 }));
+    const a = await run(writeFolder(full), opts, 7, recA);
     const b = await run(writeFolder(truncated), opts);
-    const c = await run(writeFolder(poisoned), opts);
+    const c = await run(writeFolder(poisoned), opts, 7, recC);
+    // What a real model would have been sent is the same up to T, call for call.
+    expect(promptsUpTo(recC.prompts, T)).toEqual(promptsUpTo(recA.prompts, T));
+    expect(Object.keys(promptsUpTo(recA.prompts, T))).toHaveLength(47);
+    expect(promptsUpTo(recC.prompts, "9999")).not.toEqual(promptsUpTo(recA.prompts, "9999"));
     const upTo = (days: DayRecord[]) => days.filter((d) => d.date <= T);
     expect(upTo(a).length).toBe(47);
     expect(upTo(a).filter((d) => d.phase === "test").length).toBe(12);
@@ -186,8 +205,8 @@ describe("point-in-time guard", () => {
     expect(JSON.stringify(c.filter((d) => d.date > T))).not.toBe(JSON.stringify(a.filter((d) => d.date > T)));
   });
 
-  it("gives feedback W = 7 days later on the ids cited then, with the sign of the position's P&L", async () => {
-    const days = await run(writeFolder(full), opts);
+  it("gives feedback W = 7 days later on the ids cited then, with the sign of the direction P&L (feedbackPosition=direction)", async () => {
+    const days = await run(writeFolder(full), { ...opts, feedbackPosition: "direction" });
     const test = days.filter((d) => d.phase === "test");
     expect(test.slice(0, 7).every((d) => d.feedback === null)).toBe(true);
     const d = test[9]!;
@@ -197,7 +216,8 @@ describe("point-in-time guard", () => {
     expect(d.feedback!.sourceDate).toBe(source.date);
     expect(d.feedback!.pnl).toBeCloseTo(pnl, 10);
     expect(d.feedback!.sign).toBe(Math.sign(pnl));
-    // training: the action is the label, so the 7-day P&L is never negative
+    // With direction_t and the training action equal to the label, every training P&L is >= 0: the
+    // reading that makes feedback positive by construction (kept as an option, not the default).
     const train = days.filter((x) => x.phase === "train" && x.feedback);
     expect(train.length).toBe(35 - 7);
     expect(train.every((x) => x.feedback!.sign >= 0)).toBe(true);
@@ -205,23 +225,73 @@ describe("point-in-time guard", () => {
     expect(days.filter((x) => x.extendedReflection !== null).length).toBe(7 + 5); // every 5th day of each phase
   });
 
-  it("in training reads nothing beyond the next-day label", async () => {
+  it("with profileOverview=asOf, a training prompt holds no price after its day + 1 (and the paper's window overview does)", async () => {
     const Tt = dates[20]!; // a training day; its label is the close of dates[21]
     const poisoned = {
       bars: full.bars.map((b) => (b.date <= dates[21]! ? b : { ...b, close: Number((b.close * 5).toFixed(4)) })),
       news: full.news.map((n) => (n.date <= Tt ? n : { ...n, headline: "Zeta collapses: fraud and catastrophic losses.", summary: null })),
       filings: full.filings.map((f) => (f.date <= Tt ? f : { ...f, text: "Fraud uncovered. Everything is terrible." })),
     };
-    const a = await run(writeFolder(full), opts);
-    const c = await run(writeFolder(poisoned), opts);
+    const asOf = { ...opts, profileOverview: "asOf" as const };
+    const recA = new RecordingModel(new OfflineModel({ seed: 7 }));
+    const recC = new RecordingModel(new OfflineModel({ seed: 7 }));
+    const a = await run(writeFolder(full), asOf, 7, recA);
+    const c = await run(writeFolder(poisoned), asOf, 7, recC);
     const upTo = (days: DayRecord[]) => days.filter((d) => d.date <= Tt);
     expect(upTo(a).length).toBe(21);
     expect(JSON.stringify(upTo(c))).toBe(JSON.stringify(upTo(a)));
+    expect(promptsUpTo(recC.prompts, Tt)).toEqual(promptsUpTo(recA.prompts, Tt));
     expect(JSON.stringify(c)).not.toBe(JSON.stringify(a));
+    // Read directly: no training prompt quotes a close dated after its day + 1.
+    const quoted = (i: number) => new Set(full.bars.slice(0, i + 2).map((b) => b.close.toFixed(2)));
+    for (const p of recA.prompts.filter((x) => x.task === "finmem.reflect.train")) {
+      const i = dates.indexOf(p.session!);
+      const later = full.bars
+        .slice(i + 2, 35)
+        .map((b) => b.close.toFixed(2))
+        .filter((x) => !quoted(i).has(x));
+      expect(
+        later.filter((x) => promptText(p).includes(x)),
+        p.session!,
+      ).toEqual([]);
+    }
+    // The overview of day t covers trainStart .. t (none on the first day: one close is no history).
+    expect(a.filter((d) => d.phase === "train").map((d) => d.profileThrough)).toEqual([null, ...dates.slice(1, 35)]);
+    // Under the paper's window overview the first training prompt already quotes the last training close (the declared read).
+    const recW = new RecordingModel(new OfflineModel({ seed: 7 }));
+    await run(writeFolder(full), opts, 7, recW);
+    const first = recW.prompts.find((x) => x.task === "finmem.reflect.train" && x.session === dates[0])!;
+    expect(promptText(first)).toContain(full.bars[34]!.close.toFixed(2));
   });
 
-  it("can drive feedback by the accumulating holding of the authors' Portfolio", async () => {
-    const days = await run(writeFolder(full), options(dates, { feedbackPosition: "cumulative" }));
+  it("routes 10-Q filings to the intermediate layer and 10-K filings to the deep layer on the day they become known", async () => {
+    // (The fixture's 10-Q is dated 2021-02-15, Presidents' Day: it becomes known on the next session.)
+    const seen: Array<{ day: string; date: string; layer: string; kind: string }> = [];
+    const inner = new OfflineModel({ seed: 7 });
+    const capture: Model = {
+      id: "offline",
+      isOffline: true,
+      usage: () => inner.usage(),
+      async run<I, O>(task: Task<I, O>, input: I) {
+        const m = (input as { memories?: Record<string, Array<{ kind: string; date: string }>>; date: string }).memories;
+        const day = (input as { date: string }).date;
+        if (m) for (const [layer, events] of Object.entries(m)) for (const e of events) seen.push({ day, date: e.date, layer, kind: e.kind });
+        return inner.run(task, input);
+      },
+    };
+    await run(writeFolder(full), { ...opts, topK: 100 }, 7, capture);
+    const onArrival = (kind: string) => {
+      const first = seen.find((s) => s.kind === kind)!;
+      return [first.date, first.day, ...new Set(seen.filter((s) => s.kind === kind && s.day === first.day).map((s) => s.layer))];
+    };
+    expect(onArrival("10-Q")).toEqual([dates[10], dates[11], "intermediate"]);
+    expect(onArrival("10-K")).toEqual([dates[30], dates[30], "deep"]);
+    expect(seen.some((s) => s.kind === "news" && s.layer === "shallow")).toBe(true);
+  });
+
+  it("drives feedback by the accumulating holding of the authors' Portfolio by default, with both signs in training", async () => {
+    expect(opts.feedbackPosition).toBe("cumulative");
+    const days = await run(writeFolder(full), opts);
     for (const phase of ["train", "test"] as const) {
       const ph = days.filter((d) => d.phase === phase);
       const holding: number[] = [];
@@ -235,7 +305,10 @@ describe("point-in-time guard", () => {
       }
     }
     // with a holding that accumulates, training feedback is no longer always positive
-    const direction = await run(writeFolder(full), opts);
+    const trainSigns = days.filter((d) => d.phase === "train" && d.feedback).map((d) => d.feedback!.sign);
+    expect(trainSigns.filter((x) => x > 0).length).toBeGreaterThan(0);
+    expect(trainSigns.filter((x) => x < 0).length).toBeGreaterThan(0);
+    const direction = await run(writeFolder(full), { ...opts, feedbackPosition: "direction" });
     expect(JSON.stringify(days.map((d) => d.feedback))).not.toBe(JSON.stringify(direction.map((d) => d.feedback)));
   });
 
@@ -266,11 +339,11 @@ const bundled = bundledDataDir();
 const bundledDefaults = existsSync(bundled) ? chooseFinMemDefaults(DataFolder.open(bundled)) : null;
 describe.skipIf(!bundledDefaults)("offline end-to-end on the bundled data", () => {
   it("runs a small window identically twice with the same seed", async () => {
-    const d = bundledDefaults!;
+    const anchored = resolveWindows({ ...(finmemConfigSchema.parse({}) as FinMemConfig), ...bundledDefaults }, DataFolder.open(bundled));
     const config: FinMemConfig = {
       ...(finmemConfigSchema.parse({}) as FinMemConfig),
       ...finmemExperiment.defaults(bundled),
-      trainStart: d.trainStart,
+      trainStart: anchored.trainStart,
       trainEnd: "2023-04-28",
       testStart: "2023-05-01",
       testEnd: "2023-06-30",
@@ -289,36 +362,5 @@ describe.skipIf(!bundledDefaults)("offline end-to-end on the bundled data", () =
     expect(a.summary.testDays).toBe(43);
     expect(Number.isFinite(a.summary.cumulativeReturn as number)).toBe(true);
     expect(a.summary.invalidOutputs).toBe(0);
-  });
-});
-
-const shared = path.resolve(process.cwd(), "../shared/datasets");
-describe.skipIf(!existsSync(shared))("MSFT on ../shared/datasets", () => {
-  it("runs a few weeks offline with filings routed to the intermediate / deep layers", async () => {
-    const config = finmemConfigSchema.parse({
-      ticker: "MSFT",
-      trainStart: "2020-09-01",
-      trainEnd: "2020-11-30",
-      testStart: "2020-12-01",
-      testEnd: "2020-12-31",
-    }) as FinMemConfig;
-    const out = await runFinMemExperiment(config, ctx(shared));
-    expect(out.result.summary.testDays).toBe(22);
-    expect(out.finmem.days).toBe(22);
-    // buy-and-hold telescopes: sum ln(P_{t+1}/P_t) = ln(P_{day after the last test day} / P_{first test day})
-    const full = DataFolder.open(shared).prices("MSFT");
-    const i0 = full.dates.indexOf("2020-12-01");
-    const i1 = full.dates.indexOf("2020-12-31") + 1;
-    expect(out.buyHold.cumulativeReturn).toBeCloseTo(Math.log(full.adjClose[i1]! / full.adjClose[i0]!), 10);
-    expect(out.run.invalidOutputs).toBe(0);
-    const kinds = new Set(
-      out.run.memory
-        .idsIn("intermediate")
-        .concat(out.run.memory.idsIn("deep"))
-        .map((id) => out.run.memory.describe(id).kind),
-    );
-    expect(out.run.eventsStored).toBeGreaterThan(500);
-    expect(kinds.size).toBeGreaterThan(0);
-    expect(out.run.days.filter((d) => d.phase === "test").every((d) => ["buy", "sell", "hold"].includes(d.decision))).toBe(true);
   });
 });

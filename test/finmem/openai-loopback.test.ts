@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DataFolder } from "../../src/data/folder";
 import { DEFAULT_LOOP_OPTIONS, runFinMem } from "../../src/finmem/loop";
 import { OpenAIModel } from "../../src/llm/openai-client";
+import { RecordingModel } from "../../src/llm/recording";
 import { HashingEmbedder } from "../../src/text/embedding";
 import { okJson, startFakeOpenAI, type ChatRequestBody, type FakeOpenAI } from "../helpers/fake-openai";
 
@@ -149,5 +150,42 @@ describe("FinMem through an OpenAI-compatible endpoint (loopback fake)", () => {
     const train0308 = chats.find((c) => c.messages.some((m) => m.content.startsWith("Date: 2021-03-08")))!;
     expect(train0308.messages[1]!.content).toContain("from 101.00 to 104.00");
     expect(JSON.stringify(testPrompt.messages)).not.toContain("105.00");
+    // prompts=authors (the code's protocol): buy or sell, hold only when that choice is really hard
+    expect(testPrompt.messages[1]!.content).toContain("choose exactly one of buy or sell");
+    expect(testPrompt.messages[1]!.content).toContain("only when choosing between buy and sell is really hard may you answer hold");
+    expect(testPrompt.messages[1]!.content).toContain("Momentum is the tendency");
+  });
+
+  it("records exactly the messages the endpoint receives, and words the decision neutrally with prompts=neutral", async () => {
+    const before = server.chatRequests().length;
+    const endpoint = new OpenAIModel({ model: "gpt-4o-mini", apiKey: "sk-test-finmem", baseURL: server.baseURL, seed: 7, timeoutMs: 5000, maxRetries: 0 });
+    const model = new RecordingModel(endpoint);
+    await runFinMem(
+      {
+        ...DEFAULT_LOOP_OPTIONS,
+        ticker: "ZZZ",
+        trainStart: "2021-03-01",
+        trainEnd: "2021-03-08",
+        testStart: "2021-03-09",
+        testEnd: "2021-03-12",
+        topK: 2,
+        extendedReflectionEvery: 0,
+        prompts: "neutral",
+        invalidCitations: "drop",
+      },
+      { folder: DataFolder.open(dir), model, embedder: new HashingEmbedder({ dimension: 64 }), seed: 7, concurrency: 1 },
+    );
+    // Repair rounds append messages; the first request of each call is what the recording holds.
+    const received = server
+      .chatRequests()
+      .slice(before)
+      .filter((c) => c.messages.length === 2)
+      .map((c) => JSON.stringify(c.messages.map((m) => ({ role: m.role, content: m.content }))));
+    const recorded = model.prompts.map((p) => JSON.stringify(p.messages));
+    expect(recorded).toEqual(received);
+    expect(model.prompts.every((p) => p.session !== null && p.hash.length === 64)).toBe(true);
+    const test = model.prompts.find((p) => p.task === "finmem.reflect.test" && p.session === "2021-03-09")!;
+    expect(test.messages![1]!.content).toContain('Give "investment_decision" (buy, sell or hold)');
+    expect(test.messages![1]!.content).not.toContain("really hard");
   });
 });

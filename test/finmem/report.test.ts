@@ -32,11 +32,13 @@ function day(date: string, phase: Phase, decision: DayRecord["decision"], close:
     valid: true,
     error: null,
     repaired: false,
+    droppedCitations: 0,
     riskState: "seeking",
     momentumSign: 1,
     close,
     newEvents: 2,
     shownEvents: 3,
+    profileThrough: "2021-01-05",
     feedback: phase === "test" ? { sign: -1, sourceDate: "2021-01-04", ids: 2, pnl: -0.5 } : null,
     extendedReflection: null,
     layers: LAYERS.map((layer, l) => ({
@@ -73,6 +75,7 @@ const run: FinMemLoopResult = {
   days: DAYS,
   invalidOutputs: 1,
   repairedOutputs: 2,
+  droppedCitations: 0,
   eventsStored: 10,
   memory: new LayeredMemory(new Rng(1)),
 };

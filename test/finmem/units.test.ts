@@ -7,7 +7,8 @@ import { LlmOutputError } from "../../src/llm/errors";
 import type { Model, ModelResult, RunOptions, Task } from "../../src/llm/types";
 import { emptyUsage } from "../../src/llm/types";
 import { centralSentenceIndices, extractiveSummary, splitSentimentTag } from "../../src/finmem/extractive";
-import { chooseFinMemDefaults, finmemConfigSchema, loopOptionsFromConfig, type FinMemConfig } from "../../src/finmem/config";
+import { chooseFinMemDefaults, finmemConfigSchema, loopOptionsFromConfig, resolveWindows, windowsOf, type FinMemConfig } from "../../src/finmem/config";
+import type { ToneBaseline } from "../../src/finmem/tone";
 import { cumulativeSeries, dailyLogReturns, finmemMetrics, maxDrawdownOf } from "../../src/finmem/metrics";
 import { buildProfile, performanceOverview, recentCumulativeReturn, riskState } from "../../src/finmem/profile";
 import { checkCitations, eventSentiment, extendedReflectionTask, testReflectionTask, trainReflectionTask, type ShownMemories } from "../../src/finmem/tasks";
@@ -149,24 +150,33 @@ const shown: ShownMemories = {
   reflection: [{ id: 9, date: "2021-01-01", kind: "reflection", text: "The stock rose on good news.", score: 1.5 }],
 };
 
+/** A base rate of 0 for news and reflections (no earlier filing: filings are read against the news). */
+const zeroBase: ToneBaseline = { news: { mean: 0, sd: 0.1, n: 50 }, reflection: { mean: 0, sd: 0.1, n: 10 }, filing: {} };
+
 describe("reflection tasks (offline policies)", () => {
-  it("train reflection cites only memories whose sentiment agrees with the move", () => {
-    const base = { ticker: "MSFT", date: "2021-01-04", profile: "p", memories: shown };
+  it("train reflection cites only memories whose tone surprise agrees with the move", () => {
+    const base = { ticker: "MSFT", date: "2021-01-04", profile: "p", memories: shown, toneBase: zeroBase };
     const up = trainReflectionTask.offline({ ...base, move: trainObservation(100, 102) }, new Rng(1), { temperature: 1, seed: 1 });
-    expect([...up.short_memory_index, ...up.middle_memory_index]).toEqual([4, 2]);
+    expect([...up.short_memory_index, ...up.middle_memory_index].sort()).toEqual([2, 4]);
     expect(up.short_memory_index).not.toContain(7);
+    // Against a base rate above the item's own tone, the same positive news explains a fall, not a rise.
+    const high = { ...base, toneBase: { ...zeroBase, news: { mean: 0.9, sd: 0.1, n: 50 } } };
+    const upHigh = trainReflectionTask.offline({ ...high, move: trainObservation(100, 102) }, new Rng(1), { temperature: 1, seed: 1 });
+    expect(upHigh.short_memory_index).toEqual([]);
     const down = trainReflectionTask.offline({ ...base, move: trainObservation(100, 97) }, new Rng(1), { temperature: 1, seed: 1 });
     expect(down.short_memory_index).toEqual([7]);
     expect(down.middle_memory_index).toEqual([]);
     expect(checkCitations(up, shown)).toBeNull();
   });
 
-  it("test reflection buys on positive evidence when risk-seeking, holds when averse and momentum is down, and cites shown ids", () => {
+  it("test reflection buys on positive evidence when risk-seeking, sells on negative evidence when averse, and cites shown ids", () => {
     const input = (state: "seeking" | "averse", sign: -1 | 0 | 1) => ({
       ticker: "MSFT",
       date: "2021-01-04",
       profile: "p",
       memories: shown,
+      toneBase: zeroBase,
+      wording: "authors" as const,
       risk: { mode: "adaptive" as const, state, instruction: "" },
       momentum: { window: 3, sign, cumulativeLogChange: sign * 0.01 },
     });
@@ -188,7 +198,7 @@ describe("reflection tasks (offline policies)", () => {
   });
 
   it("stores reflections whose sentiment comes from the cited evidence, not from boilerplate", () => {
-    const base = { ticker: "MSFT", date: "2021-01-04", profile: "p", memories: shown };
+    const base = { ticker: "MSFT", date: "2021-01-04", profile: "p", memories: shown, toneBase: zeroBase };
     const up = trainReflectionTask.offline({ ...base, move: trainObservation(100, 102) }, new Rng(1), { temperature: 1, seed: 1 });
     const down = trainReflectionTask.offline({ ...base, move: trainObservation(100, 97) }, new Rng(1), { temperature: 1, seed: 1 });
     expect(eventSentiment(up.summary_reason)).toBeGreaterThan(0);
@@ -242,6 +252,8 @@ describe("reflection tasks (offline policies)", () => {
       date: "2021-01-04",
       profile: "p",
       memories: shown,
+      toneBase: zeroBase,
+      wording: "authors" as const,
       risk: { mode: "seeking" as const, state: "seeking" as const, instruction: "" },
       momentum: { window: 3, sign: 1 as const, cumulativeLogChange: 0.01 },
     };
@@ -250,13 +262,36 @@ describe("reflection tasks (offline policies)", () => {
     expect(a.error).toMatch(/999/);
     const b = await testReflection(stub("throw"), input);
     expect(b).toMatchObject({ decision: "hold", valid: false });
+    // invalidCitations=drop: the decision stands, the id that was not shown is dropped and counted.
+    const c = await testReflection(stub("bad-ids"), { ...input, invalidCitations: "drop" });
+    expect(c).toMatchObject({ decision: "buy", valid: true, dropped: 1, error: null });
+    expect(c.cited.shallow).toEqual([]);
+    const badIds = {
+      investment_decision: "buy" as const,
+      summary_reason: "x",
+      short_memory_index: [999],
+      middle_memory_index: [],
+      long_memory_index: [],
+      reflection_memory_index: [],
+    };
+    expect(testReflectionTask.validate!(badIds, { ...input, invalidCitations: "drop" })).toBeNull();
+    expect(testReflectionTask.validate!(badIds, input)).toMatch(/999/);
   });
 });
 
 describe("config", () => {
-  it("has the paper defaults and accepts --set strings for shallowQ", () => {
+  it("has the paper / code defaults and accepts --set strings for shallowQ", () => {
     const d = finmemConfigSchema.parse({}) as FinMemConfig;
     expect([d.topK, d.riskMode, d.shallowQ, d.extendedReflectionEvery, d.feedbackWindow, d.momentumWindow]).toEqual([5, "adaptive", "code", 5, 7, 3]);
+    expect([d.feedbackPosition, d.profileOverview, d.prompts, d.extendedReflectionLayer, d.invalidCitations, d.window, d.dateOnly]).toEqual([
+      "cumulative",
+      "window",
+      "authors",
+      "deep",
+      "hold",
+      "anchored",
+      "same-session",
+    ]);
     const fill = { ticker: "X", trainStart: "2021-01-01", trainEnd: "2021-02-01", testStart: "2021-02-02", testEnd: "2021-03-01" };
     expect(loopOptionsFromConfig({ ...d, ...fill }).memory.layers.shallow.recencyQ).toBe(3);
     expect(loopOptionsFromConfig({ ...(finmemConfigSchema.parse({ shallowQ: "paper" }) as FinMemConfig), ...fill }).memory.layers.shallow.recencyQ).toBe(14);
@@ -268,13 +303,15 @@ describe("config", () => {
 
 const shared = path.resolve(process.cwd(), "../shared/datasets");
 describe.skipIf(!existsSync(shared))("default windows on ../shared/datasets", () => {
-  it("chooses MSFT, train 2020-03-13 .. 2020-12-31, test 2021-01-01 .. 2021-05-06", () => {
-    expect(chooseFinMemDefaults(DataFolder.open(shared))).toEqual({
+  it("chooses MSFT, anchored on its first news day: train 2020-03-13 .. 2020-12-12, test 2020-12-13 .. 2021-04-12", () => {
+    const folder = DataFolder.open(shared);
+    expect(chooseFinMemDefaults(folder)).toEqual({ ticker: "MSFT" });
+    expect(windowsOf(resolveWindows(finmemConfigSchema.parse({}) as FinMemConfig, folder))).toEqual({
       ticker: "MSFT",
       trainStart: "2020-03-13",
-      trainEnd: "2020-12-31",
-      testStart: "2021-01-01",
-      testEnd: "2021-05-06",
+      trainEnd: "2020-12-12",
+      testStart: "2020-12-13",
+      testEnd: "2021-04-12",
     });
   });
 });

@@ -1,28 +1,25 @@
 /**
- * The committed notebooks: well-formed nbformat 4.5 for the tslab kernel,
- * committed without outputs, a parameters cell first, thin (imports only from
- * ./src/... or packages, every imported name exists, every table / figure they
- * show by name is produced by the experiment), free of the tslab pitfalls, and
- * exactly what scripts/make-notebooks.ts generates.
+ * The committed notebooks and their sources: every notebook is exactly what
+ * its percent-format source builds (drift fails here), the sources are in the
+ * canonical, Prettier-formatted form that `npm run notebooks:sync` writes (so
+ * build -> sync -> build changes nothing), and the cells are what the tslab
+ * kernel can run: a parameters cell first, imports of src/<file> spelled
+ * out (../src/ in the source, ./src/ in the notebook), no `{ name }` shorthand for an earlier cell's variable, every table and
+ * figure looked up by name produced by the experiment. Type errors in the
+ * cells are the typecheck's (tsconfig.json includes notebooks/*.ts).
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import ts from "typescript";
 import { beforeAll, describe, expect, it } from "vitest";
-import { buildNotebooks, NOTEBOOKS } from "../../scripts/make-notebooks";
+import { buildNotebook, parseSource, readNotebook, type NotebookCell } from "../../scripts/notebook-source";
+import { formattedSource } from "../../scripts/notebooks";
 import { runExperiment, type RunOutcome } from "../../src/run/runner";
 
 const root = process.cwd();
 const notebookDir = path.join(root, "notebooks");
-const EXPECTED = [
-  "00-quickstart.ipynb",
-  "01-sentimental-agents.ipynb",
-  "02-sentimental-sensitivity.ipynb",
-  "03-finmem.ipynb",
-  "04-blackboard-black-litterman.ipynb",
-  "05-paper-audit.ipynb",
-];
+const NAMES = ["00-quickstart", "01-sentimental-agents", "02-sentimental-sensitivity", "03-finmem", "04-blackboard-black-litterman", "05-paper-audit"];
 
 interface Cell {
   cell_type: string;
@@ -39,29 +36,13 @@ interface Notebook {
   cells: Cell[];
 }
 
+const read = (file: string): string => readFileSync(path.join(notebookDir, file), "utf8");
 const text = (cell: Cell): string => (Array.isArray(cell.source) ? cell.source.join("") : cell.source);
-const load = (file: string): Notebook => JSON.parse(readFileSync(path.join(notebookDir, file), "utf8")) as Notebook;
-const codeCells = (nb: Notebook): string[] => nb.cells.filter((c) => c.cell_type === "code").map(text);
+const sourceCells = (name: string): NotebookCell[] => parseSource(read(`${name}.ts`), `${name}.ts`);
+const codeOf = (name: string): string[] => sourceCells(name).flatMap((c) => (c.kind === "code" ? [c.source] : []));
 
-interface ImportStatement {
-  specifier: string;
-  names: string[]; // value bindings only (type-only ones dropped)
-}
-
-function importsOf(code: string): ImportStatement[] {
-  const out: ImportStatement[] = [];
-  for (const m of code.matchAll(/^import\s+(type\s+)?(?:\{([^}]*)\}|\*\s+as\s+\w+|(\w+))\s+from\s+"([^"]+)";?/gm)) {
-    const typeOnly = Boolean(m[1]);
-    const names = typeOnly
-      ? []
-      : (m[2] ?? "")
-          .split(",")
-          .map((s) => s.trim())
-          .filter((s) => s !== "" && !s.startsWith("type "))
-          .map((s) => s.split(/\s+as\s+/)[0]!.trim());
-    out.push({ specifier: m[4]!, names });
-  }
-  return out;
+function importsOf(code: string): Array<{ specifier: string }> {
+  return [...code.matchAll(/^import\s[^;]*?\sfrom\s+"([^"]+)";?/gm)].map((m) => ({ specifier: m[1] ?? "" }));
 }
 
 /** Names a cell declares at its top level (variables, functions, classes, imports). */
@@ -85,117 +66,124 @@ function topLevelNames(source: ts.SourceFile): string[] {
   return names;
 }
 
-describe("committed notebooks", () => {
-  it("are exactly the six notebooks of the issue", () => {
-    const present = readdirSync(notebookDir)
-      .filter((f) => f.endsWith(".ipynb"))
+describe("notebooks/ holds the six notebooks and their sources", () => {
+  it("one .ts source per committed .ipynb, nothing else", () => {
+    const files = readdirSync(notebookDir)
+      .filter((f) => /\.(ts|ipynb)$/.test(f))
       .sort();
-    expect(present).toEqual(EXPECTED);
-    expect(NOTEBOOKS.map((n) => n.file)).toEqual(EXPECTED);
+    expect(files).toEqual(NAMES.flatMap((n) => [`${n}.ipynb`, `${n}.ts`]));
   });
 
-  it("equal what scripts/make-notebooks.ts generates (regenerate with: npx tsx scripts/make-notebooks.ts)", () => {
-    for (const { file, text: generated } of buildNotebooks()) {
-      expect(readFileSync(path.join(notebookDir, file), "utf8"), file).toBe(generated);
-    }
+  it.each(NAMES)("%s.ipynb is what its source builds (edited the source: npm run notebooks:build; edited in Jupyter: npm run notebooks:sync)", (name) => {
+    expect(read(`${name}.ipynb`), `${name}.ipynb differs from ${name}.ts`).toBe(buildNotebook(read(`${name}.ts`), `${name}.ipynb`));
   });
 
-  describe.each(EXPECTED)("%s", (file) => {
-    const nb = load(file);
-    const code = codeCells(nb);
-
-    it("is nbformat 4.5 for the tslab kernel with unique valid cell ids", () => {
-      expect(nb.nbformat).toBe(4);
-      expect(nb.nbformat_minor).toBe(5);
-      expect(nb.metadata.kernelspec).toEqual({ name: "tslab", display_name: "TypeScript", language: "typescript" });
-      const ids = nb.cells.map((c) => c.id);
-      for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9_-]{1,64}$/);
-      expect(new Set(ids).size).toBe(ids.length);
-    });
-
-    it("is committed clean: no outputs, no execution counts", () => {
-      for (const cell of nb.cells.filter((c) => c.cell_type === "code")) {
-        expect(cell.outputs).toEqual([]);
-        expect(cell.execution_count).toBeNull();
-      }
-    });
-
-    it("opens with a title and has the parameters cell first among code cells", () => {
-      expect(nb.cells[0]!.cell_type).toBe("markdown");
-      expect(text(nb.cells[0]!)).toMatch(/^# \S/);
-      const first = nb.cells.find((c) => c.cell_type === "code")!;
-      expect(first.metadata.tags).toEqual(["parameters"]);
-      expect(text(first)).toMatch(/^\/\/ ---- Parameters: the only cell you need to edit ----/);
-      expect(importsOf(text(first))).toEqual([]);
-      // only the parameters cell is tagged
-      expect(nb.cells.filter((c) => c.metadata.tags?.includes("parameters"))).toHaveLength(1);
-    });
-
-    it("imports only from ./src/<file> (spelled out, tslab resolves no folder index) or installed packages", () => {
-      const require = createRequire(path.join(root, "package.json"));
-      for (const { specifier } of code.flatMap(importsOf)) {
-        if (specifier.startsWith("./src/")) {
-          const file = path.join(root, specifier.slice(2)) + ".ts";
-          expect(existsSync(file) && statSync(file).isFile(), `${specifier} -> ${file}`).toBe(true);
-        } else {
-          expect(specifier, "relative imports other than ./src/ are not allowed").not.toMatch(/^[./]/);
-          expect(() => require.resolve(specifier), specifier).not.toThrow();
-        }
-      }
-    });
-
-    it("imports only names that src/ exports", async () => {
-      for (const { specifier, names } of code.flatMap(importsOf)) {
-        if (!specifier.startsWith("./src/") || names.length === 0) continue;
-        const mod = (await import(path.join(root, specifier.slice(2)) + ".ts")) as Record<string, unknown>;
-        for (const name of names) expect(mod[name], `${name} from ${specifier}`).toBeDefined();
-      }
-    });
-
-    it("never uses the { name } shorthand for a variable of an earlier cell (tslab: 'name is not defined')", () => {
-      const declared = new Set<string>();
-      for (const cell of code) {
-        const source = ts.createSourceFile("cell.ts", cell, ts.ScriptTarget.ES2022, true);
-        const visit = (node: ts.Node): void => {
-          if (ts.isShorthandPropertyAssignment(node)) {
-            expect(declared.has(node.name.text), `shorthand { ${node.name.text} } in:\n${cell}`).toBe(false);
-          }
-          ts.forEachChild(node, visit);
-        };
-        visit(source);
-        for (const name of topLevelNames(source)) declared.add(name);
-      }
-    });
-
-    if (file !== "05-paper-audit.ipynb") {
-      it("warns that offline numbers are not the paper's LLM results and reads the model from the environment", () => {
-        const markdown = nb.cells
-          .filter((c) => c.cell_type === "markdown")
-          .map(text)
-          .join("\n");
-        expect(markdown).toContain("are **not** the paper's LLM results");
-        const parameters = code[0]!;
-        expect(parameters).toContain('process.env.OPENAI_API_KEY ? "openai" : "offline"');
-        expect(parameters).toContain('process.env.OPENAI_MODEL ?? "gpt-4o-mini"');
-        expect(parameters).toMatch(/const dataDir: string \| undefined = undefined;/);
-        expect(parameters).toContain('"../../shared/datasets"');
-        expect(parameters).toContain('"../runs/notebook-cache"');
-        expect(code.join("\n")).toMatch(/cacheDir: cacheDir/);
-      });
-    }
+  it.each(NAMES)("%s.ts is what a sync of its notebook writes, so build -> sync -> build is a no-op", async (name) => {
+    const source = read(`${name}.ts`);
+    const synced = await formattedSource(
+      readNotebook(buildNotebook(source, `${name}.ipynb`), `${name}.ipynb`),
+      `${name}.ipynb`,
+      path.join(notebookDir, `${name}.ts`),
+    );
+    expect(synced).toBe(source);
+    expect(buildNotebook(synced, `${name}.ipynb`)).toBe(read(`${name}.ipynb`));
   });
 });
 
-describe("tables and figures the notebooks show by name exist in the experiments' results", () => {
-  // table(run, "name") / figure(run, "name"), with run bound by `const run = await runExperiment("<experiment>", ...)`.
+describe.each(NAMES)("%s", (name) => {
+  const nb = JSON.parse(read(`${name}.ipynb`)) as Notebook;
+  const code = codeOf(name);
+
+  it("is nbformat 4.5 for the tslab kernel with unique valid cell ids, committed without outputs", () => {
+    expect(nb.nbformat).toBe(4);
+    expect(nb.nbformat_minor).toBe(5);
+    expect(nb.metadata.kernelspec).toEqual({ name: "tslab", display_name: "TypeScript", language: "typescript" });
+    const ids = nb.cells.map((c) => c.id);
+    for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9_-]{1,64}$/);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const cell of nb.cells.filter((c) => c.cell_type === "code")) {
+      expect(cell.outputs).toEqual([]);
+      expect(cell.execution_count).toBeNull();
+    }
+  });
+
+  it("opens with a title and has the parameters cell first among code cells, the only tagged one", () => {
+    const first = nb.cells[0];
+    expect(first?.cell_type).toBe("markdown");
+    expect(first && text(first)).toMatch(/^# \S/);
+    const parameters = nb.cells.find((c) => c.cell_type === "code");
+    expect(parameters?.metadata.tags).toEqual(["parameters"]);
+    expect(parameters && text(parameters)).toMatch(/^\/\/ ---- Parameters: the only cell you need to edit ----/);
+    expect(importsOf(code[0] ?? "")).toEqual([]);
+    expect(nb.cells.filter((c) => c.metadata.tags?.includes("parameters"))).toHaveLength(1);
+  });
+
+  it("imports only src/<file> (spelled out: tslab resolves no folder index) or installed packages; the notebook through ./src/", () => {
+    const require = createRequire(path.join(root, "package.json"));
+    const specifiers = code.flatMap(importsOf).map((i) => i.specifier);
+    expect(specifiers.length).toBeGreaterThan(0);
+    for (const specifier of specifiers) {
+      if (specifier.startsWith("../src/")) {
+        const file = path.join(root, specifier.slice(3)) + ".ts";
+        expect(existsSync(file) && statSync(file).isFile(), `${specifier} -> ${file}`).toBe(true);
+      } else {
+        expect(specifier, "relative imports other than ../src/ are not allowed").not.toMatch(/^[./]/);
+        expect(() => require.resolve(specifier), specifier).not.toThrow();
+      }
+    }
+    const kernelSpecifiers = nb.cells.filter((c) => c.cell_type === "code").flatMap((c) => importsOf(text(c)).map((i) => i.specifier));
+    expect(kernelSpecifiers).toEqual(specifiers.map((s) => s.replace(/^\.\.\/src\//, "./src/")));
+  });
+
+  it("never uses the { name } shorthand for a variable of an earlier cell (tslab: 'name is not defined')", () => {
+    const declared = new Set<string>();
+    for (const cell of code) {
+      const source = ts.createSourceFile("cell.ts", cell, ts.ScriptTarget.ES2022, true);
+      const visit = (node: ts.Node): void => {
+        if (ts.isShorthandPropertyAssignment(node)) {
+          expect(declared.has(node.name.text), `shorthand { ${node.name.text} } in:\n${cell}`).toBe(false);
+        }
+        ts.forEachChild(node, visit);
+      };
+      visit(source);
+      for (const declaredName of topLevelNames(source)) declared.add(declaredName);
+    }
+  });
+
+  if (name !== "05-paper-audit") {
+    it("warns that offline numbers are not the paper's LLM results and reads the model from the environment", () => {
+      const markdown = sourceCells(name)
+        .filter((c) => c.kind === "markdown")
+        .map((c) => c.source)
+        .join("\n");
+      expect(markdown).toContain("are **not** the paper's LLM results");
+      const parameters = code[0] ?? "";
+      expect(parameters).toContain('process.env.OPENAI_API_KEY ? "openai" : "offline"');
+      expect(parameters).toContain('process.env.OPENAI_MODEL ?? "gpt-4o-mini"');
+      expect(parameters).toMatch(/const dataDir: string \| undefined = undefined;/);
+      expect(parameters).toContain('"../../shared/datasets"');
+      expect(parameters).toContain('"../runs/notebook-cache"');
+      expect(code.join("\n")).toMatch(/cacheDir: cacheDir/);
+    });
+
+    it("keeps every cell that starts a run short (at most 6 lines)", () => {
+      const runCells = code.filter((cell) => /await (runExperiment|runSweep)\(/.test(cell));
+      expect(runCells.length).toBeGreaterThan(0);
+      for (const cell of runCells) expect(cell.split("\n").length, cell).toBeLessThanOrEqual(6);
+    });
+  }
+});
+
+describe("tables and figures the notebooks look up by name exist in the experiments' results", () => {
+  // run.table("name") / run.figure("name"), with run bound by `const run = await runExperiment("<experiment>", ...)`.
   const uses: Array<{ file: string; experiment: string; kind: "table" | "figure"; name: string }> = [];
-  for (const file of EXPECTED) {
-    const code = codeCells(load(file)).join("\n");
-    const experimentOf = new Map([...code.matchAll(/const (\w+) = await runExperiment\("(\w+)"/g)].map((m) => [m[1]!, m[2]!]));
-    for (const m of code.matchAll(/\b(table|figure)\((\w+), "([^"]+)"\)/g)) {
-      const experiment = experimentOf.get(m[2]!);
-      if (!experiment) throw new Error(`${file}: ${m[0]} uses "${m[2]}", which no runExperiment call in the notebook defines`);
-      uses.push({ file, experiment, kind: m[1] as "table" | "figure", name: m[3]! });
+  for (const name of NAMES) {
+    const code = codeOf(name).join("\n");
+    const experimentOf = new Map([...code.matchAll(/const (\w+) = await runExperiment\("(\w+)"/g)].map((m) => [m[1] ?? "", m[2] ?? ""]));
+    for (const m of code.matchAll(/\b(\w+)\.(table|figure)\("([^"]+)"\)/g)) {
+      const experiment = experimentOf.get(m[1] ?? "");
+      if (!experiment) throw new Error(`${name}: ${m[0]} uses "${m[1]}", which no runExperiment call in the notebook defines`);
+      uses.push({ file: name, experiment, kind: m[2] as "table" | "figure", name: m[3] ?? "" });
     }
   }
   const runs = new Map<string, RunOutcome>();
@@ -218,11 +206,10 @@ describe("tables and figures the notebooks show by name exist in the experiments
   });
 
   it.each(["sentimental", "finmem", "blackboard"])("%s", (experiment) => {
-    const run = runs.get(experiment)!;
-    const tables = new Set(run.result.tables.map((t) => t.name));
-    const figures = new Set(run.result.figures.map((f) => f.name));
+    const run = runs.get(experiment);
+    expect(run).toBeDefined();
     for (const use of uses.filter((u) => u.experiment === experiment)) {
-      expect((use.kind === "table" ? tables : figures).has(use.name), `${use.file}: ${use.kind} "${use.name}"`).toBe(true);
+      expect(() => (use.kind === "table" ? run?.table(use.name) : run?.figure(use.name)), `${use.file}: ${use.kind} "${use.name}"`).not.toThrow();
     }
   });
 });

@@ -14,7 +14,9 @@
  *   a cycle recurses forever.
  *
  * This test checks the modules the notebooks import (and the experiments the
- * runner loads) for all three, in seconds, without Jupyter.
+ * runner loads) for all three, in seconds, without Jupyter; and the notebook
+ * sources themselves, whole, under the same options, plus the one quirk that
+ * only shows between cells (literal types widened in what tslab hands on).
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -31,16 +33,18 @@ try {
   console.warn("[test/notebooks/tslab-compat] SKIPPED: @tslab/typescript-for-tslab (installed with tslab) not found");
 }
 
-/** ./src/... modules the notebooks import, plus the experiments the runner loads lazily. */
+const notebookDir = path.join(root, "notebooks");
+/** The notebooks' percent-format sources (notebooks/NN-name.ts). */
+const notebookSources = readdirSync(notebookDir)
+  .filter((f) => f.endsWith(".ts"))
+  .sort()
+  .map((f) => path.join(notebookDir, f));
+
+/** src/ modules the notebooks import, plus the experiments the runner loads lazily. */
 function entryPoints(): string[] {
   const entries = new Set(["src/sentimental/index.ts", "src/finmem/index.ts", "src/blackboard/index.ts"]);
-  const dir = path.join(root, "notebooks");
-  for (const file of readdirSync(dir).filter((f) => f.endsWith(".ipynb"))) {
-    const nb = JSON.parse(readFileSync(path.join(dir, file), "utf8")) as { cells: Array<{ cell_type: string; source: string[] | string }> };
-    for (const cell of nb.cells.filter((c) => c.cell_type === "code")) {
-      const source = Array.isArray(cell.source) ? cell.source.join("") : cell.source;
-      for (const m of source.matchAll(/from\s+"\.\/(src\/[^"]+)"/g)) entries.add(`${m[1]}.ts`);
-    }
+  for (const file of notebookSources) {
+    for (const m of readFileSync(file, "utf8").matchAll(/from\s+"\.\.\/(src\/[^"]+)"/g)) entries.add(`${m[1]}.ts`);
   }
   return [...entries].map((e) => path.join(root, e)).filter((e) => existsSync(e));
 }
@@ -70,11 +74,13 @@ describe.skipIf(!tslabTs)("src/ as tslab compiles and loads it", () => {
       rootDir: root,
       outDir: path.join(root, ".tslab-compat-out"), // never written: emit goes to the callback below
     };
-    program = ts.createProgram(entryPoints(), options);
+    // The sources import ../src/... (their notebooks get ./src/... through the symlink): one copy of src/.
+    program = ts.createProgram([...entryPoints(), ...notebookSources], options);
     srcFiles = program.getSourceFiles().filter((f) => f.fileName.startsWith(path.join(root, "src") + path.sep));
     program.emit(undefined, (fileName, text, _bom, _onError, sources) => {
       if (!fileName.endsWith(".js") || !sources?.length) return;
       const from = sources[0]!.fileName;
+      if (!from.startsWith(path.join(root, "src") + path.sep)) return;
       const deps: string[] = [];
       // Static imports / re-exports that survive the emit (type-only ones are elided); dynamic import() is lazy.
       for (const m of text.matchAll(/^(?:import|export)\b[^;]*?\sfrom\s+"(\.[^"]+)";$|^import\s+"(\.[^"]+)";$/gm)) {
@@ -108,6 +114,53 @@ describe.skipIf(!tslabTs)("src/ as tslab compiles and loads it", () => {
       expect(loaded).not.toContain(heavy);
     const registry = loadGraph.get(path.join(root, "src/run/registry.ts"))!.map(rel);
     expect(registry).toEqual([]);
+  });
+
+  it("compiles the notebook sources against the one copy of src/", () => {
+    const notebooks = program.getSourceFiles().filter((f) => f.fileName.startsWith(notebookDir + path.sep));
+    expect(notebooks.map((f) => rel(f.fileName))).toEqual(notebookSources.map(rel));
+    expect(notebooks.length).toBeGreaterThan(0);
+    expect(program.getSourceFiles().filter((f) => f.fileName.startsWith(path.join(notebookDir, "src") + path.sep))).toEqual([]);
+  });
+
+  it("hands no later cell a computed literal type (tslab passes it on widened: string, number)", () => {
+    // Between cells tslab declares each variable by its declaration-emitted type, and under its non-strict
+    // options `const llm = key ? "openai" : "offline"` is emitted as `string`, which a later cell cannot pass
+    // where "openai" | "offline" is expected. A plain literal initializer (`const mode = "adaptive"`) survives.
+    const checker = program.getTypeChecker();
+    const isLiteral = (t: TS.Type) => t.isStringLiteral() || t.isNumberLiteral() || (t.flags & (ts.TypeFlags.BigIntLiteral | ts.TypeFlags.EnumLiteral)) !== 0;
+    const plainLiteral = (e: TS.Expression) =>
+      ts.isStringLiteral(e) ||
+      ts.isNumericLiteral(e) ||
+      ts.isNoSubstitutionTemplateLiteral(e) ||
+      (ts.isPrefixUnaryExpression(e) && e.operator === ts.SyntaxKind.MinusToken && ts.isNumericLiteral(e.operand));
+    const offences: string[] = [];
+    for (const file of notebookSources.map((f) => program.getSourceFile(f)!)) {
+      const markers = [...file.text.matchAll(/^\/\/ %%.*$/gm)].map((m) => m.index ?? 0);
+      const cellAt = (pos: number) => markers.filter((start) => start <= pos).length;
+      const uses = new Map<TS.Symbol, number[]>();
+      const visit = (node: TS.Node): void => {
+        if (ts.isIdentifier(node)) {
+          const symbol = checker.getSymbolAtLocation(node);
+          if (symbol) uses.set(symbol, [...(uses.get(symbol) ?? []), cellAt(node.getStart(file))]);
+        }
+        ts.forEachChild(node, visit);
+      };
+      visit(file);
+      for (const statement of file.statements.filter(ts.isVariableStatement)) {
+        for (const declaration of statement.declarationList.declarations) {
+          if (!ts.isIdentifier(declaration.name) || declaration.type || !declaration.initializer || plainLiteral(declaration.initializer)) continue;
+          const type = checker.getTypeAtLocation(declaration.name);
+          if (!(isLiteral(type) || (type.isUnion() && type.types.some(isLiteral)))) continue;
+          const symbol = checker.getSymbolAtLocation(declaration.name);
+          const cell = cellAt(declaration.getStart(file));
+          if (symbol && (uses.get(symbol) ?? []).some((c) => c > cell)) {
+            offences.push(`${rel(file.fileName)}: \`${declaration.name.text}\` is ${checker.typeToString(type)} in its cell; annotate it for the later cells`);
+          }
+        }
+      }
+    }
+    expect(offences).toEqual([]);
   });
 
   it("type-checks under tslab's TypeScript 5.0, non-strict options", () => {

@@ -51,6 +51,9 @@ describe.skipIf(!python || !haveTslab)("npm run notebooks (scripts/run-notebooks
       { type: "code", source: "console.log('never runs')" },
     ]),
   );
+  // A notebook with a source beside it that builds something else (edited in one place only).
+  writeFileSync(path.join(dir, "03-stale.ts"), "// %% [markdown]\n// # stale\n\n// %%\nconsole.log('from the source');\n");
+  writeFileSync(path.join(dir, "03-stale.ipynb"), notebook([{ type: "code", source: "console.log('from the notebook')" }]));
   afterAll(() => rmSync(work, { recursive: true, force: true }));
 
   const run = (...args: string[]) =>
@@ -78,6 +81,14 @@ describe.skipIf(!python || !haveTslab)("npm run notebooks (scripts/run-notebooks
     expect(r.stderr).toContain("throw new Error('kaput-4711: data folder missing')");
     expect(r.stderr).toContain("Error: kaput-4711: data folder missing");
     expect(r.stderr).not.toContain("never runs");
+  });
+
+  it("refuses a notebook that differs from its source before starting a kernel", () => {
+    const r = run("--only", "03");
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain("not running notebooks that differ from their sources");
+    expect(r.stderr).toContain("03-stale.ipynb differs from its source 03-stale.ts");
+    expect(r.stdout).not.toContain("03-stale.ipynb ...");
   });
 
   it("rejects an --only that matches nothing", () => {

@@ -8,7 +8,7 @@ import { chromiumAvailable, chromiumPath } from "../../src/plot/chromium";
 import { makeFigure } from "../../src/core/figure";
 import { findDailyReturns, readRunFolder, RunFolderError, tearSheet, writeRunReport } from "../../src/report/index";
 import type { Row, Table } from "../../src/core/contract";
-import type { RunOutcome } from "../../src/run/runner";
+import type { RunRecord } from "../../src/run/runner";
 import { writeRunFolder } from "../../src/run/writer";
 import { Rng } from "../../src/stats/rng";
 import { tradingDays } from "../../src/data/calendar";
@@ -16,7 +16,7 @@ import { inspectReport } from "./helpers";
 
 const usage = { calls: 12, cacheHits: 3, networkCalls: 9, repairs: 0, promptTokens: 1234, completionTokens: 567, estimatedCostUsd: 0.0123 };
 
-function outcome(over: Partial<RunOutcome> & Pick<RunOutcome, "experiment" | "result">): RunOutcome {
+function outcome(over: Partial<RunRecord> & Pick<RunRecord, "experiment" | "result">): RunRecord {
   return {
     description: "fixture",
     config: { testStart: "2025-01-02", testEnd: "2025-08-29", alpha: 0.5 },

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { bordaCount, collectiveTier, conviction, gutFeeling, rankDescending, tierOfValence, valence, volatility } from "../../src/sentimental/decision";
+import {
+  bordaCount,
+  collectiveTier,
+  conviction,
+  decisionScore,
+  gutFeeling,
+  rankDescending,
+  tierOfValence,
+  valence,
+  volatility,
+} from "../../src/sentimental/decision";
 
 // Per-agent ranks of the paper's Table 5 (CFO, VPE, RPM) and its final "Borda Count Rank" column.
 const TABLE5 = [
@@ -105,17 +115,27 @@ describe("volatility and conviction (Definition 5)", () => {
     expect(volatility([0.2, 0.4, 0.6])).toBeCloseTo(Math.sqrt(0.08 / 3), 12);
     expect(volatility([0.3])).toBe(0);
   });
-  it("paper conviction = final sentiment / volatility", () => {
-    expect(conviction({ finalSentiment: 0.4, statementSentiments: [0.2, 0.6] }, { variant: "paper" })).toBeCloseTo(2, 12);
-    expect(conviction({ finalSentiment: -0.3, statementSentiments: [-0.1, -0.5] }, { variant: "paper" })).toBeCloseTo(-1.5, 12);
+  it("paper conviction = decision score / volatility", () => {
+    expect(conviction({ score: 0.4, statementSentiments: [0.2, 0.6] }, { variant: "paper" })).toBeCloseTo(2, 12);
+    expect(conviction({ score: -0.3, statementSentiments: [-0.1, -0.5] }, { variant: "paper" })).toBeCloseTo(-1.5, 12);
   });
   it("paper conviction floors a zero volatility instead of dividing by 0", () => {
-    expect(conviction({ finalSentiment: 0.3, statementSentiments: [0.3, 0.3, 0.3] }, { variant: "paper" })).toBeCloseTo(30, 9);
-    expect(conviction({ finalSentiment: 0.3, statementSentiments: [0.3, 0.3] }, { variant: "paper", volatilityFloor: 0.1 })).toBeCloseTo(3, 12);
+    expect(conviction({ score: 0.3, statementSentiments: [0.3, 0.3, 0.3] }, { variant: "paper" })).toBeCloseTo(30, 9);
+    expect(conviction({ score: 0.3, statementSentiments: [0.3, 0.3] }, { variant: "paper", volatilityFloor: 0.1 })).toBeCloseTo(3, 12);
   });
-  it("code conviction = mean statement sentiment x volatility", () => {
-    expect(conviction({ finalSentiment: 0.4, statementSentiments: [0.2, 0.6] }, { variant: "code" })).toBeCloseTo(0.08, 12);
-    expect(conviction({ finalSentiment: 0.3, statementSentiments: [0.3, 0.3] }, { variant: "code" })).toBe(0);
+  it("code conviction = decision score x volatility (the score, not a mean computed on the side)", () => {
+    expect(conviction({ score: 0.4, statementSentiments: [0.2, 0.6] }, { variant: "code" })).toBeCloseTo(0.08, 12);
+    // last statement 0.6 as the score: 0.6 x 0.2
+    expect(conviction({ score: 0.6, statementSentiments: [0.2, 0.6] }, { variant: "code" })).toBeCloseTo(0.12, 12);
+    expect(conviction({ score: 0.3, statementSentiments: [0.3, 0.3] }, { variant: "code" })).toBe(0);
+  });
+  it("decision score: eq. 4 final opinion, mean or last statement sentiment; the prior 0 with no valid statement", () => {
+    const agent = { finalOpinion: 0.35, statementSentiments: [0.2, -0.1, 0.6] };
+    expect(decisionScore(agent, "opinion")).toBe(0.35);
+    expect(decisionScore(agent, "mean")).toBeCloseTo(0.7 / 3, 12);
+    expect(decisionScore(agent, "last")).toBe(0.6);
+    expect(decisionScore({ finalOpinion: 0, statementSentiments: [] }, "mean")).toBe(0);
+    expect(decisionScore({ finalOpinion: 0, statementSentiments: [] }, "last")).toBe(0);
   });
   it("gut feeling ranks by conviction with the Borda count and reports total conviction", () => {
     const g = gutFeeling(

@@ -104,7 +104,7 @@ describe("sentimental experiment (offline agents)", () => {
       expect(row["between_runs"]).toBeGreaterThan(0);
       expect(row["between_runs"]).toBeLessThanOrEqual(1);
     }
-    expect(result.artifacts?.map((a) => a.path)).toEqual(["brief.json", "mental_models.json", "conversation.jsonl"]);
+    expect(result.artifacts?.map((a) => a.path)).toEqual(["brief.json", "mental_models.json", "conversation.jsonl", "scenario.json"]);
     expect(result.summary["candidates"]).toBe(3);
   });
 
@@ -222,13 +222,13 @@ describe("sentimental experiment (offline agents)", () => {
       expect(row["CFO"]).toBe(t5p[i]!["CFO"]);
       expect(row["borda_total"]).toBe(3 * 4 - (t5p[i]!["borda_total"] as number));
     });
+    // conviction "code" on the default basis (the eq. 4 final opinion): Table 8 = Table 4 x Table 7.
+    const t4 = table(result.tables, "table4_final_sentiment").rows;
     const vol = table(result.tables, "table7_volatility").rows;
     const conv = table(result.tables, "table8_conviction").rows;
-    const rounds = table(result.tables, "sentiment_by_round").rows;
-    const first = conv[0]!["candidate"];
-    const sent = rounds.filter((r) => r["candidate_name"] === first && r["agent"] === "VPE").map((r) => r["sentiment"] as number);
-    const mean = sent.reduce((x, y) => x + y, 0) / sent.length;
-    expect(conv[0]!["VPE"]).toBeCloseTo(mean * (vol[0]!["VPE"] as number), 7);
+    conv.forEach((row, i) => {
+      for (const a of ["CFO", "VPE", "RPM"]) expect(row[a]).toBeCloseTo((t4[i]![a] as number) * (vol[i]![a] as number), 7);
+    });
   });
 
   it("runs on resumes from a data folder (first N by id, or a seeded sample)", async () => {

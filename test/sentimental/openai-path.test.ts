@@ -72,7 +72,8 @@ const table = (tables: Table[], name: string): Table => tables.find((t) => t.nam
 describe("sentimental experiment through an OpenAI-compatible endpoint (loopback)", () => {
   it("runs 1 candidate x 1 round end to end with VADER scoring", async () => {
     server.reset();
-    const config = defaultSentimentalConfig({ candidates: 1, maxRounds: 1, runs: 1 });
+    // The neutral prompt set with each peer's latest statement: the project's earlier wiring.
+    const config = defaultSentimentalConfig({ candidates: 1, maxRounds: 1, runs: 1, prompts: "neutral", context: "latest" });
     const result = await sentimentalExperiment.run(config, ctx());
     const chats = server.chatRequests();
     expect(chats.map(kindOf)).toEqual(["mms", "mms", "mms", "statement", "arguments", "statement", "arguments", "statement", "arguments"]);
@@ -100,7 +101,15 @@ describe("sentimental experiment through an OpenAI-compatible endpoint (loopback
 
   it("uses the LLM sentiment task when sentiment = llm", async () => {
     server.reset();
-    const config = defaultSentimentalConfig({ candidates: 1, maxRounds: 1, runs: 1, sentiment: "llm", retrieval: "tfidf" });
+    const config = defaultSentimentalConfig({
+      candidates: 1,
+      maxRounds: 1,
+      runs: 1,
+      sentiment: "llm",
+      retrieval: "tfidf",
+      prompts: "neutral",
+      context: "latest",
+    });
     const result = await sentimentalExperiment.run(config, ctx());
     const kinds = server.chatRequests().map(kindOf);
     expect(kinds.filter((k) => k === "sentiment")).toHaveLength(3);

@@ -1,0 +1,103 @@
+/**
+ * The inputs and outputs of FinMem's LLM tasks (tasks.ts): the zod schemas of
+ * the answers (the FinMem code's field names) and the typed inputs, shared by
+ * the tasks and the offline policies.
+ */
+import { z } from "zod";
+import type { Layer } from "./constants";
+import type { RiskMode, RiskState } from "./profile";
+import type { ToneBaseline } from "./tone";
+
+/** A memory event as shown to the model. */
+export interface ShownEvent {
+  id: number;
+  date: string;
+  kind: string;
+  text: string;
+  /** Retrieval score (relevancy + recency + importance). */
+  score: number;
+}
+
+export type ShownMemories = Record<Layer, ShownEvent[]>;
+
+const idList = z.array(z.number().int()).default([]);
+
+/** The four cited-id lists every reflection output ends with (one per layer, see LAYER_FIELD). */
+const citationFields = {
+  short_memory_index: idList,
+  middle_memory_index: idList,
+  long_memory_index: idList,
+  reflection_memory_index: idList,
+};
+
+export const trainReflectionSchema = z.object({
+  summary_reason: z.string().min(1),
+  ...citationFields,
+});
+export type TrainReflection = z.output<typeof trainReflectionSchema>;
+/** The cited-id lists of a reflection output. */
+export type CitationLists = Pick<TrainReflection, keyof typeof citationFields>;
+
+export const testReflectionSchema = z.object({
+  investment_decision: z.enum(["buy", "sell", "hold"]),
+  summary_reason: z.string().min(1),
+  ...citationFields,
+});
+export type TestReflection = z.output<typeof testReflectionSchema>;
+export type Decision = TestReflection["investment_decision"];
+
+export const summarySchema = z.object({
+  summary: z.string().min(1),
+  sentiment: z.enum(["positive", "negative", "neutral"]),
+});
+export type SummaryOutput = z.output<typeof summarySchema>;
+
+export const extendedReflectionSchema = z.object({
+  summary_reason: z.string().min(1),
+});
+export type ExtendedReflection = z.output<typeof extendedReflectionSchema>;
+
+export interface SummarizeInput {
+  ticker: string;
+  date: string;
+  /** "news" | "10-Q" | "10-K" | other filing form. */
+  kind: string;
+  text: string;
+  /** Sentences to keep (offline policy; also stated in the prompt). */
+  sentences: number;
+}
+
+export interface ReflectionInputBase {
+  ticker: string;
+  date: string;
+  /** The agent's character string (profile). */
+  profile: string;
+  memories: ShownMemories;
+  /** Base rate of each event class's tone on the day (offline policies only; not rendered). */
+  toneBase: ToneBaseline;
+  /** "drop": ids not shown are dropped by the loop instead of voiding the answer, so `validate` lets them through. */
+  invalidCitations?: "hold" | "drop";
+}
+
+export interface TrainReflectionInput extends ReflectionInputBase {
+  move: { close: number; nextClose: number; logChange: number; direction: "up" | "down" | "flat" };
+}
+
+export interface TestReflectionInput extends ReflectionInputBase {
+  /** Decision wording: the authors' code (buy or sell; hold for the really hard case) or neutral. */
+  wording: "authors" | "neutral";
+  risk: { mode: RiskMode; state: RiskState; instruction: string };
+  momentum: { window: number; sign: -1 | 0 | 1; cumulativeLogChange: number | null };
+}
+
+export interface ExtendedReflectionInput {
+  ticker: string;
+  date: string;
+  profile: string;
+  windowStart: string;
+  windowEnd: string;
+  /** ln(P_windowEnd / P_before-window) from prices known on `date` (null if unknown). */
+  marketLogChange: number | null;
+  /** Each day's decision with the stock's next-day log change ln(P_{t+1}/P_t) when already known on `date`. */
+  records: Array<{ date: string; decision: string; reason: string; nextDayLogChange: number | null }>;
+}
