@@ -22,7 +22,7 @@ import { eligibleTickers, type AlignedMarket, type RebalanceContext, type Weight
 import { ledoitWolf, sampleCovarianceOfColumns, TrailingCovariance } from "../portfolio/index";
 import { applySizing, constructPortfolio, type ConstructionOptions, type Decision } from "./construction";
 import { itemAt } from "./lookup";
-import { priorWeights, type MarketWeightsMode, type SharesSource } from "./prior";
+import { priorWeights, type CapsSource, type MarketWeightsMode } from "./prior";
 
 export { type Decision } from "./construction";
 export { type MarketWeightsMode } from "./prior";
@@ -30,8 +30,8 @@ export { type MarketWeightsMode } from "./prior";
 export interface AllocatorOptions extends ConstructionOptions {
   lookback: number;
   marketWeights: MarketWeightsMode;
-  /** Shares outstanding as known on a date, needed by "marketCap" (prior.ts). */
-  shares?: SharesSource;
+  /** Market caps at each decision date's close, needed by "marketCap" (prior.ts; without it: equal weights, recorded per rebalance). */
+  caps?: CapsSource;
   /** "sample" (paper) or Ledoit-Wolf shrinkage to constant correlation. Default "sample". */
   covariance?: "sample" | "ledoit-wolf";
   /** Whether the thread's size reaches the weights (`Decision.size`); default false. */
@@ -45,6 +45,9 @@ export interface Allocation {
   eligible: number[];
   decisions: Decision[];
   wMkt: number[];
+  /** The prior w_mkt came from ("equal" when marketCap was asked for and a cap was missing: `priorReason`). */
+  prior: MarketWeightsMode;
+  priorReason: string | null;
   /** Whether each ticker had a view (a row of P). */
   viewed: boolean[];
   /** View returns (NaN without a view). */
@@ -173,11 +176,18 @@ function allocateWithCovariance(
   const fullWeights = new Float64Array(market.tickers.length);
   if (eligible.length === 0) {
     const none = { viewed: [], q: [], omega: [], pi: [], muBL: [], bookWeights: [], weights: [] };
-    return { date, eligible: [], decisions: [], wMkt: [], ...none, sigmaBL: new Float64Array(0), fullWeights };
+    return { date, eligible: [], decisions: [], wMkt: [], prior: options.marketWeights, priorReason: null, ...none, sigmaBL: new Float64Array(0), fullWeights };
   }
   if (decisions.length !== eligible.length) throw new RangeError(`allocate: ${decisions.length} decisions for ${eligible.length} eligible tickers on ${date}`);
   const n = eligible.length;
-  const wMkt = Array.from(priorWeights(market, dayIndex, eligible, { marketWeights: options.marketWeights, shares: options.shares }, currentWeights));
+  const prior = priorWeights(
+    market,
+    dayIndex,
+    eligible,
+    { marketWeights: options.marketWeights, ...(options.caps ? { caps: options.caps } : {}) },
+    currentWeights,
+  );
+  const wMkt = Array.from(prior.weights);
   if (sigma === null) throw new RangeError(`allocate: no covariance for the ${n} eligible tickers on ${date}`);
   const previous = currentWeights ? eligible.map((i) => currentWeights[i] ?? 0) : null;
   const built = constructPortfolio(sigma, n, decisions, wMkt, previous, options, date);
@@ -194,6 +204,8 @@ function allocateWithCovariance(
     eligible: eligible.slice(),
     decisions: decisions.slice(),
     wMkt,
+    prior: prior.used,
+    priorReason: prior.reason,
     viewed: built.viewed,
     q: built.q,
     omega: built.omega,

@@ -23,7 +23,7 @@ import type { DataFolder } from "../data/index";
 import { longOnlyBounds } from "../portfolio/index";
 import { blWeightRule, type AllocatorOptions } from "./allocator";
 import { longOnlyMode, type BlackboardConfig } from "./config";
-import { resolvePrior, staticShares, type ResolvedPrior } from "./prior";
+import { capsSourceFor, summarizePriors, type ResolvedPrior } from "./prior";
 import { itemAt } from "./lookup";
 import { AgentRebalancer, type RebalanceRecord } from "./rebalance";
 
@@ -34,7 +34,7 @@ export type BacktestRun = Awaited<ReturnType<typeof runBacktest>>;
 export interface BlackboardBacktests {
   market: AlignedMarket;
   allocatorOptions: AllocatorOptions;
-  /** The prior the run used (marketCap falls back to equal without shares outstanding). */
+  /** The prior the rebalances used (marketCap falls back to equal on a date without every cap), counted. */
   prior: ResolvedPrior;
   portfolio: BacktestRun;
   equalWeight: BacktestRun;
@@ -45,21 +45,15 @@ export interface BlackboardBacktests {
 }
 
 /**
- * The allocator's options from the config, and the prior the run can
- * actually use (`resolvePrior`: marketCap falls back to equal weights when
- * the data folder has no shares outstanding, and the run says so).
+ * The allocator's options from the config; marketCap reads its caps from
+ * the folder's filings (`fundamentals/`) when it has share counts, else from
+ * the universe file (prior.ts), and each rebalance records the prior it used.
  *
  * @example
- * allocatorOptionsFor(config, DataFolder.open("../shared/datasets"), ["AAPL", "MSFT"]).prior.used; // "equal"
+ * allocatorOptionsFor(config, DataFolder.open("../shared/datasets")).caps?.kind; // "universe"
  */
-export function allocatorOptionsFor(
-  config: BlackboardConfig,
-  data: DataFolder,
-  tickers: readonly string[],
-): { options: AllocatorOptions; prior: ResolvedPrior } {
-  const shares = staticShares(data);
-  const prior = resolvePrior(config.marketWeights, shares, tickers, config.start);
-  const options: AllocatorOptions = {
+export function allocatorOptionsFor(config: BlackboardConfig, data: DataFolder): AllocatorOptions {
+  return {
     lookback: config.lookback,
     delta: config.delta,
     tau: config.tau,
@@ -71,12 +65,17 @@ export function allocatorOptionsFor(
     maxWeight: config.maxWeight,
     minWeight: config.minWeight,
     turnoverPenalty: config.turnoverPenalty,
-    marketWeights: prior.used,
-    shares,
+    marketWeights: config.marketWeights,
+    ...(config.marketWeights === "marketCap" ? { caps: capsSourceFor(data) } : {}),
     covariance: config.covariance,
     sizing: config.sizing !== "none",
   };
-  return { options, prior };
+}
+
+function capsLabel(kind: "filings" | "universe"): string {
+  return kind === "filings"
+    ? "fundamentals/ (close x the shares of the last filing known at each decision date's close)"
+    : "the universe file's sharesOutstanding x each decision date's close";
 }
 
 /**
@@ -96,8 +95,8 @@ export async function runBacktests(config: BlackboardConfig, tickers: readonly s
     tickers.map((t) => data.prices(t)),
   );
   const benchClose = itemAt(alignSeries(calendar, [data.prices(config.benchmark)]).close, 0, `${config.benchmark} price column`);
-  const { options: allocatorOptions, prior } = allocatorOptionsFor(config, data, tickers);
-  if (prior.reason) ctx.log(`blackboard: ${prior.reason}`);
+  const allocatorOptions = allocatorOptionsFor(config, data);
+  if (allocatorOptions.caps) ctx.log(`blackboard: marketWeights=marketCap from ${capsLabel(allocatorOptions.caps.kind)}`);
   checkBoundsOnEveryRebalance(market, config);
   const agents = new AgentRebalancer(data, tickers, config, ctx);
 
@@ -123,6 +122,9 @@ export async function runBacktests(config: BlackboardConfig, tickers: readonly s
   const benchmark = buyAndHold(calendar, benchClose, config.start, config.end);
   const dayZero = agents.rebalances.find((r) => r.positions.length > 0);
   if (!dayZero) throw new Error(`blackboard: no ticker has ${config.lookback + 1} prices before ${config.start}; lower "lookback" or move "start"`);
+  const allocations = agents.rebalances.filter((r) => r.positions.length > 0).map((r) => r.allocation);
+  const prior = summarizePriors(config.marketWeights, allocatorOptions.caps?.kind ?? null, allocations);
+  if (prior.reason) ctx.log(`blackboard: ${prior.reason}`);
   return { market, allocatorOptions, prior, portfolio, equalWeight, benchmark, agents, dayZero };
 }
 

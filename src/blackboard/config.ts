@@ -77,7 +77,7 @@ const viewKeys = {
   }),
   marketWeights: documented(z.enum(["marketCap", "holdings", "equal"]).default("marketCap"), {
     description:
-      "w_mkt of the prior: marketCap = shares outstanding x the close before the date (the paper's text; needs shares in the data folder, else the run uses equal weights and says so in config.json, the manifest and the report), holdings = the current book, 1/N when flat (the authors' code), equal = 1/N.",
+      "w_mkt of the prior: marketCap = market caps at the close of each decision date (the paper's text): that close x the shares of the last filing known by it (fundamentals/, known-at rule; else the universe file's sharesOutstanding); a rebalance without every cap uses equal weights (ours), counted per rebalance in the console, config.json (effective), the manifest and the report. holdings = the current book, 1/N when flat (the authors' code), equal = 1/N.",
     readings: { marketCap: "paper", holdings: "code", equal: "ours" },
   }),
   covariance: documented(z.enum(["sample", "ledoit-wolf"]).default("sample"), {

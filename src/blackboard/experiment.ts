@@ -46,6 +46,7 @@ import { blackboardConfigSchema, blackboardDefaults, checkConfig, defaultUnivers
 import { dayZeroStudy } from "./day-zero";
 import { blackboardDryRun } from "./dry-run";
 import { blackboardFigures } from "./figures";
+import type { ResolvedPrior } from "./prior";
 import { blackboardAblationFigure } from "./quant-figures";
 import { blackboardSummary, blackboardTables, type BlackboardAnalytics, type BlackboardOutcome } from "./report";
 import { TOKENS_PER_CHAR } from "./usage";
@@ -105,10 +106,19 @@ export async function runBlackboard(config: BlackboardConfig, ctx: RunContext): 
     }),
     summary: blackboardSummary(outcome),
     artifacts,
-    ...(runs.prior.reason ? { effective: { config: { marketWeights: runs.prior.used }, notes: [runs.prior.reason] } } : {}),
+    ...(runs.prior.reason ? { effective: priorEffective(runs.prior) } : {}),
   };
   runs.agents.finish();
   return result;
+}
+
+/**
+ * config.json's effective section when the prior is not the requested one:
+ * marketWeights as used ("equal" on every rebalance, or "mixed") and the
+ * rebalances per prior.
+ */
+function priorEffective(prior: ResolvedPrior): { config: Record<string, unknown>; notes: string[] } {
+  return { config: { marketWeights: prior.used, priorRebalances: prior.rebalances }, notes: prior.reason ? [prior.reason] : [] };
 }
 
 /** Hit rates, attribution, the last frontier and the model usage of a run. */

@@ -43,7 +43,7 @@ export {
   type TradeProposal,
 } from "./messages";
 export { finishThread, runTickerPipeline, startThread, stopThread } from "./pipeline";
-export { resolvePrior, staticShares, type SharesSource } from "./prior";
+export { capsSourceFor, filingCaps, priorWeights, summarizePriors, universeCaps, type CapsSource, type ResolvedPrior } from "./prior";
 export {
   blackboardAblationFigure,
   frontierFigure,

@@ -1,83 +1,134 @@
 /**
  * The market weights w_mkt behind the Black-Litterman prior pi = delta Sigma
- * w_mkt, and which prior a run actually uses.
+ * w_mkt, and which prior each rebalance actually used.
  *
- * - marketCap (the paper's text): shares outstanding x the last close before
- *   the decision date, normalised. Shares come from a `SharesSource`, asked
- *   for (ticker, date): today the data folder's static `sharesOutstanding`
- *   (`staticShares`); a source of shares as known on each date plugs in here.
- *   When the source has no shares for a ticker of the universe, the run uses
- *   equal weights and says so (`resolvePrior`: config.json, the manifest and
- *   the report carry it), never silently.
+ * - marketCap (the paper's text): market capitalisations at the close of the
+ *   decision date (the session the agents read; with an execution lag still
+ *   that session, never the later trade date), normalised. Caps come from a
+ *   `CapsSource`:
+ *     filings  — the data folder's `fundamentals/` (issue 16): the close x the
+ *                shares of the last filing accepted before that close, on one
+ *                split basis (`MarketCaps` in the data layer; the known-at
+ *                rule: a filing accepted after the close counts from the
+ *                next session);
+ *     universe — the universe file's one `sharesOutstanding` per ticker x the
+ *                (adjusted) close of the decision date (the bundled synthetic
+ *                data; a count that never changes cannot look ahead).
+ *   A folder with share counts in `fundamentals/` uses them; else the
+ *   universe file's. When a ticker of a rebalance has no cap on that date,
+ *   THAT rebalance uses equal weights; the run counts and records it
+ *   (`summarizePriors`: console, config.json effective section, manifest,
+ *   report — the bb_rebalances table has a `prior` column).
  * - holdings (the authors' code): the current book, 1/N when flat.
  * - equal: 1/N.
  */
 import type { AlignedMarket } from "../backtest/index";
 import type { DataFolder } from "../data/index";
+import { MarketCaps } from "../data/index";
 import { marketWeights } from "../portfolio/index";
 import { itemAt } from "./lookup";
 
 export type MarketWeightsMode = "equal" | "holdings" | "marketCap";
 
-/** Shares outstanding of a ticker as known on a date, or null when unknown. */
-export type SharesSource = (ticker: string, date: string) => number | null;
-
-/**
- * The data folder's `sharesOutstanding` per ticker (one number for every date).
- *
- * @example
- * staticShares(DataFolder.open("datasets"))("ALTA", "2025-01-02"); // e.g. 1.2e9, or null
- */
-export function staticShares(data: DataFolder): SharesSource {
-  return (ticker) => {
-    const s = data.tickerInfo(ticker).sharesOutstanding;
-    return s !== null && s !== undefined && s > 0 ? s : null;
-  };
-}
-
-/** The prior a run uses, and why when it is not the one asked for. */
-export interface ResolvedPrior {
-  requested: MarketWeightsMode;
-  used: MarketWeightsMode;
-  /** Null when `used` is `requested`. */
+/** Market-cap weights of tickers at a decision date's close, or null weights with the reason. */
+export interface CapWeights {
+  weights: number[] | null;
   reason: string | null;
 }
 
+/** Where a marketCap prior takes its capitalisations from (see the module doc). */
+export interface CapsSource {
+  kind: "filings" | "universe";
+  /** Caps of `tickers` at the close of `market.dates[dayIndex]`. */
+  weights(tickers: readonly string[], market: AlignedMarket, dayIndex: number): CapWeights;
+}
+
+function missingReason(missing: ReadonlyArray<{ ticker: string; reason: string }>, total: number, date: string): string {
+  const shown = missing
+    .slice(0, 3)
+    .map((m) => `${m.ticker}: ${m.reason}`)
+    .join("; ");
+  return `no market cap on ${date} for ${missing.length} of ${total} tickers (${shown}${missing.length > 3 ? "; ..." : ""})`;
+}
+
 /**
- * Which prior the run can honour: marketCap needs shares for every ticker on
- * the first test date; else equal weights, with the reason.
+ * Caps from the folder's filings, as known at each decision date's close.
  *
  * @example
- * resolvePrior("marketCap", () => null, ["AAPL"], "2025-01-02").used; // "equal"
+ * filingCaps(MarketCaps.open("mydata")).weights(["AAPL", "MSFT"], market, t).weights; // [0.47.., 0.52..] or null
  */
-export function resolvePrior(requested: MarketWeightsMode, shares: SharesSource, tickers: readonly string[], date: string): ResolvedPrior {
-  if (requested !== "marketCap") return { requested, used: requested, reason: null };
-  const missing = tickers.filter((t) => shares(t, date) === null);
-  if (missing.length === 0) return { requested, used: requested, reason: null };
-  const which =
-    missing.length === tickers.length
-      ? "any ticker"
-      : `${missing.length} of ${tickers.length} tickers (${missing.slice(0, 5).join(", ")}${missing.length > 5 ? ", ..." : ""})`;
+export function filingCaps(caps: MarketCaps): CapsSource {
   return {
-    requested,
-    used: "equal",
-    reason: `marketWeights=marketCap needs shares outstanding, and the data folder has none for ${which}: the prior uses equal weights`,
+    kind: "filings",
+    weights(tickers, market, dayIndex) {
+      const date = itemAt(market.dates, dayIndex, "market date");
+      const w = caps.weights(tickers, date);
+      if (w.weights !== null) return { weights: w.weights, reason: null };
+      return { weights: null, reason: missingReason(w.missing, tickers.length, date) };
+    },
   };
+}
+
+/**
+ * Caps from the universe file's static share counts x the decision date's close.
+ *
+ * @example
+ * universeCaps(DataFolder.open("datasets")).weights(["ALTA", "BRIX"], market, t).weights; // [0.6.., 0.3..]
+ */
+export function universeCaps(data: DataFolder): CapsSource {
+  return {
+    kind: "universe",
+    weights(tickers, market, dayIndex) {
+      const date = itemAt(market.dates, dayIndex, "market date");
+      const missing: Array<{ ticker: string; reason: string }> = [];
+      const caps = tickers.map((ticker) => {
+        const s = data.tickerInfo(ticker).sharesOutstanding;
+        const column = market.close[market.tickers.indexOf(ticker)];
+        const price = column?.[dayIndex] ?? NaN;
+        if (s === null || s === undefined || !(s > 0)) missing.push({ ticker, reason: "no sharesOutstanding in the universe file" });
+        else if (!(price > 0)) missing.push({ ticker, reason: "no close" });
+        return (s ?? 0) * price;
+      });
+      if (missing.length > 0 || tickers.length === 0) return { weights: null, reason: missingReason(missing, tickers.length, date) };
+      const total = caps.reduce((a, b) => a + b, 0);
+      return { weights: caps.map((c) => c / total), reason: null };
+    },
+  };
+}
+
+/**
+ * The caps source of a data folder: its filings when `fundamentals/` has a
+ * share count, else the universe file's.
+ *
+ * @example
+ * capsSourceFor(DataFolder.open("../shared/datasets")).kind; // "universe" (no fundamentals/ there)
+ */
+export function capsSourceFor(data: DataFolder): CapsSource {
+  const caps = MarketCaps.open(data.dir);
+  return caps.hasShares() ? filingCaps(caps) : universeCaps(data);
 }
 
 /** What `priorWeights` needs to know. */
 export interface PriorOptions {
   marketWeights: MarketWeightsMode;
-  /** Needed by "marketCap". */
-  shares?: SharesSource;
+  /** Needed by "marketCap"; without it every rebalance falls back to equal weights. */
+  caps?: CapsSource;
+}
+
+/** w_mkt of one rebalance and the prior it came from. */
+export interface PriorWeights {
+  weights: Float64Array;
+  /** "equal" when marketCap was asked for and a cap was missing (`reason`). */
+  used: MarketWeightsMode;
+  reason: string | null;
 }
 
 /**
- * w_mkt over the eligible tickers of a rebalance (see module doc). Market
- * caps use the last close strictly before the decision date, like the covariance window.
+ * w_mkt over the eligible tickers of a rebalance (see module doc): market
+ * caps at the close of the decision date `market.dates[dayIndex]`.
  *
  * @example
- * priorWeights(market, 300, [0, 1], { marketWeights: "equal" }, null); // [0.5, 0.5]
+ * priorWeights(market, 300, [0, 1], { marketWeights: "equal" }, null).weights; // [0.5, 0.5]
  */
 export function priorWeights(
   market: AlignedMarket,
@@ -85,22 +136,55 @@ export function priorWeights(
   eligible: readonly number[],
   options: PriorOptions,
   currentWeights: ArrayLike<number> | null,
-): Float64Array {
+): PriorWeights {
   const n = eligible.length;
   if (options.marketWeights === "holdings") {
-    return marketWeights(n, { mode: "holdings", holdings: eligible.map((i) => Math.max(0, currentWeights?.[i] ?? 0)) });
+    const holdings = eligible.map((i) => Math.max(0, currentWeights?.[i] ?? 0));
+    return { weights: marketWeights(n, { mode: "holdings", holdings }), used: "holdings", reason: null };
   }
   if (options.marketWeights === "marketCap") {
-    const shares = options.shares;
-    if (!shares) throw new RangeError('allocate: marketWeights "marketCap" needs a source of shares outstanding');
-    const date = itemAt(market.dates, dayIndex, "market date");
-    const caps = eligible.map((i) => {
-      const ticker = itemAt(market.tickers, i, "market ticker");
-      const s = shares(ticker, date);
-      if (s === null || !(s > 0)) throw new RangeError(`allocate: no shares outstanding for ${ticker} on ${date} (needed by marketWeights "marketCap")`);
-      return s * itemAt(itemAt(market.close, i, "price column"), dayIndex - 1, `${ticker} close`);
-    });
-    return marketWeights(n, { mode: "market-cap", marketCaps: caps });
+    const tickers = eligible.map((i) => itemAt(market.tickers, i, "market ticker"));
+    const caps = options.caps ? options.caps.weights(tickers, market, dayIndex) : { weights: null, reason: "no source of market caps" };
+    if (caps.weights !== null) return { weights: marketWeights(n, { mode: "market-cap", marketCaps: caps.weights }), used: "marketCap", reason: null };
+    return { weights: marketWeights(n, { mode: "equal" }), used: "equal", reason: caps.reason };
   }
-  return marketWeights(n, { mode: "equal" });
+  return { weights: marketWeights(n, { mode: "equal" }), used: "equal", reason: null };
+}
+
+/** The prior a run used over its rebalances. */
+export interface ResolvedPrior {
+  requested: MarketWeightsMode;
+  /** `requested` when every rebalance used it, "equal" when none could, "mixed" otherwise. */
+  used: MarketWeightsMode | "mixed";
+  /** Where marketCap's caps came from (null for the other modes). */
+  source: CapsSource["kind"] | null;
+  /** Rebalances (with eligible tickers) per prior actually used. */
+  rebalances: Partial<Record<MarketWeightsMode, number>>;
+  /** Null when `used` is `requested`; else why, with the first fallback's cause. */
+  reason: string | null;
+}
+
+/**
+ * Count the priors the rebalances used (the allocations' `prior`) and say
+ * why when it is not the requested one.
+ *
+ * @example
+ * summarizePriors("marketCap", "universe", [{ prior: "equal", priorReason: "no market cap ...", date: "2025-01-02" }]).used; // "equal"
+ */
+export function summarizePriors(
+  requested: MarketWeightsMode,
+  source: CapsSource["kind"] | null,
+  allocations: ReadonlyArray<{ prior: MarketWeightsMode; priorReason: string | null; date: string }>,
+): ResolvedPrior {
+  const rebalances: Partial<Record<MarketWeightsMode, number>> = {};
+  for (const a of allocations) rebalances[a.prior] = (rebalances[a.prior] ?? 0) + 1;
+  const fallbacks = allocations.filter((a) => a.prior !== requested);
+  const base = { requested, source: requested === "marketCap" ? source : null, rebalances };
+  if (fallbacks.length === 0) return { ...base, used: requested, reason: null };
+  const first = fallbacks[0]!;
+  const used = fallbacks.length === allocations.length ? "equal" : "mixed";
+  const reason =
+    `marketWeights=${requested}: ${fallbacks.length} of ${allocations.length} rebalances used equal weights ` +
+    `(caps from ${source === "filings" ? "the filings' shares outstanding as known at each decision date" : "the universe file's sharesOutstanding"}; first on ${first.date}: ${first.priorReason ?? "no cap"})`;
+  return { ...base, used, reason };
 }

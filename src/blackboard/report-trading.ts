@@ -55,6 +55,7 @@ export function rebalanceTable(runs: BlackboardBacktests, lag: number): Table {
       trade_date: trade.tradeDate,
       eligible: positions.length,
       names: trade.names,
+      prior: agent?.allocation.prior ?? null,
       views: positions.filter((p) => p.viewed).length,
       buys: count("BUY"),
       holds: count("HOLD"),
@@ -74,7 +75,7 @@ export function rebalanceTable(runs: BlackboardBacktests, lag: number): Table {
     rows,
     note:
       `Trades ${lag === 0 ? "at the close of the decision date (the paper)" : `${lag} session(s) after the decision date (executionLag=${lag})`}; turnover = sum |w_target - w_drifted| (two-sided), cost = value x turnover x (fees + slippage), cost_bps = cost / value before trading; ` +
-      `view_flips = tickers whose action changed since their previous rebalance.${skipped ? ` ${skipped} decision(s) fell after the window and were not traded.` : ""}`,
+      `view_flips = tickers whose action changed since their previous rebalance; prior = the w_mkt this rebalance used (marketCap at the decision date's close, or equal when a cap was missing that day).${skipped ? ` ${skipped} decision(s) fell after the window and were not traded.` : ""}`,
   };
 }
 

@@ -40,7 +40,13 @@ export interface BlackboardOutcome {
 /** "Prior: equal weights (marketWeights=marketCap asked for; ...)" for table notes. */
 export function priorNote(runs: BlackboardBacktests): string {
   const { prior } = runs;
-  return prior.reason ? `Prior: ${prior.used} weights — ${prior.reason}.` : `Prior: ${prior.used} weights (marketWeights=${prior.requested}).`;
+  const counts = Object.entries(prior.rebalances)
+    .map(([mode, n]) => `${mode} ${n}`)
+    .join(", ");
+  const from = prior.source ? ` from ${prior.source === "filings" ? "the filings' shares as known at each decision date" : "the universe file's shares"}` : "";
+  return prior.reason
+    ? `Prior: ${prior.used} weights (rebalances: ${counts}) — ${prior.reason}.`
+    : `Prior: ${prior.used} weights${from} (marketWeights=${prior.requested}; rebalances: ${counts}).`;
 }
 
 /**
@@ -264,6 +270,9 @@ export function blackboardSummary(outcome: BlackboardOutcome): Record<string, Ce
     topK: config.topK,
     marketWeightsRequested: runs.prior.requested,
     marketWeightsUsed: runs.prior.used,
+    marketWeightsSource: runs.prior.source,
+    priorMarketCapRebalances: runs.prior.rebalances.marketCap ?? 0,
+    priorEqualRebalances: runs.prior.rebalances.equal ?? 0,
     traceTicker: dayZero.ticker,
     traceDate: dayZero.date,
   };

@@ -186,7 +186,7 @@ export class ToolBox {
   /** get_filings: the latest `limit` filings of the ticker no older than `maxAgeDays` and known at the close (`knownAtClose`). */
   filings(agent: string, maxAgeDays = 400, limit = 2): FilingText[] {
     const from = addDays(this.date, -maxAgeDays);
-    const rows = this.view.filings(this.ticker).filter((f) => f.date >= from && knownAtClose(f.date, undefined, this.date));
+    const rows = this.view.filings(this.ticker).filter((f) => f.date >= from && knownAtClose(f.date, f.datetime, this.date));
     const out = rows.slice(-limit).map((f) => ({ date: f.date, form: f.form, text: clip(f.text, 2000) }));
     this.record(agent, "get_filings", { ticker: this.ticker, start_date: from, end_date: this.date, limit }, `${out.length} filings`);
     return out;

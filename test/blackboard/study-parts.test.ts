@@ -15,6 +15,8 @@ function allocation(overrides: Partial<Allocation> = {}): Allocation {
       { action: "SELL", confidence: 0.6 },
     ],
     wMkt: [0.5, 0.5],
+    prior: "equal",
+    priorReason: null,
     viewed: [true, true],
     q: [0.02, -0.02],
     omega: [0.0005, 0.0006],
