@@ -5,8 +5,7 @@
  * cache, never mixed up with another run's journal.
  */
 import { spawn } from "node:child_process";
-import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { appendFileSync, existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -19,6 +18,9 @@ import { runExperiment } from "../../src/run/runner";
 import { httpError, startFakeOpenAI, type FakeOpenAI } from "../helpers/fake-openai";
 import { analysisMessage } from "./fixtures";
 import { fakeAgents } from "./helpers/fake-agents";
+import { useTempDirs } from "./helpers/temp-dirs";
+
+const tempDir = useTempDirs();
 
 const root = path.resolve(__dirname, "../..");
 const identity = { seed: 7, model: "offline", dataDir: "/data", config: { tickers: "AAA" } };
@@ -27,7 +29,7 @@ const SMALL = ["tickers=ALTA,BRIX,CORV,DYNL,ECHW,FLXM,GLDH,HVNM", "start=2025-03
 
 describe("RunJournal", () => {
   it("appends every message, records each thread's tool calls once, and compresses on finish", () => {
-    const dir = mkdtempSync(path.join(tmpdir(), "bb-journal-"));
+    const dir = tempDir("bb-journal-");
     const journal = RunJournal.open(dir, identity);
     const board = Blackboard.withSink(journal.sink);
     for (let i = 0; i < 3; i++) board.post(analysisMessage("2025-01-02", "AAA", i));
@@ -52,7 +54,7 @@ describe("RunJournal", () => {
   });
 
   it("resumes an interrupted journal: cuts a torn line, accepts the same messages again, appends only new ones", () => {
-    const dir = mkdtempSync(path.join(tmpdir(), "bb-journal-"));
+    const dir = tempDir("bb-journal-");
     const first = RunJournal.open(dir, identity);
     const board = Blackboard.withSink(first.sink);
     for (let i = 0; i < 3; i++) board.post(analysisMessage("2025-01-02", "AAA", i));
@@ -68,7 +70,7 @@ describe("RunJournal", () => {
   });
 
   it("stops when the rerun does not reproduce the journal, or the journal is another run's", () => {
-    const dir = mkdtempSync(path.join(tmpdir(), "bb-journal-"));
+    const dir = tempDir("bb-journal-");
     const first = RunJournal.open(dir, identity);
     Blackboard.withSink(first.sink).post(analysisMessage("2025-01-02", "AAA", 0));
     const changed = analysisMessage("2025-01-02", "AAA", 0);
@@ -102,7 +104,7 @@ function listFiles(dir: string, prefix = ""): string[] {
 
 describe("a journalled run folder", () => {
   it("is byte-identical for the same seed whatever the concurrency, except timings.json and the journal's completion order", async () => {
-    const root = mkdtempSync(path.join(tmpdir(), "bb-bytes-"));
+    const root = tempDir("bb-bytes-");
     const io = { stdout: () => {}, stderr: () => {}, readStdin: async () => "" };
     const args = (out: string, concurrency: string) => [
       "run",
@@ -144,7 +146,7 @@ describe("kill -9 in the middle of a run", () => {
     const expected = uninterrupted.result.artifacts!.find((a) => a.path === "blackboard.jsonl")!.content;
     const total = expected.split("\n").filter(Boolean).length;
 
-    const out = path.join(mkdtempSync(path.join(tmpdir(), "bb-kill-")), "run");
+    const out = path.join(tempDir("bb-kill-"), "run");
     const journalFile = path.join(out, "journal", "blackboard.jsonl");
     let seenAtKill = 0;
     const killed = await cli(out, (child) => {
@@ -191,7 +193,7 @@ describe("a crash with a real model", () => {
     const set = ["tickers=ALTA,BRIX,CORV", "start=2025-06-02", "end=2025-06-20", "rebalanceEvery=5"];
     const model = (cacheDir: string) =>
       createModel({ llm: "openai", model: "gpt-fake", seed: 7, baseURL: server.baseURL, apiKey: "sk-test-journal-0000", maxRetries: 0, cacheDir });
-    const base = mkdtempSync(path.join(tmpdir(), "bb-crash-"));
+    const base = tempDir("bb-crash-");
     const clean = await runExperiment("blackboard", {
       seed: 7,
       dataDir: bundledDataDir(),

@@ -7,23 +7,22 @@
  * execution lag); a date without every cap falls back to equal weights for
  * that rebalance only, counted in config.json, the manifest and the tables.
  */
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ToolBox } from "../../src/blackboard/tools";
 import { main } from "../../src/cli/main";
 import { DataFolder } from "../../src/data/folder";
 import { bundledDataDir } from "../../src/data/paths";
 import { runExperiment } from "../../src/run/runner";
+import { useTempDirs } from "./helpers/temp-dirs";
 
 const TICKERS = ["ALTA", "BRIX", "CORV"];
 const SMALL = [`tickers=${TICKERS.join(",")}`, "start=2025-06-02", "end=2025-07-15", "rebalanceEvery=10"];
 /** Summer: the 16:00 New York close is 20:00 UTC. */
 const FIRST = "2025-06-02";
 
-const roots: string[] = [];
-afterAll(() => roots.forEach((r) => rmSync(r, { recursive: true, force: true })));
+const tempDir = useTempDirs();
 
 interface ShareFiling {
   ticker: string;
@@ -34,8 +33,7 @@ interface ShareFiling {
 
 /** The bundled folder plus fundamentals/ with these filings and an empty split record (no splits: Close is the day's basis). */
 function folderWith(filings: readonly ShareFiling[]): string {
-  const root = mkdtempSync(path.join(tmpdir(), "bb-caps-"));
-  roots.push(root);
+  const root = tempDir("bb-caps-");
   const dir = path.join(root, "data");
   cpSync(bundledDataDir(), dir, { recursive: true });
   writeFileSync(path.join(dir, "prices", "_splits.csv"), "ticker,date,numerator,denominator\n");

@@ -4,8 +4,7 @@
  * optimiser, sizing, the checks that refuse impossible settings before any
  * agent runs, the analytics tables, and the prior the run says it used.
  */
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseBlackboard } from "../../src/blackboard/log";
@@ -15,6 +14,9 @@ import { DataFolder } from "../../src/data/folder";
 import { bundledDataDir } from "../../src/data/paths";
 import { findDailyReturns, tearSheet } from "../../src/report/index";
 import { runExperiment } from "../../src/run/runner";
+import { useTempDirs } from "./helpers/temp-dirs";
+
+const tempDir = useTempDirs();
 
 const SMALL = ["tickers=ALTA,BRIX,CORV,DYNL,ECHW,FLXM", "start=2025-06-02", "end=2025-07-15", "rebalanceEvery=10"];
 
@@ -154,7 +156,7 @@ function sumOfGross(r: Awaited<ReturnType<typeof run>>): number {
 
 describe("the prior the run used, in config.json and the manifest", () => {
   it("says marketCap when the data has shares, and records no effective override", async () => {
-    const out = path.join(mkdtempSync(path.join(tmpdir(), "bb-cfg-")), "run");
+    const out = path.join(tempDir("bb-cfg-"), "run");
     const code = await main(["run", "blackboard", "--out", out, "--data", bundledDataDir(), ...SMALL.flatMap((s) => ["--set", s])], {
       stdout: () => {},
       stderr: () => {},
