@@ -61,6 +61,16 @@ describe("bull / bear debate corpus (full offline run)", () => {
             if (!e || !text.includes(`${e.claim} [${id}]`)) problems.push(`${where}: [${id}] is not this thread's claim: "${text}"`);
           }
         }
+        // In an answer every quoted item is this side's, but the opponent's item it "outweighs"; in a question the item
+        // "Why should X outweigh Y?" asks about is the other side's, and the one it sets against it (Y) is this side's.
+        for (const id of quotedIds(c.answer ?? "")) {
+          const e = evidence.get(id);
+          if (e && !c.answer!.includes(`outweighs ${e.claim} [${id}]`) && e.direction !== own)
+            problems.push(`${where}: the answer argues with ${id} of the other side: "${c.answer}"`);
+        }
+        const asked = c.question ? /^Why should (.*) \[([^\]]+)\] outweigh (.*) \[([^\]]+)\]\?$/.exec(c.question) : null;
+        if (asked && (evidence.get(asked[2]!)?.direction !== -own || evidence.get(asked[4]!)?.direction !== own))
+          problems.push(`${where}: question with the sides swapped: "${c.question}"`);
         if (c.answer && !c.answer.includes(c.side === "bull" ? "upside case" : "downside case") && !/no evidence on the board/.test(c.answer)) {
           problems.push(`${where}: the answer does not argue its case: "${c.answer}"`);
         }
