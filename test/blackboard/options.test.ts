@@ -10,9 +10,12 @@ import { describe, expect, it } from "vitest";
 import { parseBlackboard } from "../../src/blackboard/log";
 import type { MessageType } from "../../src/blackboard/messages";
 import { main } from "../../src/cli/main";
+import { addDays } from "../../src/data/dates";
 import { DataFolder } from "../../src/data/folder";
 import { bundledDataDir } from "../../src/data/paths";
 import { findDailyReturns, tearSheet } from "../../src/report/index";
+import { OfflineModel } from "../../src/llm/offline";
+import { RecordingModel } from "../../src/llm/recording";
 import { runExperiment } from "../../src/run/runner";
 import { useTempDirs } from "./helpers/temp-dirs";
 
@@ -168,5 +171,36 @@ describe("the prior the run used, in config.json and the manifest", () => {
     const manifest = JSON.parse(readFileSync(path.join(out, "manifest.json"), "utf8")) as { summary: Record<string, unknown> };
     expect(manifest.summary).toMatchObject({ marketWeightsRequested: "marketCap", marketWeightsUsed: "marketCap" });
     expect(JSON.parse(readFileSync(path.join(out, "journal", "run.json"), "utf8"))).toMatchObject({ complete: true });
+  });
+});
+
+describe("history retrieval (historyDays)", () => {
+  it("hands each judge and researcher only its own ticker's earlier decisions, as the board holds them", async () => {
+    const model = new RecordingModel(new OfflineModel({ seed: 7 }));
+    const set = ["tickers=ALTA,BRIX,CORV", "start=2025-06-02", "end=2025-06-27", "rebalanceEvery=5", "historyDays=30"];
+    const r = await runExperiment("blackboard", { seed: 7, dataDir: bundledDataDir(), modelInstance: model, set });
+    const board = parseBlackboard(r.result.artifacts!.find((a) => a.path === "blackboard.jsonl")!.content, "bb").messages;
+    const decided = new Map(
+      board
+        .filter((m) => m.type === "RiskAssessment")
+        .map((m) => [`${m.timestamp.slice(0, 10)}|${m.ticker}`, (m.content as { final_action: string }).final_action]),
+    );
+    const researched = new Map(
+      board.filter((m) => m.type === "FinalReport").map((m) => [`${m.timestamp.slice(0, 10)}|${m.ticker}`, (m.content as { view: string }).view]),
+    );
+    type Brief = { brief: { ticker: string; date: string; history: Array<{ date: string; research_view: string | null; final_action: string | null }> } };
+    const briefs = model.prompts
+      .filter((p) => p.task === "blackboard.risk_judge" || p.task === "blackboard.researcher")
+      .map((p) => (JSON.parse(p.messages![1]!.content) as Brief).brief);
+    let entries = 0;
+    for (const b of briefs) {
+      const earlier = [...decided.keys()].filter((k) => k.endsWith(`|${b.ticker}`) && k.slice(0, 10) < b.date && k.slice(0, 10) >= addDays(b.date, -30));
+      expect(b.history.map((h) => h.date)).toEqual(earlier.map((k) => k.slice(0, 10)).sort());
+      for (const h of b.history) {
+        entries++;
+        expect([h.research_view, h.final_action]).toEqual([researched.get(`${h.date}|${b.ticker}`), decided.get(`${h.date}|${b.ticker}`)]);
+      }
+    }
+    expect(entries).toBeGreaterThan(20);
   });
 });
