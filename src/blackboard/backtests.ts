@@ -75,7 +75,7 @@ export function allocatorOptionsFor(config: BlackboardConfig, data: DataFolder):
 function capsLabel(kind: "filings" | "universe"): string {
   return kind === "filings"
     ? "fundamentals/ (close x the shares of the last filing known at each decision date's close)"
-    : "the universe file's sharesOutstanding x each decision date's close";
+    : "the universe file's sharesOutstanding x each decision date's close (the folder has no share counts in fundamentals/)";
 }
 
 /**

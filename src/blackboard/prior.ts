@@ -85,7 +85,8 @@ export function universeCaps(data: DataFolder): CapsSource {
         const s = data.tickerInfo(ticker).sharesOutstanding;
         const column = market.close[market.tickers.indexOf(ticker)];
         const price = column?.[dayIndex] ?? NaN;
-        if (s === null || s === undefined || !(s > 0)) missing.push({ ticker, reason: "no sharesOutstanding in the universe file" });
+        if (s === null || s === undefined || !(s > 0))
+          missing.push({ ticker, reason: "no share count in fundamentals/ and no sharesOutstanding in the universe file" });
         else if (!(price > 0)) missing.push({ ticker, reason: "no close" });
         return (s ?? 0) * price;
       });
