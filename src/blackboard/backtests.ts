@@ -145,7 +145,9 @@ export function checkBoundsOnEveryRebalance(market: AlignedMarket, config: Black
     try {
       longOnlyBounds(n, { minWeight: config.minWeight, maxWeight: config.maxWeight }, `on ${market.dates[t]} (${n} eligible tickers)`);
     } catch (error) {
-      throw new Error(`blackboard: ${(error as Error).message} (config keys "maxWeight" / "minWeight")`, { cause: error });
+      // The message carries the cause (tslab's TypeScript 5.0 lib has no ErrorOptions).
+      // eslint-disable-next-line preserve-caught-error
+      throw new Error(`blackboard: ${(error as Error).message} (config keys "maxWeight" / "minWeight")`);
     }
   }
 }

@@ -138,18 +138,16 @@ export function usageTable(tasks: readonly TaskUsage[], tokensPerChar: number): 
   const total = tasks.reduce(
     (t, r) => ({
       calls: t.calls + r.calls,
-      cached: t.cached + r.cached,
       repaired: t.repaired + r.repaired,
       promptChars: t.promptChars + r.promptChars,
       promptTokens: t.promptTokens + r.promptTokens,
       completionTokens: t.completionTokens + r.completionTokens,
     }),
-    { calls: 0, cached: 0, repaired: 0, promptChars: 0, promptTokens: 0, completionTokens: 0 },
+    { calls: 0, repaired: 0, promptChars: 0, promptTokens: 0, completionTokens: 0 },
   );
   const row = (task: string, r: Omit<TaskUsage, "task">): Row => ({
     task,
     calls: r.calls,
-    cached: r.cached,
     repaired: r.repaired,
     prompt_chars: r.promptChars,
     prompt_tokens_estimate: Number.isFinite(tokensPerChar) ? Math.round(r.promptChars * tokensPerChar) : null,
@@ -160,6 +158,6 @@ export function usageTable(tasks: readonly TaskUsage[], tokensPerChar: number): 
     name: "bb_usage",
     title: "Model calls and tokens of the run",
     rows: [...tasks.map((t) => row(t.task, t)), row("total", total)],
-    note: `prompt_chars: the prompts a real model receives, schema instruction included (rendered even offline); prompt_tokens_estimate: o200k_base tokens at ${tokensPerChar} tokens per character (measured on these prompts with js-tiktoken); prompt_tokens / completion_tokens: as the model reported them (0 for the offline agents).`,
+    note: `prompt_chars: the prompts a real model receives, schema instruction included (rendered even offline); prompt_tokens_estimate: o200k_base tokens at ${tokensPerChar} tokens per character (measured on these prompts with js-tiktoken); prompt_tokens / completion_tokens: as the model reported them (0 for the offline agents). Cache hits are in the manifest's usage, not here: a recording run and its replay must give the same tables.`,
   };
 }

@@ -24,7 +24,6 @@ export const TOKENS_PER_CHAR = 0.29;
 export interface TaskUsage {
   task: string;
   calls: number;
-  cached: number;
   repaired: number;
   /** Characters of the prompts a real model receives. */
   promptChars: number;
@@ -52,9 +51,8 @@ export class UsageMeter {
 
   /** Count one call of `task` on `input`. */
   record<I, O>(task: Task<I, O>, input: I, result: ModelResult<O>): void {
-    const row = this.byTask.get(task.name) ?? { task: task.name, calls: 0, cached: 0, repaired: 0, promptChars: 0, promptTokens: 0, completionTokens: 0 };
+    const row = this.byTask.get(task.name) ?? { task: task.name, calls: 0, repaired: 0, promptChars: 0, promptTokens: 0, completionTokens: 0 };
     row.calls++;
-    if (result.cached) row.cached++;
     if (result.repaired) row.repaired++;
     row.promptTokens += result.usage.promptTokens;
     row.completionTokens += result.usage.completionTokens;
