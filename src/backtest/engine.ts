@@ -9,6 +9,11 @@
  * prices up to and including t's close (the BL covariance uses only returns
  * before t), trades at t's close, and holds from there; so day t's return
  * contains only the trading cost, and the new weights earn from t+1 on.
+ * With `executionLag` L > 0 the weights decided at t's close are traded at
+ * the close of session t+L (the book drifts in between, and turnover and
+ * costs are measured against the drifted book on the trade date); a decision
+ * whose trade date falls after the window is never executed (listed in
+ * `unexecuted`). L = 0 is the paper's convention.
  *
  * Accounting on test day t (index k in the test window, V_{-1} = initial value):
  *   h_i <- h_i * P_i(t) / P_i(t-1)                       (k > 0; cash unchanged)
@@ -28,6 +33,7 @@ export interface AlignedMarket {
   close: readonly Float64Array[];
 }
 
+/** The window, schedule, frictions and timing of a backtest. */
 export interface BacktestConfig {
   /** First and last test dates (inclusive; snapped to trading days inside). */
   start: string;
@@ -40,6 +46,8 @@ export interface BacktestConfig {
   slippageBps?: number;
   /** Starting capital. Default 1,000,000 (the paper's). */
   initialValue?: number;
+  /** Sessions between the close the rule reads and the close it trades at. Default 0 (the paper). */
+  executionLag?: number;
 }
 
 /** What a weight rule sees on a rebalance date. */
@@ -47,7 +55,7 @@ export interface RebalanceContext {
   date: string;
   /** Index of `date` in `market.dates`. */
   dayIndex: number;
-  /** 0-based rebalance counter. */
+  /** 0-based counter of decisions (rebalance dates). */
   step: number;
   /** Weights just before trading (drifted since the last rebalance; zeros at the start). */
   currentWeights: Float64Array;
@@ -59,12 +67,21 @@ export interface RebalanceContext {
 export type WeightRule = (ctx: RebalanceContext) => ArrayLike<number> | Promise<ArrayLike<number>>;
 
 export interface RebalanceRecord {
+  /** Decision date (the close the rule read). */
   date: string;
+  /** Trade date: `executionLag` sessions after `date`. */
+  tradeDate: string;
   step: number;
+  /** Weights just before trading, on the trade date. */
   preWeights: Float64Array;
   targetWeights: Float64Array;
+  /** sum_i |target_i - pre_i|. */
   turnover: number;
   cost: number;
+  /** Portfolio value on the trade date before costs. */
+  valueBefore: number;
+  /** Tickers with a non-zero target weight. */
+  names: number;
 }
 
 export interface BacktestResult {
@@ -79,6 +96,8 @@ export interface BacktestResult {
   /** End-of-day cash. */
   cash: number[];
   rebalances: RebalanceRecord[];
+  /** Decision dates whose trade date fell after the window (executionLag > 0). */
+  unexecuted: string[];
   /** Sum of turnover over all rebalances. */
   totalTurnover: number;
   totalCosts: number;
@@ -111,6 +130,8 @@ export function testWindow(dates: readonly string[], start: string, end: string)
 export async function runBacktest(market: AlignedMarket, config: BacktestConfig, rule: WeightRule): Promise<BacktestResult> {
   const every = config.rebalanceEvery ?? 10;
   if (!Number.isInteger(every) || every < 1) throw new RangeError(`backtest: rebalanceEvery must be an integer >= 1, got ${every}`);
+  const lag = config.executionLag ?? 0;
+  if (!Number.isInteger(lag) || lag < 0) throw new RangeError(`backtest: executionLag must be an integer >= 0, got ${lag}`);
   const costRate = ((config.feesBps ?? 5) + (config.slippageBps ?? 5)) / 10_000;
   if (!(costRate >= 0)) throw new RangeError("backtest: feesBps and slippageBps must be >= 0");
   const initial = config.initialValue ?? 1_000_000;
@@ -123,61 +144,93 @@ export async function runBacktest(market: AlignedMarket, config: BacktestConfig,
   const holdings = new Float64Array(n);
   let cash = initial;
   let previousValue = initial;
-  const out: BacktestResult = { dates: [], values: [], returns: [], weights: [], cash: [], rebalances: [], totalTurnover: 0, totalCosts: 0 };
+  let decisions = 0;
+  const pending: Array<{ date: string; step: number; target: Float64Array; tradeIndex: number }> = [];
+  const out: BacktestResult = { dates: [], values: [], returns: [], weights: [], cash: [], rebalances: [], unexecuted: [], totalTurnover: 0, totalCosts: 0 };
 
   for (let t = first; t <= last; t++) {
     const k = t - first;
-    if (k > 0) {
-      for (let i = 0; i < n; i++) {
-        const h = holdings[i]!;
-        if (h === 0) continue;
-        const col = market.close[i]!;
-        const p0 = col[t - 1]!;
-        const p1 = col[t]!;
-        if (!(p0 > 0) || !(p1 > 0))
-          throw new RangeError(`backtest: ${market.tickers[i]} is held but has no price on ${market.dates[t - 1]} or ${market.dates[t]}`);
-        holdings[i] = h * (p1 / p0);
-      }
-    }
+    if (k > 0) driftHoldings(market, holdings, t);
     let value = cash;
     for (let i = 0; i < n; i++) value += holdings[i]!;
 
     if (k % every === 0) {
-      const pre = new Float64Array(n);
-      if (value !== 0) for (let i = 0; i < n; i++) pre[i] = holdings[i]! / value;
-      const target = Float64Array.from(await rule({ date: market.dates[t]!, dayIndex: t, step: out.rebalances.length, currentWeights: pre.slice(), value }));
-      if (target.length !== n) throw new RangeError(`backtest: rule returned ${target.length} weights for ${n} tickers on ${market.dates[t]}`);
-      let turnover = 0;
-      for (let i = 0; i < n; i++) {
-        const w = target[i]!;
-        if (!Number.isFinite(w)) throw new RangeError(`backtest: weight of ${market.tickers[i]} on ${market.dates[t]} is not finite (${w})`);
-        if (w !== 0 && !(market.close[i]![t]! > 0))
-          throw new RangeError(`backtest: weight ${w} on ${market.tickers[i]}, which has no price on ${market.dates[t]}`);
-        turnover += Math.abs(w - pre[i]!);
-      }
+      const date = market.dates[t]!;
+      const target = Float64Array.from(await rule({ date, dayIndex: t, step: decisions, currentWeights: weightsOf(holdings, value), value }));
+      if (target.length !== n) throw new RangeError(`backtest: rule returned ${target.length} weights for ${n} tickers on ${date}`);
+      pending.push({ date, step: decisions++, target, tradeIndex: t + lag });
+    }
+    while (pending.length > 0 && pending[0]!.tradeIndex === t) {
+      const order = pending.shift()!;
+      const pre = weightsOf(holdings, value);
+      const turnover = checkedTurnover(market, order.target, pre, t);
       const cost = value * turnover * costRate;
+      const valueBefore = value;
       value -= cost;
       let invested = 0;
+      let names = 0;
       for (let i = 0; i < n; i++) {
-        holdings[i] = value * target[i]!;
+        holdings[i] = value * order.target[i]!;
         invested += holdings[i]!;
+        if (order.target[i] !== 0) names++;
       }
       cash = value - invested;
-      out.rebalances.push({ date: market.dates[t]!, step: out.rebalances.length, preWeights: pre, targetWeights: target, turnover, cost });
+      out.rebalances.push({
+        date: order.date,
+        tradeDate: market.dates[t]!,
+        step: order.step,
+        preWeights: pre,
+        targetWeights: order.target,
+        turnover,
+        cost,
+        valueBefore,
+        names,
+      });
       out.totalTurnover += turnover;
       out.totalCosts += cost;
     }
 
-    const weights = new Float64Array(n);
-    if (value !== 0) for (let i = 0; i < n; i++) weights[i] = holdings[i]! / value;
     out.dates.push(market.dates[t]!);
     out.values.push(value);
     out.returns.push(previousValue !== 0 ? value / previousValue - 1 : 0);
-    out.weights.push(weights);
+    out.weights.push(weightsOf(holdings, value));
     out.cash.push(cash);
     previousValue = value;
   }
+  out.unexecuted = pending.map((p) => p.date);
   return out;
+}
+
+/** Holdings move with prices from day t-1 to day t (cash unchanged). */
+function driftHoldings(market: AlignedMarket, holdings: Float64Array, t: number): void {
+  for (let i = 0; i < holdings.length; i++) {
+    const h = holdings[i]!;
+    if (h === 0) continue;
+    const col = market.close[i]!;
+    const p0 = col[t - 1]!;
+    const p1 = col[t]!;
+    if (!(p0 > 0) || !(p1 > 0)) throw new RangeError(`backtest: ${market.tickers[i]} is held but has no price on ${market.dates[t - 1]} or ${market.dates[t]}`);
+    holdings[i] = h * (p1 / p0);
+  }
+}
+
+/** Holdings as weights of the portfolio value (zeros when the value is 0). */
+function weightsOf(holdings: Float64Array, value: number): Float64Array {
+  const w = new Float64Array(holdings.length);
+  if (value !== 0) for (let i = 0; i < holdings.length; i++) w[i] = holdings[i]! / value;
+  return w;
+}
+
+/** sum_i |target_i - pre_i|, after checking every target weight is finite and priced on day t. */
+function checkedTurnover(market: AlignedMarket, target: Float64Array, pre: Float64Array, t: number): number {
+  let turnover = 0;
+  for (let i = 0; i < target.length; i++) {
+    const w = target[i]!;
+    if (!Number.isFinite(w)) throw new RangeError(`backtest: weight of ${market.tickers[i]} on ${market.dates[t]} is not finite (${w})`);
+    if (w !== 0 && !(market.close[i]![t]! > 0)) throw new RangeError(`backtest: weight ${w} on ${market.tickers[i]}, which has no price on ${market.dates[t]}`);
+    turnover += Math.abs(w - pre[i]!);
+  }
+  return turnover;
 }
 
 /**

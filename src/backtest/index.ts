@@ -7,7 +7,19 @@
  * import { runBacktest, performanceMetrics } from "../backtest/index";
  */
 
-export { buyAndHold, eligibleTickers, equalWeightRule, runBacktest, testWindow, type AlignedMarket, type RebalanceContext, type WeightRule } from "./engine";
+export {
+  buyAndHold,
+  eligibleTickers,
+  equalWeightRule,
+  runBacktest,
+  testWindow,
+  type AlignedMarket,
+  type BacktestConfig,
+  type BacktestResult,
+  type RebalanceContext,
+  type RebalanceRecord as ExecutedRebalance,
+  type WeightRule,
+} from "./engine";
 export { alignSeries, truncateMarket } from "./market";
 export {
   annualizedReturn,

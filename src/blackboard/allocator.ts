@@ -4,11 +4,10 @@
  *
  *   Sigma  = sample covariance (ddof 1) x 252 of the `lookback` simple daily
  *            returns that end the day BEFORE the decision date
- *   pi     = delta Sigma w_mkt
- *   Q      = +0.02 / 0 / -0.02 (or x confidence), P = I,
- *            Omega = c diag(diag(tau Sigma))
- *   w      = (delta Sigma_BL)^-1 mu_BL normalised to sum 1; long-only:
- *            clip negatives of the raw solution and renormalise
+ *   pi     = delta Sigma w_mkt (prior.ts)
+ *   Q, P, Omega, weights: construction.ts (the paper's +-2 % views on every
+ *            ticker, Omega = c diag(tau Sigma), clipped long-only weights by
+ *            default; the named options of issue 14 beside them)
  *
  * Tickers without `lookback + 1` prices before the date are excluded (weight 0).
  *
@@ -20,41 +19,23 @@
  * day for the covariance and about (2/3) N^3 for the posterior and weights.
  */
 import { eligibleTickers, type AlignedMarket, type RebalanceContext, type WeightRule } from "../backtest/index";
-import {
-  absoluteViewsPosterior,
-  ledoitWolf,
-  sampleCovarianceOfColumns,
-  TrailingCovariance,
-  marketWeights,
-  viewsFromDecisions,
-  type ViewLabel,
-  longOnly as clipLongOnly,
-  meanVarianceWeightsDense,
-} from "../portfolio/index";
+import { ledoitWolf, sampleCovarianceOfColumns, TrailingCovariance } from "../portfolio/index";
+import { applySizing, constructPortfolio, type ConstructionOptions, type Decision } from "./construction";
 import { itemAt } from "./lookup";
+import { priorWeights, type CapsSource, type MarketWeightsMode } from "./prior";
 
-export interface Decision {
-  action: ViewLabel;
-  confidence: number;
-}
+export { type Decision } from "./construction";
+export { type MarketWeightsMode } from "./prior";
 
-export type MarketWeightsMode = "equal" | "holdings" | "marketCap";
-
-export interface AllocatorOptions {
+export interface AllocatorOptions extends ConstructionOptions {
   lookback: number;
-  delta: number;
-  tau: number;
-  omegaScale: number;
-  longOnly: boolean;
-  /** "fixed": Q = +-0.02 (paper); "confidence": Q = +-0.02 x confidence. */
-  viewMode: "fixed" | "confidence";
   marketWeights: MarketWeightsMode;
-  /** Shares outstanding per ticker (market order), needed by "marketCap". */
-  sharesOutstanding?: ReadonlyArray<number | null>;
+  /** Market caps at each decision date's close, needed by "marketCap" (prior.ts; without it: equal weights, recorded per rebalance). */
+  caps?: CapsSource;
   /** "sample" (paper) or Ledoit-Wolf shrinkage to constant correlation. Default "sample". */
   covariance?: "sample" | "ledoit-wolf";
-  /** Upper bound per asset on the long-only weights (1 = none). Default 1. */
-  maxWeight?: number;
+  /** Whether the thread's size reaches the weights (`Decision.size`); default false. */
+  sizing?: boolean;
 }
 
 /** One rebalance's BL inputs and outputs over the eligible tickers. */
@@ -64,10 +45,22 @@ export interface Allocation {
   eligible: number[];
   decisions: Decision[];
   wMkt: number[];
+  /** The prior w_mkt came from ("equal" when marketCap was asked for and a cap was missing: `priorReason`). */
+  prior: MarketWeightsMode;
+  priorReason: string | null;
+  /** Whether each ticker had a view (a row of P). */
+  viewed: boolean[];
+  /** View returns (NaN without a view). */
   q: number[];
+  /** Omega_ii (NaN without a view). */
+  omega: number[];
   pi: number[];
   muBL: number[];
-  /** Final weights over the eligible tickers. */
+  /** Sigma_BL over the eligible tickers, flat row-major. */
+  sigmaBL: Float64Array;
+  /** The optimiser's book before sizing. */
+  bookWeights: number[];
+  /** Final weights over the eligible tickers (after sizing; 1 - sum stays in cash). */
   weights: number[];
   /** Weights over every ticker of the market (zeros for excluded ones). */
   fullWeights: Float64Array;
@@ -79,9 +72,12 @@ export interface AllocationEntry {
   index: number;
   decision: Decision;
   wMkt: number;
+  viewed: boolean;
   q: number;
+  omega: number;
   pi: number;
   muBL: number;
+  bookWeight: number;
   weight: number;
 }
 
@@ -93,9 +89,9 @@ export interface AllocationEntry {
  * allocationEntries(allocate(market, 300, [0, 1], decisions, opts, null))[1].index; // 1
  */
 export function allocationEntries(allocation: Allocation): AllocationEntry[] {
-  const { eligible, decisions, wMkt, q, pi, muBL, weights } = allocation;
+  const { eligible, decisions, wMkt, viewed, q, omega, pi, muBL, bookWeights, weights } = allocation;
   const n = eligible.length;
-  const columns = { decisions, wMkt, q, pi, muBL, weights };
+  const columns = { decisions, wMkt, viewed, q, omega, pi, muBL, bookWeights, weights };
   for (const [name, column] of Object.entries(columns)) {
     if (column.length !== n) throw new RangeError(`allocation of ${allocation.date}: ${column.length} ${name} for ${n} eligible tickers`);
   }
@@ -104,9 +100,12 @@ export function allocationEntries(allocation: Allocation): AllocationEntry[] {
     index,
     decision: decisions[k]!,
     wMkt: wMkt[k]!,
+    viewed: viewed[k]!,
     q: q[k]!,
+    omega: omega[k]!,
     pi: pi[k]!,
     muBL: muBL[k]!,
+    bookWeight: bookWeights[k]!,
     weight: weights[k]!,
   }));
 }
@@ -163,19 +162,6 @@ function trailingCovariance(market: AlignedMarket, eligible: readonly number[], 
   return flatten(covarianceFor(trailingReturnColumns(market, eligible, dayIndex, options.lookback), options.covariance ?? "sample"));
 }
 
-/**
- * Per-asset upper bound of the long-only weights: `maxWeight`, raised to 1/n
- * so that n assets can still sum to 1; undefined (no bound) when maxWeight is
- * unset or >= 1.
- *
- * @example
- * longOnlyUpperBound(0.1, 5); // 0.2
- * longOnlyUpperBound(1, 5);   // undefined
- */
-export function longOnlyUpperBound(maxWeight: number | undefined, n: number): number | undefined {
-  return maxWeight !== undefined && maxWeight < 1 ? Math.max(maxWeight, 1 / n) : undefined;
-}
-
 /** `allocate` given the annualized covariance of the eligible tickers (flat row-major). */
 function allocateWithCovariance(
   market: AlignedMarket,
@@ -189,32 +175,44 @@ function allocateWithCovariance(
   const date = itemAt(market.dates, dayIndex, "market date");
   const fullWeights = new Float64Array(market.tickers.length);
   if (eligible.length === 0) {
-    return { date, eligible: [], decisions: [], wMkt: [], q: [], pi: [], muBL: [], weights: [], fullWeights };
+    const none = { viewed: [], q: [], omega: [], pi: [], muBL: [], bookWeights: [], weights: [] };
+    return { date, eligible: [], decisions: [], wMkt: [], prior: options.marketWeights, priorReason: null, ...none, sigmaBL: new Float64Array(0), fullWeights };
   }
   if (decisions.length !== eligible.length) throw new RangeError(`allocate: ${decisions.length} decisions for ${eligible.length} eligible tickers on ${date}`);
   const n = eligible.length;
-  const wMkt = Array.from(priorWeights(market, dayIndex, eligible, options, currentWeights));
-  const q = Array.from(
-    viewsFromDecisions(
-      decisions.map((d) => d.action),
-      options.viewMode === "confidence" ? { mode: "confidence-scaled", confidences: decisions.map((d) => d.confidence) } : { mode: "fixed" },
-    ),
+  const prior = priorWeights(
+    market,
+    dayIndex,
+    eligible,
+    { marketWeights: options.marketWeights, ...(options.caps ? { caps: options.caps } : {}) },
+    currentWeights,
   );
+  const wMkt = Array.from(prior.weights);
   if (sigma === null) throw new RangeError(`allocate: no covariance for the ${n} eligible tickers on ${date}`);
-  const post = absoluteViewsPosterior(sigma, n, q, { wMkt, delta: options.delta, tau: options.tau, omegaScale: options.omegaScale });
-  const mv = meanVarianceWeightsDense(post.muBL, post.sigmaBL, n, options.delta);
-  const upper = longOnlyUpperBound(options.maxWeight, n);
-  const weights = options.longOnly ? clipLongOnly(mv.raw, { fallback: "equal", upper }) : mv.weights;
-  if (weights.length !== n) throw new RangeError(`allocate: ${weights.length} weights for ${n} eligible tickers on ${date}`);
+  const previous = currentWeights ? eligible.map((i) => currentWeights[i] ?? 0) : null;
+  const built = constructPortfolio(sigma, n, decisions, wMkt, previous, options, date);
+  const weights = options.sizing
+    ? applySizing(
+        built.weights,
+        decisions.map((d) => d.size ?? 1),
+        options.maxWeight ?? 1,
+      )
+    : built.weights;
   eligible.forEach((i, k) => (fullWeights[i] = weights[k]!));
   return {
     date,
     eligible: eligible.slice(),
     decisions: decisions.slice(),
     wMkt,
-    q,
-    pi: Array.from(post.pi),
-    muBL: Array.from(post.muBL),
+    prior: prior.used,
+    priorReason: prior.reason,
+    viewed: built.viewed,
+    q: built.q,
+    omega: built.omega,
+    pi: built.pi,
+    muBL: built.muBL,
+    sigmaBL: built.sigmaBL,
+    bookWeights: built.weights,
     weights,
     fullWeights,
   };
@@ -245,32 +243,6 @@ export function covarianceFor(columns: Float64Array[], kind: "sample" | "ledoit-
   // Every column has t entries (checked above), so k < t is in range.
   const rows = Array.from({ length: t }, (_, k) => columns.map((c) => c[k]!));
   return ledoitWolf(rows, { target: "constant-correlation" }).covariance;
-}
-
-function priorWeights(
-  market: AlignedMarket,
-  dayIndex: number,
-  eligible: readonly number[],
-  options: AllocatorOptions,
-  currentWeights: ArrayLike<number> | null,
-): Float64Array {
-  const n = eligible.length;
-  if (options.marketWeights === "holdings") {
-    return marketWeights(n, { mode: "holdings", holdings: eligible.map((i) => Math.max(0, currentWeights?.[i] ?? 0)) });
-  }
-  if (options.marketWeights === "marketCap") {
-    const shares = options.sharesOutstanding;
-    if (!shares) throw new RangeError('allocate: marketWeights "marketCap" needs sharesOutstanding for every ticker');
-    const caps = eligible.map((i) => {
-      const s = shares[i];
-      if (s === null || s === undefined || !(s > 0))
-        throw new RangeError(`allocate: no shares outstanding for ${market.tickers[i]} (needed by marketWeights "marketCap")`);
-      // Last close strictly before the decision date, like the covariance window.
-      return s * itemAt(itemAt(market.close, i, "price column"), dayIndex - 1, `${market.tickers[i]} close`);
-    });
-    return marketWeights(n, { mode: "market-cap", marketCaps: caps });
-  }
-  return marketWeights(n, { mode: "equal" });
 }
 
 /**

@@ -43,6 +43,33 @@ function chain(name: Chain["chain"], steps: Array<ChainStep | null>, fallback: C
 }
 
 /**
+ * The hedge ratio of a proposal: the hedging chain's value clipped to [0, 1] (0 without a hedging chain).
+ *
+ * @example
+ * hedgeRatio(traderPolicy(input)); // e.g. 0.25
+ */
+export function hedgeRatio(proposal: TradeProposal): number {
+  return clamp(proposal.chains.find((c) => c.chain === "hedging")?.value ?? 0, 0, 1);
+}
+
+/**
+ * The trader without Chain-of-Alpha (ablate=alpha): the research view passes
+ * through at its confidence and full size, with no chains.
+ *
+ * @example
+ * passThroughProposal({ view: "BUY", confidence: 0.7, score: 0.3, thesis: "..." }).size_scale; // 1
+ */
+export function passThroughProposal(report: TraderInput["report"]): TradeProposal {
+  return {
+    action: report.view,
+    conviction: round6(report.confidence),
+    size_scale: 1,
+    rationale: `Chain-of-Alpha ablated: the research view ${report.view} (confidence ${report.confidence.toFixed(2)}) passes through unchanged.`,
+    chains: [],
+  };
+}
+
+/**
  * The three offline chains from the facts (see module doc).
  *
  * @example
@@ -138,8 +165,9 @@ export function verifyCitations(chains: readonly Chain[], facts: AlphaFacts): st
 
 /**
  * Offline trader: the research view, downgraded to HOLD when the directional
- * chain clearly disagrees (|tilt| > 0.5 against it); size = volatility scale
- * x (1 - hedge / 2).
+ * chain clearly disagrees (|tilt| > 0.5 against it); size = the volatility
+ * chain's scale (the hedge ratio is the hedging chain's value, applied
+ * separately when sizing reaches the weights: size x (1 - hedge)).
  *
  * @example
  * traderPolicy({ ticker: "AAPL", date, report, facts }).chains.length; // 3
@@ -156,7 +184,7 @@ export function traderPolicy(input: TraderInput): TradeProposal {
   return {
     action,
     conviction: round6(clamp(report.confidence * (opposed ? 0.5 : 1), 0, 1)),
-    size_scale: round6(clamp(scale * (1 - hedge / 2), 0, 2)),
+    size_scale: round6(clamp(scale, 0, 2)),
     rationale:
       `Research view ${report.view} (confidence ${report.confidence.toFixed(2)}); directional tilt ${tilt.toFixed(2)}` +
       (opposed ? " contradicts it, so the proposal is HOLD" : " does not contradict it") +
@@ -175,7 +203,7 @@ export function traderPolicy(input: TraderInput): TradeProposal {
  */
 export const traderTask: Task<TraderInput, TradeProposal> = defineTask<TraderInput, TradeProposal>({
   name: "blackboard.trader",
-  version: 1,
+  version: 2,
   schema: TradeProposalSchema as z.ZodType<TradeProposal>,
   temperature: 0.2,
   render: (input) => [
@@ -185,7 +213,7 @@ export const traderTask: Task<TraderInput, TradeProposal> = defineTask<TraderInp
         `You are the trader. Turn the research manager's view on ${input.ticker} (${input.date}) into a TradeProposal, reasoning in three Chain-of-Alpha chains: ` +
         '"volatility" (position scale; value = scale factor), "directional" (value = tilt in [-1, 1]) and "hedging" (value = hedge ratio in [0, 1]). ' +
         "Every step must cite exactly one indicator from the facts as {indicator, date, value}, copying the name, the facts' date and the value verbatim. " +
-        "Fields: action BUY/HOLD/SELL, conviction in [0, 1], size_scale in [0, 2], rationale, chains.",
+        "Fields: action BUY/HOLD/SELL, conviction in [0, 1], size_scale in [0, 2] (the position scale before any hedge; the hedging chain's value is the hedge ratio, applied separately), rationale, chains.",
     },
     {
       role: "user",

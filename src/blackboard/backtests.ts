@@ -1,14 +1,17 @@
 /**
- * The three daily backtests of the study over the same window and costs: the
- * agents' Black-Litterman book (rebalanced every `rebalanceEvery` trading
- * days, see rebalance.ts), an equal-weight book on the same schedule and a
- * buy-and-hold of the benchmark; and what each of them measured (the risk
- * report metrics vs the benchmark and the rolling 20-day Sharpe).
+ * The three daily backtests of the study over the same window, costs and
+ * execution lag: the agents' Black-Litterman book (rebalanced every
+ * `rebalanceEvery` trading days, see rebalance.ts), an equal-weight book on
+ * the same schedule and a buy-and-hold of the benchmark; and what each of
+ * them measured (the risk report metrics vs the benchmark and the rolling
+ * 20- and 60-day Sharpe).
  */
 import {
   alignSeries,
   buyAndHold,
+  eligibleTickers,
   equalWeightRule,
+  testWindow,
   performanceMetrics,
   rollingSharpe,
   runBacktest,
@@ -17,8 +20,10 @@ import {
 } from "../backtest/index";
 import type { RunContext } from "../core/index";
 import type { DataFolder } from "../data/index";
+import { longOnlyBounds } from "../portfolio/index";
 import { blWeightRule, type AllocatorOptions } from "./allocator";
-import type { BlackboardConfig } from "./config";
+import { longOnlyMode, type BlackboardConfig } from "./config";
+import { capsSourceFor, summarizePriors, type ResolvedPrior } from "./prior";
 import { itemAt } from "./lookup";
 import { AgentRebalancer, type RebalanceRecord } from "./rebalance";
 
@@ -29,6 +34,8 @@ export type BacktestRun = Awaited<ReturnType<typeof runBacktest>>;
 export interface BlackboardBacktests {
   market: AlignedMarket;
   allocatorOptions: AllocatorOptions;
+  /** The prior the rebalances used (marketCap falls back to equal on a date without every cap), counted. */
+  prior: ResolvedPrior;
   portfolio: BacktestRun;
   equalWeight: BacktestRun;
   benchmark: ReturnType<typeof buyAndHold>;
@@ -38,32 +45,37 @@ export interface BlackboardBacktests {
 }
 
 /**
- * The allocator's options from the config. The prior's market-cap weights
- * need shares outstanding for every ticker; without them it falls back to
- * equal weights and says so (the summary reports `marketWeightsUsed`).
+ * The allocator's options from the config; marketCap reads its caps from
+ * the folder's filings (`fundamentals/`) when it has share counts, else from
+ * the universe file (prior.ts), and each rebalance records the prior it used.
  *
  * @example
- * allocatorOptionsFor(config, DataFolder.open("../shared/datasets"), ["AAPL", "MSFT"], console.log).marketWeights; // "equal"
+ * allocatorOptionsFor(config, DataFolder.open("../shared/datasets")).caps?.kind; // "universe"
  */
-export function allocatorOptionsFor(config: BlackboardConfig, data: DataFolder, tickers: readonly string[], log: (message: string) => void): AllocatorOptions {
-  const shares = tickers.map((t) => data.tickerInfo(t).sharesOutstanding);
-  let marketWeightsUsed: AllocatorOptions["marketWeights"] = config.marketWeights;
-  if (config.marketWeights === "marketCap" && shares.some((s) => s === null || !(s > 0))) {
-    marketWeightsUsed = "equal";
-    log("blackboard: no shares outstanding in the data folder, so the prior uses equal market weights (marketWeights=marketCap fell back to equal)");
-  }
+export function allocatorOptionsFor(config: BlackboardConfig, data: DataFolder): AllocatorOptions {
   return {
     lookback: config.lookback,
     delta: config.delta,
     tau: config.tau,
     omegaScale: config.omegaScale,
-    longOnly: config.longOnly,
+    viewSize: config.viewSize,
     viewMode: config.viewMode,
-    marketWeights: marketWeightsUsed,
-    sharesOutstanding: shares,
-    covariance: config.covariance,
+    holdView: config.holdView,
+    longOnly: longOnlyMode(config.longOnly),
     maxWeight: config.maxWeight,
+    minWeight: config.minWeight,
+    turnoverPenalty: config.turnoverPenalty,
+    marketWeights: config.marketWeights,
+    ...(config.marketWeights === "marketCap" ? { caps: capsSourceFor(data) } : {}),
+    covariance: config.covariance,
+    sizing: config.sizing !== "none",
   };
+}
+
+function capsLabel(kind: "filings" | "universe"): string {
+  return kind === "filings"
+    ? "fundamentals/ (close x the shares of the last filing known at each decision date's close)"
+    : "the universe file's sharesOutstanding x each decision date's close (the folder has no share counts in fundamentals/)";
 }
 
 /**
@@ -83,12 +95,21 @@ export async function runBacktests(config: BlackboardConfig, tickers: readonly s
     tickers.map((t) => data.prices(t)),
   );
   const benchClose = itemAt(alignSeries(calendar, [data.prices(config.benchmark)]).close, 0, `${config.benchmark} price column`);
-  const allocatorOptions = allocatorOptionsFor(config, data, tickers, (message) => ctx.log(message));
+  const allocatorOptions = allocatorOptionsFor(config, data);
+  if (allocatorOptions.caps) ctx.log(`blackboard: marketWeights=marketCap from ${capsLabel(allocatorOptions.caps.kind)}`);
+  checkBoundsOnEveryRebalance(market, config);
   const agents = new AgentRebalancer(data, tickers, config, ctx);
 
   const days = calendar.filter((d) => d >= config.start && d <= config.end).length;
   ctx.progress.start("blackboard rebalances", Math.ceil(days / config.rebalanceEvery));
-  const costs = { start: config.start, end: config.end, rebalanceEvery: config.rebalanceEvery, feesBps: config.feesBps, slippageBps: config.slippageBps };
+  const costs = {
+    start: config.start,
+    end: config.end,
+    rebalanceEvery: config.rebalanceEvery,
+    feesBps: config.feesBps,
+    slippageBps: config.slippageBps,
+    executionLag: config.executionLag,
+  };
   const rule = blWeightRule(
     market,
     allocatorOptions,
@@ -101,7 +122,34 @@ export async function runBacktests(config: BlackboardConfig, tickers: readonly s
   const benchmark = buyAndHold(calendar, benchClose, config.start, config.end);
   const dayZero = agents.rebalances.find((r) => r.positions.length > 0);
   if (!dayZero) throw new Error(`blackboard: no ticker has ${config.lookback + 1} prices before ${config.start}; lower "lookback" or move "start"`);
-  return { market, allocatorOptions, portfolio, equalWeight, benchmark, agents, dayZero };
+  const allocations = agents.rebalances.filter((r) => r.positions.length > 0).map((r) => r.allocation);
+  const prior = summarizePriors(config.marketWeights, allocatorOptions.caps?.kind ?? null, allocations);
+  if (prior.reason) ctx.log(`blackboard: ${prior.reason}`);
+  return { market, allocatorOptions, prior, portfolio, equalWeight, benchmark, agents, dayZero };
+}
+
+/**
+ * Throws before any agent runs when a long-only book cannot meet the weight
+ * bounds on some rebalance date (fewer than 1 / maxWeight eligible tickers,
+ * or more than 1 / minWeight), naming the date and the fix.
+ *
+ * @example
+ * checkBoundsOnEveryRebalance(market, { ...config, maxWeight: 0.1 }); // throws on a date with fewer than 10 eligible tickers
+ */
+export function checkBoundsOnEveryRebalance(market: AlignedMarket, config: BlackboardConfig): void {
+  if (longOnlyMode(config.longOnly) === "none" || (config.maxWeight >= 1 && config.minWeight <= 0)) return;
+  const { first, last } = testWindow(market.dates, config.start, config.end);
+  for (let t = first; t <= last; t += config.rebalanceEvery) {
+    const n = eligibleTickers(market, t, config.lookback).length;
+    if (n === 0) continue;
+    try {
+      longOnlyBounds(n, { minWeight: config.minWeight, maxWeight: config.maxWeight }, `on ${market.dates[t]} (${n} eligible tickers)`);
+    } catch (error) {
+      // The message carries the cause (tslab's TypeScript 5.0 lib has no ErrorOptions).
+      // eslint-disable-next-line preserve-caught-error
+      throw new Error(`blackboard: ${(error as Error).message} (config keys "maxWeight" / "minWeight")`);
+    }
+  }
 }
 
 /** One strategy of the risk report: its daily series and what they measure. */
@@ -115,6 +163,8 @@ export interface StrategyResult {
   metrics: PerformanceMetrics;
   /** Rolling 20-day Sharpe ratio (annualized, rf 2%); NaN before the window fills. */
   rollingSharpe: Float64Array;
+  /** Rolling 60-day Sharpe ratio (annualized, rf 2%); NaN before the window fills. */
+  rollingSharpe60: Float64Array;
 }
 
 /** The three strategies by role, and in report order (`all`: BL portfolio, equal weight, benchmark). */
@@ -127,7 +177,7 @@ export interface Strategies {
 
 /**
  * Metrics of the three backtests against the benchmark's returns (rf 2%,
- * Deflated Sharpe over `trials`) and their rolling 20-day Sharpe.
+ * Deflated Sharpe over `trials`) and their rolling 20- and 60-day Sharpe.
  *
  * @example
  * evaluateStrategies(runs, config).portfolio.metrics.sharpeCagr;
@@ -142,6 +192,7 @@ export function evaluateStrategies(runs: BlackboardBacktests, config: Blackboard
     costs,
     metrics: performanceMetrics(returns, { benchmark: benchmark.returns, rf: 0.02, trials: config.trials }),
     rollingSharpe: rollingSharpe(returns, 20, { rf: 0.02 }),
+    rollingSharpe60: rollingSharpe(returns, 60, { rf: 0.02 }),
   });
   const all = [
     strategy("BL portfolio", portfolio.values, portfolio.returns, portfolio.totalTurnover, portfolio.totalCosts),

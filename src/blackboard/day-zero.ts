@@ -5,16 +5,34 @@
  * appendix trace of that ticker's thread (messages, tool calls, decision and
  * resulting weights).
  */
-import { perturbViews } from "../portfolio/index";
-import { covarianceFor, longOnlyUpperBound, trailingReturnColumns } from "./allocator";
+import { flipView, type ViewLabel } from "../portfolio/index";
+import { covarianceFor, trailingReturnColumns } from "./allocator";
 import type { BlackboardBacktests } from "./backtests";
 import type { BlackboardConfig } from "./config";
+import { applySizing, constructPortfolio, type Decision } from "./construction";
 import { round8 } from "./numbers";
 import type { PositionRecord } from "./rebalance";
 import { buildTrace, type DecisionTrace } from "./trace";
 
-/** A one-view perturbation of the Day-0 allocation (`perturbViews`). */
-export type Perturbation = ReturnType<typeof perturbViews>;
+/** One ticker's weight before and after the perturbation. */
+export interface WeightShift {
+  ticker: string;
+  before: number;
+  after: number;
+  /** after - before. */
+  delta: number;
+}
+
+/** A one-view perturbation of the Day-0 allocation, re-solved with the run's own construction. */
+export interface Perturbation {
+  ticker: string;
+  from: ViewLabel;
+  to: ViewLabel;
+  /** Every eligible ticker, largest |delta| first (ties by ticker). */
+  shifts: WeightShift[];
+  /** sum |delta|. */
+  turnover: number;
+}
 
 export interface DayZeroStudy {
   date: string;
@@ -52,31 +70,41 @@ export function pickTracePosition(requested: string, date: string, positions: re
 
 /**
  * Perturbation and trace on Day 0 for `config.traceTicker` (or the pick of
- * `pickTracePosition`). The perturbation re-solves with the Day-0 covariance,
- * market weights and views, so its baseline is exactly the Day-0 allocation.
+ * `pickTracePosition`). The perturbation flips that ticker's view
+ * (`flipView`: BUY/SELL -> HOLD, HOLD -> BUY) and re-solves with the Day-0
+ * covariance, market weights, other views and the run's construction
+ * (longOnly mode, bounds, holdView, viewMode, sizing), so its baseline is
+ * exactly the Day-0 allocation.
  *
  * @example
  * dayZeroStudy(runs, config).perturbation.shifts[0]; // { ticker, before, after, delta }
  */
 export function dayZeroStudy(runs: BlackboardBacktests, config: BlackboardConfig): DayZeroStudy {
-  const { market, dayZero } = runs;
+  const { market, dayZero, allocatorOptions } = runs;
   const { allocation, positions } = dayZero;
   const picked = pickTracePosition(config.traceTicker, allocation.date, positions);
-  const tickers = positions.map((p) => p.ticker);
-  const sigma = covarianceFor(trailingReturnColumns(market, allocation.eligible, market.dates.indexOf(allocation.date), config.lookback), config.covariance);
-  const perturbation = perturbViews({
-    tickers,
-    sigma,
-    decisions: positions.map((p) => p.decision.action),
-    viewOptions: config.viewMode === "confidence" ? { mode: "confidence-scaled", confidences: positions.map((p) => p.decision.confidence) } : { mode: "fixed" },
-    market: { mode: "market-cap", marketCaps: allocation.wMkt },
-    delta: config.delta,
-    tau: config.tau,
-    omegaScale: config.omegaScale,
-    ticker: picked.ticker,
-    longOnly: config.longOnly,
-    upper: longOnlyUpperBound(runs.allocatorOptions.maxWeight, tickers.length),
-  });
+  const n = positions.length;
+  const rows = covarianceFor(trailingReturnColumns(market, allocation.eligible, market.dates.indexOf(allocation.date), config.lookback), config.covariance);
+  const sigma = Float64Array.from(rows.flat());
+  const previous = positions.map((p) => p.weightBefore);
+  const solve = (decisions: readonly Decision[]) => {
+    const book = constructPortfolio(sigma, n, decisions, allocation.wMkt, previous, allocatorOptions, allocation.date).weights;
+    return allocatorOptions.sizing
+      ? applySizing(
+          book,
+          decisions.map((d) => d.size ?? 1),
+          allocatorOptions.maxWeight ?? 1,
+        )
+      : book;
+  };
+  const from = picked.decision.action;
+  const to = flipView(from);
+  const flipped = positions.map((p) => (p.ticker === picked.ticker ? { ...p.decision, action: to, view: true } : p.decision));
+  const before = solve(positions.map((p) => p.decision));
+  const after = solve(flipped);
+  const shifts = positions.map((p, i) => ({ ticker: p.ticker, before: before[i]!, after: after[i]!, delta: after[i]! - before[i]! }));
+  shifts.sort((a, b) => Math.abs(b.delta) - Math.abs(a.delta) || (a.ticker < b.ticker ? -1 : a.ticker > b.ticker ? 1 : 0));
+  const perturbation = { ticker: picked.ticker, from, to, shifts, turnover: shifts.reduce((acc, x) => acc + Math.abs(x.delta), 0) };
   return { date: allocation.date, ticker: picked.ticker, perturbation, trace: dayZeroTrace(runs, picked) };
 }
 
@@ -89,14 +117,15 @@ function dayZeroTrace(runs: BlackboardBacktests, picked: PositionRecord): Decisi
     research_view: thread.report.view,
     research_confidence: thread.report.confidence,
     proposal: thread.proposal.action,
-    final_action: thread.assessment.final_action,
-    confidence: thread.assessment.confidence,
+    // The decision handed to BL (the trader's proposal when the risk layer is ablated).
+    final_action: picked.decision.action,
+    confidence: picked.decision.confidence,
   };
   const weights = {
     ticker: {
       before: round8(picked.weightBefore),
       after: round8(picked.weight),
-      view_q: round8(picked.q),
+      view_q: picked.viewed ? round8(picked.q) : null,
       prior_return: round8(picked.pi),
       posterior_return: round8(picked.muBL),
     },

@@ -6,40 +6,50 @@
  * portfolio against SPY and an equal-weight book, net of 5 bps fees + 5 bps
  * slippage per unit of turnover.
  *
- * Paper text vs authors' code, both available:
+ * Paper text vs authors' code, both available (every key: config.ts, or
+ * `consilium keys blackboard`):
  * - market weights of the prior: text "w_mkt" (market-cap; `marketWeights=marketCap`,
- *   default; falls back to equal weights when the data has no shares outstanding,
- *   reported in the summary) vs code "current holdings, 1/N when flat" (`holdings`);
- * - rebalancing: appendix default every 10 trading days (`rebalanceEvery=10`);
- *   the main text's daily re-run is `rebalanceEvery=1`;
+ *   default; without shares outstanding in the data the run uses equal
+ *   weights and says so in config.json (`effective`), the manifest and the
+ *   tables) vs code "current holdings, 1/N when flat" (`holdings`);
+ * - rebalancing: appendix default every 10 trading days (`rebalanceEvery=10`),
+ *   the abstract's biweekly study; the main text's daily re-run is
+ *   `rebalanceEvery=1`;
  * - agents: re-run on every rebalance (text) or only on Day 0 with views
- *   reused afterwards (the multithreaded script; `rerunAgents=false`); a
- *   ticker that only becomes eligible after Day 0 then gets HOLD (q = 0,
- *   labelled `default_hold` in bb_views).
+ *   reused afterwards (the multithreaded script; `rerunAgents=false`).
  *
- * What reaches the optimizer: only the judge's categorical `final_action`
- * (q = +-0.02 / 0) and, with `viewMode=confidence`, its `confidence`. The
- * risk team's `position_scale` (volatility / drawdown sizing) is logged on the
- * blackboard but, as in the paper's BL layer, does not scale the weights.
+ * What reaches the optimizer by default: only the judge's categorical
+ * `final_action` (q = +-viewSize / 0); with `viewMode=confidence|omega` its
+ * confidence (through Q or Omega); with `sizing=trader|risk` the trader's
+ * size and hedge ratio. The long-only book is the paper's clipping by
+ * default, the exact optimiser with `longOnly=optimize`.
  *
  * Timing: agents read data up to and including the decision day's close
- * (posts and articles stamped after 20:00 UTC that day are dropped), the
- * covariance uses returns up to the day before, and the engine trades at that
- * close; messages are stamped from 21:00:00Z of the decision day.
+ * (posts and articles count from the session whose New York close they
+ * precede: the data layer's known-at rule), the covariance uses returns up to
+ * the day before, and the engine trades at that close (`executionLag=0`) or
+ * `executionLag` sessions later; messages are stamped from 21:00:00Z of the
+ * decision day.
  *
  * The steps live in their own modules: config.ts (the keys), rebalance.ts
- * (the agents on each rebalance date), backtests.ts (the three backtests and
- * their metrics), day-zero.ts (perturbation and trace), report.ts (tables
- * and summary) and figures.ts.
+ * (the agents on each rebalance date, with the journal of journal.ts),
+ * backtests.ts (the three backtests and their metrics), day-zero.ts
+ * (perturbation and trace), analytics.ts (hit rate, attribution, frontier),
+ * report.ts and report-trading.ts (tables and summary), figures.ts and
+ * quant-figures.ts.
  */
 import type { Experiment, ExperimentResult, RunContext } from "../core/index";
 import { DataFolder } from "../data/index";
-import { evaluateStrategies, runBacktests } from "./backtests";
-import { blackboardConfigSchema, blackboardDefaults, defaultUniverse, parseTickers, type BlackboardConfig } from "./config";
+import { attribution, lastFrontier, viewHitRates } from "./analytics";
+import { evaluateStrategies, runBacktests, type BlackboardBacktests } from "./backtests";
+import { blackboardConfigSchema, blackboardDefaults, checkConfig, defaultUniverse, parseTickers, type BlackboardConfig } from "./config";
 import { dayZeroStudy } from "./day-zero";
 import { blackboardDryRun } from "./dry-run";
 import { blackboardFigures } from "./figures";
-import { blackboardSummary, blackboardTables, type BlackboardOutcome } from "./report";
+import type { ResolvedPrior } from "./prior";
+import { blackboardAblationFigure } from "./quant-figures";
+import { blackboardSummary, blackboardTables, type BlackboardAnalytics, type BlackboardOutcome } from "./report";
+import { TOKENS_PER_CHAR } from "./usage";
 
 /**
  * The universe of a run, checked against the data folder: the `tickers` key
@@ -64,26 +74,61 @@ export function checkedUniverse(config: BlackboardConfig, data: DataFolder, data
 /**
  * Runs the whole study (see module doc): the universe, the three backtests
  * with the agents on every rebalance, their metrics, the Day-0 perturbation
- * and trace, then tables, figures, summary and the blackboard log.
+ * and trace, the analytics, then tables, figures, summary and the blackboard
+ * log; closes the run journal when the run has a folder.
  *
  * @example
  * const result = await runBlackboard(blackboardConfigSchema.parse({ tickers: "ALTA,BRIX", start: "2025-06-02", end: "2025-06-30" }), ctx);
  * result.summary.traceTicker;
  */
 export async function runBlackboard(config: BlackboardConfig, ctx: RunContext): Promise<ExperimentResult> {
+  checkConfig(config);
   const data = DataFolder.open(ctx.dataDir);
   const tickers = checkedUniverse(config, data, ctx.dataDir);
   const runs = await runBacktests(config, tickers, data, ctx);
   const strategies = evaluateStrategies(runs, config);
   const dayZero = dayZeroStudy(runs, config);
-  const outcome: BlackboardOutcome = { config, tickers, runs, strategies, dayZero };
+  const analytics = analyticsOf(runs, config);
+  const outcome: BlackboardOutcome = { config, tickers, runs, strategies, dayZero, analytics };
   const artifacts = [{ path: "blackboard.jsonl", content: runs.agents.board.toJsonl("canonical") }];
   if (dayZero.trace) artifacts.push({ path: "trace.json", content: JSON.stringify(dayZero.trace, null, 2) + "\n" });
-  return {
+  const result: ExperimentResult = {
     tables: blackboardTables(outcome),
-    figures: blackboardFigures(runs.portfolio.dates, strategies.all, dayZero.perturbation, dayZero.date),
+    figures: blackboardFigures({
+      dates: runs.portfolio.dates,
+      strategies: strategies.all,
+      perturbation: dayZero.perturbation,
+      date: dayZero.date,
+      book: { tickers, weights: runs.portfolio.weights, cashShare: runs.portfolio.cash.map((c, t) => c / runs.portfolio.values[t]!) },
+      trades: runs.portfolio.rebalances.map((r) => ({ date: r.tradeDate, turnover: r.turnover, cost: r.cost })),
+      hitRates: analytics.hitRates,
+      frontier: analytics.frontier,
+    }),
     summary: blackboardSummary(outcome),
     artifacts,
+    ...(runs.prior.reason ? { effective: priorEffective(runs.prior) } : {}),
+  };
+  runs.agents.finish();
+  return result;
+}
+
+/**
+ * config.json's effective section when the prior is not the requested one:
+ * marketWeights as used ("equal" on every rebalance, or "mixed") and the
+ * rebalances per prior.
+ */
+function priorEffective(prior: ResolvedPrior): { config: Record<string, unknown>; notes: string[] } {
+  return { config: { marketWeights: prior.used, priorRebalances: prior.rebalances }, notes: prior.reason ? [prior.reason] : [] };
+}
+
+/** Hit rates, attribution, the last frontier and the model usage of a run. */
+function analyticsOf(runs: BlackboardBacktests, config: BlackboardConfig): BlackboardAnalytics {
+  const lastDate = runs.portfolio.dates.at(-1) ?? config.end;
+  return {
+    hitRates: viewHitRates(runs.market, runs.agents.rebalances, runs.portfolio.rebalances, lastDate),
+    attribution: attribution(runs.market, runs.portfolio),
+    frontier: lastFrontier(runs.agents.rebalances, { minWeight: config.minWeight, maxWeight: config.maxWeight }),
+    usage: { tasks: runs.agents.usage.tasks(), tokensPerChar: TOKENS_PER_CHAR },
   };
 }
 
@@ -100,5 +145,15 @@ export const blackboardExperiment: Experiment<BlackboardConfig> = {
   configSchema: blackboardConfigSchema as unknown as Experiment<BlackboardConfig>["configSchema"],
   defaults: blackboardDefaults,
   run: runBlackboard,
+  sweepFigures: (table) => (table.rows.some((r) => "ablate" in r) ? [blackboardAblationFigure(table)] : []),
   dryRun: blackboardDryRun,
 };
+
+/**
+ * The figure of an ablation sweep table (`consilium sweep blackboard --grid
+ * ablate=none,debate,risk,alpha,views`), re-exported for notebooks.
+ *
+ * @example
+ * blackboardAblationFigure(sweep.table).name; // "bb_ablation"
+ */
+export { blackboardAblationFigure };

@@ -1,11 +1,14 @@
 /**
  * Figures of the Blackboard + Black-Litterman experiment (the paper's Fig. 2
- * cumulative returns vs SPY, the rolling 20-day Sharpe, the drawdown curve,
- * and the WAB-style weight shifts of a one-view perturbation), built with the
- * shared plotly layout.
+ * cumulative returns vs SPY, the rolling Sharpe, the drawdown curve, and the
+ * WAB-style weight shifts of a one-view perturbation), built with the shared
+ * plotly layout; the quant's figures (weights over time, turnover and costs,
+ * hit rate, frontier) are in quant-figures.ts.
  */
 import { drawdownSeries } from "../backtest/index";
 import { type Figure, makeFigure, PALETTE } from "../core/index";
+import type { FrontierStudy, HitRateRow } from "./analytics";
+import { frontierFigure, hitRateFigure, rollingSharpeWindowsFigure, turnoverCostFigure, weightsOverTimeFigure } from "./quant-figures";
 
 export interface NamedSeries {
   name: string;
@@ -116,36 +119,50 @@ export interface StrategySeries {
   values: ArrayLike<number>;
   returns: ArrayLike<number>;
   rollingSharpe: ArrayLike<number>;
+  rollingSharpe60: ArrayLike<number>;
+}
+
+/** What the experiment's figures are drawn from. */
+export interface FigureInputs {
+  dates: readonly string[];
+  strategies: readonly StrategySeries[];
+  perturbation: { ticker: string; from: string; to: string; shifts: ReadonlyArray<{ ticker: string; delta: number }> };
+  /** Day 0. */
+  date: string;
+  book: { tickers: readonly string[]; weights: readonly Float64Array[]; cashShare: readonly number[] };
+  trades: ReadonlyArray<{ date: string; turnover: number; cost: number }>;
+  hitRates: readonly HitRateRow[];
+  frontier: FrontierStudy | null;
 }
 
 /**
- * The experiment's four figures, in report order: growth of 1, rolling
- * 20-day Sharpe and drawdown of every strategy, and the weight shifts (10
- * largest) of the Day-0 perturbation.
+ * The experiment's figures, in report order: growth of 1, rolling 20- and
+ * 60-day Sharpe and drawdown of every strategy, the weight shifts (10
+ * largest) of the Day-0 perturbation, then weights over time, turnover and
+ * cost per rebalance, the view hit rate and the last rebalance's frontier
+ * (when it has two eligible tickers).
  *
  * @example
- * blackboardFigures(runs.portfolio.dates, strategies.all, dayZero.perturbation, dayZero.date).map((f) => f.name);
- * // ["bb_equity_curve", "bb_rolling_sharpe", "bb_drawdown", "bb_perturbation"]
+ * blackboardFigures(inputs).map((f) => f.name);
+ * // ["bb_equity_curve", "bb_rolling_sharpe", "bb_drawdown", "bb_perturbation", "bb_weights_over_time", "bb_turnover_costs", "bb_hit_rate", "bb_frontier"]
  */
-export function blackboardFigures(
-  dates: readonly string[],
-  strategies: readonly StrategySeries[],
-  perturbation: { ticker: string; from: string; to: string; shifts: ReadonlyArray<{ ticker: string; delta: number }> },
-  date: string,
-): Figure[] {
-  return [
+export function blackboardFigures(inputs: FigureInputs): Figure[] {
+  const { dates, strategies, perturbation, date } = inputs;
+  const figures = [
     equityCurveFigure(
       dates,
       strategies.map((s) => ({ name: s.name, values: s.values })),
     ),
-    rollingSharpeFigure(
-      dates,
-      strategies.map((s) => ({ name: s.name, values: s.rollingSharpe })),
-    ),
+    rollingSharpeWindowsFigure(dates, strategies),
     drawdownFigure(
       dates,
       strategies.map((s) => ({ name: s.name, values: drawdownSeries(s.returns) })),
     ),
     weightShiftFigure(perturbation.shifts.slice(0, 10), `${perturbation.ticker} ${perturbation.from} -> ${perturbation.to}, ${date}`),
+    weightsOverTimeFigure(dates, inputs.book.tickers, inputs.book.weights, inputs.book.cashShare),
+    turnoverCostFigure(inputs.trades),
+    hitRateFigure(inputs.hitRates),
   ];
+  if (inputs.frontier) figures.push(frontierFigure(inputs.frontier));
+  return figures;
 }

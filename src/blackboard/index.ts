@@ -8,7 +8,8 @@
  */
 
 export { allocate, blWeightRule, trailingReturnColumns, type AllocatorOptions, type Decision } from "./allocator";
-export { alphaChains, traderPolicy, traderTask, verifyCitations } from "./alpha";
+export { alphaChains, hedgeRatio, passThroughProposal, traderPolicy, traderTask, verifyCitations } from "./alpha";
+export { attribution, grossReturnSum, lastFrontier, pooledHitRate, viewHitRates } from "./analytics";
 export {
   checkIndicatorNumbers,
   fundamentalsAnalystPolicy,
@@ -20,10 +21,12 @@ export {
   socialAnalystPolicy,
 } from "./analysts";
 export { runDebate } from "./debate";
-export { blackboardConfigSchema, defaultUniverse, type BlackboardConfig } from "./config";
+export { blackboardConfigSchema, checkConfig, defaultUniverse, longOnlyMode, type BlackboardConfig } from "./config";
+export { applySizing, constructPortfolio, hasView } from "./construction";
 export { blackboardExperiment } from "./experiment";
 export { citationMatches, type IndicatorSnapshot } from "./features";
 export { drawdownFigure, equityCurveFigure, rollingSharpeFigure, weightShiftFigure } from "./figures";
+export { JOURNAL_DIR, RunJournal } from "./journal";
 export { Blackboard, parseBlackboard, readBlackboardFile } from "./log";
 export {
   checkMessage,
@@ -39,8 +42,18 @@ export {
   type Role,
   type TradeProposal,
 } from "./messages";
-export { runTickerPipeline } from "./pipeline";
+export { finishThread, runTickerPipeline, startThread, stopThread } from "./pipeline";
+export { capsSourceFor, filingCaps, priorWeights, summarizePriors, universeCaps, type CapsSource, type ResolvedPrior } from "./prior";
+export {
+  blackboardAblationFigure,
+  frontierFigure,
+  hitRateFigure,
+  rollingSharpeWindowsFigure,
+  turnoverCostFigure,
+  weightsOverTimeFigure,
+} from "./quant-figures";
+export { decisionOf, retainedTickers } from "./rebalance";
 export { managerPolicy, researchBrief, researcherPolicy } from "./researchers";
 export { checkAssessment, riskAlerts, riskBrief, riskJudgePolicy, riskManagerPolicy, stanceAction } from "./risk";
-export { knownAtClose, ToolBox } from "./tools";
+export { closeUtc, knownAtClose, ToolBox } from "./tools";
 export { type DecisionTrace } from "./trace";

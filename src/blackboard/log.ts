@@ -101,10 +101,14 @@ export interface OpenOptions {
   onWarning?: (message: string) => void;
 }
 
+/** Receives every validated message as it is posted, before it is indexed (a journal; src/blackboard/journal.ts). */
+export type BlackboardSink = (message: BlackboardMessage) => void;
+
 /**
  * The blackboard log with its index. `Blackboard.open(file)` is file-backed
- * (appends go to disk); `Blackboard.inMemory()` keeps messages only in memory
- * (experiments return the log as an artifact instead of writing files).
+ * (appends go to disk); `Blackboard.inMemory()` keeps messages only in memory,
+ * and `Blackboard.withSink(sink)` also hands each message to a sink as it is
+ * posted (the experiment's run journal).
  *
  * @example
  * const bb = Blackboard.inMemory();
@@ -123,11 +127,19 @@ export class Blackboard {
   private readonly dates: string[] = [];
   private needsNewline = false;
 
-  private constructor(readonly file: string | null) {}
+  private constructor(
+    readonly file: string | null,
+    private readonly sink: BlackboardSink | null = null,
+  ) {}
 
   /** An in-memory blackboard (no file). */
   static inMemory(): Blackboard {
     return new Blackboard(null);
+  }
+
+  /** An in-memory blackboard that also hands every posted message to `sink` (which may throw to refuse it). */
+  static withSink(sink: BlackboardSink): Blackboard {
+    return new Blackboard(null, sink);
   }
 
   /**
@@ -184,6 +196,7 @@ export class Blackboard {
       appendFileSync(this.file, this.needsNewline ? "\n" + line : line);
       this.needsNewline = false;
     }
+    this.sink?.(checked.message);
     this.index(checked.message);
     return checked.message as BlackboardMessage<T>;
   }

@@ -109,7 +109,8 @@ export const FinalReportSchema = z.object({
   /** Net weighted score of the cited evidence in [-1, 1]. */
   score: signed,
   debate_rounds: z.number().int().min(0),
-  stop_reason: z.enum(["max_rounds", "consensus", "no_new_evidence"]),
+  /** Why the debate ended; "no_debate" when the debate was ablated (ablate=debate). */
+  stop_reason: z.enum(["max_rounds", "consensus", "no_new_evidence", "no_debate"]),
 });
 export type FinalReport = z.infer<typeof FinalReportSchema>;
 
@@ -202,8 +203,8 @@ export type RiskAssessment = z.infer<typeof RiskAssessmentSchema>;
 
 export const TradeDecisionSchema = z.object({
   action: z.enum(ACTIONS),
-  /** The absolute BL view q_i for this ticker. */
-  view_q: z.number(),
+  /** The absolute BL view q_i for this ticker; null when it has no view (the prior stands). */
+  view_q: z.number().nullable(),
   confidence: unit,
   weight_before: z.number(),
   weight_after: z.number(),

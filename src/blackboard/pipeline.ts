@@ -13,11 +13,22 @@
  * Every stage reads its inputs back from the blackboard by ticker, date and
  * type (the paper's "isolation via ticker-based message filtering"), and no
  * state is shared with other tickers' threads. Data comes only from
- * `data.asOf(date)`.
+ * `data.asOf(date)`; the only earlier messages a thread reads are its own
+ * ticker's FinalReports and RiskAssessments of the previous `historyDays`
+ * calendar days (`Thread.history`: filtered by ticker, type and date window,
+ * all stamped on earlier sessions, so nothing of the decision date's other
+ * threads and nothing later).
+ *
+ * A thread runs in two phases so that top-k view filtering can rank the
+ * tickers between them: `startThread` (the analysts) and `finishThread` (the
+ * rest). Ablations drop a stage: ablate=debate (no bull/bear turns: the
+ * manager weighs the analysts' evidence), alpha (the trader passes the
+ * research view through, no chains), risk (no risk debate or judge: the
+ * trader's proposal is the view, and no RiskAssessment is posted).
  */
 import { type DataFolder, addDays } from "../data/index";
 import type { Model, Task } from "../llm/index";
-import { traderTask } from "./alpha";
+import { passThroughProposal, traderTask } from "./alpha";
 import { fundamentalsAnalystTask, macroAnalystTask, marketAnalystTask, newsAnalystTask, socialAnalystTask } from "./analysts";
 import { runDebate } from "./debate";
 import type { Blackboard } from "./log";
@@ -37,9 +48,13 @@ import {
   type Role,
   type TradeProposal,
 } from "./messages";
-import { researchBrief, researcherTask, researchManagerTask } from "./researchers";
+import { researchBrief, researcherTask, researchManagerTask, type PastView } from "./researchers";
 import { riskBrief, riskJudgeTask, riskManagerTask, riskPositionTask, type RiskBrief } from "./risk";
 import { ToolBox, type AlphaFacts, type ToolCall } from "./tools";
+import type { UsageMeter } from "./usage";
+
+/** A stage a run leaves out (the "views" ablation runs no thread at all). */
+export type ThreadAblation = "none" | "debate" | "risk" | "alpha";
 
 export interface PipelineOptions {
   model: Model;
@@ -50,6 +65,12 @@ export interface PipelineOptions {
   /** Rounds of the risk debate (default: debateRounds). */
   riskRounds?: number;
   benchmarkTicker?: string;
+  /** Stage to leave out (default none). */
+  ablate?: ThreadAblation;
+  /** Calendar days of this ticker's earlier FinalReports / RiskAssessments the thread reads (default 0). */
+  historyDays?: number;
+  /** Counts every model call (calls, prompt size, tokens). */
+  usage?: UsageMeter;
 }
 
 /** One model call of the thread, for the trace (no latency: traces must be reproducible). */
@@ -62,17 +83,31 @@ export interface LlmCallRecord {
   repaired: boolean;
 }
 
-export interface PipelineResult {
+/** What every thread leaves behind, finished or stopped after its analysts. */
+export interface ThreadRecord {
   ticker: string;
   date: string;
-  assessment: RiskAssessment;
-  report: FinalReport;
-  proposal: TradeProposal;
   toolCalls: ToolCall[];
   llmCalls: LlmCallRecord[];
   messageIds: string[];
   /** Next free message sequence number of this (date, ticker) thread. */
   nextSeq: number;
+}
+
+export interface PipelineResult extends ThreadRecord {
+  /** The risk judge's verdict; null when the risk layer is ablated. */
+  assessment: RiskAssessment | null;
+  report: FinalReport;
+  proposal: TradeProposal;
+}
+
+/** A thread after its analysts: their reports are on the board. */
+export interface StartedThread {
+  ticker: string;
+  /** Confidence-weighted mean analyst signal (in [-1, 1]), what top-k ranks by |signal|. */
+  signal: number;
+  /** The thread's state, for `finishThread` / `stopThread`. */
+  readonly handle: unknown;
 }
 
 /**
@@ -148,18 +183,63 @@ const RISK_STANCES: readonly RiskStance[] = ["aggressive", "conservative", "neut
  *
  * @example
  * const res = await runTickerPipeline(data, "AAPL", "2025-01-02", { model, seed: 7, board, debateRounds: 2 });
- * res.assessment.final_action; // "BUY" | "HOLD" | "SELL"
+ * res.assessment?.final_action; // "BUY" | "HOLD" | "SELL"
  */
 export async function runTickerPipeline(data: DataFolder, ticker: string, date: string, options: PipelineOptions): Promise<PipelineResult> {
+  return finishThread(await startThread(data, ticker, date, options));
+}
+
+/**
+ * Phase 1 of a thread: the five analysts post their reports; returns the
+ * confidence-weighted mean signal sum(signal x confidence) / sum(confidence)
+ * (0 when every confidence is 0).
+ *
+ * @example
+ * const started = await startThread(data, "AAPL", "2025-01-02", options);
+ * Math.abs(started.signal); // what topK ranks by
+ */
+export async function startThread(data: DataFolder, ticker: string, date: string, options: PipelineOptions): Promise<StartedThread> {
   const thread = new Thread(data, ticker, date, options);
-  await postAnalystReports(thread);
+  const reports = await postAnalystReports(thread);
+  const weight = reports.reduce((s, r) => s + r.confidence, 0);
+  const signal = weight > 0 ? reports.reduce((s, r) => s + r.signal * r.confidence, 0) / weight : 0;
+  return { ticker, signal, handle: thread };
+}
+
+/**
+ * Phase 2: research debate (unless ablated), trader, risk debate and judge (unless ablated).
+ *
+ * @example
+ * const result = await finishThread(await startThread(data, "AAPL", "2025-01-02", options));
+ */
+export async function finishThread(started: StartedThread): Promise<PipelineResult> {
+  const thread = threadOf(started);
+  const ablate = thread.options.ablate ?? "none";
   const { report, finalMsg } = await researchDebate(thread);
   const { proposal, proposalMsg, facts } = await tradeProposal(thread, finalMsg);
-  const brief = riskBrief(ticker, date, thread.latest("FinalReport"), thread.latest("TradeProposal"), facts);
-  const lastRiskMessageId = await riskDebate(thread, brief, proposalMsg);
-  const assessment = await riskJudgement(thread, brief, lastRiskMessageId, finalMsg);
-  const { tools, llmCalls, poster } = thread;
-  return { ticker, date, assessment, report, proposal, toolCalls: tools.calls, llmCalls, messageIds: poster.ids, nextSeq: poster.seq };
+  let assessment: RiskAssessment | null = null;
+  if (ablate !== "risk") {
+    const brief = riskBrief(thread.ticker, thread.date, thread.latest("FinalReport"), thread.latest("TradeProposal"), facts, thread.history());
+    const lastRiskMessageId = await riskDebate(thread, brief, proposalMsg);
+    assessment = await riskJudgement(thread, brief, lastRiskMessageId, finalMsg);
+  }
+  return { ...stopThread(started), assessment, report, proposal };
+}
+
+/**
+ * A thread stopped after its analysts (a ticker top-k did not retain): what it recorded.
+ *
+ * @example
+ * stopThread(started).nextSeq; // 5: the five AnalysisReports
+ */
+export function stopThread(started: StartedThread): ThreadRecord {
+  const { tools, llmCalls, poster, ticker, date } = threadOf(started);
+  return { ticker, date, toolCalls: tools.calls, llmCalls, messageIds: poster.ids, nextSeq: poster.seq };
+}
+
+function threadOf(started: StartedThread): Thread {
+  if (!(started.handle instanceof Thread)) throw new TypeError(`blackboard: the thread of ${started.ticker} was not started by startThread`);
+  return started.handle;
 }
 
 /** One (date, ticker) thread in progress: its tools, poster and model calls, shared by the steps. */
@@ -184,7 +264,37 @@ class Thread {
     this.llmCalls.push({ seq, agent, task: task.name, model: "", cached: false, repaired: false });
     const res = await this.options.model.run(task, input);
     this.llmCalls[seq] = { seq, agent, task: task.name, model: res.model, cached: res.cached, repaired: res.repaired };
+    this.options.usage?.record(task, input, res);
     return res.output;
+  }
+
+  /**
+   * This ticker's decisions of the previous `historyDays` calendar days, read
+   * from the blackboard (ticker, type and date-window filter), oldest first.
+   */
+  history(): PastView[] {
+    const days = this.options.historyDays ?? 0;
+    if (days <= 0) return [];
+    const messages = this.options.board.query<"FinalReport" | "RiskAssessment">({
+      ticker: this.ticker,
+      type: ["FinalReport", "RiskAssessment"],
+      from: addDays(this.date, -days),
+      to: addDays(this.date, -1),
+    });
+    const byDate = new Map<string, PastView>();
+    for (const m of messages) {
+      const date = m.timestamp.slice(0, 10);
+      const view = byDate.get(date) ?? { date, research_view: null, research_confidence: null, final_action: null, final_confidence: null };
+      if (m.type === "FinalReport") {
+        view.research_view = m.content.view;
+        view.research_confidence = m.content.confidence;
+      } else {
+        view.final_action = m.content.final_action;
+        view.final_confidence = m.content.confidence;
+      }
+      byDate.set(date, view);
+    }
+    return [...byDate.values()];
   }
 
   /** This thread's messages of a type on the board (ticker and date filter: the paper's isolation). */
@@ -201,7 +311,7 @@ class Thread {
 }
 
 /** Step 1: the five analysts (independent: run concurrently, post in a fixed order). */
-async function postAnalystReports(thread: Thread): Promise<void> {
+async function postAnalystReports(thread: Thread): Promise<AnalysisReport[]> {
   const { tools, ticker, date } = thread;
   const snapshot = tools.indicators("market_analyst");
   const news = tools.news("news_analyst");
@@ -217,18 +327,38 @@ async function postAnalystReports(thread: Thread): Promise<void> {
     thread.call("macro_analyst", macroAnalystTask, { ticker, date, windowFrom: macro.benchmark?.indicators.from ?? date, macro }),
   ]);
   for (const r of reports) thread.poster.post(ANALYST_ROLES[r.analyst], "AnalysisReport", "inform", "all", r, null);
+  return reports;
 }
 
-/** Step 2: bull / bear cross-examination over the reports on the board, then the research manager's FinalReport. */
+/** Step 2: bull / bear cross-examination over the reports on the board (unless ablated), then the research manager's FinalReport. */
 async function researchDebate(thread: Thread): Promise<{ report: FinalReport; finalMsg: BlackboardMessage<"FinalReport"> }> {
   const { poster, options } = thread;
   const brief = researchBrief(
     thread.ticker,
     thread.date,
     thread.fromThread("AnalysisReport").map((m) => m.content),
+    thread.history(),
   );
   const debateMessages: Array<BlackboardMessage<"DebateComment">> = [];
-  const debate = await runDebate<DebateComment>({
+  const debate = options.ablate === "debate" ? { rounds: 0, stopReason: "no_debate" as const } : await bullBearDebate(thread, brief, debateMessages);
+  const report = await thread.call("research_manager", researchManagerTask, {
+    brief,
+    transcript: thread.fromThread("DebateComment").map((m) => m.content),
+    rounds: debate.rounds,
+    stopReason: debate.stopReason,
+  });
+  const finalMsg = poster.post("research_manager", "FinalReport", "summarize", "all", report, debateMessages.at(-1)?.message_id ?? null);
+  return { report, finalMsg };
+}
+
+/** The bull / bear turns, each posted as it is made (into `debateMessages`). */
+async function bullBearDebate(
+  thread: Thread,
+  brief: ReturnType<typeof researchBrief>,
+  debateMessages: Array<BlackboardMessage<"DebateComment">>,
+): Promise<{ rounds: number; stopReason: FinalReport["stop_reason"] }> {
+  const { poster, options } = thread;
+  return runDebate<DebateComment>({
     speakers: ["bull", "bear"],
     maxRounds: options.debateRounds,
     speak: async (side, round, transcript) => {
@@ -253,14 +383,6 @@ async function researchDebate(thread: Thread): Promise<{ report: FinalReport; fi
     cited: (c) => c.cited_evidence,
     concedes: (c) => c.concedes,
   });
-  const report = await thread.call("research_manager", researchManagerTask, {
-    brief,
-    transcript: thread.fromThread("DebateComment").map((m) => m.content),
-    rounds: debate.rounds,
-    stopReason: debate.stopReason,
-  });
-  const finalMsg = poster.post("research_manager", "FinalReport", "summarize", "all", report, debateMessages.at(-1)?.message_id ?? null);
-  return { report, finalMsg };
 }
 
 /** Step 3: the trader turns the latest FinalReport into a TradeProposal with Chain-of-Alpha over the risk facts. */
@@ -270,12 +392,12 @@ async function tradeProposal(
 ): Promise<{ proposal: TradeProposal; proposalMsg: BlackboardMessage<"TradeProposal">; facts: AlphaFacts | null }> {
   const facts = thread.tools.riskFacts("trader");
   const latestReport = thread.latest("FinalReport");
-  const proposal = await thread.call("trader", traderTask, {
-    ticker: thread.ticker,
-    date: thread.date,
-    report: { view: latestReport.view, confidence: latestReport.confidence, score: latestReport.score, thesis: latestReport.thesis },
-    facts,
-  });
+  const report = { view: latestReport.view, confidence: latestReport.confidence, score: latestReport.score, thesis: latestReport.thesis };
+  // Without Chain-of-Alpha there is nothing for the trader to reason with: the view passes through (no model call).
+  const proposal =
+    thread.options.ablate === "alpha"
+      ? passThroughProposal(report)
+      : await thread.call("trader", traderTask, { ticker: thread.ticker, date: thread.date, report, facts });
   const proposalMsg = thread.poster.post("trader", "TradeProposal", "propose", "risk_judge", proposal, finalMsg.message_id);
   return { proposal, proposalMsg, facts };
 }

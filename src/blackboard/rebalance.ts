@@ -1,28 +1,46 @@
 /**
  * What happens on each rebalance date of the agent backtest, and what is kept
  * of it. `decide` runs the per-ticker threads in parallel (under
- * ctx.concurrency; they share nothing but the blackboard, read by ticker) or,
- * with `rerunAgents=false` after Day 0, reuses their Day-0 views; `record`
- * posts the optimizer's TradeDecision for every eligible ticker and keeps the
+ * ctx.concurrency; they share nothing but the blackboard, read by ticker):
+ * first every eligible ticker's analysts, then — for all of them, or with
+ * `topK` only for the k strongest analyst signals — the debates, trader and
+ * risk team; with `rerunAgents=false` after Day 0 it reuses the Day-0 views,
+ * and with `ablate=views` it runs no agent at all. `record` posts the
+ * optimizer's TradeDecision for every eligible ticker and keeps the
  * allocation, the views and the Day-0 threads for the tables and the trace.
+ *
+ * The blackboard is journalled to the run folder as messages are posted
+ * (journal.ts) when the run has one (`ctx.runDir`), with every thread's tool
+ * calls; every model call is counted (usage.ts).
  */
 import type { RebalanceContext } from "../backtest/index";
 import type { RunContext } from "../core/index";
 import type { DataFolder } from "../data/index";
 import { mapConcurrent } from "../llm/index";
+import { hedgeRatio } from "./alpha";
 import { allocationEntries, type Allocation, type AllocationEntry, type Decision } from "./allocator";
 import type { BlackboardConfig } from "./config";
+import { RunJournal } from "./journal";
 import { Blackboard } from "./log";
 import { itemAt } from "./lookup";
 import type { FinalReport, RiskAssessment, TradeProposal } from "./messages";
 import { round8 } from "./numbers";
-import { Poster, runTickerPipeline, type PipelineResult } from "./pipeline";
+import { finishThread, Poster, startThread, stopThread, type PipelineOptions, type PipelineResult, type StartedThread, type ThreadRecord } from "./pipeline";
+import { UsageMeter } from "./usage";
 
 /** The decision of a ticker without an agent view: HOLD (q = 0, i.e. the prior). */
 export const DEFAULT_HOLD: Decision = { action: "HOLD", confidence: 0.5 };
 
-/** Where a rebalance's view of a ticker came from (the `source` column of bb_views). */
-export type ViewSource = "agents" | "reused" | "default_hold";
+/** A ticker with no view at all on a date (top-k filter, ablate=views): the prior stands. */
+export const NO_VIEW: Decision = { action: "HOLD", confidence: 0.5, view: false };
+
+/**
+ * Where a rebalance's view of a ticker came from (the `source` column of
+ * bb_views): the agents that day, reused Day-0 views, a default HOLD for a
+ * ticker eligible only after Day 0, no view because top-k did not retain it
+ * ("filtered"), or no agents at all ("prior", ablate=views).
+ */
+export type ViewSource = "agents" | "reused" | "default_hold" | "filtered" | "prior";
 
 /** One ticker's view on one rebalance date. */
 export interface ViewRecord {
@@ -31,8 +49,10 @@ export interface ViewRecord {
   source: ViewSource;
   /** What reaches the optimizer. */
   decision: Decision;
-  /** The thread's research, proposal and risk verdict when the agents ran on this date; null for a reused or default view. */
-  thread: { report: FinalReport; proposal: TradeProposal; assessment: RiskAssessment } | null;
+  /** Confidence-weighted mean analyst signal when the analysts ran on this date. */
+  signal: number | null;
+  /** The thread's research, proposal and risk verdict (null under ablate=risk) when it ran in full on this date. */
+  thread: { report: FinalReport; proposal: TradeProposal; assessment: RiskAssessment | null } | null;
 }
 
 /** One eligible ticker at one rebalance: the allocator's numbers and the drifted weight just before trading. */
@@ -48,9 +68,30 @@ export interface RebalanceRecord {
 }
 
 /**
+ * The view a finished thread hands to Black-Litterman (the config's
+ * confidence and sizing rules, config.ts): the judge's final action, or the
+ * trader's proposal under ablate=risk.
+ *
+ * @example
+ * decisionOf(result, config); // { action: "BUY", confidence: 0.62, size: 1 }
+ */
+export function decisionOf(r: PipelineResult, config: Pick<BlackboardConfig, "confidence" | "sizing">): Decision {
+  const action = r.assessment?.final_action ?? r.proposal.action;
+  const judge = r.assessment?.confidence ?? r.proposal.conviction;
+  const voices = [r.report.view, ...(r.assessment ? Object.values(r.assessment.votes) : [r.proposal.action])];
+  const consensus = voices.filter((v) => v === action).length / voices.length;
+  const confidence = config.confidence === "consensus" ? ((r.report.confidence + judge) / 2) * consensus : judge;
+  const hedge = hedgeRatio(r.proposal);
+  const scale = config.sizing === "risk" ? (r.assessment?.position_scale ?? r.proposal.size_scale) : r.proposal.size_scale;
+  const decision: Decision = { action, confidence: round8(Math.min(1, Math.max(0, confidence))) };
+  if (config.sizing !== "none") decision.size = round8(scale * (1 - hedge));
+  return decision;
+}
+
+/**
  * The agents' side of the BL backtest: hand `decide` and `record` to
- * `blWeightRule`, then read `views`, `rebalances`, `dayZeroThreads` and the
- * `board`.
+ * `blWeightRule`, then read `views`, `rebalances`, `dayZeroThreads`, the
+ * `board` and `usage`, and `finish()` the journal.
  *
  * @example
  * const agents = new AgentRebalancer(data, tickers, config, ctx);
@@ -58,7 +99,9 @@ export interface RebalanceRecord {
  * agents.views.filter((v) => v.source === "agents").length;
  */
 export class AgentRebalancer {
-  readonly board = Blackboard.inMemory();
+  readonly board: Blackboard;
+  readonly journal: RunJournal | null;
+  readonly usage = new UsageMeter();
   readonly views: ViewRecord[] = [];
   readonly rebalances: RebalanceRecord[] = [];
   /** Day 0's thread per ticker, for the appendix trace. */
@@ -74,16 +117,26 @@ export class AgentRebalancer {
     private readonly tickers: readonly string[],
     private readonly config: BlackboardConfig,
     private readonly ctx: RunContext,
-  ) {}
+  ) {
+    this.journal = ctx.runDir
+      ? RunJournal.open(ctx.runDir, { seed: ctx.seed, model: ctx.model.id, dataDir: ctx.dataDir, config: config as unknown as Record<string, unknown> }, (m) =>
+          ctx.log(m),
+        )
+      : null;
+    this.board = this.journal ? Blackboard.withSink(this.journal.sink) : Blackboard.inMemory();
+  }
 
   /** The decisions for the eligible tickers of a rebalance date, in their order. */
   async decide(date: string, eligible: readonly string[]): Promise<Decision[]> {
     // Day 0 = the first rebalance with an eligible ticker (decide is only called then), not necessarily step 0.
     const isDayZero = this.dayZeroDate === null || this.dayZeroDate === date;
     if (this.dayZeroDate === null) this.dayZeroDate = date;
-    if (this.config.rerunAgents || isDayZero) await this.runAgents(date, eligible, isDayZero);
-    else this.reuseViews(date, eligible);
-    return eligible.map((t) => this.lastDecisions.get(t) ?? DEFAULT_HOLD);
+    if (this.config.ablate === "views") {
+      for (const ticker of eligible) this.views.push({ date, ticker, source: "prior", decision: NO_VIEW, signal: null, thread: null });
+      return eligible.map(() => NO_VIEW);
+    }
+    if (this.config.rerunAgents || isDayZero) return this.runAgents(date, eligible, isDayZero);
+    return this.reuseViews(date, eligible);
   }
 
   /** Keep one allocation and post its TradeDecisions (one per eligible ticker, in eligible order). */
@@ -98,31 +151,69 @@ export class AgentRebalancer {
     this.ctx.progress.tick();
   }
 
-  private async runAgents(date: string, eligible: readonly string[], isDayZero: boolean): Promise<void> {
-    const results = await mapConcurrent(eligible, this.ctx.concurrency, (ticker) =>
-      runTickerPipeline(this.data, ticker, date, {
-        model: this.ctx.model,
-        seed: this.ctx.seed,
-        board: this.board,
-        debateRounds: this.config.debateRounds,
-        benchmarkTicker: this.config.benchmark,
-      }),
-    );
-    for (const r of results) {
-      const decision: Decision = { action: r.assessment.final_action, confidence: r.assessment.confidence };
-      this.lastDecisions.set(r.ticker, decision);
-      this.nextSeq.set(`${date}|${r.ticker}`, r.nextSeq);
-      if (isDayZero) this.dayZeroThreads.set(r.ticker, r);
-      this.views.push({ date, ticker: r.ticker, source: "agents", decision, thread: { report: r.report, proposal: r.proposal, assessment: r.assessment } });
-    }
+  /** Close the journal (compress it, mark it complete); null when the run has no folder. */
+  finish(): { messages: number; threads: number } | null {
+    return this.journal ? this.journal.finish() : null;
   }
 
-  private reuseViews(date: string, eligible: readonly string[]): void {
-    for (const ticker of eligible) {
+  private pipelineOptions(): PipelineOptions {
+    const { ablate } = this.config;
+    return {
+      model: this.ctx.model,
+      seed: this.ctx.seed,
+      board: this.board,
+      debateRounds: this.config.debateRounds,
+      benchmarkTicker: this.config.benchmark,
+      ablate: ablate === "views" ? "none" : ablate,
+      historyDays: this.config.historyDays,
+      usage: this.usage,
+    };
+  }
+
+  private async runAgents(date: string, eligible: readonly string[], isDayZero: boolean): Promise<Decision[]> {
+    const options = this.pipelineOptions();
+    const started = await mapConcurrent(eligible, this.ctx.concurrency, (ticker) => startThread(this.data, ticker, date, options));
+    const retained = retainedTickers(started, this.config.topK);
+    const finished = await mapConcurrent(
+      started.filter((s) => retained.has(s.ticker)),
+      this.ctx.concurrency,
+      (s) => finishThread(s),
+    );
+    const byTicker = new Map(finished.map((r) => [r.ticker, r]));
+    return started.map((s) => {
+      const result = byTicker.get(s.ticker);
+      if (!result) return this.keepFiltered(date, s, stopThread(s));
+      const decision = decisionOf(result, this.config);
+      this.keepThread(date, result);
+      this.lastDecisions.set(result.ticker, decision);
+      if (isDayZero) this.dayZeroThreads.set(result.ticker, result);
+      const thread = { report: result.report, proposal: result.proposal, assessment: result.assessment };
+      this.views.push({ date, ticker: result.ticker, source: "agents", decision, signal: round8(s.signal), thread });
+      return decision;
+    });
+  }
+
+  /** A ticker top-k did not retain: its analysts' thread is kept, and it has no view. */
+  private keepFiltered(date: string, started: StartedThread, record: ThreadRecord): Decision {
+    this.keepThread(date, record);
+    this.lastDecisions.set(started.ticker, NO_VIEW);
+    this.views.push({ date, ticker: started.ticker, source: "filtered", decision: NO_VIEW, signal: round8(started.signal), thread: null });
+    return NO_VIEW;
+  }
+
+  private keepThread(date: string, record: ThreadRecord): void {
+    this.nextSeq.set(`${date}|${record.ticker}`, record.nextSeq);
+    this.journal?.recordThread(date, record.ticker, record.toolCalls);
+  }
+
+  private reuseViews(date: string, eligible: readonly string[]): Decision[] {
+    return eligible.map((ticker) => {
       // A ticker that became eligible after Day 0 has no agent view: HOLD (q = 0, i.e. the prior), labelled as such.
       const known = this.lastDecisions.get(ticker);
-      this.views.push({ date, ticker, source: known ? "reused" : "default_hold", decision: known ?? DEFAULT_HOLD, thread: null });
-    }
+      const decision = known ?? DEFAULT_HOLD;
+      this.views.push({ date, ticker, source: known ? "reused" : "default_hold", decision, signal: null, thread: null });
+      return decision;
+    });
   }
 
   private postTradeDecision(date: string, position: PositionRecord): void {
@@ -130,7 +221,7 @@ export class AgentRebalancer {
     const poster = new Poster(this.board, this.ctx.seed, date, position.ticker, this.nextSeq.get(key) ?? 0);
     const content = {
       action: position.decision.action,
-      view_q: round8(position.q),
+      view_q: position.viewed ? round8(position.q) : null,
       confidence: position.decision.confidence,
       weight_before: round8(position.weightBefore),
       weight_after: round8(position.weight),
@@ -140,4 +231,17 @@ export class AgentRebalancer {
     poster.post("portfolio_optimizer", "TradeDecision", "decide", "all", content, null);
     this.nextSeq.set(key, poster.seq);
   }
+}
+
+/**
+ * The tickers whose debates run: all of them when k is 0 or at least the
+ * count, else the k largest |signal| (ties by ticker).
+ *
+ * @example
+ * retainedTickers([{ ticker: "A", signal: 0.1 }, { ticker: "B", signal: -0.6 }], 1); // Set { "B" }
+ */
+export function retainedTickers(started: ReadonlyArray<Pick<StartedThread, "ticker" | "signal">>, k: number): Set<string> {
+  if (k <= 0 || k >= started.length) return new Set(started.map((s) => s.ticker));
+  const ranked = started.slice().sort((a, b) => Math.abs(b.signal) - Math.abs(a.signal) || (a.ticker < b.ticker ? -1 : a.ticker > b.ticker ? 1 : 0));
+  return new Set(ranked.slice(0, k).map((s) => s.ticker));
 }

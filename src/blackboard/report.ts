@@ -1,18 +1,31 @@
 /**
  * The tables and the headline summary of the Blackboard experiment: the risk
  * report, the daily values, the BL weights and the agents' views per
- * rebalance, the Day-0 perturbation and trace. Numbers in table cells are
- * rounded to 8 decimals (`cell`), so the same seed prints the same digits.
+ * rebalance, the Day-0 perturbation and trace, then the trading and
+ * analytics tables of report-trading.ts. Numbers in table cells go through
+ * `roundTableCells` (10 significant digits), so the same seed prints the
+ * same digits.
  */
 import { RISK_REPORT_METRICS } from "../backtest/index";
 import { roundTableCells, tableNumber, type Cell, type Row, type Table } from "../core/index";
+import { grossReturnSum, pooledHitRate, type AttributionRow, type FrontierStudy, type HitRateRow } from "./analytics";
 import type { BlackboardBacktests, Strategies } from "./backtests";
-import type { BlackboardConfig } from "./config";
+import { longOnlyMode, type BlackboardConfig } from "./config";
 import type { DayZeroStudy } from "./day-zero";
 import type { RebalanceRecord, ViewRecord } from "./rebalance";
+import { attributionTable, frontierTable, hitRateTable, rebalanceTable, usageTable, viewFlipRate } from "./report-trading";
+import type { TaskUsage } from "./usage";
 
-/** A table cell: rounded to 8 decimals, null for NaN and infinities. */
+/** A table cell: 10 significant digits, null for NaN and infinities. */
 const cell = (x: number): Cell => tableNumber(x);
+
+/** The analytics of a run (analytics.ts) and its model usage (usage.ts). */
+export interface BlackboardAnalytics {
+  hitRates: HitRateRow[];
+  attribution: AttributionRow[];
+  frontier: FrontierStudy | null;
+  usage: { tasks: TaskUsage[]; tokensPerChar: number };
+}
 
 /** Everything the tables and the summary are made from. */
 export interface BlackboardOutcome {
@@ -21,39 +34,59 @@ export interface BlackboardOutcome {
   runs: BlackboardBacktests;
   strategies: Strategies;
   dayZero: DayZeroStudy;
+  analytics: BlackboardAnalytics;
+}
+
+/** "Prior: equal weights (marketWeights=marketCap asked for; ...)" for table notes. */
+export function priorNote(runs: BlackboardBacktests): string {
+  const { prior } = runs;
+  const counts = Object.entries(prior.rebalances)
+    .map(([mode, n]) => `${mode} ${n}`)
+    .join(", ");
+  const from = prior.source ? ` from ${prior.source === "filings" ? "the filings' shares as known at each decision date" : "the universe file's shares"}` : "";
+  return prior.reason
+    ? `Prior: ${prior.used} weights (rebalances: ${counts}) — ${prior.reason}.`
+    : `Prior: ${prior.used} weights${from} (marketWeights=${prior.requested}; rebalances: ${counts}).`;
 }
 
 /**
- * The six tables, in report order: bb_performance, bb_daily_values,
- * bb_weights, bb_views, bb_perturbation, bb_trace.
+ * The tables, in report order: bb_performance, bb_daily_values, bb_weights,
+ * bb_views, bb_perturbation, bb_trace, bb_rebalances, bb_hit_rate,
+ * bb_attribution, bb_frontier, bb_usage.
  *
  * @example
  * blackboardTables(outcome).map((t) => t.name)[0]; // "bb_performance"
  */
 export function blackboardTables(outcome: BlackboardOutcome): Table[] {
-  const { config, runs, strategies, dayZero } = outcome;
+  const { config, runs, strategies, dayZero, analytics } = outcome;
   const { perturbation } = dayZero;
+  const grossSum = grossReturnSum(runs.portfolio);
   const tables: Table[] = [
     {
       name: "bb_performance",
       title: "Risk report — BL portfolio vs equal weight and the benchmark",
       rows: performanceRows(strategies),
-      note: `Daily returns net of ${config.feesBps} bps fees + ${config.slippageBps} bps slippage per unit of turnover; rf 2%; beta, alpha, tracking error and excess return vs ${config.benchmark}. sharpeCagr = (CAGR - rf) / vol (the paper's headline style); sharpeMeanExcess = mean excess return / std x sqrt(252). Deflated Sharpe with ${config.trials} trials.`,
+      note: `Daily returns net of ${config.feesBps} bps fees + ${config.slippageBps} bps slippage per unit of turnover (costs: dollars of the 1,000,000 start; costs_pct: as a share of it), trades ${config.executionLag === 0 ? "at the close the agents read" : `${config.executionLag} session(s) after it`}; rf 2%; beta, alpha, tracking error and excess return vs ${config.benchmark}. sharpeCagr = (CAGR - rf) / vol (the paper's headline style); sharpeMeanExcess = mean excess return / std x sqrt(252). Deflated Sharpe with ${config.trials} trials. ${priorNote(runs)}`,
     },
     { name: "bb_daily_values", title: "Daily portfolio values vs benchmark and equal weight", rows: dailyValueRows(runs, strategies) },
     {
       name: "bb_weights",
       title: "Black-Litterman weights per rebalance",
       rows: weightRows(runs.agents.rebalances),
-      note: "q = absolute view, pi = equilibrium prior, mu_bl = posterior mean (annualized); weight_before = drifted weight just before trading.",
+      note: `q = absolute view (empty without a view: the prior stands), omega = its Omega_ii, pi = equilibrium prior, mu_bl = posterior mean (annualized); book_weight = the optimiser's weight (longOnly=${longOnlyMode(config.longOnly)}), weight = after sizing (sizing=${config.sizing}); weight_before = drifted weight just before trading. ${priorNote(runs)}`,
     },
     {
       name: "bb_views",
       title: "Agent views per rebalance",
       rows: runs.agents.views.map(viewRow),
-      note: config.rerunAgents
-        ? "Agents re-run on every rebalance date."
-        : "Agents run on Day 0 only; later rebalances reuse those views (source = reused; default_hold = eligible only after Day 0, so no view).",
+      note:
+        (config.ablate === "views"
+          ? "No agents (ablate=views): every ticker has no view, so the prior stands."
+          : config.rerunAgents
+            ? "Agents re-run on every rebalance date."
+            : "Agents run on Day 0 only; later rebalances reuse those views (source = reused; default_hold = eligible only after Day 0, so no agent view).") +
+        (config.topK > 0 ? ` Top-k filtering: debates ran for the ${config.topK} tickers with the largest |signal| (source = filtered: no view).` : "") +
+        ` Confidence rule: ${config.confidence}.`,
     },
     {
       name: "bb_perturbation",
@@ -67,6 +100,11 @@ export function blackboardTables(outcome: BlackboardOutcome): Table[] {
       rows: traceRows(dayZero),
       note: "Messages of one thread in order; the full redacted trace (tool calls with arguments, decision, weights) is the trace.json artifact.",
     },
+    rebalanceTable(runs, config.executionLag),
+    hitRateTable(analytics.hitRates),
+    attributionTable(analytics.attribution, grossSum),
+    frontierTable(analytics.frontier),
+    usageTable(analytics.usage.tasks, analytics.usage.tokensPerChar),
   ];
   return tables.map(roundTableCells);
 }
@@ -77,6 +115,7 @@ function performanceRows(strategies: Strategies): Row[] {
     for (const k of RISK_REPORT_METRICS) row[k] = cell(s.metrics[k] as number);
     row.turnover = cell(s.turnover);
     row.costs = cell(s.costs);
+    row.costs_pct = cell(s.costs / 1_000_000);
     return row;
   });
 }
@@ -93,6 +132,7 @@ function dailyValueRows(runs: BlackboardBacktests, strategies: Strategies): Row[
     equal_weight_return: equalWeight.returns,
     cash: runs.portfolio.cash,
     rolling_sharpe_20d: portfolio.rollingSharpe,
+    rolling_sharpe_60d: portfolio.rollingSharpe60,
   };
   for (const [name, column] of Object.entries(columns)) {
     if (column.length !== dates.length) throw new RangeError(`blackboard: ${name} has ${column.length} days, the BL backtest ${dates.length}`);
@@ -113,10 +153,13 @@ function weightRows(rebalances: readonly RebalanceRecord[]): Row[] {
       action: p.decision.action,
       confidence: p.decision.confidence,
       q: cell(p.q),
+      omega: cell(p.omega),
       w_mkt: cell(p.wMkt),
       pi: cell(p.pi),
       mu_bl: cell(p.muBL),
       weight_before: cell(p.weightBefore),
+      book_weight: cell(p.bookWeight),
+      size: p.decision.size ?? null,
       weight: cell(p.weight),
     })),
   );
@@ -128,6 +171,7 @@ function viewRow(view: ViewRecord): Row {
     date: view.date,
     ticker: view.ticker,
     source: view.source,
+    signal: view.signal,
     research_view: report?.view ?? null,
     research_confidence: report?.confidence ?? null,
     research_score: report?.score ?? null,
@@ -135,6 +179,7 @@ function viewRow(view: ViewRecord): Row {
     stop_reason: report?.stop_reason ?? null,
     proposal: proposal?.action ?? null,
     final_action: view.decision.action,
+    has_view: view.decision.view !== false,
     confidence: view.decision.confidence,
     risk_level: assessment?.risk_level ?? null,
   };
@@ -168,19 +213,27 @@ export function finiteSpread(values: ArrayLike<number>): { mean: number; std: nu
 /**
  * Headline numbers for the manifest: size of the run, the BL portfolio's
  * risk report, the benchmark's and equal weight's total return, the spread
- * of the rolling 20-day Sharpe, the prior used and the Day-0 study's ticker.
+ * of the rolling 20- and 60-day Sharpe, trading (turnover, costs, view flips),
+ * view hit rates, model calls and tokens, the construction and prior used,
+ * and the Day-0 study's ticker.
  *
  * @example
  * blackboardSummary(outcome).sharpeCagr;
  */
 export function blackboardSummary(outcome: BlackboardOutcome): Record<string, Cell> {
-  const { tickers, runs, strategies, dayZero } = outcome;
+  const { config, tickers, runs, strategies, dayZero, analytics } = outcome;
   const m = strategies.portfolio.metrics;
   const rolling = finiteSpread(strategies.portfolio.rollingSharpe);
+  const rolling60 = finiteSpread(strategies.portfolio.rollingSharpe60);
+  const flips = viewFlipRate(runs);
+  const tasks = analytics.usage.tasks;
+  const sum = (pick: (t: TaskUsage) => number) => tasks.reduce((a, t) => a + pick(t), 0);
+  const chars = sum((t) => t.promptChars);
   return {
     tickers: tickers.length,
     days: runs.portfolio.dates.length,
     rebalances: runs.portfolio.rebalances.length,
+    unexecutedRebalances: runs.portfolio.unexecuted.length,
     messages: runs.agents.board.size,
     totalReturn: cell(m.totalReturn),
     benchmarkTotalReturn: cell(strategies.benchmark.metrics.totalReturn),
@@ -195,11 +248,31 @@ export function blackboardSummary(outcome: BlackboardOutcome): Record<string, Ce
     deflatedSharpe: cell(m.deflatedSharpe),
     finalValue: cell(runs.portfolio.values.at(-1) ?? NaN),
     turnover: cell(runs.portfolio.totalTurnover),
+    costs: cell(runs.portfolio.totalCosts),
+    costsPct: cell(runs.portfolio.totalCosts / 1_000_000),
+    viewFlipRate: cell(flips.rate),
+    buyHitRate: cell(pooledHitRate(analytics.hitRates, "buy")),
+    sellHitRate: cell(pooledHitRate(analytics.hitRates, "sell")),
     rollingSharpeMean: cell(rolling.mean),
     rollingSharpeStd: cell(rolling.std),
     rollingSharpeMin: cell(rolling.min),
     rollingSharpeMax: cell(rolling.max),
-    marketWeightsUsed: runs.allocatorOptions.marketWeights,
+    rollingSharpe60Mean: cell(rolling60.mean),
+    rollingSharpe60Std: cell(rolling60.std),
+    modelCalls: sum((t) => t.calls),
+    promptChars: chars,
+    promptTokensEstimate: Number.isFinite(analytics.usage.tokensPerChar) ? Math.round(chars * analytics.usage.tokensPerChar) : null,
+    promptTokens: sum((t) => t.promptTokens),
+    completionTokens: sum((t) => t.completionTokens),
+    longOnly: longOnlyMode(config.longOnly),
+    executionLag: config.executionLag,
+    ablate: config.ablate,
+    topK: config.topK,
+    marketWeightsRequested: runs.prior.requested,
+    marketWeightsUsed: runs.prior.used,
+    marketWeightsSource: runs.prior.source,
+    priorMarketCapRebalances: runs.prior.rebalances.marketCap ?? 0,
+    priorEqualRebalances: runs.prior.rebalances.equal ?? 0,
     traceTicker: dayZero.ticker,
     traceDate: dayZero.date,
   };

@@ -6,12 +6,18 @@
  * BUY/HOLD/SELL view with confidence").
  *
  * Offline policies: each side cites its strongest not-yet-cited evidence
- * (two items per turn), answers the other side's question with its best
- * counter-evidence, asks about the other side's strongest item, and concedes
- * once the other side's evidence outweighs its own by ~3:1 (or it has none).
+ * (two items per turn) and only evidence of its own direction (+1 for the
+ * bull, -1 for the bear); it asks the other side why that side's strongest
+ * item should outweigh its own strongest one, quoting both claims with
+ * their ids; it answers the other side's question by defending the item
+ * asked about with its own evidence ("... supports the upside case" for the
+ * bull, "... the downside case" for the bear); and it concedes once the other
+ * side's evidence outweighs its own by ~3:1 (or it has none).
  * The manager nets the cited evidence, weighted by the confidence of the
  * analyst that produced it: score = (B - R) / (B + R + 1), BUY above +0.15,
- * SELL below -0.15, HOLD otherwise.
+ * SELL below -0.15, HOLD otherwise. Without a debate (ablate=debate) it nets
+ * every directional item of the brief instead. Earlier views of the ticker
+ * (the brief's `history`, read from the blackboard) are quoted in the thesis.
  */
 import { type z } from "zod";
 import { defineTask, type Task } from "../llm/index";
@@ -23,12 +29,25 @@ export const VIEW_THRESHOLD = 0.15;
 export const CONCEDE_RATIO = 3;
 const PER_TURN = 2;
 
+/** An earlier decision on the same ticker, read back from the blackboard. */
+export interface PastView {
+  date: string;
+  /** The research manager's view and confidence that day (null when only a risk verdict is on the board). */
+  research_view: FinalReport["view"] | null;
+  research_confidence: number | null;
+  /** The risk judge's final action and confidence (null under ablate=risk). */
+  final_action: FinalReport["view"] | null;
+  final_confidence: number | null;
+}
+
 /** What the analysts put on the board, condensed for the debaters. */
 export interface ResearchBrief {
   ticker: string;
   date: string;
   reports: Array<{ analyst: string; stance: string; signal: number; confidence: number; summary: string }>;
   evidence: Evidence[];
+  /** Earlier decisions on this ticker inside the history window, oldest first. */
+  history: PastView[];
 }
 
 export interface ResearcherInput {
@@ -52,12 +71,13 @@ export interface ManagerInput {
  * @example
  * researchBrief("AAPL", "2025-01-02", reports).evidence.length; // every analyst's evidence
  */
-export function researchBrief(ticker: string, date: string, reports: readonly AnalysisReport[]): ResearchBrief {
+export function researchBrief(ticker: string, date: string, reports: readonly AnalysisReport[], history: readonly PastView[] = []): ResearchBrief {
   return {
     ticker,
     date,
     reports: reports.map((r) => ({ analyst: r.analyst, stance: r.stance, signal: r.signal, confidence: r.confidence, summary: r.summary })),
     evidence: reports.flatMap((r) => r.evidence),
+    history: history.slice(),
   };
 }
 
@@ -82,6 +102,36 @@ function sidePool(brief: ResearchBrief, side: "bull" | "bear"): Evidence[] {
 
 const total = (brief: ResearchBrief, list: Evidence[]) => list.reduce((acc, e) => acc + evidenceWeight(brief, e), 0);
 
+/** Evidence ids quoted in a question as "[id]", in order. */
+export function quotedIds(text: string | null): string[] {
+  return text ? [...text.matchAll(/\[([A-Za-z0-9_]+(?:\.[A-Za-z0-9_]+)+)\]/g)].map((m) => m[1]!) : [];
+}
+
+const cite = (e: Evidence) => `${e.claim} [${e.id}]`;
+
+/** The case a side argues, as its answers name it. */
+const CASE: Record<"bull" | "bear", string> = { bull: "upside", bear: "downside" };
+
+/**
+ * The answer of `side` to the other side's question: the question quotes one
+ * of this side's items (the one it is asked to defend) and one of theirs;
+ * the answer defends the first with this side's next strongest item.
+ */
+function answerTo(question: string, side: "bull" | "bear", mine: Evidence[], theirs: Evidence[], weight: (e: Evidence) => number): string {
+  const ids = quotedIds(question);
+  const asked = mine.find((e) => ids.includes(e.id));
+  const against = theirs.find((e) => ids.includes(e.id));
+  const support = mine.find((e) => e !== asked) ?? null;
+  if (!asked) {
+    const best = mine[0];
+    return best ? `${cite(best)} still supports the ${CASE[side]} case.` : "We have no evidence on the board for our case.";
+  }
+  const head = against
+    ? `${cite(asked)} (weight ${weight(asked).toFixed(2)}) outweighs ${cite(against)} (weight ${weight(against).toFixed(2)})`
+    : `${cite(asked)} stands`;
+  return support ? `${head}, and ${cite(support)} also supports the ${CASE[side]} case.` : `${head}; it supports the ${CASE[side]} case.`;
+}
+
 /**
  * Offline bull / bear turn (see module doc).
  *
@@ -100,20 +150,19 @@ export function researcherPolicy(input: ResearcherInput): DebateComment {
   const previous = input.transcript.at(-1) ?? null;
   const concedes = theirWeight > 0 && (mine.length === 0 || (input.round >= 2 && myWeight * CONCEDE_RATIO < theirWeight));
   const label = side === "bull" ? "Bull" : "Bear";
+  const weight = (e: Evidence) => evidenceWeight(brief, e);
 
-  let answer: string | null = null;
-  if (previous?.question) {
-    const counter = fresh[0] ?? mine[0];
-    answer = counter
-      ? `${counter.claim}, which ${side === "bull" ? "supports" : "undercuts"} the ${side === "bull" ? "upside" : "downside"} case regardless.`
-      : `We have no direct counter-evidence to that point.`;
-  }
-  const target = theirs.find((e) => !input.transcript.some((t) => t.side === side && t.question?.includes(e.claim))) ?? theirs[0];
-  const question = concedes || !target ? null : `How does your case survive "${target.claim}"?`;
+  const answer = previous?.question ? answerTo(previous.question, side, mine, theirs, weight) : null;
+  // Challenge the other side's strongest item not yet challenged, against this side's strongest.
+  const asked = new Set(input.transcript.filter((t) => t.side === side).flatMap((t) => quotedIds(t.question)));
+  const target = theirs.find((e) => !asked.has(e.id)) ?? theirs[0];
+  const lead = mine[0];
+  const question =
+    concedes || !lead ? null : target ? `Why should ${cite(target)} outweigh ${cite(lead)}?` : `What evidence on the board answers ${cite(lead)}?`;
   const argument = concedes
     ? `${label} concedes: the ${other} evidence (weight ${theirWeight.toFixed(2)}) outweighs ours (${myWeight.toFixed(2)}).`
     : fresh.length
-      ? `${label} case for ${brief.ticker}: ${fresh.map((e) => e.claim).join("; ")}.`
+      ? `${label} case for ${brief.ticker}: ${fresh.map(cite).join("; ")}.`
       : `${label} case for ${brief.ticker}: no new evidence beyond what we cited.`;
   return {
     side,
@@ -137,6 +186,8 @@ export function managerPolicy(input: ManagerInput): FinalReport {
   const { brief } = input;
   const byId = new Map(brief.evidence.map((e) => [e.id, e]));
   const cited = (side: "bull" | "bear") => {
+    // Without a debate the manager weighs every directional item of the brief itself.
+    if (input.stopReason === "no_debate") return brief.evidence.filter((e) => e.direction === (side === "bull" ? 1 : -1));
     const ids = new Set(input.transcript.filter((t) => t.side === side).flatMap((t) => t.cited_evidence));
     return [...ids].map((id) => byId.get(id)).filter((e): e is Evidence => e !== undefined);
   };
@@ -154,7 +205,10 @@ export function managerPolicy(input: ManagerInput): FinalReport {
     thesis:
       `${brief.ticker}: ${view} (score ${score >= 0 ? "+" : ""}${score.toFixed(2)}). ` +
       `Bull evidence weight ${b.toFixed(2)} from ${bull.length} item(s), bear ${r.toFixed(2)} from ${bear.length}; ` +
-      `debate ended after ${input.rounds} round(s) (${input.stopReason.replace(/_/g, " ")}).`,
+      (input.stopReason === "no_debate"
+        ? "no debate (ablated): every analyst item weighed."
+        : `debate ended after ${input.rounds} round(s) (${input.stopReason.replace(/_/g, " ")}).`) +
+      historyNote(brief.history, view),
     bull_case: bull.map((e) => e.claim),
     bear_case: bear.map((e) => e.claim),
     supporting_evidence: winners.map((e) => e.id),
@@ -162,6 +216,15 @@ export function managerPolicy(input: ManagerInput): FinalReport {
     debate_rounds: input.rounds,
     stop_reason: input.stopReason,
   };
+}
+
+/** " Previously BUY on 2025-01-02 (final HOLD); view unchanged." — or "" without history. */
+function historyNote(history: readonly PastView[], view: FinalReport["view"]): string {
+  const last = history.at(-1);
+  if (!last) return "";
+  const then = last.research_view ?? last.final_action;
+  const final = last.final_action && last.final_action !== last.research_view ? ` (final ${last.final_action})` : "";
+  return ` Previously ${then ?? "no view"} on ${last.date}${final}; view ${then === view ? "unchanged" : `changed to ${view}`}.`;
 }
 
 function checkCitations(ids: readonly string[], brief: ResearchBrief): string | null {
@@ -178,7 +241,7 @@ function checkCitations(ids: readonly string[], brief: ResearchBrief): string | 
  */
 export const researcherTask: Task<ResearcherInput, DebateComment> = defineTask<ResearcherInput, DebateComment>({
   name: "blackboard.researcher",
-  version: 1,
+  version: 2,
   schema: DebateCommentSchema as z.ZodType<DebateComment>,
   temperature: 0.7,
   render: (input) => [
@@ -187,8 +250,10 @@ export const researcherTask: Task<ResearcherInput, DebateComment> = defineTask<R
       content:
         `You are the ${input.side === "bull" ? "BULL" : "BEAR"} researcher in a structured cross-examination about ${input.brief.ticker} on ${input.brief.date}. ` +
         `Argue the ${input.side === "bull" ? "strongest positive" : "strongest negative"} case using ONLY the analysts' evidence in the brief, citing evidence ids. ` +
-        "Answer the other side's last question (field answer; null if there is none), then ask them one pointed question (field question). " +
-        "Cite only evidence you have not cited before when possible; if the other side's evidence clearly outweighs yours, set concedes to true. " +
+        "Cite only evidence that supports your own side, and only evidence you have not cited before when possible. " +
+        "Answer the other side's last question (field answer; null if there is none) by defending your case with evidence from the brief, then ask them one pointed question about a specific item of the brief (field question; quote evidence as [id]). " +
+        "The brief's history lists this desk's earlier views on the ticker; say so when the evidence has changed since. " +
+        "If the other side's evidence clearly outweighs yours, set concedes to true. " +
         `Fields: side ("${input.side}"), round (${input.round}), argument, cited_evidence (ids), question, answer, concedes, conviction in [0, 1].`,
     },
     { role: "user", content: JSON.stringify({ brief: input.brief, round: input.round, max_rounds: input.maxRounds, transcript: input.transcript }) },
@@ -209,15 +274,18 @@ export const researcherTask: Task<ResearcherInput, DebateComment> = defineTask<R
  */
 export const researchManagerTask: Task<ManagerInput, FinalReport> = defineTask<ManagerInput, FinalReport>({
   name: "blackboard.research_manager",
-  version: 1,
+  version: 2,
   schema: FinalReportSchema as z.ZodType<FinalReport>,
   temperature: 0.2,
   render: (input) => [
     {
       role: "system",
       content:
-        `You are the research manager. Weigh the bull and bear researchers' debate about ${input.brief.ticker} on ${input.brief.date} ` +
+        (input.stopReason === "no_debate"
+          ? `You are the research manager. There was no bull/bear debate about ${input.brief.ticker} on ${input.brief.date}: weigh the analysts' evidence in the brief yourself `
+          : `You are the research manager. Weigh the bull and bear researchers' debate about ${input.brief.ticker} on ${input.brief.date} `) +
         "and write the FinalReport: view BUY / HOLD / SELL with confidence in [0, 1], a thesis summary, the strongest bull and bear points, " +
+        "noting whether the view differs from the desk's earlier views in the brief's history, " +
         "supporting_evidence (evidence ids from the brief), score in [-1, 1] (net bull minus bear), " +
         `debate_rounds (${input.rounds}) and stop_reason ("${input.stopReason}") copied from the input.`,
     },

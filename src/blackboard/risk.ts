@@ -14,7 +14,12 @@
  * - neutral downgrades BUY to HOLD only when vol > 50% or drawdown < -30%.
  * From round 2 on, the aggressive (conservative) manager concedes to the
  * neutral one when the risk-reducing (risk-adding) evidence outweighs its
- * own 2:1. The judge takes the majority action (the neutral manager's on a
+ * own 2:1. The aggressive manager cites only risk-adding evidence, the
+ * conservative one only risk-reducing evidence, the neutral one both; each
+ * question quotes a specific item of the brief ([id]) against the previous
+ * speaker's recommendation, and each answer defends the speaker's own
+ * recommendation with the item asked about and its own evidence.
+ * The judge takes the majority action (the neutral manager's on a
  * three-way split), confidence = research confidence x (0.5 + 0.5 x share of
  * agreeing votes), and the median size scale.
  */
@@ -37,6 +42,7 @@ import {
   type TradeProposal,
 } from "./messages";
 import { clamp, round6 } from "./numbers";
+import { quotedIds, type PastView } from "./researchers";
 import type { AlphaFacts } from "./tools";
 
 export const RISK_LIMITS = {
@@ -58,6 +64,8 @@ export interface RiskBrief {
   /** direction +1 = argues for more risk, -1 = for less. */
   evidence: Evidence[];
   alerts: RiskAlert[];
+  /** Earlier decisions on this ticker inside the history window (from the blackboard), oldest first. */
+  history: PastView[];
 }
 
 export interface RiskManagerInput {
@@ -94,7 +102,14 @@ const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
  * @example
  * riskBrief("AAPL", "2025-01-02", report, proposal, facts).evidence.map((e) => e.id); // ["risk.vol20", ...]
  */
-export function riskBrief(ticker: string, date: string, report: FinalReport, proposal: TradeProposal, facts: AlphaFacts | null): RiskBrief {
+export function riskBrief(
+  ticker: string,
+  date: string,
+  report: FinalReport,
+  proposal: TradeProposal,
+  facts: AlphaFacts | null,
+  history: readonly PastView[] = [],
+): RiskBrief {
   const v = facts?.values ?? {};
   const metrics = { vol_20d: finite(v.vol_20d), vol_60d: finite(v.vol_60d), drawdown_252d: finite(v.drawdown_252d), beta_60d: finite(v.beta_60d) };
   const tilt = proposal.chains.find((c) => c.chain === "directional")?.value ?? 0;
@@ -149,6 +164,7 @@ export function riskBrief(ticker: string, date: string, report: FinalReport, pro
     metrics,
     evidence: ev,
     alerts: riskAlerts(metrics),
+    history: history.slice(),
   };
 }
 
@@ -213,6 +229,30 @@ function stanceScale(brief: RiskBrief, stance: RiskStance): number {
 const weightOf = (list: Evidence[]) => list.reduce((s, e) => s + e.strength, 0);
 const strongestFirst = (a: Evidence, b: Evidence) => b.strength - a.strength || (a.id < b.id ? -1 : 1);
 
+const cite = (e: Evidence) => `${e.claim} [${e.id}]`;
+
+/** What a stance argues for, as its answers say it. */
+const STANCE_CASE: Record<RiskStance, string> = {
+  aggressive: "for keeping or adding risk",
+  conservative: "for cutting risk",
+  neutral: "for the balanced position",
+};
+
+/**
+ * The answer of `stance` to the previous speaker's question: it defends its
+ * own recommendation with the item the question quoted (when it is one of
+ * its own) or its strongest fresh item.
+ */
+function riskAnswer(question: string, stance: RiskStance, action: Action, scale: number, mine: Evidence[], fresh: Evidence[], brief: RiskBrief): string {
+  const ids = quotedIds(question);
+  const asked = brief.evidence.find((e) => ids.includes(e.id));
+  const own = asked && mine.includes(asked) ? asked : (fresh[0] ?? mine[0]);
+  const position = `${action} at ${scale.toFixed(2)}x`;
+  if (asked && own && asked !== own) return `${cite(asked)} is weighed in our ${position}; ${cite(own)} argues ${STANCE_CASE[stance]}.`;
+  if (own) return `Our ${position} rests on ${cite(own)}, which argues ${STANCE_CASE[stance]}.`;
+  return `Our ${position} rests on the evidence already cited.`;
+}
+
 /**
  * Offline risk-manager turn (see module doc).
  *
@@ -234,27 +274,31 @@ export function riskManagerPolicy(input: RiskManagerInput): RiskDebateComment {
     if (stance === "conservative" && weightOf(pro) > 2 * weightOf(contra)) concedes = true;
     if (concedes) action = neutralAction;
   }
+  const scale = stanceScale(brief, stance);
   const previous = input.transcript.at(-1) ?? null;
-  const answer = previous?.question ? (fresh[0] ? `${fresh[0].claim}.` : `Our position rests on the evidence already cited.`) : null;
-  const others = input.transcript.filter((t) => t.stance !== stance);
-  const challenge = others.at(-1);
-  const question = concedes
-    ? null
-    : challenge && challenge.recommended_action !== action
-      ? `Why ${challenge.recommended_action} when ${mine[0]?.claim ?? "the risk metrics"}?`
-      : `What would change your recommendation on ${brief.ticker}?`;
+  const answer = previous?.question ? riskAnswer(previous.question, stance, action, scale, mine, fresh, brief) : null;
+  // Put the strongest item of this stance not yet quoted to the previous speaker's recommendation.
+  const quoted = new Set(input.transcript.filter((t) => t.stance === stance).flatMap((t) => quotedIds(t.question)));
+  const item = mine.find((e) => !quoted.has(e.id)) ?? mine[0] ?? brief.evidence[0];
+  const challenge = input.transcript.filter((t) => t.stance !== stance).at(-1);
+  const question =
+    concedes || !item
+      ? null
+      : challenge
+        ? `How does the ${challenge.stance} manager's ${challenge.recommended_action} at ${challenge.position_scale.toFixed(2)}x account for ${cite(item)}?`
+        : `How do the other managers weigh ${cite(item)} against a ${brief.proposal.action} at ${brief.proposal.size_scale.toFixed(2)}x?`;
   const label = stance.charAt(0).toUpperCase() + stance.slice(1);
   return {
     stance,
     round: input.round,
     argument: concedes
       ? `${label} manager concedes to the neutral view (${action}).`
-      : `${label} stance: ${action} at ${stanceScale(brief, stance).toFixed(2)}x size. ${fresh.map((e) => e.claim).join("; ") || "No new evidence"}.`,
+      : `${label} stance: ${action} at ${scale.toFixed(2)}x size. ${fresh.map(cite).join("; ") || "No new evidence"}.`,
     cited_evidence: fresh.map((e) => e.id),
     question,
     answer,
     recommended_action: action,
-    position_scale: stanceScale(brief, stance),
+    position_scale: scale,
     concedes,
   };
 }
@@ -325,11 +369,18 @@ export function riskJudgePolicy(input: RiskJudgeInput): RiskAssessment {
     volatility: round6(Math.max(0, brief.metrics.vol_20d ?? 0)),
     drawdown: round6(Math.min(0, brief.metrics.drawdown_252d ?? 0)),
     position_scale: round6(scale),
-    rationale: `Votes ${Object.entries(votes)
-      .map(([k, v]) => `${k} ${v}`)
-      .join(", ")}; final ${final} with ${(agree * 100).toFixed(0)}% agreement; ${brief.alerts.length} alert(s).`,
+    rationale:
+      `Votes ${Object.entries(votes)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(", ")}; final ${final} with ${(agree * 100).toFixed(0)}% agreement; ${brief.alerts.length} alert(s).` + judgeHistoryNote(brief.history, final),
     votes,
   };
+}
+
+/** " Last final action HOLD on 2025-01-02." — or "" without history. */
+function judgeHistoryNote(history: readonly PastView[], final: Action): string {
+  const last = [...history].reverse().find((h) => h.final_action !== null);
+  return last ? ` Last final action ${last.final_action} on ${last.date}${last.final_action === final ? " (unchanged)" : ""}.` : "";
 }
 
 function checkIds(ids: readonly string[], brief: RiskBrief): string | null {
@@ -352,7 +403,7 @@ const STANCE_PROMPTS: Record<RiskStance, string> = {
  */
 export const riskManagerTask: Task<RiskManagerInput, RiskDebateComment> = defineTask<RiskManagerInput, RiskDebateComment>({
   name: "blackboard.risk_manager",
-  version: 1,
+  version: 2,
   schema: RiskDebateCommentSchema as z.ZodType<RiskDebateComment>,
   temperature: 0.7,
   render: (input) => [
@@ -360,7 +411,7 @@ export const riskManagerTask: Task<RiskManagerInput, RiskDebateComment> = define
       role: "system",
       content:
         `${STANCE_PROMPTS[input.stance]} Debate the trade on ${input.brief.ticker} (${input.brief.date}) with the other risk managers. ` +
-        "Answer the previous speaker's question (answer; null if none), ask one question (question), cite risk evidence ids, " +
+        "Answer the previous speaker's question (answer; null if none) by defending your own recommendation, ask one question about a specific item of the brief (question; quote evidence as [id]), cite risk evidence ids that support your stance, " +
         "recommend BUY / HOLD / SELL and a position_scale in [0, 2]; set concedes to true if you accept the neutral manager's view. " +
         `Fields: stance ("${input.stance}"), round (${input.round}), argument, cited_evidence, question, answer, recommended_action, position_scale, concedes.`,
     },
@@ -382,7 +433,7 @@ export const riskManagerTask: Task<RiskManagerInput, RiskDebateComment> = define
  */
 export const riskPositionTask: Task<RiskPositionInput, RiskPositionOutput> = defineTask<RiskPositionInput, RiskPositionOutput>({
   name: "blackboard.risk_position",
-  version: 1,
+  version: 2,
   schema: z.object({ position: RiskPositionSchema, recommendation: RiskRecommendationSchema }) as z.ZodType<RiskPositionOutput>,
   temperature: 0.2,
   render: (input) => [
@@ -410,7 +461,7 @@ export const riskPositionTask: Task<RiskPositionInput, RiskPositionOutput> = def
  */
 export const riskJudgeTask: Task<RiskJudgeInput, RiskAssessment> = defineTask<RiskJudgeInput, RiskAssessment>({
   name: "blackboard.risk_judge",
-  version: 1,
+  version: 2,
   schema: RiskAssessmentSchema as z.ZodType<RiskAssessment>,
   temperature: 0.2,
   render: (input) => [
@@ -419,7 +470,7 @@ export const riskJudgeTask: Task<RiskJudgeInput, RiskAssessment> = defineTask<Ri
       content:
         `You are the risk judge. Consolidate the risk managers' debate and positions on ${input.brief.ticker} (${input.brief.date}) into the RiskAssessment ` +
         "that the portfolio optimizer will use: final_action BUY/HOLD/SELL, confidence in [0, 1], risk_level, volatility (copy metrics.vol_20d, 0 if null), " +
-        "drawdown (copy metrics.drawdown_252d, 0 if null), position_scale in [0, 2], rationale, votes (stance -> action).",
+        "drawdown (copy metrics.drawdown_252d, 0 if null), position_scale in [0, 2], rationale (say whether it changes the last final action in the brief's history), votes (stance -> action).",
     },
     { role: "user", content: JSON.stringify({ brief: input.brief, transcript: input.transcript, positions: input.positions }) },
   ],

@@ -5,8 +5,15 @@
  * and arguments sufficient for audit, e.g. indicator requests and evaluation
  * dates"). Windows follow the paper: news and Reddit posts over a 7-day
  * rolling window ending on the decision date.
+ *
+ * What is knowable at the decision date's close follows the data layer's
+ * rule (`isKnownBy`, src/data/sessions.ts): a time-stamped post or article
+ * counts for the session whose 16:00 New York close it precedes (13:00 on
+ * early closes, with US daylight-saving time), so one stamped after the
+ * close of the decision date waits for the next session; a date-only item
+ * counts on its own date's session; weekend and holiday items roll forward.
  */
-import { type PointInTimeView, addDays } from "../data/index";
+import { type PointInTimeView, addDays, isKnownBy, sessionCloseUtc } from "../data/index";
 import { indicatorSnapshot, roundSig, type IndicatorSnapshot } from "./features";
 
 /** Named numbers a Chain-of-Alpha step may cite, all as of `date`. */
@@ -59,28 +66,27 @@ export interface MacroContext {
 }
 
 /**
- * Intraday cut-off on the decision date, UTC "HH:MM": the earliest US close
- * (16:00 New York in summer time). The backtest trades market-on-close, so a
- * post or article stamped on the decision date after this time is not yet
- * knowable and is dropped; items with only a date are kept (date granularity,
- * the paper's "timestamps <= t").
- */
-export const CLOSE_CUTOFF_UTC = "20:00";
-
-/**
- * Whether an item with date `date` and optional UTC time stamp `stamp`
- * ("YYYY-MM-DD HH:MM[:SS]" or ISO with "T") is knowable at the close of
- * `decisionDate`.
+ * Whether an item dated `date` with an optional time stamp (UTC unless it
+ * carries an offset) is knowable at the close of the session `decisionDate`
+ * (`isKnownBy` of the data layer; see the module doc).
  *
  * @example
- * knownAtClose("2025-01-02", "2025-01-02 21:36:00", "2025-01-02"); // false (after the close)
+ * knownAtClose("2025-01-02", "2025-01-02 20:30:00", "2025-01-02"); // true (the winter close is 21:00 UTC)
+ * knownAtClose("2025-07-01", "2025-07-01 20:30:00", "2025-07-01"); // false (the summer close is 20:00 UTC)
  * knownAtClose("2025-01-02", undefined, "2025-01-02"); // true (date only)
  */
 export function knownAtClose(date: string, stamp: string | undefined, decisionDate: string): boolean {
-  if (date > decisionDate) return false;
-  if (stamp === undefined || !stamp.startsWith(decisionDate)) return true;
-  const time = stamp.slice(11, 16);
-  return !/^\d{2}:\d{2}$/.test(time) || time < CLOSE_CUTOFF_UTC;
+  return isKnownBy({ date, datetime: stamp ?? null }, decisionDate);
+}
+
+/**
+ * The close of a session as an ISO UTC instant, as the tool calls record it.
+ *
+ * @example
+ * closeUtc("2025-01-02"); // "2025-01-02T21:00:00Z"
+ */
+export function closeUtc(session: string): string {
+  return new Date(sessionCloseUtc(session)).toISOString().replace(".000Z", "Z");
 }
 
 /** Bars of history handed to the indicator tool (enough for the 252-day drawdown and EMA warm-up). */
@@ -139,7 +145,7 @@ export class ToolBox {
 
   /**
    * get_news: the ticker's news dated in (date - days, date] and known at the
-   * close (`knownAtClose`), newest last, at most `limit`.
+   * decision date's close (`knownAtClose`), newest last, at most `limit`.
    */
   news(agent: string, days = 7, limit = 20): DatedText[] {
     const from = addDays(this.date, -days + 1);
@@ -148,7 +154,7 @@ export class ToolBox {
     this.record(
       agent,
       "get_news",
-      { ticker: this.ticker, start_date: from, end_date: this.date, cutoff_utc: CLOSE_CUTOFF_UTC, limit },
+      { ticker: this.ticker, start_date: from, end_date: this.date, known_by: closeUtc(this.date), limit },
       `${out.length} of ${rows.length} items`,
     );
     return out;
@@ -156,7 +162,8 @@ export class ToolBox {
 
   /**
    * get_social: posts mentioning the ticker dated in (date - days, date] and
-   * created before the close (`knownAtClose`), at most `limit` (highest score kept).
+   * created before the decision date's close (`knownAtClose`), at most
+   * `limit` (highest score kept).
    */
   social(agent: string, days = 7, limit = 20): DatedText[] {
     const from = addDays(this.date, -days + 1);
@@ -170,16 +177,16 @@ export class ToolBox {
     this.record(
       agent,
       "get_social",
-      { ticker: this.ticker, start_date: from, end_date: this.date, cutoff_utc: CLOSE_CUTOFF_UTC, limit },
+      { ticker: this.ticker, start_date: from, end_date: this.date, known_by: closeUtc(this.date), limit },
       `${out.length} of ${rows.length} posts`,
     );
     return out;
   }
 
-  /** get_filings: the latest `limit` filings of the ticker no older than `maxAgeDays`. */
+  /** get_filings: the latest `limit` filings of the ticker no older than `maxAgeDays` and known at the close (`knownAtClose`). */
   filings(agent: string, maxAgeDays = 400, limit = 2): FilingText[] {
     const from = addDays(this.date, -maxAgeDays);
-    const rows = this.view.filings(this.ticker).filter((f) => f.date >= from);
+    const rows = this.view.filings(this.ticker).filter((f) => f.date >= from && knownAtClose(f.date, f.datetime, this.date));
     const out = rows.slice(-limit).map((f) => ({ date: f.date, form: f.form, text: clip(f.text, 2000) }));
     this.record(agent, "get_filings", { ticker: this.ticker, start_date: from, end_date: this.date, limit }, `${out.length} filings`);
     return out;

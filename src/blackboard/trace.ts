@@ -12,7 +12,8 @@ import type { LlmCallRecord } from "./pipeline";
 import type { ToolCall } from "./tools";
 
 export interface TraceWeights {
-  ticker: { before: number; after: number; view_q: number; prior_return: number; posterior_return: number };
+  /** view_q is null when the ticker had no view (the prior stood). */
+  ticker: { before: number; after: number; view_q: number | null; prior_return: number; posterior_return: number };
   /** Largest weights of the portfolio after the rebalance. */
   top: Array<{ ticker: string; weight: number }>;
 }

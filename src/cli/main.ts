@@ -195,6 +195,7 @@ async function runCommand(argv: string[], io: CliIo): Promise<number> {
     configFile: values.config,
     set: values.set ?? [],
     cacheDir,
+    runDir: outDir,
     embedder,
     concurrency: parseIntOption(values.concurrency, "concurrency", 4) || 1,
     ...budgetOptions(values, llm),
@@ -309,7 +310,10 @@ async function sweepCommand(argv: string[], io: CliIo): Promise<number> {
   });
   if (!sweep) return 4;
   if (values.json) io.stdout(JSON.stringify(sweep.table, null, 2) + "\n");
-  else io.stdout(`sweep ${name}: ${sweep.table.rows.length} cells (${sweep.resumed} resumed from ${path.join(outDir, "cells")}) -> ${sweep.files.csv}\n`);
+  else {
+    io.stdout(`sweep ${name}: ${sweep.table.rows.length} cells (${sweep.resumed} resumed from ${path.join(outDir, "cells")}) -> ${sweep.files.csv}\n`);
+    for (const figure of sweep.figures) io.stdout(`  figure: ${figure}\n`);
+  }
   return 0;
 }
 

@@ -54,6 +54,12 @@ export interface RunContext {
   log(message: string): void;
   /** Upper bound on concurrent LLM calls / pipelines. */
   concurrency: number;
+  /**
+   * The run folder being written (`consilium run --out`), for files a run
+   * appends while it works (the Blackboard journal); undefined in notebooks
+   * and sweep cells, which then keep everything in memory.
+   */
+  runDir?: string;
 }
 
 export interface ExperimentResult {
@@ -63,6 +69,12 @@ export interface ExperimentResult {
   summary: Record<string, Cell>;
   /** Extra files for the run folder (e.g. the blackboard JSONL log, traces). */
   artifacts?: Array<{ path: string; content: string }>;
+  /**
+   * Config keys the run could not honour as given, with the values it used
+   * and why (e.g. a market-cap prior without shares outstanding): written to
+   * config.json and the manifest beside the requested config, never silently.
+   */
+  effective?: { config: Record<string, unknown>; notes: string[] };
 }
 
 /**
@@ -127,6 +139,8 @@ export interface Experiment<C extends Record<string, unknown> = Record<string, u
    * sweep runs the whole experiment per cell and keeps its summary.
    */
   sweepCell?(config: C, ctx: RunContext): Promise<Row>;
+  /** Optional: figures of a finished sweep's table (e.g. an ablation chart), written beside it. */
+  sweepFigures?(table: Table): Figure[];
   /**
    * How `consilium run --dry-run` bounds the calls whose number depends on the
    * answers (stop rules, debates that end early). Absent: the count of a dry

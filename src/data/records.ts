@@ -68,7 +68,8 @@ export function toNews(rec: JsonlRecord, file: string): NewsRecord {
 }
 
 /**
- * Validate one filing row: `date`, `ticker`, `form`, `text` required.
+ * Validate one filing row: `date`, `ticker`, `form`, `text` required; an
+ * optional `datetime` (acceptance time) is checked and kept for the known-at rule.
  *
  * @example
  * toFiling({ line: 1, value: { date: "2024-05-01", ticker: "X", form: "10-Q", text: "..." } }, "f.jsonl").form; // "10-Q"
@@ -76,13 +77,17 @@ export function toNews(rec: JsonlRecord, file: string): NewsRecord {
 export function toFiling(rec: JsonlRecord, file: string): Filing {
   const loc = { file, line: rec.line };
   const v = rec.value;
-  return {
+  const out: Filing = {
     date: dateField(v, loc),
     ticker: str(v, "ticker", loc, true).trim(),
     form: str(v, "form", loc, true).trim(),
     source: str(v, "source", loc, false) ?? basename(file),
     text: str(v, "text", loc, true),
   };
+  // Kept so the known-at rule reads the acceptance time (a filing accepted after the close counts from the next session).
+  const datetime = str(v, "datetime", loc, false);
+  if (datetime !== null) out.datetime = checkedStamp(datetime, loc, "datetime");
+  return out;
 }
 
 const CASHTAG = /\$([A-Za-z]{1,5}(?:[.-][A-Za-z]{1,2})?)\b/g;

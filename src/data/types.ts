@@ -45,6 +45,8 @@ export interface Filing {
   form: string;
   source: string;
   text: string;
+  /** Acceptance time (EDGAR), when the record has one: the known-at rule then applies to it instead of the date. */
+  datetime?: string;
 }
 
 export interface SocialPost {

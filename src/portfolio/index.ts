@@ -1,15 +1,30 @@
 /**
  * Portfolio construction for the Blackboard paper: covariance estimation,
- * Black-Litterman posterior, mean-variance / long-only weights, and view
- * perturbation analysis. One module per concept.
+ * Black-Litterman posterior (views on every asset or on a subset, Omega from
+ * confidence), mean-variance weights (the paper's clipping and the exact
+ * long-only optimiser with bounds and a turnover penalty), the efficient
+ * frontier, and view perturbation analysis. One module per concept.
  *
  * @example
- * import { blackLitterman, sampleCovarianceOfColumns } from "../portfolio/index";
+ * import { blackLitterman, optimizeLongOnly, sampleCovarianceOfColumns } from "../portfolio/index";
  */
 
 export { blackLittermanPortfolio } from "./allocate";
 export { absoluteViewsPosterior, BL_DEFAULTS, blackLitterman, impliedPrior, viewOmega } from "./black-litterman";
 export { ledoitWolf, sampleCovariance, sampleCovarianceOfColumns, simpleReturns, TrailingCovariance, trailingWindow } from "./covariance";
+export { longOnlyFrontier, portfolioMoments, type FrontierPoint } from "./frontier";
+export {
+  longOnlyBounds,
+  longOnlyKkt,
+  optimizeLongOnly,
+  solveBudgetQp,
+  utility,
+  type KktReport,
+  type MeanVarianceProblem,
+  type MeanVarianceSolution,
+  type WeightBounds,
+} from "./optimizer";
+export { confidenceOmega, subsetViewsPosterior, type SubsetViews, type SubsetViewsPosterior } from "./partial-views";
 export { flipView, perturbViews } from "./perturbation";
-export { marketWeights, viewsFromDecisions, type ViewLabel } from "./views";
+export { DEFAULT_VIEW_MAGNITUDE, marketWeights, viewSign, viewsFromDecisions, type ViewLabel } from "./views";
 export { applyBounds, longOnly, meanVarianceWeights, meanVarianceWeightsDense, turnover } from "./weights";

@@ -11,6 +11,10 @@
  *   `benchmark_return`, `equal_weight_return`, simple returns);
  * - FinMem's `finmem_cumulative_returns` (`finmem_return`, `buy_hold_return`,
  *   LOG returns, converted with exp(r) - 1).
+ *
+ * Trading costs come from a per-rebalance table with `turnover` and `cost`
+ * columns (`rebalances`, or the blackboard experiment's `bb_rebalances`);
+ * they are the portfolio's, shown in its column of the metrics table.
  */
 import { drawdownSeries, monthlyReturns, performanceMetrics, rollingSharpe } from "../backtest/index";
 import { makeFigure, PALETTE, type Figure, type Row, type Table } from "../core/index";
@@ -27,6 +31,23 @@ export interface DailyReturns {
   dates: string[];
   /** The portfolio first, then its benchmarks (if any). */
   series: [ReturnSeries, ...ReturnSeries[]];
+  /** The portfolio's trading, when the run has a per-rebalance table. */
+  trading?: { source: string; rebalances: number; turnover: number; costs: number; startValue: number | null };
+}
+
+/** Tables holding one row per rebalance with `turnover` and `cost` (first match wins). */
+export const TRADING_SOURCES: readonly string[] = ["rebalances", "bb_rebalances"];
+
+/** Rebalances, total turnover and total cost of the first per-rebalance table found, or undefined. */
+function tradingOf(tables: readonly Table[]): DailyReturns["trading"] {
+  for (const name of TRADING_SOURCES) {
+    const table = tables.find((t) => t.name === name);
+    if (!table || table.rows.length === 0 || !table.rows.every((r) => isNum(r.turnover) && isNum(r.cost))) continue;
+    const sum = (k: string) => table.rows.reduce((acc, r) => acc + (r[k] as number), 0);
+    const first = table.rows[0]!.value_before;
+    return { source: name, rebalances: table.rows.length, turnover: sum("turnover"), costs: sum("cost"), startValue: isNum(first) ? first : null };
+  }
+  return undefined;
 }
 
 interface Source {
@@ -76,10 +97,12 @@ export function findDailyReturns(tables: readonly Table[]): DailyReturns | null 
     if (rows.length < 2) continue;
     const conv = (x: number) => (src.kind === "log" ? Math.expm1(x) : x);
     const seriesOf = (c: string): ReturnSeries => ({ name: src.labels?.[c] ?? c, returns: rows.map((r) => conv(r[c] as number)) });
+    const trading = tradingOf(tables);
     return {
       source: src.table,
       dates: rows.map((r) => String(r.date)),
       series: [seriesOf(src.portfolio), ...benchmarkCols.map(seriesOf)],
+      ...(trading ? { trading } : {}),
     };
   }
   return null;
@@ -207,6 +230,17 @@ export function tearSheet(daily: DailyReturns, options: { rf?: number; window?: 
     line(`Information ratio vs ${firstBenchmark.name}`, (m) => m.informationRatio, "num");
   }
   line("Deflated Sharpe (probability)", (m) => m.deflatedSharpe, "num");
+  if (daily.trading) {
+    const years = daily.dates.length / periodsPerYear;
+    const only = (label: string, value: number) =>
+      metricRows.push({ metric: label, ...Object.fromEntries(daily.series.map((s, i) => [s.name, i === 0 ? value : null])) });
+    only("Rebalances", daily.trading.rebalances);
+    only("Turnover (sum of |Δw|)", Math.round(daily.trading.turnover * 1e4) / 1e4);
+    only("Turnover per year", Math.round((daily.trading.turnover / years) * 1e4) / 1e4);
+    only("Trading costs ($)", Math.round(daily.trading.costs * 100) / 100);
+    if (daily.trading.startValue)
+      only("Trading costs (% of the value at the first trade)", Math.round((daily.trading.costs / daily.trading.startValue) * 1e6) / 1e4);
+  }
 
   const monthly: Table = {
     name: "tearsheet_monthly_returns",
@@ -230,7 +264,9 @@ export function tearSheet(daily: DailyReturns, options: { rf?: number; window?: 
       title: "Performance metrics",
       columns: ["metric", ...daily.series.map((s) => s.name)],
       rows: metricRows,
-      note: `From ${daily.dates.length} daily returns (${daily.dates[0]} .. ${daily.dates[daily.dates.length - 1]}, table ${daily.source}); rf ${(rf * 100).toFixed(0)} %, ${periodsPerYear} periods per year; src/backtest/metrics.`,
+      note:
+        `From ${daily.dates.length} daily returns (${daily.dates[0]} .. ${daily.dates[daily.dates.length - 1]}, table ${daily.source}); rf ${(rf * 100).toFixed(0)} %, ${periodsPerYear} periods per year; src/backtest/metrics.` +
+        (daily.trading ? ` Returns are net of trading costs; turnover and costs from table ${daily.trading.source}.` : ""),
     },
     monthly,
   };

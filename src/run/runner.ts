@@ -41,6 +41,8 @@ export interface RunOptions {
   maxCostUsd?: number;
   progress?: Progress;
   log?: (message: string) => void;
+  /** The run folder being written (CLI --out): experiments may append to it while they run (RunContext.runDir). */
+  runDir?: string;
   /** Injected model / embedder (tests, notebooks). */
   modelInstance?: Model;
   embedderInstance?: Embedder;
@@ -247,6 +249,7 @@ export async function prepareRun(name: string, options: RunOptions = {}): Promis
     progress: options.progress ?? silentProgress,
     log: options.log ?? (() => {}),
     concurrency: options.concurrency ?? 4,
+    ...(options.runDir ? { runDir: path.resolve(options.runDir) } : {}),
   };
   return { experiment, config, ctx, model, modelLabel: model.isOffline ? OFFLINE_LABEL : `model: ${model.id}` };
 }

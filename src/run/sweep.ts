@@ -67,6 +67,8 @@ function gridModels(values: readonly string[], options: SweepOptions, llm: strin
 export interface SweepResult {
   table: Table;
   files: { csv: string; md: string; json: string };
+  /** Figures of the experiment's `sweepFigures` (plotly JSON), written beside the table. */
+  figures: string[];
   /** Cells loaded from a previous (interrupted) sweep. */
   resumed: number;
 }
@@ -163,5 +165,10 @@ export async function runSweep(experimentName: string, grid: Record<string, read
   writeFileAtomic(files.csv, toCsv(table));
   writeFileAtomic(files.md, `### ${table.title}\n\n${table.note}\n\n${toMarkdown(table)}`);
   writeFileAtomic(files.json, JSON.stringify(table, null, 1) + "\n");
-  return { table, files, resumed };
+  const figures = (experiment.sweepFigures?.(table) ?? []).map((figure) => {
+    const file = path.join(options.outDir, "figures", `${figure.name.replace(/[^A-Za-z0-9._-]+/g, "_")}.json`);
+    writeFileAtomic(file, JSON.stringify(figure) + "\n");
+    return file;
+  });
+  return { table, files, figures, resumed };
 }

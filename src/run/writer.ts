@@ -2,7 +2,8 @@
  * Writes a run folder:
  *
  *   manifest.json         experiment, model, offline flag, seed, data, config, versions, usage, index of files
- *   config.json           the resolved config with seed, LLM mode and model
+ *   config.json           the resolved config with seed, LLM mode and model (and, when the run
+ *                         could not honour a key as given, `effective`: the values it used and why)
  *   tables/<name>.csv     every table (also .json with title/columns/note, and .md)
  *   figures/<name>.json   every figure as plotly JSON
  *   artifacts/...         experiment extras (blackboard log, traces)
@@ -12,7 +13,9 @@
  *                         rewriting a line), so `--llm replay --out <this folder>` works whatever
  *                         `--cache` was
  *
- * Same seed + same cache => every file but timings.json is byte-identical.
+ * Same seed + same cache => every file is byte-identical but timings.json and
+ * a journal an experiment appends while it runs, in completion order (the
+ * Blackboard's journal/blackboard.jsonl.gz).
  */
 import { mkdirSync } from "node:fs";
 import path from "node:path";
@@ -31,6 +34,8 @@ export interface RunManifest {
   dataDir: string;
   llm: string;
   config: Record<string, unknown>;
+  /** Keys the run used with other values than requested, and why (ExperimentResult.effective). */
+  effective?: { config: Record<string, unknown>; notes: string[] };
   versions: Record<string, string>;
   usage: RunRecord["usage"];
   summary: RunRecord["result"]["summary"];
@@ -65,6 +70,7 @@ export function writeRunFolder(run: RunRecord, outDir: string, llm = "offline"):
     dataDir: run.dataDir,
     llm,
     config: run.config,
+    ...(run.result.effective ? { effective: run.result.effective } : {}),
     versions: run.versions,
     usage: run.usage,
     summary: run.result.summary,
@@ -101,7 +107,18 @@ export function writeRunFolder(run: RunRecord, outDir: string, llm = "offline"):
   }
   writeFileAtomic(
     path.join(outDir, "config.json"),
-    JSON.stringify({ experiment: run.experiment, seed: run.seed, llm, model: run.model, config: run.config }, null, 2) + "\n",
+    JSON.stringify(
+      {
+        experiment: run.experiment,
+        seed: run.seed,
+        llm,
+        model: run.model,
+        config: run.config,
+        ...(run.result.effective ? { effective: run.result.effective } : {}),
+      },
+      null,
+      2,
+    ) + "\n",
   );
   writeFileAtomic(path.join(outDir, "timings.json"), JSON.stringify(run.timings, null, 2) + "\n");
   writeFileAtomic(path.join(outDir, "manifest.json"), JSON.stringify(manifest, null, 2) + "\n");

@@ -40,6 +40,57 @@ describe("backtest accounting (2 assets, 3 days, 10 bps per unit turnover)", () 
     expect(res.rebalances.map((r) => r.date)).toEqual(["d0", "d2"]);
   });
 
+  it("trades one session after the decision with executionLag = 1 (hand-computed)", async () => {
+    const four: AlignedMarket = {
+      dates: ["d0", "d1", "d2", "d3"],
+      tickers: ["A", "B"],
+      close: [Float64Array.of(100, 110, 99, 99), Float64Array.of(50, 50, 55, 60.5)],
+    };
+    const targets: Record<string, number[]> = { d0: [0.5, 0.5], d2: [0.25, 0.75] };
+    const seen: Array<{ date: string; weights: number[] }> = [];
+    const res = await runBacktest(
+      four,
+      { start: "d0", end: "d3", rebalanceEvery: 2, feesBps: 5, slippageBps: 5, initialValue: 1000, executionLag: 1 },
+      (ctx) => {
+        seen.push({ date: ctx.date, weights: Array.from(ctx.currentWeights) });
+        return targets[ctx.date]!;
+      },
+    );
+    // The rule still decides on d0 and d2 (reading those closes) ...
+    expect(seen.map((s) => s.date)).toEqual(["d0", "d2"]);
+    expect(res.rebalances.map((r) => [r.date, r.tradeDate])).toEqual([
+      ["d0", "d1"],
+      ["d2", "d3"],
+    ]);
+    // ... but d0 stays in cash; the book is bought at d1's close (turnover 1, cost 1).
+    expect(res.values[0]).toBe(1000);
+    expect(res.values[1]).toBeCloseTo(999, 10);
+    // d2: A -10%, B +10% on 499.5 each -> 449.55 + 549.45 = 999; the d2 decision saw these drifted weights.
+    expect(res.values[2]).toBeCloseTo(999, 10);
+    expect(seen[1]!.weights[0]).toBeCloseTo(449.55 / 999, 12);
+    // d3: A flat, B +10% -> 449.55 + 604.395 = 1053.945 before the trade; turnover against the d3 book.
+    const pre = [449.55 / 1053.945, 604.395 / 1053.945];
+    const turnover = Math.abs(0.25 - pre[0]!) + Math.abs(0.75 - pre[1]!);
+    expect(res.rebalances[1]!.turnover).toBeCloseTo(turnover, 12);
+    expect(res.rebalances[1]!.valueBefore).toBeCloseTo(1053.945, 10);
+    expect(res.values[3]).toBeCloseTo(1053.945 * (1 - turnover * 0.001), 10);
+    expect(res.rebalances.map((r) => r.names)).toEqual([2, 2]);
+    expect(res.unexecuted).toEqual([]);
+  });
+
+  it("queues decisions when the lag exceeds the schedule and drops a trade that would fall after the window", async () => {
+    const trades: string[] = [];
+    const res = await runBacktest(tiny, { start: "d0", end: "d2", rebalanceEvery: 1, executionLag: 2, feesBps: 0, slippageBps: 0 }, (ctx) => {
+      trades.push(ctx.date);
+      return [1, 0];
+    });
+    expect(trades).toEqual(["d0", "d1", "d2"]);
+    expect(res.rebalances.map((r) => [r.date, r.tradeDate])).toEqual([["d0", "d2"]]);
+    expect(res.unexecuted).toEqual(["d1", "d2"]);
+    expect(res.values.slice(0, 2)).toEqual([1_000_000, 1_000_000]);
+    await expect(runBacktest(tiny, { start: "d0", end: "d2", executionLag: -1 }, () => [1, 0])).rejects.toThrow(/executionLag must be an integer >= 0/);
+  });
+
   it("keeps the unallocated fraction in cash (earning nothing)", async () => {
     const res = await runBacktest(tiny, { start: "d0", end: "d2", rebalanceEvery: 10, feesBps: 0, slippageBps: 0, initialValue: 1000 }, () => [0.5, 0]);
     expect(res.cash).toEqual([500, 500, 500]);

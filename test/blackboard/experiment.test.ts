@@ -91,7 +91,16 @@ describe("blackboard experiment, offline, bundled market", () => {
     expect(perturb.length).toBeGreaterThan(0);
     const day0 = tables.find((t) => t.name === "bb_weights")!.rows.filter((r) => r.date === "2025-06-02");
     for (const p of perturb) expect(p.before).toBeCloseTo(day0.find((r) => r.ticker === p.ticker)!.weight as number, 8);
-    expect(run.result.figures.map((f) => f.name)).toEqual(["bb_equity_curve", "bb_rolling_sharpe", "bb_drawdown", "bb_perturbation"]);
+    expect(run.result.figures.map((f) => f.name)).toEqual([
+      "bb_equity_curve",
+      "bb_rolling_sharpe",
+      "bb_drawdown",
+      "bb_perturbation",
+      "bb_weights_over_time",
+      "bb_turnover_costs",
+      "bb_hit_rate",
+      "bb_frontier",
+    ]);
   });
 
   it("reuses Day-0 views when agents are not re-run", async () => {

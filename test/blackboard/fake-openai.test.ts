@@ -5,108 +5,19 @@
  * indicator value so that the citation check forces a repair round.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { alphaChains } from "../../src/blackboard/alpha";
 import { parseBlackboard } from "../../src/blackboard/log";
 import type { DecisionTrace } from "../../src/blackboard/trace";
 import { bundledDataDir } from "../../src/data/paths";
 import { createModel } from "../../src/llm/factory";
 import { runExperiment } from "../../src/run/runner";
-import { okJson, startFakeOpenAI, type ChatBehaviour, type ChatRequestBody, type FakeOpenAI } from "../helpers/fake-openai";
+import { startFakeOpenAI, type FakeOpenAI } from "../helpers/fake-openai";
+import { fakeAgents } from "./helpers/fake-agents";
 
 const KEY = "sk-test-blackboard-0123456789";
 let server: FakeOpenAI;
-let traderRequests = 0;
-
-function answer(req: ChatRequestBody): ChatBehaviour {
-  const system = req.messages[0]!.content;
-  const user = JSON.parse(req.messages[1]!.content) as Record<string, any>;
-  const repair = req.messages.length > 2;
-  if (system.includes("Write one AnalysisReport")) {
-    return okJson({
-      analyst: user.analyst,
-      signal: 0.4,
-      stance: "bullish",
-      confidence: 0.6,
-      summary: `LLM view of ${user.ticker}`,
-      evidence: [{ id: `${user.analyst}.llm`, claim: `${user.analyst} looks constructive`, direction: 1, strength: 0.5, source: "llm", value: null }],
-      metrics: {},
-      window: user.window,
-    });
-  }
-  if (system.includes("researcher in a structured cross-examination")) {
-    const side = /You are the BULL/.test(system) ? "bull" : "bear";
-    const ids = (user.brief.evidence as Array<{ id: string }>).map((e) => e.id);
-    return okJson({
-      side,
-      round: user.round,
-      argument: `${side} argument`,
-      cited_evidence: side === "bull" ? ids.slice(0, 1) : [],
-      question: "why?",
-      answer: user.transcript.length ? "because" : null,
-      concedes: false,
-      conviction: 0.6,
-    });
-  }
-  if (system.includes("You are the research manager")) {
-    return okJson({
-      view: "BUY",
-      confidence: 0.7,
-      thesis: "constructive",
-      bull_case: ["a"],
-      bear_case: [],
-      supporting_evidence: [],
-      score: 0.4,
-      debate_rounds: user.rounds,
-      stop_reason: user.stop_reason,
-    });
-  }
-  if (system.includes("You are the trader")) {
-    traderRequests++;
-    const facts = { ticker: user.ticker, date: user.facts.date, values: user.facts.values };
-    const chains = alphaChains(facts);
-    if (!repair && traderRequests === 1) chains[1]!.steps[0]!.citation.value += 42; // hallucinated number
-    return okJson({ action: "BUY", conviction: 0.7, size_scale: 1, rationale: "chains agree", chains });
-  }
-  if (system.includes("Debate the trade")) {
-    const stance = /You are the (AGGRESSIVE|CONSERVATIVE|NEUTRAL)/.exec(system)![1]!.toLowerCase();
-    return okJson({
-      stance,
-      round: user.round,
-      argument: `${stance} view`,
-      cited_evidence: [],
-      question: null,
-      answer: null,
-      recommended_action: "BUY",
-      position_scale: 1,
-      concedes: false,
-    });
-  }
-  if (system.includes("The debate on")) {
-    const stance = /You are the (AGGRESSIVE|CONSERVATIVE|NEUTRAL)/.exec(system)![1]!.toLowerCase();
-    return okJson({
-      position: { stance, action: "BUY", confidence: "Medium", risk_level: "Medium", rationale: "ok" },
-      recommendation: { stance, actions: ["hold size"], priority: "Medium", position_scale: 1 },
-    });
-  }
-  if (system.includes("You are the risk judge")) {
-    const m = user.brief.metrics as { vol_20d: number | null; drawdown_252d: number | null };
-    const votes = Object.fromEntries((user.positions as Array<{ stance: string; action: string }>).map((p) => [p.stance, p.action]));
-    return okJson({
-      final_action: "BUY",
-      confidence: 0.65,
-      risk_level: "Medium",
-      volatility: m.vol_20d ?? 0,
-      drawdown: Math.min(0, m.drawdown_252d ?? 0),
-      position_scale: 1,
-      rationale: "all agree",
-      votes,
-    });
-  }
-  return { kind: "status", status: 400, message: `unexpected prompt: ${system.slice(0, 80)}` };
-}
 
 beforeAll(async () => {
-  server = await startFakeOpenAI({ chat: answer });
+  server = await startFakeOpenAI({ chat: fakeAgents({ hallucinateFirstTrader: true }).answer });
 });
 afterAll(async () => {
   await server.stop();
@@ -148,5 +59,33 @@ describe("blackboard experiment through an OpenAI-compatible endpoint (loopback 
     expect(JSON.stringify(trace)).not.toContain(KEY);
     const proposal = log.messages.find((m) => m.type === "TradeProposal" && m.ticker === "ALTA")!;
     expect((proposal.content as { chains: unknown[] }).chains).toHaveLength(3);
+  });
+
+  it("shows each thread its ticker's earlier decisions (only earlier sessions), and top-k cuts the debates to k tickers", async () => {
+    const before = server.chatRequests().length;
+    const model = createModel({ llm: "openai", model: "gpt-fake", seed: 7, baseURL: server.baseURL, apiKey: KEY, maxRetries: 0 });
+    const set = ["tickers=ALTA,BRIX,CORV", "start=2025-06-02", "end=2025-06-20", "rebalanceEvery=5", "topK=1"];
+    await runExperiment("blackboard", { seed: 7, dataDir: bundledDataDir(), modelInstance: model, concurrency: 3, set });
+    const bodies = server.chatRequests().slice(before);
+    const prompts = (marker: string) =>
+      bodies
+        .filter((b) => b.messages[0]!.content.includes(marker))
+        .map(
+          (b) =>
+            JSON.parse(b.messages[1]!.content) as { brief: { ticker: string; date: string; history: Array<{ date: string; final_action: string | null }> } },
+        );
+    const researchers = prompts("researcher in a structured cross-examination");
+    const judges = prompts("You are the risk judge");
+    // Three rebalances (06-02, 06-09, 06-16), one debated ticker each (all three have the same analyst signal: the first by name).
+    expect(new Set(judges.map((j) => `${j.brief.date}|${j.brief.ticker}`))).toEqual(new Set(["2025-06-02|ALTA", "2025-06-09|ALTA", "2025-06-16|ALTA"]));
+    const analysts = bodies.filter((b) => b.messages[0]!.content.includes("Write one AnalysisReport"));
+    expect(analysts).toHaveLength(3 * 3 * 5);
+    for (const p of [...researchers, ...judges]) for (const h of p.brief.history) expect(h.date < p.brief.date).toBe(true);
+    const last = judges.find((j) => j.brief.date === "2025-06-16")!;
+    expect(last.brief.history.map((h) => [h.date, h.final_action])).toEqual([
+      ["2025-06-02", "BUY"],
+      ["2025-06-09", "BUY"],
+    ]);
+    expect(researchers.find((r) => r.brief.date === "2025-06-02")!.brief.history).toEqual([]);
   });
 });

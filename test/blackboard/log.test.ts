@@ -1,6 +1,5 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { Blackboard, parseBlackboard, readBlackboardFile } from "../../src/blackboard/log";
@@ -8,8 +7,11 @@ import { DataError } from "../../src/data/errors";
 import type { BlackboardMessage, MessageType, Role } from "../../src/blackboard/messages";
 import { deriveRng } from "../../src/stats/rng";
 import { alertMessage, analysisMessage } from "./fixtures";
+import { useTempDirs } from "./helpers/temp-dirs";
 
-const tmp = () => mkdtempSync(path.join(tmpdir(), "bb-log-"));
+const tempDir = useTempDirs();
+
+const tmp = () => tempDir("bb-log-");
 
 describe("blackboard file: validation on read", () => {
   it("reads good lines and reports a bad line with file, line and field", () => {

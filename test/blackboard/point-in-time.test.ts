@@ -6,8 +6,7 @@
  * Any read of a later row (an indicator window reaching past T, a news item
  * dated T+1, a covariance window that includes T+1) would break equality.
  */
-import { cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { Blackboard } from "../../src/blackboard/log";
@@ -16,6 +15,9 @@ import { DataFolder } from "../../src/data/folder";
 import { bundledDataDir } from "../../src/data/paths";
 import { createModel } from "../../src/llm/factory";
 import { runExperiment } from "../../src/run/runner";
+import { useTempDirs } from "./helpers/temp-dirs";
+
+const tempDir = useTempDirs();
 
 const START = "2025-05-01";
 const EVERY = 5;
@@ -26,7 +28,7 @@ const T = DataFolder.open(bundledDataDir())
 
 /** Copy the bundled folder and drop every dated row after `cut`. */
 function truncatedCopy(cut: string): string {
-  const dir = path.join(mkdtempSync(path.join(tmpdir(), "bb-pit-")), "data");
+  const dir = path.join(tempDir("bb-pit-"), "data");
   cpSync(bundledDataDir(), dir, { recursive: true });
   let dropped = 0;
   for (const sub of ["prices", "news", "social", "filings"]) {
@@ -62,7 +64,7 @@ describe("point-in-time: deleting every row after T changes nothing up to T", ()
         const board = Blackboard.inMemory();
         const model = createModel({ llm: "offline", seed: 5 });
         const res = await runTickerPipeline(data, ticker, T, { model, seed: 5, board, debateRounds: 3 });
-        return { log: board.toJsonl("canonical"), tools: JSON.stringify(res.toolCalls), action: res.assessment.final_action };
+        return { log: board.toJsonl("canonical"), tools: JSON.stringify(res.toolCalls), action: res.assessment?.final_action };
       };
       const a = await runOn(full);
       const b = await runOn(cut);

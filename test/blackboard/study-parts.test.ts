@@ -15,9 +15,15 @@ function allocation(overrides: Partial<Allocation> = {}): Allocation {
       { action: "SELL", confidence: 0.6 },
     ],
     wMkt: [0.5, 0.5],
+    prior: "equal",
+    priorReason: null,
+    viewed: [true, true],
     q: [0.02, -0.02],
+    omega: [0.0005, 0.0006],
     pi: [0.05, 0.04],
     muBL: [0.06, 0.03],
+    sigmaBL: Float64Array.of(0.04, 0, 0, 0.09),
+    bookWeights: [0.8, 0.2],
     weights: [0.8, 0.2],
     fullWeights: Float64Array.from([0.8, 0, 0.2]),
     ...overrides,
@@ -25,16 +31,53 @@ function allocation(overrides: Partial<Allocation> = {}): Allocation {
 }
 
 function position(ticker: string, action: "BUY" | "HOLD" | "SELL", weight: number): PositionRecord {
-  return { index: 0, ticker, decision: { action, confidence: 0.5 }, wMkt: 0, q: 0, pi: 0, muBL: 0, weight, weightBefore: 0 };
+  return {
+    index: 0,
+    ticker,
+    decision: { action, confidence: 0.5 },
+    wMkt: 0,
+    viewed: true,
+    q: 0,
+    omega: 0,
+    pi: 0,
+    muBL: 0,
+    bookWeight: weight,
+    weight,
+    weightBefore: 0,
+  };
 }
 
 describe("allocationEntries", () => {
   it("zips the parallel arrays per eligible ticker, in eligible order", () => {
     expect(allocationEntries(allocation())).toEqual([
-      { index: 0, decision: { action: "BUY", confidence: 0.7 }, wMkt: 0.5, q: 0.02, pi: 0.05, muBL: 0.06, weight: 0.8 },
-      { index: 2, decision: { action: "SELL", confidence: 0.6 }, wMkt: 0.5, q: -0.02, pi: 0.04, muBL: 0.03, weight: 0.2 },
+      {
+        index: 0,
+        decision: { action: "BUY", confidence: 0.7 },
+        wMkt: 0.5,
+        viewed: true,
+        q: 0.02,
+        omega: 0.0005,
+        pi: 0.05,
+        muBL: 0.06,
+        bookWeight: 0.8,
+        weight: 0.8,
+      },
+      {
+        index: 2,
+        decision: { action: "SELL", confidence: 0.6 },
+        wMkt: 0.5,
+        viewed: true,
+        q: -0.02,
+        omega: 0.0006,
+        pi: 0.04,
+        muBL: 0.03,
+        bookWeight: 0.2,
+        weight: 0.2,
+      },
     ]);
-    expect(allocationEntries(allocation({ eligible: [], decisions: [], wMkt: [], q: [], pi: [], muBL: [], weights: [] }))).toEqual([]);
+    expect(
+      allocationEntries(allocation({ eligible: [], decisions: [], wMkt: [], viewed: [], q: [], omega: [], pi: [], muBL: [], bookWeights: [], weights: [] })),
+    ).toEqual([]);
   });
 
   it("names the column that does not have one entry per eligible ticker", () => {

@@ -16,7 +16,7 @@ async function keysOutput(args: string[]): Promise<string> {
 }
 
 // Experiments whose keys are all documented (each paper's issue adds its own here).
-const DOCUMENTED = ["sentimental", "finmem"] as const;
+const DOCUMENTED = ["sentimental", "finmem", "blackboard"] as const;
 
 describe("consilium keys", () => {
   it.each(DOCUMENTED)("documents every %s key with a description and whose reading its default follows", async (name) => {

@@ -1,18 +1,28 @@
 /**
  * `consilium calc bl`: Black-Litterman posterior and weights.
  * Input `{"sigma": [[...]], "wMkt": [...], "q": [...], "p"?: [[...]],
- * "delta"?: 3, "tau"?: 0.025, "omegaScale"?: 0.5}` ->
- * `{"pi","muBL","sigmaBL","weights","weightsLongOnly"}` (plus `omega` and
- * `rawWeights`). `weights` = (delta Sigma_BL)^-1 mu_BL normalised to sum 1;
- * `weightsLongOnly` clips the negatives of the raw solution and renormalises
- * (1/N if none is positive).
+ * "delta"?: 3, "tau"?: 0.025, "omegaScale"?: 0.5, "longOnly"?: "clip",
+ * "maxWeight"?: 1, "minWeight"?: 0, "turnoverPenalty"?: 0, "previous"?: [...]}`
+ * -> `{"pi","muBL","sigmaBL","weights","weightsLongOnly"}` (plus `omega`,
+ * `rawWeights` and `longOnly`). `weights` = (delta Sigma_BL)^-1 mu_BL
+ * normalised to sum 1 (the paper's long-short book). `weightsLongOnly`, as
+ * the Blackboard experiment's `longOnly` key:
+ * - "clip" (default, the paper; also `true`): negatives of the raw solution
+ *   clipped and renormalised (1/N if none is positive), then held inside
+ *   [minWeight, maxWeight] by clip-and-redistribute;
+ * - "optimize": the exact maximiser of mu_BL'w - (delta/2) w'Sigma_BL w -
+ *   turnoverPenalty |w - previous|_1 with sum(w) = 1 and minWeight <= w <= maxWeight;
+ * - "none" (also `false`): null (the long-short `weights` are the book).
+ * Bounds no fully invested book can meet (maxWeight x n < 1) are an error in both modes.
  *
  * @example
  * echo '{"sigma":[[0.04,0],[0,0.09]],"wMkt":[0.5,0.5],"q":[0.02,-0.02]}' | consilium calc bl
  * // muBL = [(pi + 2q)/3] = [0.03333, 0.03167]
+ * echo '{"sigma":[[0.04,0],[0,0.09]],"wMkt":[0.5,0.5],"q":[0.02,-0.02],"longOnly":"optimize","maxWeight":0.6}' | consilium calc bl
+ * // weightsLongOnly = [0.6, 0.4]
  */
 import { z } from "zod";
-import { BL_DEFAULTS, blackLitterman, longOnly, meanVarianceWeights } from "../../portfolio/index";
+import { applyBounds, BL_DEFAULTS, blackLitterman, longOnly, longOnlyBounds, meanVarianceWeights, optimizeLongOnly } from "../../portfolio/index";
 import { parseCalcInput } from "./numeric-json";
 import type { CalcCommand } from "./types";
 
@@ -24,7 +34,17 @@ const InputSchema = z.object({
   delta: z.number().positive().optional(),
   tau: z.number().positive().optional(),
   omegaScale: z.number().positive().optional(),
+  longOnly: z.union([z.enum(["clip", "optimize", "none"]), z.boolean()]).optional(),
+  maxWeight: z.number().gt(0).max(1).optional(),
+  minWeight: z.number().min(0).max(1).optional(),
+  turnoverPenalty: z.number().min(0).optional(),
+  previous: z.array(z.number()).optional(),
 });
+
+/** The long-only construction a `longOnly` value names (`true` / `false` are the old aliases of clip / none). */
+function longOnlyMode(value: "clip" | "optimize" | "none" | boolean | undefined): "clip" | "optimize" | "none" {
+  return value === undefined || value === true ? "clip" : value === false ? "none" : value;
+}
 
 /**
  * The `bl` calc command (see the module doc for input and output).
@@ -35,7 +55,7 @@ const InputSchema = z.object({
 export const calc: CalcCommand = {
   name: "bl",
   description:
-    'Black-Litterman: {"sigma": [[...]], "wMkt": [...], "q": [...], "p"?: [[...]], "delta"?: 3, "tau"?: 0.025, "omegaScale"?: 0.5} -> {pi, muBL, sigmaBL, weights, weightsLongOnly}',
+    'Black-Litterman: {"sigma": [[...]], "wMkt": [...], "q": [...], "p"?: [[...]], "delta"?: 3, "tau"?: 0.025, "omegaScale"?: 0.5, "longOnly"?: "clip"|"optimize"|"none", "maxWeight"?: 1, "minWeight"?: 0, "turnoverPenalty"?: 0, "previous"?: [...]} -> {pi, muBL, sigmaBL, weights, weightsLongOnly}',
   run(input: unknown) {
     const args = parseCalcInput("bl", InputSchema, input);
     const n = args.sigma.length;
@@ -62,6 +82,7 @@ export const calc: CalcCommand = {
       omegaScale: args.omegaScale ?? BL_DEFAULTS.omegaScale,
     });
     const { raw, weights } = meanVarianceWeights(post.muBL, post.sigmaBL, delta);
+    const mode = longOnlyMode(args.longOnly);
     return {
       pi: post.pi,
       muBL: post.muBL,
@@ -69,7 +90,43 @@ export const calc: CalcCommand = {
       omega: post.omega,
       rawWeights: raw,
       weights,
-      weightsLongOnly: longOnly(raw),
+      longOnly: mode,
+      weightsLongOnly: mode === "none" ? null : longOnlyWeights(mode, raw, post.muBL, post.sigmaBL, delta, args),
     };
   },
 };
+
+/** The long-only book of `calc bl` (see the module doc); bounds are checked for both modes. */
+function longOnlyWeights(
+  mode: "clip" | "optimize",
+  raw: number[],
+  muBL: number[],
+  sigmaBL: number[][],
+  delta: number,
+  args: z.infer<typeof InputSchema>,
+): number[] {
+  const n = raw.length;
+  let bounds: ReturnType<typeof longOnlyBounds>;
+  try {
+    bounds = longOnlyBounds(n, { minWeight: args.minWeight, maxWeight: args.maxWeight });
+  } catch (error) {
+    throw new Error(`calc bl: ${(error as Error).message} ("maxWeight" / "minWeight")`, { cause: error });
+  }
+  if (args.previous !== undefined && args.previous.length !== n) throw new Error(`calc bl: "previous" has ${args.previous.length} values for ${n} assets`);
+  if (mode === "clip") {
+    if (args.turnoverPenalty) throw new Error('calc bl: "turnoverPenalty" needs "longOnly": "optimize" (clipping has no objective to penalise)');
+    const clipped = longOnly(raw);
+    return args.minWeight || (args.maxWeight ?? 1) < 1 ? applyBounds(clipped, bounds.lower, bounds.upper) : clipped;
+  }
+  if (args.turnoverPenalty && args.previous === undefined) throw new Error('calc bl: "turnoverPenalty" needs "previous" (the weights it is measured from)');
+  return optimizeLongOnly({
+    mu: muBL,
+    sigma: sigmaBL.flat(),
+    n,
+    delta,
+    lower: bounds.lower,
+    upper: bounds.upper,
+    turnoverPenalty: args.turnoverPenalty ?? 0,
+    previous: args.previous,
+  }).weights;
+}

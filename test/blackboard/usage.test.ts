@@ -1,0 +1,57 @@
+/**
+ * The call and token counts of a run (usage.ts): the fixed characters-to-
+ * tokens ratio still matches js-tiktoken's o200k_base on the prompts the
+ * agents send (schema instruction included), and every call is counted.
+ */
+import { getEncoding } from "js-tiktoken";
+import { describe, expect, it } from "vitest";
+import { Blackboard } from "../../src/blackboard/log";
+import { runTickerPipeline } from "../../src/blackboard/pipeline";
+import { TOKENS_PER_CHAR, UsageMeter } from "../../src/blackboard/usage";
+import { DataFolder } from "../../src/data/folder";
+import { bundledDataDir } from "../../src/data/paths";
+import { createModel } from "../../src/llm/factory";
+import { schemaInstruction, withSchemaInstruction, type Model } from "../../src/llm/index";
+import { researchManagerTask } from "../../src/blackboard/researchers";
+
+describe("usage", () => {
+  it("TOKENS_PER_CHAR is o200k_base's ratio on a thread's prompts (within 5 %)", async () => {
+    const offline = createModel({ llm: "offline", seed: 7 });
+    const prompts: string[] = [];
+    const recording: Model = Object.assign(Object.create(offline) as Model, {
+      run: (task: Parameters<Model["run"]>[0], input: unknown) => {
+        prompts.push(
+          withSchemaInstruction(task, input)
+            .map((m) => m.content)
+            .join("\n"),
+        );
+        return offline.run(task, input);
+      },
+    });
+    const data = DataFolder.open(bundledDataDir());
+    await runTickerPipeline(data, "ALTA", "2025-01-02", { model: recording, seed: 7, board: Blackboard.inMemory(), debateRounds: 2 });
+    expect(prompts.length).toBeGreaterThan(15);
+    const encoder = getEncoding("o200k_base");
+    const tokens = prompts.reduce((n, p) => n + encoder.encode(p).length, 0);
+    const chars = prompts.reduce((n, p) => n + p.length, 0);
+    expect(Math.abs(tokens / chars - TOKENS_PER_CHAR) / TOKENS_PER_CHAR).toBeLessThan(0.05);
+  }, 60_000);
+
+  it("counts every call of a thread per task, with the rendered prompt and its schema instruction", async () => {
+    const offline = createModel({ llm: "offline", seed: 7 });
+    const meter = new UsageMeter();
+    const result = await runTickerPipeline(DataFolder.open(bundledDataDir()), "ALTA", "2025-03-03", {
+      model: offline,
+      seed: 7,
+      board: Blackboard.inMemory(),
+      debateRounds: 2,
+      usage: meter,
+    });
+    const tasks = meter.tasks();
+    expect(tasks.reduce((n, t) => n + t.calls, 0)).toBe(result.llmCalls.length);
+    const manager = tasks.find((t) => t.task === "blackboard.research_manager")!;
+    expect(manager.calls).toBe(1);
+    expect(manager.promptChars).toBeGreaterThan(schemaInstruction(researchManagerTask.schema).length);
+    expect(tasks.every((t) => t.promptTokens === 0 && t.completionTokens === 0)).toBe(true);
+  }, 60_000);
+});
