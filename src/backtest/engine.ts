@@ -286,7 +286,7 @@ export function equalWeightRule(market: AlignedMarket, minHistory = 0): WeightRu
  * @example
  * eligibleTickers(market, 300, 252); // e.g. [0, 1, 3]
  */
-export function eligibleTickers(market: AlignedMarket, dayIndex: number, minHistory: number): number[] {
+export function eligibleTickers(market: AlignedMarket, dayIndex: number, minHistory: number, index?: EligibilityIndex): number[] {
   checkAligned(market, "eligibleTickers");
   if (!Number.isInteger(dayIndex) || dayIndex < 0 || dayIndex >= market.dates.length) {
     throw new RangeError(`eligibleTickers: day ${dayIndex} is outside the calendar (${market.dates.length} dates)`);
@@ -294,20 +294,51 @@ export function eligibleTickers(market: AlignedMarket, dayIndex: number, minHist
   const out: number[] = [];
   const from = dayIndex - minHistory - 1;
   if (minHistory > 0 && from < 0) return out;
-  // Aligned columns and 0 <= from < dayIndex < dates.length: the reads below are in range.
+  // Eligible: no price in [from, dayIndex] missing or <= 0 (only dayIndex itself without a history).
+  const earliest = minHistory > 0 ? from : dayIndex;
+  if (index) {
+    if (index.length !== market.tickers.length)
+      throw new RangeError(`eligibleTickers: the index has ${index.length} columns for ${market.tickers.length} tickers`);
+    for (let i = 0; i < index.length; i++) if (index[i]![dayIndex]! < earliest) out.push(i);
+    return out;
+  }
   for (let i = 0; i < market.tickers.length; i++) {
     const col = market.close[i]!;
-    if (!(col[dayIndex]! > 0)) continue;
     let ok = true;
-    if (minHistory > 0)
-      for (let t = from; t < dayIndex; t++)
-        if (!(col[t]! > 0)) {
-          ok = false;
-          break;
-        }
+    for (let t = dayIndex; t >= earliest; t--)
+      if (!(col[t]! > 0)) {
+        ok = false;
+        break;
+      }
     if (ok) out.push(i);
   }
   return out;
+}
+
+/** Per ticker and day, the last index <= day whose close is missing or <= 0 (-1 if none). */
+export type EligibilityIndex = readonly Int32Array[];
+
+/**
+ * The eligibility index of a price matrix, built in one pass so that
+ * `eligibleTickers` reads one entry per ticker instead of scanning its
+ * lookback window. It describes the closes as they are now: build it again
+ * after changing them.
+ *
+ * @example
+ * const index = eligibilityIndex(market);
+ * eligibleTickers(market, 300, 252, index); // the same tickers as without the index
+ */
+export function eligibilityIndex(market: AlignedMarket): EligibilityIndex {
+  checkAligned(market, "eligibilityIndex");
+  return market.close.map((col) => {
+    const last = new Int32Array(col.length);
+    let bad = -1;
+    for (let t = 0; t < col.length; t++) {
+      if (!(col[t]! > 0)) bad = t;
+      last[t] = bad;
+    }
+    return last;
+  });
 }
 
 /** Throws unless `market` has one price column per ticker, each as long as the calendar. */

@@ -10,6 +10,8 @@
 export {
   buyAndHold,
   eligibleTickers,
+  eligibilityIndex,
+  type EligibilityIndex,
   equalWeightRule,
   runBacktest,
   testWindow,

@@ -18,7 +18,7 @@
  * (re-anchored exactly every 21 days), so a daily backtest costs O(N^2) per
  * day for the covariance and about (2/3) N^3 for the posterior and weights.
  */
-import { eligibleTickers, type AlignedMarket, type RebalanceContext, type WeightRule } from "../backtest/index";
+import { eligibilityIndex, eligibleTickers, type AlignedMarket, type RebalanceContext, type WeightRule } from "../backtest/index";
 import { ledoitWolf, sampleCovarianceOfColumns, TrailingCovariance } from "../portfolio/index";
 import { applySizing, constructPortfolio, type ConstructionOptions, type Decision } from "./construction";
 import { itemAt } from "./lookup";
@@ -199,7 +199,7 @@ function allocateWithCovariance(
       )
     : built.weights;
   eligible.forEach((i, k) => (fullWeights[i] = weights[k]!));
-  return {
+  const allocation: Omit<Allocation, "sigmaBL"> = {
     date,
     eligible: eligible.slice(),
     decisions: decisions.slice(),
@@ -211,11 +211,12 @@ function allocateWithCovariance(
     omega: built.omega,
     pi: built.pi,
     muBL: built.muBL,
-    sigmaBL: built.sigmaBL,
     bookWeights: built.weights,
     weights,
     fullWeights,
   };
+  // Read through: the construction may form Sigma_BL only when it is read (the last rebalance's frontier).
+  return Object.defineProperty(allocation, "sigmaBL", { enumerable: true, get: () => built.sigmaBL }) as Allocation;
 }
 
 function flatten(rows: number[][]): Float64Array {
@@ -263,8 +264,10 @@ export function blWeightRule(
   // The sample covariance moves forward with the backtest (see TrailingCovariance); identical
   // to a fresh computation on re-anchor days and to ~1e-15 relative in between.
   const rolling = (options.covariance ?? "sample") === "sample" ? new TrailingCovariance({ lookback: options.lookback }) : null;
+  // Like the rolling covariance, the eligibility index reads the closes once: the rule serves one backtest of fixed prices.
+  const index = eligibilityIndex(market);
   return async (ctx) => {
-    const eligible = eligibleTickers(market, ctx.dayIndex, options.lookback);
+    const eligible = eligibleTickers(market, ctx.dayIndex, options.lookback, index);
     const decisions = eligible.length
       ? await decide(
           ctx.date,

@@ -17,11 +17,13 @@
  *           rest stays in cash (`applySizing`)
  */
 import {
+  absoluteViewsWeights,
   applyBounds,
   confidenceOmega,
   longOnly as clipLongOnly,
   longOnlyBounds,
   meanVarianceWeightsDense,
+  normaliseWeights,
   optimizeLongOnly,
   subsetViewsPosterior,
   viewSign,
@@ -119,16 +121,32 @@ export function constructPortfolio(
           ),
         )
       : undefined;
-  const post = subsetViewsPosterior(sigma, n, { assets, q, omega }, { wMkt, delta: options.delta, tau: options.tau, omegaScale: options.omegaScale });
-  const weights = bookWeights(mode, post.muBL, post.sigmaBL, n, options, bounds, previous);
+  const priorOptions = { wMkt, delta: options.delta, tau: options.tau, omegaScale: options.omegaScale };
+  const posterior = () => subsetViewsPosterior(sigma, n, { assets, q, omega }, priorOptions);
+  // Clip and long-short need only (delta Sigma_BL)^-1 mu_BL: with a view on every asset it comes without Sigma_BL
+  // (src/portfolio/posterior-weights.ts), and Sigma_BL is formed only when read (the frontier of the last rebalance).
+  const fast =
+    (mode === "clip" || mode === "none") && assets.length === n ? absoluteViewsWeights(sigma, n, q, { ...priorOptions, omegaDiagonal: omega }) : null;
+  const post = fast ? null : posterior();
+  const mean = fast ?? post!;
+  const weights = fast
+    ? clipOrNormalise(mode, Array.from(fast.raw), options, bounds)
+    : bookWeights(mode, post!.muBL, post!.sigmaBL, n, options, bounds, previous);
   if (weights.length !== n) throw new RangeError(`allocate: ${weights.length} weights for ${n} eligible tickers on ${where}`);
   const qFull = new Array<number>(n).fill(NaN);
   const omegaFull = new Array<number>(n).fill(NaN);
   assets.forEach((i, r) => {
     qFull[i] = q[r]!;
-    omegaFull[i] = post.omegaDiagonal[r]!;
+    omegaFull[i] = mean.omegaDiagonal[r]!;
   });
-  return { viewed, q: qFull, omega: omegaFull, pi: Array.from(post.pi), muBL: Array.from(post.muBL), sigmaBL: post.sigmaBL, weights };
+  const built = { viewed, q: qFull, omega: omegaFull, pi: Array.from(mean.pi), muBL: Array.from(mean.muBL), weights } as Omit<Construction, "sigmaBL">;
+  return post ? { ...built, sigmaBL: post.sigmaBL } : withLazySigma(built, () => posterior().sigmaBL);
+}
+
+/** A construction whose Sigma_BL is computed on first read (and kept). */
+function withLazySigma(built: Omit<Construction, "sigmaBL">, compute: () => Float64Array): Construction {
+  let sigmaBL: Float64Array | null = null;
+  return Object.defineProperty(built, "sigmaBL", { enumerable: true, get: () => (sigmaBL ??= compute()) }) as Construction;
 }
 
 function checkedConfidence(c: number): number {
@@ -159,9 +177,18 @@ function bookWeights(
       previous: lambda > 0 ? (previous ?? new Float64Array(n)) : undefined,
     }).weights;
   }
-  const mv = meanVarianceWeightsDense(muBL, sigmaBL, n, options.delta);
-  if (mode === "none" || !bounds) return mv.weights;
-  const clipped = clipLongOnly(mv.raw, { fallback: "equal" });
+  return clipOrNormalise(mode, meanVarianceWeightsDense(muBL, sigmaBL, n, options.delta).raw, options, bounds);
+}
+
+/** Clip (long-only, then bounds) or normalise (long-short) the raw weights (delta Sigma_BL)^-1 mu_BL. */
+function clipOrNormalise(
+  mode: LongOnlyMode,
+  raw: number[],
+  options: ConstructionOptions,
+  bounds: { lower: Float64Array; upper: Float64Array } | null,
+): number[] {
+  if (mode === "none" || !bounds) return normaliseWeights(raw).weights;
+  const clipped = clipLongOnly(raw, { fallback: "equal" });
   const bounded = (options.minWeight ?? 0) > 0 || (options.maxWeight ?? 1) < 1;
   return bounded ? applyBounds(clipped, bounds.lower, bounds.upper) : clipped;
 }

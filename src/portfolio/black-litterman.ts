@@ -269,6 +269,52 @@ export interface AbsoluteViewsPosterior {
  * // [(0.06 + 0.04) / 3, (0.135 - 0.04) / 3]
  */
 export function absoluteViewsPosterior(sigma: Float64Array, n: number, q: ArrayLike<number>, options: AbsoluteViewsOptions = {}): AbsoluteViewsPosterior {
+  const { pi, sym, omega, lower, muBL } = absoluteViewsMean(sigma, n, q, options);
+  // M = Omega - Omega A^-1 Omega, Sigma_BL = sym + M.
+  const inv = choleskyInverse(lower, n);
+  const m = inv; // overwritten in place
+  const sigmaBL = sym;
+  for (let i = 0; i < n; i++) {
+    const oi = omega[i]!;
+    const row = i * n;
+    for (let j = 0; j < n; j++) {
+      const v = (i === j ? oi : 0) - oi * omega[j]! * inv[row + j]!;
+      m[row + j] = v;
+      sigmaBL[row + j] += v;
+    }
+  }
+  return { pi, muBL, sigmaBL, posteriorMeanCovariance: m, omegaDiagonal: omega };
+}
+
+/** The posterior mean of absolute views and the pieces it is built from (shared with `absoluteViewsWeights`). */
+export interface AbsoluteViewsMean {
+  pi: Float64Array;
+  muBL: Float64Array;
+  /** (Sigma + Sigma^T) / 2, flat row-major. */
+  sym: Float64Array;
+  /** A = tau sym + Omega, flat row-major. */
+  a: Float64Array;
+  /** Its Cholesky factor L (A = L L^T). */
+  lower: Float64Array;
+  /** A^-1 (Q - pi). */
+  gapSolved: Float64Array;
+  omega: Float64Array;
+  /** True when pi = delta Sigma wMkt (not given by the caller). */
+  impliedPi: boolean;
+  wMkt: ArrayLike<number>;
+  delta: number;
+  tau: number;
+}
+
+/**
+ * mu_BL = pi + tau Sigma A^-1 (Q - pi) with A = tau Sigma + Omega = L L^T
+ * (the first half of `absoluteViewsPosterior`), with the inputs checked.
+ *
+ * @example
+ * absoluteViewsMean(Float64Array.of(0.04, 0, 0, 0.09), 2, [0.02, -0.02]).muBL;
+ * // [(0.06 + 0.04) / 3, (0.135 - 0.04) / 3]
+ */
+export function absoluteViewsMean(sigma: Float64Array, n: number, q: ArrayLike<number>, options: AbsoluteViewsOptions = {}): AbsoluteViewsMean {
   const delta = options.delta ?? BL_DEFAULTS.delta;
   const tau = options.tau ?? BL_DEFAULTS.tau;
   const omegaScale = options.omegaScale ?? BL_DEFAULTS.omegaScale;
@@ -302,11 +348,15 @@ export function absoluteViewsPosterior(sigma: Float64Array, n: number, q: ArrayL
   // sym = (Sigma + Sigma^T) / 2, S = tau sym, A = S + Omega.
   const sym = new Float64Array(n * n);
   const a = new Float64Array(n * n);
+  // One triangle, mirrored: 0.5 (x + y) is the same double as 0.5 (y + x).
   for (let i = 0; i < n; i++) {
-    for (let j = 0; j < n; j++) {
+    for (let j = 0; j <= i; j++) {
       const v = 0.5 * (sigma[i * n + j]! + sigma[j * n + i]!);
+      const t = tau * v;
       sym[i * n + j] = v;
-      a[i * n + j] = tau * v;
+      sym[j * n + i] = v;
+      a[i * n + j] = t;
+      a[j * n + i] = t;
     }
   }
   const omega = new Float64Array(n);
@@ -332,20 +382,7 @@ export function absoluteViewsPosterior(sigma: Float64Array, n: number, q: ArrayL
     for (let r = 0; r < n; r++) acc += tau * sym[row + r]! * gap[r]!;
     muBL[i] = acc;
   }
-  // M = Omega - Omega A^-1 Omega, Sigma_BL = sym + M.
-  const inv = choleskyInverse(lower, n);
-  const m = inv; // overwritten in place
-  const sigmaBL = sym;
-  for (let i = 0; i < n; i++) {
-    const oi = omega[i]!;
-    const row = i * n;
-    for (let j = 0; j < n; j++) {
-      const v = (i === j ? oi : 0) - oi * omega[j]! * inv[row + j]!;
-      m[row + j] = v;
-      sigmaBL[row + j] += v;
-    }
-  }
-  return { pi, muBL, sigmaBL, posteriorMeanCovariance: m, omegaDiagonal: omega };
+  return { pi, muBL, sym, a, lower, gapSolved: gap, omega, impliedPi: !options.pi, wMkt: options.wMkt ?? new Float64Array(n).fill(1 / n), delta, tau };
 }
 
 /** True for a square identity matrix. */

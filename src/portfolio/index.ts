@@ -10,7 +10,8 @@
  */
 
 export { blackLittermanPortfolio } from "./allocate";
-export { absoluteViewsPosterior, BL_DEFAULTS, blackLitterman, impliedPrior, viewOmega } from "./black-litterman";
+export { absoluteViewsPosterior, absoluteViewsMean, BL_DEFAULTS, blackLitterman, impliedPrior, viewOmega, type AbsoluteViewsMean } from "./black-litterman";
+export { absoluteViewsWeights, type AbsoluteViewsWeights } from "./posterior-weights";
 export { ledoitWolf, sampleCovariance, sampleCovarianceOfColumns, simpleReturns, TrailingCovariance, trailingWindow } from "./covariance";
 export { longOnlyFrontier, portfolioMoments, type FrontierPoint } from "./frontier";
 export {
@@ -27,4 +28,4 @@ export {
 export { confidenceOmega, subsetViewsPosterior, type SubsetViews, type SubsetViewsPosterior } from "./partial-views";
 export { flipView, perturbViews } from "./perturbation";
 export { DEFAULT_VIEW_MAGNITUDE, marketWeights, viewSign, viewsFromDecisions, type ViewLabel } from "./views";
-export { applyBounds, longOnly, meanVarianceWeights, meanVarianceWeightsDense, turnover } from "./weights";
+export { applyBounds, longOnly, meanVarianceWeights, meanVarianceWeightsDense, normaliseWeights, turnover } from "./weights";

@@ -29,7 +29,7 @@ export function meanVarianceWeights(mu: ArrayLike<number>, sigma: MatrixLike, de
   if (!(delta > 0)) throw new RangeError(`meanVarianceWeights: delta must be > 0 (got ${delta})`);
   if (sigma instanceof Matrix) {
     const raw = solveSpd(scaleRows(sigma, delta), mu, "meanVarianceWeights (delta Sigma_BL)").to1DArray();
-    return normaliseRaw(raw);
+    return normaliseWeights(raw);
   }
   const n = sigma.length;
   const flat = new Float64Array(n * n);
@@ -68,10 +68,18 @@ export function meanVarianceWeightsDense(mu: ArrayLike<number>, sigma: Float64Ar
   }
   const x = Float64Array.from(mu);
   choleskySolveLower(lower, n, x, 1);
-  return normaliseRaw(Array.from(x));
+  return normaliseWeights(Array.from(x));
 }
 
-function normaliseRaw(raw: number[]): MeanVarianceWeights {
+/**
+ * w = raw / sum(raw): the paper's normalised (long-short) solution from the
+ * raw mean-variance weights; an error when they sum to zero.
+ *
+ * @example
+ * normaliseWeights([2, -1]).weights; // [2, -1]
+ * normaliseWeights([1, 3]).weights; // [0.25, 0.75]
+ */
+export function normaliseWeights(raw: number[]): MeanVarianceWeights {
   const total = raw.reduce((a, b) => a + b, 0);
   if (!(Math.abs(total) > 1e-15)) throw new Error("meanVarianceWeights: raw weights sum to zero, cannot normalise to 1");
   return { raw, weights: raw.map((w) => w / total) };

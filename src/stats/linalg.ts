@@ -119,46 +119,106 @@ export function choleskySolve(a: MatrixLike, b: MatrixLike | ArrayLike<number>):
 export function choleskyLower(a: Float64Array, n: number): Float64Array | null {
   checkDense("choleskyLower", "a", a, n * n);
   const l = new Float64Array(n * n);
-  for (let j = 0; j < n; j++) {
+  // Two columns (j, j + 1) at a time, four rows below them at a time: eight independent
+  // accumulation chains share the loads of the two pivot rows. Each entry is still a[i][j]
+  // minus its products in k order, so the factor is bit-identical to the textbook loop.
+  let j = 0;
+  for (; j + 1 < n; j += 2) {
+    const pivots = columnPair(a, l, n, j);
+    if (pivots === null) return null;
+    const [ljj, lj1j, lj1] = pivots;
     const rowJ = j * n;
-    let d = a[rowJ + j]!;
-    for (let k = 0; k < j; k++) d -= l[rowJ + k]! * l[rowJ + k]!;
-    if (!(d > 0) || !Number.isFinite(d)) return null;
-    const ljj = Math.sqrt(d);
-    l[rowJ + j] = ljj;
-    // Rows below the pivot four at a time: four independent accumulation chains that
-    // share the loads of row j. Each entry is still a[i][j] minus its products in
-    // k order, so the factor is bit-identical to the one-row-at-a-time loop.
-    let i = j + 1;
+    const rowJ1 = rowJ + n;
+    let i = j + 2;
     for (; i + 3 < n; i += 4) {
       const r0 = i * n;
       const r1 = r0 + n;
       const r2 = r1 + n;
       const r3 = r2 + n;
-      let s0 = a[r0 + j]!;
-      let s1 = a[r1 + j]!;
-      let s2 = a[r2 + j]!;
-      let s3 = a[r3 + j]!;
+      let s00 = a[r0 + j]!;
+      let s01 = a[r0 + j + 1]!;
+      let s10 = a[r1 + j]!;
+      let s11 = a[r1 + j + 1]!;
+      let s20 = a[r2 + j]!;
+      let s21 = a[r2 + j + 1]!;
+      let s30 = a[r3 + j]!;
+      let s31 = a[r3 + j + 1]!;
       for (let k = 0; k < j; k++) {
-        const ljk = l[rowJ + k]!;
-        s0 -= l[r0 + k]! * ljk;
-        s1 -= l[r1 + k]! * ljk;
-        s2 -= l[r2 + k]! * ljk;
-        s3 -= l[r3 + k]! * ljk;
+        const p0 = l[rowJ + k]!;
+        const p1 = l[rowJ1 + k]!;
+        const x0 = l[r0 + k]!;
+        const x1 = l[r1 + k]!;
+        const x2 = l[r2 + k]!;
+        const x3 = l[r3 + k]!;
+        s00 -= x0 * p0;
+        s01 -= x0 * p1;
+        s10 -= x1 * p0;
+        s11 -= x1 * p1;
+        s20 -= x2 * p0;
+        s21 -= x2 * p1;
+        s30 -= x3 * p0;
+        s31 -= x3 * p1;
       }
-      l[r0 + j] = s0 / ljj;
-      l[r1 + j] = s1 / ljj;
-      l[r2 + j] = s2 / ljj;
-      l[r3 + j] = s3 / ljj;
+      const l0 = s00 / ljj;
+      const l1 = s10 / ljj;
+      const l2 = s20 / ljj;
+      const l3 = s30 / ljj;
+      l[r0 + j] = l0;
+      l[r1 + j] = l1;
+      l[r2 + j] = l2;
+      l[r3 + j] = l3;
+      // Column j + 1's last product (k = j) uses the entries just computed.
+      l[r0 + j + 1] = (s01 - l0 * lj1j) / lj1;
+      l[r1 + j + 1] = (s11 - l1 * lj1j) / lj1;
+      l[r2 + j + 1] = (s21 - l2 * lj1j) / lj1;
+      l[r3 + j + 1] = (s31 - l3 * lj1j) / lj1;
     }
     for (; i < n; i++) {
-      const rowI = i * n;
-      let s = a[rowI + j]!;
-      for (let k = 0; k < j; k++) s -= l[rowI + k]! * l[rowJ + k]!;
-      l[rowI + j] = s / ljj;
+      const r0 = i * n;
+      let s00 = a[r0 + j]!;
+      let s01 = a[r0 + j + 1]!;
+      for (let k = 0; k < j; k++) {
+        const x0 = l[r0 + k]!;
+        s00 -= x0 * l[rowJ + k]!;
+        s01 -= x0 * l[rowJ1 + k]!;
+      }
+      const l0 = s00 / ljj;
+      l[r0 + j] = l0;
+      l[r0 + j + 1] = (s01 - l0 * lj1j) / lj1;
     }
   }
+  if (j < n) {
+    const rowJ = j * n;
+    let d = a[rowJ + j]!;
+    for (let k = 0; k < j; k++) d -= l[rowJ + k]! * l[rowJ + k]!;
+    if (!(d > 0) || !Number.isFinite(d)) return null;
+    l[rowJ + j] = Math.sqrt(d);
+  }
   return l;
+}
+
+/**
+ * The two pivots of columns j and j + 1 and the entry between them
+ * (L_jj, L_{j+1,j}, L_{j+1,j+1}), written into `l`; null on a non-positive pivot.
+ */
+function columnPair(a: Float64Array, l: Float64Array, n: number, j: number): [number, number, number] | null {
+  const rowJ = j * n;
+  const rowJ1 = rowJ + n;
+  let d = a[rowJ + j]!;
+  for (let k = 0; k < j; k++) d -= l[rowJ + k]! * l[rowJ + k]!;
+  if (!(d > 0) || !Number.isFinite(d)) return null;
+  const ljj = Math.sqrt(d);
+  l[rowJ + j] = ljj;
+  let s = a[rowJ1 + j]!;
+  for (let k = 0; k < j; k++) s -= l[rowJ1 + k]! * l[rowJ + k]!;
+  const lj1j = s / ljj;
+  l[rowJ1 + j] = lj1j;
+  let d1 = a[rowJ1 + j + 1]!;
+  for (let k = 0; k <= j; k++) d1 -= l[rowJ1 + k]! * l[rowJ1 + k]!;
+  if (!(d1 > 0) || !Number.isFinite(d1)) return null;
+  const lj1 = Math.sqrt(d1);
+  l[rowJ1 + j + 1] = lj1;
+  return [ljj, lj1j, lj1];
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buyAndHold, eligibleTickers, equalWeightRule, runBacktest, testWindow, type AlignedMarket } from "../../src/backtest/engine";
+import { buyAndHold, eligibilityIndex, eligibleTickers, equalWeightRule, runBacktest, testWindow, type AlignedMarket } from "../../src/backtest/engine";
 import { alignSeries, truncateMarket } from "../../src/backtest/market";
 import { allocate, blWeightRule, type AllocatorOptions, type Decision } from "../../src/blackboard/allocator";
 import { DataFolder } from "../../src/data/folder";
@@ -205,5 +205,33 @@ describe("Black-Litterman backtest on the bundled market", () => {
   it("equal-weight rule splits evenly over eligible tickers", async () => {
     const res = await runBacktest(market, { start: "2025-03-03", end: "2025-03-31", rebalanceEvery: 5 }, equalWeightRule(market, 120));
     expect(Array.from(res.rebalances[0]!.targetWeights)).toEqual(new Array(8).fill(1 / 8));
+  });
+});
+
+describe("eligibilityIndex", () => {
+  it("gives the same tickers as the scan on every day and history, with gaps, zeros and NaN", () => {
+    const close = [
+      Float64Array.of(1, 2, 3, 4, 5, 6, 7, 8),
+      Float64Array.of(NaN, NaN, 3, 4, 5, 6, 7, 8),
+      Float64Array.of(1, 2, 0, 4, 5, 6, 7, 8),
+      Float64Array.of(1, 2, 3, 4, 5, NaN, 7, 8),
+      Float64Array.of(1, 2, 3, 4, 5, 6, 7, -1),
+    ];
+    const m = {
+      dates: close[0]!.map((_, i) => i).reduce<string[]>((a, i) => [...a, `d${i}`], []),
+      tickers: ["A", "B", "C", "D", "E"],
+      close,
+    } as unknown as AlignedMarket;
+    const index = eligibilityIndex(m);
+    let nonEmpty = 0;
+    for (let day = 0; day < 8; day++) {
+      for (let history = 0; history <= 7; history++) {
+        const scanned = eligibleTickers(m, day, history);
+        expect(eligibleTickers(m, day, history, index)).toEqual(scanned);
+        if (scanned.length > 0 && scanned.length < 5) nonEmpty++;
+      }
+    }
+    expect(nonEmpty).toBeGreaterThan(10);
+    expect(eligibleTickers(m, 6, 2)).toEqual([0, 1, 2, 4]); // D has a gap on day 5; E turns negative only on day 7
   });
 });
