@@ -7,6 +7,7 @@ import { checkDataFolder } from "../../src/data/check";
 import { fetchAll, formatSummary } from "../../src/data/fetch-all";
 import { DataFolder } from "../../src/data/folder";
 import { MarketCaps } from "../../src/data/market-cap";
+import { runExperiment } from "../../src/run/runner";
 import { FakeSources, type FakeCompany } from "../helpers/fake-sources";
 import { makeFolder } from "./helpers";
 
@@ -133,6 +134,33 @@ describe("data fetch all against loopback sources", () => {
     const summary = readFileSync(join(clean, "_fetch_summary.csv"), "utf8");
     expect(summary.split("\n")[0]).toBe("ticker,month,prices,news,filings");
     expect(summary).toContain("BRK-B,2024-05,22,62,1\n");
+  });
+
+  it("run blackboard --set marketWeights=marketCap on the fetched folder: each rebalance's prior uses the shares known at its close, never a later count", async () => {
+    // Needs the folder of the first test. ACME's second 10-Q (2.01e9 shares, after the 2:1 split) is accepted on 2024-08-01 at 08:00 New York.
+    const r = await runExperiment("blackboard", {
+      seed: 7,
+      dataDir: clean,
+      set: ["tickers=ACME,BRK-B", "start=2024-04-15", "end=2024-08-30", "lookback=20", "rebalanceEvery=10", "marketWeights=marketCap"],
+    });
+    const rows = (name: string) => r.result.tables.find((t) => t.name === name)!.rows;
+    const rebalances = rows("bb_rebalances");
+    const decided = rebalances.map((row) => String(row.date ?? row.decision_date));
+    // Before BRK-B's first count counts (2024-05-06) the universe has no cap for it: equal weights, recorded.
+    for (const row of rebalances) expect(row.prior).toBe(String(row.date ?? row.decision_date) < "2024-05-06" ? "equal" : "marketCap");
+    expect(decided.some((d) => d < "2024-05-06")).toBe(true);
+    expect(decided.some((d) => d >= "2024-08-01")).toBe(true);
+    expect(r.result.summary).toMatchObject({ marketWeightsUsed: "mixed", marketWeightsSource: "filings" });
+    const caps = MarketCaps.open(clean);
+    const weights = rows("bb_weights");
+    for (const date of decided.filter((d) => d >= "2024-05-06")) {
+      const known = caps.weights(["ACME", "BRK-B"], date);
+      const acme = weights.find((w) => w.date === date && w.ticker === "ACME")!;
+      expect(acme.w_mkt).toBeCloseTo(known.weights![0]!, 9);
+      // The count in force: the first 10-Q before 2024-08-01 (split-adjusted after 06-10), the second from then on.
+      const shares = known.quotes[0]!.shares!;
+      expect(shares).toBe(date < "2024-06-10" ? 1_000_000_000 : date < "2024-08-01" ? 2_000_000_000 : 2_010_000_000);
+    }
   });
 
   it("killed mid-news and again mid-filings, reruns finish without refetching what they have, byte-identical to an uninterrupted pull", async () => {
