@@ -1,9 +1,6 @@
+import { offlineContext } from "./helpers";
 import { describe, expect, it } from "vitest";
-import { OfflineModel } from "../../src/llm/offline";
 import type { RunContext, Table } from "../../src/core/contract";
-import { silentProgress } from "../../src/core/contract";
-import { bundledDataDir } from "../../src/data/paths";
-import { HashingEmbedder } from "../../src/text/embedding";
 import { adoptionOf, analyzeAdoption, conversationSimilarity, findAdoptions, substantiveWords, type AdoptionTurn } from "../../src/sentimental/adoption";
 import type { Deliberation, Scenario } from "../../src/sentimental/pipeline";
 import { defaultSentimentalConfig, sentimentalExperiment } from "../../src/sentimental/index";
@@ -112,17 +109,7 @@ describe("adoption of a recorded transcript without its resume and job", () => {
 });
 
 describe("adoption in a run", () => {
-  function ctx(seed: number): RunContext {
-    return {
-      model: new OfflineModel({ seed }),
-      embedder: new HashingEmbedder(),
-      seed,
-      dataDir: bundledDataDir(),
-      progress: silentProgress,
-      log: () => {},
-      concurrency: 2,
-    };
-  }
+  const ctx = (seed: number): RunContext => offlineContext(seed, 2);
   const table = (tables: Table[], name: string): Table =>
     tables.find((t) => t.name === name) ??
     (() => {

@@ -1,22 +1,9 @@
+import { offlineContext } from "./helpers";
 import { describe, expect, it } from "vitest";
-import { OfflineModel } from "../../src/llm/offline";
 import type { RunContext, Table } from "../../src/core/contract";
-import { silentProgress } from "../../src/core/contract";
-import { bundledDataDir } from "../../src/data/paths";
-import { HashingEmbedder } from "../../src/text/embedding";
 import { defaultSentimentalConfig, sentimentalExperiment } from "../../src/sentimental/index";
 
-function ctx(seed: number): RunContext {
-  return {
-    model: new OfflineModel({ seed }),
-    embedder: new HashingEmbedder(),
-    seed,
-    dataDir: bundledDataDir(),
-    progress: silentProgress,
-    log: () => {},
-    concurrency: 2,
-  };
-}
+const ctx = (seed: number): RunContext => offlineContext(seed, 2);
 const table = (tables: Table[], name: string): Table => {
   const t = tables.find((x) => x.name === name);
   if (!t) throw new Error(`missing table ${name}`);

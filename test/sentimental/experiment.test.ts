@@ -1,27 +1,14 @@
 import { tableNumber } from "../../src/core/index";
+import { offlineContext } from "./helpers";
 import { describe, expect, it, onTestFinished } from "vitest";
-import { OfflineModel } from "../../src/llm/offline";
 import type { RunContext, Table } from "../../src/core/contract";
-import { silentProgress } from "../../src/core/contract";
-import { bundledDataDir } from "../../src/data/paths";
-import { HashingEmbedder } from "../../src/text/embedding";
 import { defaultSentimentalConfig, sentimentalExperiment, sentimentalSweepCell } from "../../src/sentimental/index";
 import { runSweep } from "../../src/run/sweep";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-function ctx(seed: number): RunContext {
-  return {
-    model: new OfflineModel({ seed }),
-    embedder: new HashingEmbedder(),
-    seed,
-    dataDir: bundledDataDir(),
-    progress: silentProgress,
-    log: () => {},
-    concurrency: 3,
-  };
-}
+const ctx = (seed: number): RunContext => offlineContext(seed, 3);
 
 const small = defaultSentimentalConfig({ candidates: 3, maxRounds: 3 });
 const table = (tables: Table[], name: string): Table => {

@@ -6,6 +6,8 @@
  * find exactly which earlier statements a prompt shows.
  */
 import { createEmbedder, createModel } from "../../src/llm/factory";
+import { OfflineModel } from "../../src/llm/offline";
+import { HashingEmbedder } from "../../src/text/embedding";
 import type { RunContext } from "../../src/core/contract";
 import { silentProgress } from "../../src/core/contract";
 import { bundledDataDir } from "../../src/data/paths";
@@ -113,3 +115,16 @@ export function loopbackContext(server: FakeOpenAI, seed = 7): RunContext {
 
 /** The statement requests, in the order they were sent. */
 export const statementRequests = (server: FakeOpenAI): ChatRequestBody[] => server.chatRequests().filter((r) => kindOf(r) === "statement");
+
+/** A run context with the offline agents on the bundled scenario, quiet. */
+export function offlineContext(seed: number, concurrency = 2): RunContext {
+  return {
+    model: new OfflineModel({ seed }),
+    embedder: new HashingEmbedder(),
+    seed,
+    dataDir: bundledDataDir(),
+    progress: silentProgress,
+    log: () => {},
+    concurrency,
+  };
+}
