@@ -316,17 +316,12 @@ export function evaluationTables(scenario: Scenario, deliberation: Deliberation,
 }
 
 function regressionRows(scope: string, a: BiasAnalysis): Row[] {
-  return [a.negative, a.positive].map((r) => ({
-    scope,
-    sign: r.sign,
-    n: r.n,
-    slope: num(r.slope),
-    se: num(r.se),
-    t: num(r.t),
-    p: num(r.p),
-    r2: num(r.r2),
-    p_null: num(r.pNull),
-  }));
+  return [a.negative, a.positive].map((r) => ({ scope, sign: r.sign, n: r.n, ...slopeCells(r) }));
+}
+
+/** The slope's cells of a bias fit, in the tables' column order. */
+function slopeCells(r: BiasAnalysis["negative"]): Row {
+  return { slope: num(r.slope), se: num(r.se), t: num(r.t), p: num(r.p), r2: num(r.r2), p_null: num(r.pNull) };
 }
 
 function interceptRows(scope: string, a: BiasAnalysis): Row[] {
@@ -336,12 +331,7 @@ function interceptRows(scope: string, a: BiasAnalysis): Row[] {
     n: r.n,
     intercept: num(r.intercept),
     intercept_p: num(r.interceptP),
-    slope: num(r.slope),
-    se: num(r.se),
-    t: num(r.t),
-    p: num(r.p),
-    r2: num(r.r2),
-    p_null: num(r.pNull),
+    ...slopeCells(r),
   }));
 }
 
