@@ -15,8 +15,8 @@
  * flat Float64Arrays (`absoluteViewsPosterior`, `meanVarianceWeightsDense`),
  * and `blWeightRule` keeps a `TrailingCovariance` that moves the sample
  * covariance forward by the days between rebalances instead of recomputing it
- * (re-anchored exactly every 21 days), so a daily backtest costs O(N^2) per
- * day for the covariance and about (2/3) N^3 for the posterior and weights.
+ * (re-anchored exactly every 63 days), so a daily backtest costs O(N^2) per
+ * day for the covariance and about N^3 / 3 for the posterior and weights (two Cholesky factorisations, src/portfolio/posterior-weights.ts).
  */
 import { eligibilityIndex, eligibleTickers, type AlignedMarket, type RebalanceContext, type WeightRule } from "../backtest/index";
 import { ledoitWolf, sampleCovarianceOfColumns, TrailingCovariance } from "../portfolio/index";

@@ -57,7 +57,7 @@ function maxRelative(a: ArrayLike<number>, b: ArrayLike<number>): number {
   return worst;
 }
 
-describe("TrailingCovariance (rolling sums, re-anchored every 21 days)", () => {
+describe("TrailingCovariance (rolling sums, re-anchored every 63 days by default)", () => {
   const m = market(11, 12, 700);
   const assets = m.tickers.map((_, i) => i);
   const direct = (t: number, lookback: number): Float64Array => flat(sampleCovarianceOfColumns(trailingReturnColumns(m, assets, t, lookback)));
@@ -68,12 +68,13 @@ describe("TrailingCovariance (rolling sums, re-anchored every 21 days)", () => {
     for (let t = 253; t < 700; t++) {
       const fast = rolling.at(m.close, assets, t);
       const ref = direct(t, 252);
-      if ((t - 253) % 21 === 0) expect(Array.from(fast)).toEqual(Array.from(ref));
+      if ((t - 253) % rolling.reanchorEvery === 0) expect(Array.from(fast)).toEqual(Array.from(ref));
       worst = Math.max(worst, scaledError(fast, ref, assets.length));
     }
     expect(worst).toBeLessThan(1e-12);
     expect(worst).toBeGreaterThan(0); // the updates really ran (they are not bit-identical)
-    expect(rolling.counts.anchors).toBe(Math.ceil((700 - 253) / 21));
+    expect(rolling.reanchorEvery).toBe(63);
+    expect(rolling.counts.anchors).toBe(Math.ceil((700 - 253) / 63));
     expect(rolling.counts.updates).toBe(700 - 253 - rolling.counts.anchors);
   });
 
@@ -211,7 +212,7 @@ describe("blWeightRule (rolling covariance) against per-day allocate (fresh cova
     for (const [k, s] of seen.entries()) {
       const eligible = m.tickers.map((_, i) => i);
       const ref = allocate(m, s.dayIndex, eligible, decide("", m.tickers.slice()), options, null).fullWeights;
-      if (k % 21 === 0) expect(Array.from(s.weights)).toEqual(Array.from(ref));
+      if (k % 63 === 0) expect(Array.from(s.weights)).toEqual(Array.from(ref));
       for (let i = 0; i < ref.length; i++) worst = Math.max(worst, Math.abs(s.weights[i]! - ref[i]!));
     }
     expect(worst).toBeLessThan(1e-12);
