@@ -141,19 +141,7 @@ export async function fetchGdeltNews(options: GdeltFetchOptions): Promise<GdeltT
       query = gdeltQuery(tickerTerms, options.language === undefined ? "english" : options.language);
     } catch (e) {
       log(`${ticker}: ${(e as Error).message} (fix it in a --names file); news skipped`);
-      results.push({
-        ticker,
-        status: "no-query",
-        query: null,
-        records: 0,
-        requests: 0,
-        windows: 0,
-        cappedWindows: [],
-        malformed: 0,
-        byMonth: {},
-        file,
-        error: (e as Error).message,
-      });
+      results.push({ ...emptyResult(ticker, "no-query", null, file), error: (e as Error).message });
       continue;
     }
     const plan: TickerPlan = { ticker, query, file };
@@ -161,6 +149,11 @@ export async function fetchGdeltNews(options: GdeltFetchOptions): Promise<GdeltT
     writeCoverage(outDir, from, options.to, results);
   }
   return results;
+}
+
+/** A ticker's result before any window is fetched. */
+function emptyResult(ticker: string, status: GdeltTickerResult["status"], query: string | null, file: string): GdeltTickerResult {
+  return { ticker, status, query, records: 0, requests: 0, windows: 0, cappedWindows: [], malformed: 0, byMonth: {}, file };
 }
 
 async function fetchTicker(plan: TickerPlan, from: string, o: GdeltFetchOptions, http: PoliteHttp, ledger: FetchLedger): Promise<GdeltTickerResult> {
@@ -172,18 +165,7 @@ async function fetchTicker(plan: TickerPlan, from: string, o: GdeltFetchOptions,
   const minMs = Math.max(1, o.minWindowHours ?? 1) * 3_600_000;
   const before = http.requests;
   const queue: Window[] = monthWindows(from, o.to);
-  const result: GdeltTickerResult = {
-    ticker,
-    status: "skipped",
-    query,
-    records: 0,
-    requests: 0,
-    windows: 0,
-    cappedWindows: [],
-    malformed: 0,
-    byMonth: {},
-    file,
-  };
+  const result = emptyResult(ticker, "skipped", query, file);
   try {
     while (queue.length > 0) {
       const w = queue.shift()!;

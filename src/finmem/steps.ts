@@ -13,7 +13,7 @@ import type { LayeredMemory } from "./memory";
 import { latestClose } from "./prices";
 import { recentCumulativeReturn, riskInstruction, type RiskState } from "./profile";
 import type { ProfileSchedule } from "./profile-schedule";
-import type { ShownMemories, TestReflectionInput } from "./reflection-io";
+import type { ReflectionInputBase, ShownMemories, TestReflectionInput } from "./reflection-io";
 import type { ToneBaseline, ToneTracker } from "./tone";
 import type { DayRecord, FinMemLoopOptions, Phase } from "./loop-types";
 import { embedEach, embedOne } from "./vectors";
@@ -128,14 +128,21 @@ export async function trainStep(setup: RunSetup, day: ReflectionContext): Promis
   }
   const labelClose = latestClose(setup.labelView(next).prices(o.ticker).adjClose, o.ticker, next);
   return trainReflection(setup.model, {
-    ticker: o.ticker,
+    ...reflectionBase(setup, day),
+    move: trainObservation(day.close, labelClose),
+  });
+}
+
+/** What both reflections are given about the day. */
+function reflectionBase(setup: RunSetup, day: ReflectionContext): ReflectionInputBase {
+  return {
+    ticker: setup.o.ticker,
     date: day.date,
     profile: day.profile,
     memories: day.shown,
     toneBase: day.toneBase,
-    invalidCitations: o.invalidCitations,
-    move: trainObservation(day.close, labelClose),
-  });
+    invalidCitations: setup.o.invalidCitations,
+  };
 }
 
 /** Step 4, test: decide from memories, momentum and the risk inclination (no future data). */
@@ -147,12 +154,7 @@ export async function testStep(
 ): Promise<ReflectionOutcome> {
   const { o } = setup;
   return testReflection(setup.model, {
-    ticker: o.ticker,
-    date: day.date,
-    profile: day.profile,
-    memories: day.shown,
-    toneBase: day.toneBase,
-    invalidCitations: o.invalidCitations,
+    ...reflectionBase(setup, day),
     wording: o.prompts,
     risk: { mode: o.riskMode, state: risk, instruction: riskInstruction(risk, o.riskMode) },
     momentum,

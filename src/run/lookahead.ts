@@ -29,21 +29,15 @@ import { ConfigError } from "./config";
 import { compareRuns, dailyTablesOf, type RunRecord, type SessionVerdict } from "./lookahead-compare";
 import { writePoisonedCopy, type PoisonSummary } from "./poison";
 import { loadExperiment } from "./registry";
-import { DEFAULT_SEED, resolveExperimentConfig, type LlmMode } from "./runner";
+import { DEFAULT_SEED, resolveExperimentConfig, type RunOptions } from "./runner";
 
-export interface LookaheadOptions {
+/** The run's own options (see `RunOptions`), plus what the audit needs. */
+export interface LookaheadOptions extends Pick<
+  RunOptions,
+  "llm" | "model" | "seed" | "dataDir" | "configFile" | "config" | "set" | "cacheDir" | "embedder" | "concurrency"
+> {
   /** The session D: everything up to its close must not depend on what comes after. */
   at: string;
-  llm?: LlmMode;
-  model?: string;
-  seed?: number;
-  dataDir?: string;
-  configFile?: string;
-  config?: Record<string, unknown>;
-  set?: readonly string[];
-  cacheDir?: string;
-  embedder?: "hashing" | "openai";
-  concurrency?: number;
   /** Records after D: removed (default) or rewritten with false, strongly worded text. */
   records?: "remove" | "rewrite";
   /** Keep the poisoned copy (its path is in the report). */

@@ -17,7 +17,7 @@ import { htmlToText } from "../../src/data/html-text";
 import { coverShares, ixNumber } from "../../src/data/ixbrl";
 import { extractMdna } from "../../src/data/mdna";
 import { knownAtSession } from "../../src/data/sessions";
-import { accession, BLOCK_PAGE, FakeSources, NO_SUCH_KEY, type FakeCompany } from "../helpers/fake-sources";
+import { accession, BLOCK_PAGE, FakeSources, NO_SUCH_KEY, type FakeCompany, ACME_10QS_2024 } from "../helpers/fake-sources";
 import { makeFolder } from "./helpers";
 
 const FIX = join(process.cwd(), "test/data/fixtures/edgar");
@@ -155,24 +155,7 @@ const ACME: FakeCompany = {
   indexStamp: "eastern-labelled-utc",
   splits: [{ date: "2024-06-10", numerator: 2, denominator: 1 }],
   filings: [
-    {
-      form: "10-Q",
-      period: "2024-03-30",
-      acceptedEastern: "2024-05-02 16:30:15",
-      shares: 1_000_000_000,
-      sharesAsOf: "2024-04-26",
-      revenue: 5e9,
-      netIncome: 1e9,
-    },
-    {
-      form: "10-Q",
-      period: "2024-06-29",
-      acceptedEastern: "2024-08-01 08:00:00",
-      shares: 2_010_000_000,
-      sharesAsOf: "2024-07-26",
-      revenue: 5.5e9,
-      netIncome: 1.1e9,
-    },
+    ...ACME_10QS_2024,
     {
       form: "10-Q",
       period: "2024-09-28",

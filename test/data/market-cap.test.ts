@@ -7,7 +7,7 @@ import { fetchYahooPrices } from "../../src/data/fetch";
 import { loadFundamentals, sharesKnownAt } from "../../src/data/fundamentals";
 import { MarketCaps } from "../../src/data/market-cap";
 import { loadSplits, parseSplits, splitFactor } from "../../src/data/splits";
-import { FakeSources, type FakeCompany } from "../helpers/fake-sources";
+import { FakeSources, type FakeCompany, ACME_10QS_2024 } from "../helpers/fake-sources";
 import { makeFolder, priceCsv } from "./helpers";
 
 const ACME: FakeCompany = {
@@ -17,27 +17,7 @@ const ACME: FakeCompany = {
   newsTerm: "Acme Widgets",
   price0: 50,
   splits: [{ date: "2024-06-10", numerator: 2, denominator: 1 }],
-  filings: [
-    // Accepted 16:30 New York on Thursday 2024-05-02: after the close, so known from Friday 05-03.
-    {
-      form: "10-Q",
-      period: "2024-03-30",
-      acceptedEastern: "2024-05-02 16:30:15",
-      shares: 1_000_000_000,
-      sharesAsOf: "2024-04-26",
-      revenue: 5e9,
-      netIncome: 1e9,
-    },
-    {
-      form: "10-Q",
-      period: "2024-06-29",
-      acceptedEastern: "2024-08-01 08:00:00",
-      shares: 2_010_000_000,
-      sharesAsOf: "2024-07-26",
-      revenue: 5.5e9,
-      netIncome: 1.1e9,
-    },
-  ],
+  filings: [...ACME_10QS_2024],
 };
 const BOLT: FakeCompany = {
   ticker: "BOLT",

@@ -520,3 +520,30 @@ ${body}
 </body></html>
 `;
 }
+
+/**
+ * The fake Acme Widgets' two 2024 10-Qs, shared by the data tests: the first
+ * accepted 16:30 New York on Thursday 2024-05-02 (after the close: known from
+ * Friday 05-03) with 1e9 shares before the 2:1 split of 2024-06-10, the second
+ * accepted 08:00 on 2024-08-01 with 2.01e9.
+ */
+export const ACME_10QS_2024: readonly FakeFiling[] = [
+  {
+    form: "10-Q",
+    period: "2024-03-30",
+    acceptedEastern: "2024-05-02 16:30:15",
+    shares: 1_000_000_000,
+    sharesAsOf: "2024-04-26",
+    revenue: 5e9,
+    netIncome: 1e9,
+  },
+  {
+    form: "10-Q",
+    period: "2024-06-29",
+    acceptedEastern: "2024-08-01 08:00:00",
+    shares: 2_010_000_000,
+    sharesAsOf: "2024-07-26",
+    revenue: 5.5e9,
+    netIncome: 1.1e9,
+  },
+];
