@@ -47,3 +47,7 @@ export type { RetryPolicy, Sleep } from "./retry";
 export { decodeBase64Float32, encodeBase64Float32, l2Normalize } from "./vectors";
 export { CLASSIFIER_FORMATS, HttpTextClassifier, labelLists, positiveProbability } from "./text-classifier";
 export type { ClassifierFormat, TextClassifier, TextClassifierConfig } from "./text-classifier";
+export { compileTemplate, renderTemplate, TemplateError } from "./prompts/template";
+export type { CompiledTemplate, PlaceholderDoc, PlaceholderKind, PlaceholderSpec, TemplateItem, TemplateMessage, TemplateScalar, TemplateValues } from "./prompts/template";
+export { loadPromptFolder, promptTemplate, renderPrompt, resolvePromptFolder } from "./prompts/prompt-folder";
+export type { PromptCatalog, PromptFolder } from "./prompts/prompt-folder";

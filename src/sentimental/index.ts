@@ -17,13 +17,13 @@ export {
   type RecordedConversation,
   type RecordedTurn,
 } from "./transcript";
-export { compileTemplate, renderTemplate, TemplateError, type CompiledTemplate, type PlaceholderSpec, type TemplateValues } from "./template";
 export {
   PROMPT_FILES,
   PROMPT_SET_NAMES,
   builtinPromptDir,
   loadPromptDir,
   resolvePromptSet,
+  SENTIMENTAL_PROMPTS,
   type PromptSet,
   type PromptSetName,
   type PromptFile,

@@ -10,10 +10,9 @@
  * earlier wording (one JSON Mental Model, the peers' latest statements,
  * a splitter that keeps the speaker's tone).
  */
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { projectRoot } from "../data/index";
-import { compileTemplate, TemplateError, type CompiledTemplate, type PlaceholderSpec } from "./template";
+import { loadPromptFolder, promptTemplate, TemplateError, type CompiledTemplate, type PlaceholderSpec, type PromptCatalog, type PromptFolder } from "../llm/index";
 
 export type PromptSetName = "authors" | "neutral";
 export const PROMPT_SET_NAMES: readonly PromptSetName[] = ["authors", "neutral"];
@@ -79,13 +78,9 @@ export const PROMPT_FILES = {
 export type PromptFile = keyof typeof PROMPT_FILES;
 
 /** A loaded, checked prompt set. */
-export interface PromptSet {
-  /** "authors", "neutral", or the user's folder. */
-  label: string;
-  dir: string;
+export interface PromptSet extends PromptFolder<PromptFile> {
   /** One JSON Mental Model call (mental-model.md) or three short ones (mms-*.md). */
   mentalModel: "single" | "three-part";
-  templates: Partial<Record<PromptFile, CompiledTemplate>>;
 }
 
 const ALWAYS: readonly PromptFile[] = ["statement", "argumentation", "sentiment"];
@@ -102,40 +97,33 @@ export function builtinPromptDir(name: PromptSetName): string {
 }
 
 /**
- * Loads and checks every template of a prompt folder. The folder must hold
- * statement.md, argumentation.md and sentiment.md, and either
- * mental-model.md or the three mms-*.md files; any other .md file (but a
- * README.md) is an error, so a misspelt name cannot be silently ignored.
+ * What a Sentimental prompt folder holds: statement.md, argumentation.md and
+ * sentiment.md, and either mental-model.md or the three mms-*.md files.
+ */
+export const SENTIMENTAL_PROMPTS: PromptCatalog<PromptFile> = {
+  experiment: "sentimental",
+  files: PROMPT_FILES,
+  builtinDir: (set) => builtinPromptDir(set as PromptSetName),
+  defaultSet: "authors",
+  needed(present, dir) {
+    const single = present.has("mental-model");
+    if (single && THREE_PART.some((p) => present.has(p)))
+      throw new TemplateError("holds both mental-model.md and mms-*.md: keep one way of building the Mental Model of Self", dir);
+    return [...ALWAYS, ...(single ? (["mental-model"] as PromptFile[]) : THREE_PART)];
+  },
+};
+
+/**
+ * Loads and checks every template of a prompt folder (SENTIMENTAL_PROMPTS
+ * says which files it must hold); any other .md file (but a README.md) is
+ * an error, so a misspelt name cannot be silently ignored.
  *
  * @example
  * loadPromptDir(builtinPromptDir("neutral"), "neutral").mentalModel; // "single"
  */
 export function loadPromptDir(dir: string, label: string = dir): PromptSet {
-  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new TemplateError("prompt folder not found (config key promptDir)", dir);
-  const files = readdirSync(dir).filter((f) => f.endsWith(".md") && f.toLowerCase() !== "readme.md");
-  const known = new Set<string>(Object.keys(PROMPT_FILES));
-  for (const f of files) {
-    if (!known.has(f.slice(0, -3)))
-      throw new TemplateError(`unknown prompt file ${f}; a prompt folder holds: ${[...known].map((k) => `${k}.md`).join(", ")}`, path.join(dir, f));
-  }
-  const present = new Set(files.map((f) => f.slice(0, -3) as PromptFile));
-  const single = present.has("mental-model");
-  const parts = THREE_PART.filter((p) => present.has(p));
-  if (single && parts.length > 0) throw new TemplateError("holds both mental-model.md and mms-*.md: keep one way of building the Mental Model of Self", dir);
-  const needed = [...ALWAYS, ...(single ? (["mental-model"] as PromptFile[]) : THREE_PART)];
-  const missing = needed.filter((f) => !present.has(f));
-  if (missing.length > 0) {
-    throw new TemplateError(
-      `missing prompt file${missing.length > 1 ? "s" : ""} ${missing.map((f) => `${f}.md`).join(", ")} (copy a whole built-in set, e.g. cp -r ${builtinPromptDir("authors")} ${dir})`,
-      dir,
-    );
-  }
-  const templates: PromptSet["templates"] = {};
-  for (const name of needed) {
-    const file = path.join(dir, `${name}.md`);
-    templates[name] = compileTemplate(readFileSync(file, "utf8"), file, PROMPT_FILES[name]);
-  }
-  return { label, dir, mentalModel: single ? "single" : "three-part", templates };
+  const folder = loadPromptFolder(SENTIMENTAL_PROMPTS, dir, label);
+  return { ...folder, mentalModel: folder.templates["mental-model"] ? "single" : "three-part" };
 }
 
 const builtins = new Map<PromptSetName, PromptSet>();
@@ -164,7 +152,5 @@ export function resolvePromptSet(options: { prompts: PromptSetName; promptDir: s
  * templateOf(resolvePromptSet({ prompts: "neutral", promptDir: "" }), "statement").file; // ".../neutral/statement.md"
  */
 export function templateOf(set: PromptSet, name: PromptFile): CompiledTemplate {
-  const t = set.templates[name];
-  if (!t) throw new TemplateError(`prompt set "${set.label}" has no ${name}.md`, set.dir);
-  return t;
+  return promptTemplate(set, name);
 }

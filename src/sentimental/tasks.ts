@@ -13,12 +13,11 @@
  * templates change only what a real model is sent, never the baseline.
  */
 import { z } from "zod";
-import { defineTask, stableHash, type Model, type OfflineContext, type Task } from "../llm/index";
+import { defineTask, renderTemplate, stableHash, type CompiledTemplate, type Model, type OfflineContext, type Task, type TemplateValues } from "../llm/index";
 import { deriveRng, type Rng } from "../stats/index";
 import { splitSentences, polarityScores } from "../text/index";
 import { offlineMentalModel, offlineStatement, type MentalModelInput, type StatementPolicyInput } from "./offline-agent";
 import { resolvePromptSet, templateOf, type PromptFile, type PromptSet } from "./prompt-set";
-import { renderTemplate, type CompiledTemplate, type TemplateValues } from "./template";
 import type { AdvisorSpec, JobInfo, MentalModel, TranscriptEntry } from "./types";
 
 export const mentalModelSchema = z.object({

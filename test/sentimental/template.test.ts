@@ -8,16 +8,8 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:f
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import {
-  builtinPromptDir,
-  compileTemplate,
-  loadPromptDir,
-  renderTemplate,
-  resolvePromptSet,
-  sentimentalTasks,
-  type PlaceholderSpec,
-  type StatementInput,
-} from "../../src/sentimental/index";
+import { compileTemplate, renderTemplate, type PlaceholderSpec } from "../../src/llm/index";
+import { builtinPromptDir, loadPromptDir, resolvePromptSet, sentimentalTasks, type StatementInput } from "../../src/sentimental/index";
 
 const SPEC: PlaceholderSpec = {
   name: { kind: "text", doc: "who", required: true },
