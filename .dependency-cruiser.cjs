@@ -10,7 +10,8 @@
  * A cross-folder import goes through the target folder's index.ts (its public
  * API). Modules that load a heavy package (playwright-core, openai,
  * danfojs-node) are separate entries, reached only by dynamic import, so a CLI
- * start never loads them. The one import that looks at the papers from below
+ * start never loads them. A paper's offline agents live in its offline/
+ * folder and never import the paper's wiring. The one import that looks at the papers from below
  * the CLI is run/registry.ts, which loads them lazily by name: it is declared
  * here as the exception.
  */
@@ -80,6 +81,14 @@ module.exports = {
       severity: "error",
       from: { path: "^src/([^/]+)/" },
       to: { path: "^src/", pathNot: ["^src/$1/", "^src/[^/]+/index\\.ts$", HEAVY_ENTRIES] },
+    },
+    {
+      name: "offline-agents-below-the-wiring",
+      comment:
+        "a paper's offline agent (src/<paper>/offline/) never imports its paper's wiring (experiment, pipeline, loop, config): what both need lives beside them, below the wiring",
+      severity: "error",
+      from: { path: `^src/(${PAPERS.join("|")})/offline/` },
+      to: { path: "^src/$1/(experiment|pipeline|loop|config)\\.ts$" },
     },
     {
       name: "heavy-entries-lazily",

@@ -81,6 +81,18 @@ describe("the layer rules", () => {
     expect(out).toMatch(/layer-run: src\/run\/runner\.ts → src\/finmem\/index\.ts/);
   });
 
+  it("fail an offline agent that imports its paper's wiring, and pass one that imports what the wiring shares", () => {
+    write("src/finmem/config.ts", `export const config = { k: 5 };\n`);
+    write("src/finmem/roles.ts", `export const roles = ["trader"];\n`);
+    write("src/finmem/offline/policy.ts", `import { roles } from "../roles";\nexport const policy = roles;\n`);
+    expect(cruise().code).toBe(0);
+    write("src/finmem/offline/policy.ts", `import { config } from "../config";\nexport const policy = config;\n`);
+    const { code, out } = cruise();
+    for (const f of ["config.ts", "roles.ts", "offline/policy.ts"]) rmSync(path.join(dir, "src/finmem", f));
+    expect(code).not.toBe(0);
+    expect(out).toMatch(/offline-agents-below-the-wiring: src\/finmem\/offline\/policy\.ts → src\/finmem\/config\.ts/);
+  });
+
   it("fail a cycle, type-only imports included", () => {
     write("src/finmem/a.ts", `import type { B } from "./b";\nexport type A = { b?: B };\n`);
     write("src/finmem/b.ts", `import type { A } from "./a";\nexport type B = { a?: A };\n`);
