@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { LlmConfigError } from "../llm/index";
+import { LlmConfigError, TemplateError } from "../llm/index";
 import { resolveDataDir } from "../data/index";
 import {
   ConfigError,
@@ -55,6 +55,7 @@ Commands:
   reproduce [--out DIR] [--seed N]     every experiment on the embedded defaults (npm run reproduce)
   keys <experiment>                    the config keys of an experiment and what they accept
   lookahead <experiment> --at DATE [--set ...]   does anything up to DATE depend on later data?
+  prompts <experiment> [--set ...] [--task NAME]   the prompts a real model would read (a small example run)
 
 Models: --llm offline (default; embedded data-grounded agents, labelled as such),
         --llm openai (OPENAI_API_KEY, OPENAI_BASE_URL, --model), --llm replay (cache only).
@@ -93,10 +94,11 @@ function parseEmbedder(value: string | undefined): "hashing" | "openai" {
 /**
  * Problems the user fixes on the command line (exit 2, message without a stack
  * or error-class prefix): bad flags, bad config values, an inconsistent LLM
- * setup such as `--llm openai` without OPENAI_API_KEY.
+ * setup such as `--llm openai` without OPENAI_API_KEY, a prompt template
+ * (promptDir) that does not load.
  */
 function isUsageProblem(error: unknown): error is Error {
-  if (error instanceof UsageError || error instanceof ConfigError || error instanceof LlmConfigError) return true;
+  if (error instanceof UsageError || error instanceof ConfigError || error instanceof LlmConfigError || error instanceof TemplateError) return true;
   // node:util parseArgs: unknown option, missing option value, unexpected positional.
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === "string" && code.startsWith("ERR_PARSE_ARGS_");
@@ -152,6 +154,10 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
       case "lookahead": {
         const { lookaheadCommand } = await import("./lookahead");
         return await lookaheadCommand(rest, io);
+      }
+      case "prompts": {
+        const { promptsCommand } = await import("./prompts");
+        return await promptsCommand(rest, io);
       }
       default:
         io.stderr(`consilium: unknown command "${command}"\n\n${USAGE}`);

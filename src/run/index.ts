@@ -34,3 +34,4 @@ export { formatLookahead, runLookahead, type LookaheadOptions, type LookaheadRep
 export { compareRuns, dailyTablesOf, type Difference, type SessionVerdict } from "./lookahead-compare";
 export { stampedAfterClose, writePoisonedCopy, type PoisonOptions, type PoisonSummary } from "./poison";
 export { writeRunFolder, type RunManifest } from "./writer";
+export { formatPromptSample, PROMPT_EXAMPLES, samplePrompts, summarizeByTask, type PromptSample, type PromptSampleOptions, type TaskPrompts } from "./prompts";
