@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { main, type CliIo } from "../../src/cli/main";
+import { main, type CliIo } from "../../../src/cli/main";
 
 interface BlCase {
   sigma: number[][];
@@ -17,7 +17,7 @@ interface BlCase {
   weightsLongOnly: number[];
 }
 
-const fixture = JSON.parse(readFileSync(path.join(__dirname, "..", "portfolio", "fixtures", "bl_optimize_cases.json"), "utf8")) as { cases: BlCase[] };
+const fixture = JSON.parse(readFileSync(path.join(__dirname, "..", "..", "portfolio", "fixtures", "bl_optimize_cases.json"), "utf8")) as { cases: BlCase[] };
 
 async function calcBl(input: Record<string, unknown>): Promise<{ code: number; out: Record<string, unknown>; err: string }> {
   let out = "";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { calc as lda } from "../../src/cli/calc/lda";
-import { calc as sentiment } from "../../src/cli/calc/sentiment";
+import { calc as lda } from "../../../src/cli/calc/lda";
+import { calc as sentiment } from "../../../src/cli/calc/sentiment";
 
 describe("calc sentiment", () => {
   it("scores texts with VADER", () => {
