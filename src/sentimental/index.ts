@@ -1,6 +1,7 @@
 /**
  * Sentimental Agents (Ondula et al., KiL'24): the hiring deliberation, its
- * decision rules, evaluation metrics, bias analysis, tables and figures.
+ * decision rules, evaluation metrics, bias analysis, tables and figures; and
+ * (offline/) the stand-in advisor that runs when no model is configured.
  *
  * @example
  * import { sentimentalExperiment, bordaCount } from "../sentimental/index";
@@ -89,21 +90,8 @@ export {
   type Deliberation,
 } from "./pipeline";
 export { decide, evaluate, biasOf, spokenTurns } from "./analysis";
+export { shortRoleLabel } from "./roles";
 export type { AdvisorSpec, MentalModel, JobInfo, CandidateInfo, PeerStatement, Turn, TranscriptEntry, TurnGap } from "./types";
-export {
-  planStatement,
-  offlineStatement,
-  offlineMentalModel,
-  assessCandidate,
-  priorityPhrase,
-  type StatementPolicyInput,
-  type StatementPlan,
-  type Assessment,
-} from "./offline-agent";
-export { advisorLens, titleFocus, shortRoleLabel, type AdvisorLens, type WeighedRequirement } from "./roles";
-export { readJob, stemOf, stemsOf, nounPhrases, yearsAsked, stemWeights, type Requirement, type JobSection, type Topic } from "./job-reading";
-export { readResume, assess, clausePolarity, statedYears, evidenceScore, type ResumeReading, type Evidence, type Verdict, type Clause } from "./resume-reading";
-export { quoteOf } from "./phrasing";
 export { figure4SentimentChange, figure5Platitudinal, figure6Nuance, figure7Bias, figureAdoption } from "./figures";
 export {
   analyzeAdoption,
@@ -117,3 +105,29 @@ export {
 } from "./adoption";
 export { sentimentalBiasSlopesFigure, sentimentalOpinionRangeFigure, sentimentalSlopeRatioFigure } from "./sweep-figures";
 export type { BiasObservation } from "./bias";
+
+// The offline stand-in advisor (offline/): a seeded baseline used when no model is configured, not the paper's agents.
+export {
+  planStatement,
+  offlineStatement,
+  offlineMentalModel,
+  assessCandidate,
+  priorityPhrase,
+  type StatementPolicyInput,
+  type StatementPlan,
+  type Assessment,
+} from "./offline/offline-agent";
+export { advisorLens, titleFocus, type AdvisorLens, type WeighedRequirement } from "./offline/role-lens";
+export { readJob, stemOf, stemsOf, nounPhrases, yearsAsked, stemWeights, type Requirement, type JobSection, type Topic } from "./offline/job-reading";
+export {
+  readResume,
+  assess,
+  clausePolarity,
+  statedYears,
+  evidenceScore,
+  type ResumeReading,
+  type Evidence,
+  type Verdict,
+  type Clause,
+} from "./offline/resume-reading";
+export { quoteOf } from "./offline/phrasing";

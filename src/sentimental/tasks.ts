@@ -2,7 +2,7 @@
  * The LLM tasks of Sentimental Agents. Each is a typed call (src/llm/types.ts)
  * whose prompt comes from a prompt set's template files (prompt-set.ts,
  * `src/sentimental/prompts/<set>/*.md`) and whose offline policy
- * (offline-agent.ts) is the embedded baseline advisor.
+ * (offline/offline-agent.ts) is the embedded baseline advisor.
  *
  * Temperatures are the authors' values: profile generation 1.0, dialogue 1.5
  * (overridable from the config), argumentation and scoring 0.
@@ -16,7 +16,7 @@ import { z } from "zod";
 import { defineTask, renderTemplate, stableHash, type CompiledTemplate, type Model, type OfflineContext, type Task, type TemplateValues } from "../llm/index";
 import { deriveRng, type Rng } from "../stats/index";
 import { splitSentences, polarityScores } from "../text/index";
-import { offlineMentalModel, offlineStatement, type MentalModelInput, type StatementPolicyInput } from "./offline-agent";
+import { offlineMentalModel, offlineStatement, type MentalModelInput, type StatementPolicyInput } from "./offline/offline-agent";
 import { resolvePromptSet, templateOf, type PromptFile, type PromptSet } from "./prompt-set";
 import type { AdvisorSpec, JobInfo, MentalModel, TranscriptEntry } from "./types";
 

@@ -1,6 +1,7 @@
 /**
- * Prompt templates of Sentimental Agents: the chat messages a real model is
- * sent live in plain-text files a user can copy and edit (`prompts/<set>/*.md`).
+ * Prompt templates, the one convention of all three experiments: the chat
+ * messages a real model is sent live in plain-text files a user can copy and
+ * edit (`src/<experiment>/prompts/<set>/*.md`; prompt-folder.ts loads a set).
  *
  * A file holds one or more messages, each introduced by a marker line
  * `<!-- system -->` or `<!-- user -->`. Inside a message:

@@ -23,7 +23,7 @@
  * So a limitation is never the support of a "met" verdict, and "missing" is
  * only said when no clause carries the requirement's terms.
  */
-import { tokenize, VADER_LEXICON_TEXT, parseLexicon, splitSentences } from "../text/index";
+import { tokenize, VADER_LEXICON_TEXT, parseLexicon, splitSentences } from "../../text/index";
 import { isContentStem, isPersonMention, stemsOf, type Requirement, type Topic } from "./job-reading";
 
 /** A claim of experience, a limitation of it, or an aspiration (what the candidate would do or wants), which is evidence of neither. */

@@ -14,14 +14,14 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { silentProgress } from "../../src/core/contract";
-import { OfflineModel } from "../../src/llm/offline";
-import { decide } from "../../src/sentimental/analysis";
-import { defaultSentimentalConfig } from "../../src/sentimental/config";
-import { advisorSpecs, deliberate, toCandidate, type Scenario } from "../../src/sentimental/pipeline";
-import { assessCandidate, offlineMentalModel } from "../../src/sentimental/offline-agent";
-import { Rng } from "../../src/stats/rng";
-import { DataFolder } from "../../src/data/folder";
+import { silentProgress } from "../../../src/core/contract";
+import { OfflineModel } from "../../../src/llm/offline";
+import { decide } from "../../../src/sentimental/analysis";
+import { defaultSentimentalConfig } from "../../../src/sentimental/config";
+import { advisorSpecs, deliberate, toCandidate, type Scenario } from "../../../src/sentimental/pipeline";
+import { assessCandidate, offlineMentalModel } from "../../../src/sentimental/offline/offline-agent";
+import { Rng } from "../../../src/stats/rng";
+import { DataFolder } from "../../../src/data/folder";
 
 const SHARED = path.resolve(process.cwd(), "../shared/datasets");
 const present = existsSync(path.join(SHARED, "resumes"));

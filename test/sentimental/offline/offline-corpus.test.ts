@@ -6,19 +6,19 @@
  */
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { silentProgress } from "../../src/core/contract";
-import { bundledDataDir } from "../../src/data/paths";
-import { OfflineModel } from "../../src/llm/offline";
-import { defaultSentimentalConfig, type SentimentalConfig } from "../../src/sentimental/config";
-import { deliberate, loadScenario, type Scenario } from "../../src/sentimental/pipeline";
-import { decide } from "../../src/sentimental/analysis";
-import { readJob, stemWeights, stemsOf, type Requirement } from "../../src/sentimental/job-reading";
-import { assess, clausePolarity, evidenceScore, readResume, statesRole, PARTIAL_SCORE } from "../../src/sentimental/resume-reading";
-import { TOPIC_MATCH } from "../../src/sentimental/echo";
-import { offlineMentalModel } from "../../src/sentimental/offline-agent";
-import { advisorLens } from "../../src/sentimental/roles";
-import { Rng } from "../../src/stats/rng";
-import type { Turn } from "../../src/sentimental/types";
+import { silentProgress } from "../../../src/core/contract";
+import { bundledDataDir } from "../../../src/data/paths";
+import { OfflineModel } from "../../../src/llm/offline";
+import { defaultSentimentalConfig, type SentimentalConfig } from "../../../src/sentimental/config";
+import { deliberate, loadScenario, type Scenario } from "../../../src/sentimental/pipeline";
+import { decide } from "../../../src/sentimental/analysis";
+import { readJob, stemWeights, stemsOf, type Requirement } from "../../../src/sentimental/offline/job-reading";
+import { assess, clausePolarity, evidenceScore, readResume, statesRole, PARTIAL_SCORE } from "../../../src/sentimental/offline/resume-reading";
+import { TOPIC_MATCH } from "../../../src/sentimental/offline/echo";
+import { offlineMentalModel } from "../../../src/sentimental/offline/offline-agent";
+import { advisorLens } from "../../../src/sentimental/offline/role-lens";
+import { Rng } from "../../../src/stats/rng";
+import type { Turn } from "../../../src/sentimental/types";
 
 const ICU = path.join(bundledDataDir(), "scenarios", "icu-nurse-lead");
 const ICU_PANEL = ["Chief Nursing Officer", "ICU Medical Director", "Director of Quality and Patient Safety"];

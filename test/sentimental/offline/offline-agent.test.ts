@@ -1,26 +1,34 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { Rng } from "../../src/stats/rng";
-import { polarityScores } from "../../src/text/vader";
-import { assessCandidate, offlineMentalModel, offlineStatement, planStatement, type StatementPolicyInput } from "../../src/sentimental/offline-agent";
-import { advisorLens, shortRoleLabel, titleFocus } from "../../src/sentimental/roles";
-import { indefinite, isPersonMention, nounPhrases, readJob, stemOf, stemWeights, yearsAsked } from "../../src/sentimental/job-reading";
-import { assess, claimValue, clausePolarity, readResume, statedYears, statesRole, ROLE_PARTIAL_SCORE } from "../../src/sentimental/resume-reading";
+import { Rng } from "../../../src/stats/rng";
+import { polarityScores } from "../../../src/text/vader";
+import {
+  assessCandidate,
+  offlineMentalModel,
+  offlineStatement,
+  planStatement,
+  type StatementPolicyInput,
+} from "../../../src/sentimental/offline/offline-agent";
+import { advisorLens, titleFocus } from "../../../src/sentimental/offline/role-lens";
+import { shortRoleLabel } from "../../../src/sentimental/roles";
+import { indefinite, isPersonMention, nounPhrases, readJob, stemOf, stemWeights, yearsAsked } from "../../../src/sentimental/offline/job-reading";
+import { assess, claimValue, clausePolarity, readResume, statedYears, statesRole, ROLE_PARTIAL_SCORE } from "../../../src/sentimental/offline/resume-reading";
 import {
   CLOSERS,
   OPENERS,
   STRENGTHS,
   concernSentence,
   echoSentence,
+  fillFrame,
   openerSentence,
   closerSentence,
   quoteOf,
   strengthSentence,
-} from "../../src/sentimental/phrasing";
-import { understandEcho } from "../../src/sentimental/echo";
-import { argumentationTask } from "../../src/sentimental/tasks";
-import { bundledDataDir } from "../../src/data/paths";
-import type { JobInfo, PeerStatement } from "../../src/sentimental/types";
+} from "../../../src/sentimental/offline/phrasing";
+import { understandEcho } from "../../../src/sentimental/offline/echo";
+import { argumentationTask } from "../../../src/sentimental/tasks";
+import { bundledDataDir } from "../../../src/data/paths";
+import type { JobInfo, PeerStatement } from "../../../src/sentimental/types";
 
 const job: JobInfo = {
   title: "Head of Technology",
@@ -317,16 +325,20 @@ describe("phrasing", () => {
   });
   it("every band of openers, closers and strengths reads more positive than the band below it (VADER)", () => {
     const fillIn = (t: string) =>
-      t
-        .replace("{title}", "Head of Technology")
-        .replace("{role}", "Chief Financial Officer")
-        .replace("{label}", "technology budgets")
-        .replace("{quote}", "Owned a budget");
+      fillFrame(t, { name: "Ada Obi", title: "Head of Technology", role: "Chief Financial Officer", label: "technology budgets", quote: "Owned a budget" });
     for (const bands of [OPENERS, CLOSERS, STRENGTHS]) {
       const scores = bands.map(([, lines]) => lines.map((l) => polarityScores(fillIn(l)).compound));
       for (let k = 1; k < scores.length; k++) expect(Math.min(...scores[k - 1]!), bands[k - 1]![1][0]).toBeGreaterThan(Math.max(...scores[k]!));
       for (const [, lines] of bands) for (const l of lines) expect(l).toMatch(/^[A-Z].*[.]$/);
     }
+  });
+  it("fills a frame's {{slots}} with the template engine, and refuses an unknown slot or a missing value", () => {
+    const voice = { name: "Ada Obi", title: "Head of Technology", role: "Chief Financial Officer" };
+    expect(fillFrame("On {{label}}, '{{quote}}' ({{title}}).", { ...voice, label: "budgets {{role}}", quote: "<!-- user --> x" })).toBe(
+      "On budgets {{role}}, '<!-- user --> x' (Head of Technology).",
+    );
+    expect(() => fillFrame("On {{lable}}.", voice)).toThrow(/unknown placeholder \{\{lable\}\}/);
+    expect(() => fillFrame("On {{label}}.", voice)).toThrow(/no value for \{\{label\}\}/);
   });
   it("quotes a clause as one argument", () => {
     expect(quoteOf("Weaknesses and gaps: I have not owned PLC programming. Nor SCADA.", 8)).toBe("I have not owned PLC programming, Nor SCADA");

@@ -10,7 +10,7 @@
 import { isContentStem, stemsOf } from "./job-reading";
 import type { EchoReply, EchoStance } from "./phrasing";
 import { evidenceScore, type Evidence } from "./resume-reading";
-import type { PeerStatement } from "./types";
+import type { PeerStatement } from "../types";
 
 /** One argument a peer made, as a candidate for an echo. */
 export interface EchoOption {

@@ -9,9 +9,9 @@
  * Nothing here knows a profession: any ad in English with or without section
  * headings is read the same way.
  */
-import { contentTokens, splitSentences } from "../text/index";
+import { contentTokens, splitSentences } from "../../text/index";
 import { AD_FILLER_LIST, CHUNK_BREAK, LEADING_VERBS, RANK_WORD_LIST, TRAILING_VERBS } from "./job-words";
-import type { JobInfo } from "./types";
+import type { JobInfo } from "../types";
 
 /** Where an item sits in the ad; it sets how much the item counts (`SECTION_WEIGHT`). */
 export type JobSection = "requirements" | "responsibilities" | "role" | "about" | "offer" | "other";

@@ -4,7 +4,7 @@
  * not the paper's agents; every result they produce is labelled "offline".
  *
  * - Mental Model of Self: the requirement items of the ad (job-reading.ts)
- *   weighed through the advisor's title (roles.ts); its priorities are the
+ *   weighed through the advisor's title (role-lens.ts); its priorities are the
  *   heaviest items, in the ad's own words.
  * - Judgement: every requirement item is checked against the resume's
  *   clauses, each read with its own polarity (resume-reading.ts): met,
@@ -25,13 +25,13 @@
  *   sharpened by 1/T; 0 = deterministic). Nothing is scripted per candidate
  *   or per profession; the constants below are policy parameters.
  */
-import type { Rng } from "../stats/index";
+import type { Rng } from "../../stats/index";
 import { echoOptions, understandEcho, type EchoOption } from "./echo";
 import { readJob, stemWeights, stemsOf, type Requirement } from "./job-reading";
 import { closerSentence, concernSentence, echoSentence, endSentence, openerSentence, quoteOf, strengthSentence, type EchoReply, type Voice } from "./phrasing";
 import { assess, evidenceScore, readResume, type Evidence, type ResumeReading } from "./resume-reading";
-import { advisorLens, type WeighedRequirement } from "./roles";
-import type { AdvisorSpec, CandidateInfo, JobInfo, MentalModel, PeerStatement } from "./types";
+import { advisorLens, type WeighedRequirement } from "./role-lens";
+import type { AdvisorSpec, CandidateInfo, JobInfo, MentalModel, PeerStatement } from "../types";
 
 /** Stance = tanh(GAIN * (coverage - PIVOT)) before noise and peer influence. */
 const STANCE_GAIN = 2.5;

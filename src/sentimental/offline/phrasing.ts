@@ -2,7 +2,9 @@
  * Sentences of the offline advisors. Every frame is a complete English
  * sentence whose slots take only a name, a role, a noun phrase of the ad
  * (`Requirement.label`), a number, or a quotation; so no slot can leave a
- * fragment such as "a good match for worked with". A strength always quotes
+ * fragment such as "a good match for worked with". Slots are written as in
+ * the prompt templates (`{{label}}`, src/llm/prompts/template.ts), so the
+ * code base has one placeholder convention. A strength always quotes
  * a claim clause and a concern a limitation clause (or says that nothing in
  * the resume speaks to the point, which the reading guarantees).
  *
@@ -14,7 +16,8 @@
  * rank over 10 seeds from 4.1 to 2.4), and the baseline's judgement must not
  * depend on a name.
  */
-import type { Rng } from "../stats/index";
+import { compileTemplate, renderTemplate, type CompiledTemplate, type PlaceholderSpec } from "../../llm/index";
+import type { Rng } from "../../stats/index";
 import type { Evidence } from "./resume-reading";
 
 /** What every frame may mention. */
@@ -37,12 +40,47 @@ export function choose<T>(items: readonly T[], rng: Rng, temperature: number): T
   return first;
 }
 
-function fill(template: string, values: Readonly<Record<string, string>>): string {
-  return template.replace(/\{(\w+)\}/g, (_, key: string) => {
-    const v = values[key];
-    if (v === undefined) throw new RangeError(`phrasing: no value for {${key}} in "${template}"`);
-    return v;
-  });
+/** The slots a frame may use: the speaker's voice and, for an argument, the point and the quoted clauses. */
+export interface FrameValues extends Voice {
+  label?: string;
+  quote?: string;
+  support?: string;
+}
+
+const FRAME_SLOTS: PlaceholderSpec = {
+  name: { kind: "text", doc: "the speaker's name" },
+  title: { kind: "text", doc: "the job title of the ad" },
+  role: { kind: "text", doc: "the speaker's own role" },
+  label: { kind: "text", doc: "the requirement the sentence is about (Requirement.label)" },
+  quote: { kind: "text", doc: "the quoted clause (quoteOf)" },
+  support: { kind: "text", doc: "the quoted supporting clause of a mixed picture" },
+};
+
+const compiledFrames = new Map<string, CompiledTemplate>();
+
+/**
+ * Fills a frame's `{{slot}}`s with the prompt template engine (one
+ * placeholder convention across the code base): the frame is compiled once,
+ * as the single user message of a template, so a frame naming an unknown
+ * slot fails on first use. A slot without a value is an error, never an
+ * empty gap in a sentence.
+ *
+ * @example
+ * fillFrame("I see real promise in this candidate for the {{title}} role.", { name: "Ada", title: "Head of Technology", role: "CFO" });
+ * // "I see real promise in this candidate for the Head of Technology role."
+ */
+export function fillFrame(frame: string, values: Readonly<FrameValues>): string {
+  let template = compiledFrames.get(frame);
+  if (!template) {
+    // The marker line is standalone (it disappears with its line break), so the message is the frame itself;
+    // frames end with a full stop, so the engine's trim at the end of a message never touches one.
+    template = compileTemplate(`<!-- user -->\n${frame}`, `phrasing frame "${frame}"`, FRAME_SLOTS);
+    compiledFrames.set(frame, template);
+  }
+  for (const slot of template.used) {
+    if (values[slot as keyof FrameValues] === undefined) throw new RangeError(`phrasing: no value for {{${slot}}} in "${frame}"`);
+  }
+  return renderTemplate(template, { ...values })[0]!.content;
 }
 
 /** The first band the value is above, else the last (lowest) one. */
@@ -82,29 +120,35 @@ export const OPENERS: ReadonlyArray<readonly [number, readonly string[]]> = [
   [
     0.8,
     [
-      "For the {title} role this is an outstanding candidate, one of the best I have seen as {role}.",
-      "I am delighted by this application: an outstanding candidate for the {title} role.",
+      "For the {{title}} role this is an outstanding candidate, one of the best I have seen as {{role}}.",
+      "I am delighted by this application: an outstanding candidate for the {{title}} role.",
     ],
   ],
   [
     0.6,
     [
-      "From where I sit as {role}, this is an excellent, strong candidate for the {title} role.",
-      "I am genuinely enthusiastic about this strong candidate for the {title} role.",
+      "From where I sit as {{role}}, this is an excellent, strong candidate for the {{title}} role.",
+      "I am genuinely enthusiastic about this strong candidate for the {{title}} role.",
     ],
   ],
-  [0.2, ["From my perspective as {role}, this is a promising candidate for the {title} role.", "I see real promise in this candidate for the {title} role."]],
-  [-0.2, ["From my perspective as {role}, this is a mixed case for the {title} role.", "My view of this candidate for the {title} role is still open."]],
-  [-0.6, ["I have doubts about this candidate for the {title} role.", "I am unconvinced that this candidate suits the {title} role."]],
+  [
+    0.2,
+    ["From my perspective as {{role}}, this is a promising candidate for the {{title}} role.", "I see real promise in this candidate for the {{title}} role."],
+  ],
+  [-0.2, ["From my perspective as {{role}}, this is a mixed case for the {{title}} role.", "My view of this candidate for the {{title}} role is still open."]],
+  [-0.6, ["I have doubts about this candidate for the {{title}} role.", "I am unconvinced that this candidate suits the {{title}} role."]],
   [
     -0.8,
-    ["I am seriously worried about this candidate for the {title} role.", "This looks like a weak candidate for the {title} role, and I am seriously worried."],
+    [
+      "I am seriously worried about this candidate for the {{title}} role.",
+      "This looks like a weak candidate for the {{title}} role, and I am seriously worried.",
+    ],
   ],
   [
     -Infinity,
     [
-      "I see serious problems and real risks with this candidate for the {title} role.",
-      "This is a very weak candidate for the {title} role, and I am worried.",
+      "I see serious problems and real risks with this candidate for the {{title}} role.",
+      "This is a very weak candidate for the {{title}} role, and I am worried.",
     ],
   ],
 ];
@@ -124,7 +168,7 @@ export const CLOSERS: ReadonlyArray<readonly [number, readonly string[]]> = [
  * openerSentence(voice, 0.9, false, rng, 0); // "For the Head of Technology role this is an outstanding candidate, one of the best I have seen as Chief Financial Officer."
  */
 export function openerSentence(voice: Voice, stance: number, afterDiscussion: boolean, rng: Rng, temperature: number): string {
-  const line = fill(choose(band(OPENERS, stance), rng, temperature), { ...voice });
+  const line = fillFrame(choose(band(OPENERS, stance), rng, temperature), voice);
   return afterDiscussion ? `After hearing the discussion, ${lowerFirst(line)}` : line;
 }
 
@@ -135,15 +179,18 @@ export function openerSentence(voice: Voice, stance: number, afterDiscussion: bo
  * closerSentence(voice, -0.9, rng, 0); // "This application should be rejected; the gaps are too serious."
  */
 export function closerSentence(voice: Voice, stance: number, rng: Rng, temperature: number): string {
-  return fill(choose(band(CLOSERS, stance), rng, temperature), { ...voice });
+  return fillFrame(choose(band(CLOSERS, stance), rng, temperature), voice);
 }
 
 export const STRENGTHS: ReadonlyArray<readonly [number, readonly string[]]> = [
-  [0.8, ["The candidate's record on {label} is superb and convincing: '{quote}'.", "On {label}, this candidate is outstanding, a real asset: '{quote}'."]],
-  [0.6, ["The candidate's record on {label} is outstanding: '{quote}'.", "On {label}, this candidate is excellent: '{quote}'."]],
-  [0.2, ["The candidate's record on {label} is strong: '{quote}'.", "On {label}, this candidate is impressive: '{quote}'."]],
-  [-0.2, ["The candidate has good experience with {label}: '{quote}'.", "There is useful evidence on {label}: '{quote}'."]],
-  [-Infinity, ["To be fair, the candidate has some experience with {label}: '{quote}'.", "To be fair, there is some evidence on {label}: '{quote}'."]],
+  [
+    0.8,
+    ["The candidate's record on {{label}} is superb and convincing: '{{quote}}'.", "On {{label}}, this candidate is outstanding, a real asset: '{{quote}}'."],
+  ],
+  [0.6, ["The candidate's record on {{label}} is outstanding: '{{quote}}'.", "On {{label}}, this candidate is excellent: '{{quote}}'."]],
+  [0.2, ["The candidate's record on {{label}} is strong: '{{quote}}'.", "On {{label}}, this candidate is impressive: '{{quote}}'."]],
+  [-0.2, ["The candidate has good experience with {{label}}: '{{quote}}'.", "There is useful evidence on {{label}}: '{{quote}}'."]],
+  [-Infinity, ["To be fair, the candidate has some experience with {{label}}: '{{quote}}'.", "To be fair, there is some evidence on {{label}}: '{{quote}}'."]],
 ];
 
 /**
@@ -158,22 +205,22 @@ export function strengthSentence(e: Evidence, voice: Voice, stance: number, rng:
     return `With ${yearsText(e.years.stated)} of experience, the candidate clears the ad's bar of ${e.years.asked}+ years, a real strength.`;
   }
   if (!e.support) throw new RangeError(`phrasing: a strength on "${e.requirement.label}" needs a supporting clause`);
-  return fill(choose(band(STRENGTHS, stance), rng, temperature), { ...voice, label: e.requirement.label, quote: quoteOf(e.support.clause.text) });
+  return fillFrame(choose(band(STRENGTHS, stance), rng, temperature), { ...voice, label: e.requirement.label, quote: quoteOf(e.support.clause.text) });
 }
 
 const GAPS = [
-  "The candidate has a gap on {label}: the resume itself says '{quote}', and that worries me.",
-  "A real weakness for this role is {label}: the resume itself says '{quote}'.",
+  "The candidate has a gap on {{label}}: the resume itself says '{{quote}}', and that worries me.",
+  "A real weakness for this role is {{label}}: the resume itself says '{{quote}}'.",
 ];
 const MISSING = [
-  "I found nothing in the resume on {label}, which the ad asks for, and that is a problem.",
-  "The resume is silent on {label}, a weakness for this role.",
+  "I found nothing in the resume on {{label}}, which the ad asks for, and that is a problem.",
+  "The resume is silent on {{label}}, a weakness for this role.",
 ];
 const PARTIAL = [
-  "The evidence on {label} is weak: the closest the resume comes is '{quote}'.",
-  "On {label} the resume offers only thin support: '{quote}', which is a risk.",
+  "The evidence on {{label}} is weak: the closest the resume comes is '{{quote}}'.",
+  "On {{label}} the resume offers only thin support: '{{quote}}', which is a risk.",
 ];
-const MIXED = ["On {label} the picture is mixed: '{support}', but also '{quote}', which is a risk."];
+const MIXED = ["On {{label}} the picture is mixed: '{{support}}', but also '{{quote}}', which is a risk."];
 
 /**
  * A concern: an explicit gap (quoting the limitation), a mixed picture,
@@ -190,12 +237,17 @@ export function concernSentence(e: Evidence, voice: Voice, rng: Rng, temperature
   if (e.years && e.years.stated === null && !e.support) {
     return `The resume never says how many years of experience the candidate has, and the ad asks for ${e.years.asked}+, which is a risk.`;
   }
-  if (e.verdict === "gap" && e.limitation) return fill(choose(GAPS, rng, temperature), { ...voice, label, quote: quoteOf(e.limitation.clause.text) });
+  if (e.verdict === "gap" && e.limitation) return fillFrame(choose(GAPS, rng, temperature), { ...voice, label, quote: quoteOf(e.limitation.clause.text) });
   if (e.verdict === "mixed" && e.limitation && e.support) {
-    return fill(choose(MIXED, rng, temperature), { ...voice, label, support: quoteOf(e.support.clause.text, 9), quote: quoteOf(e.limitation.clause.text, 10) });
+    return fillFrame(choose(MIXED, rng, temperature), {
+      ...voice,
+      label,
+      support: quoteOf(e.support.clause.text, 9),
+      quote: quoteOf(e.limitation.clause.text, 10),
+    });
   }
-  if (e.support && e.verdict !== "missing") return fill(choose(PARTIAL, rng, temperature), { ...voice, label, quote: quoteOf(e.support.clause.text, 10) });
-  return fill(choose(MISSING, rng, temperature), { ...voice, label });
+  if (e.support && e.verdict !== "missing") return fillFrame(choose(PARTIAL, rng, temperature), { ...voice, label, quote: quoteOf(e.support.clause.text, 10) });
+  return fillFrame(choose(MISSING, rng, temperature), { ...voice, label });
 }
 
 /** "2 years", "1 year", "6 months" (for under a year), "2.5 years". */
