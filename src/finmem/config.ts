@@ -7,15 +7,14 @@
  * (constants.ts); the windows are in windows.ts.
  */
 import { z } from "zod";
-import { documented } from "../core/index";
+import { documented, isoDateOrEmptyKey } from "../core/index";
 import type { DataFolder } from "../data/index";
 import { memoryParams } from "./constants";
-import { DEFAULT_LOOP_OPTIONS, type FinMemLoopOptions } from "./loop";
+import { DEFAULT_LOOP_OPTIONS } from "./loop";
+import type { FinMemLoopOptions } from "./loop-types";
 import { anchoredWindows, defaultTicker, describeWindows, paperWindows, windowsOf, type FinMemWindows } from "./windows";
 
-export { windowsOf, type FinMemWindows } from "./windows";
-
-const isoOrEmpty = z.string().refine((s) => s === "" || /^\d{4}-\d{2}-\d{2}$/.test(s), "expected YYYY-MM-DD (or empty for the `window` default)");
+const isoOrEmpty = isoDateOrEmptyKey();
 
 const windowDate = (which: string) =>
   documented(isoOrEmpty.default(""), {
@@ -73,8 +72,13 @@ export const finmemConfigSchema = z.object({
   }),
   prompts: documented(z.enum(["authors", "neutral"]).default("authors"), {
     description:
-      "Wording of the test decision: authors = choose buy or sell, hold only when the choice is really hard (the code's prompt); neutral = buy, sell and hold offered alike.",
+      "Prompt set a real model is sent (src/finmem/prompts/<set>; the offline agents read none). It differs in the test decision: authors = choose buy or sell, hold only when the choice is really hard (the code's prompt); neutral = buy, sell and hold offered alike, what is the same every day first.",
     readings: { authors: "code", neutral: "ours" },
+  }),
+  promptDir: documented(z.string().default(""), {
+    description:
+      'Folder of your own prompt templates (a copy of src/finmem/prompts/<set>, edited); "" = the built-in set named by prompts, which still fixes the test decision\'s task version. Checked when loaded: an unknown placeholder, a missing required one or a misspelt file is an error naming the file and line.',
+    source: "ours",
   }),
   extendedReflectionEvery: documented(z.number().int().min(0).default(5), {
     description: "Extended reflection every N trading days of a phase (5 = weekly, the paper's tracking period; 0 = off; the code has none).",
@@ -212,6 +216,7 @@ export function loopOptionsFromConfig(config: FinMemConfig): FinMemLoopOptions {
     extendedReflectionLayer: config.extendedReflectionLayer,
     profileOverview: config.profileOverview,
     prompts: config.prompts,
+    promptDir: config.promptDir,
     invalidCitations: config.invalidCitations,
     maxNewsPerDay: config.maxNewsPerDay,
     toneBaseWindow: config.toneBaseWindow,

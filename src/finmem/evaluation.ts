@@ -5,7 +5,7 @@
  * test window for the agent and for buy-and-hold, and their cumulative curves.
  */
 import type { PriceSeries } from "../data/index";
-import type { DayRecord, Phase } from "./loop";
+import type { DayRecord, Phase } from "./loop-types";
 import { cumulativeSeries, finmemMetrics, type FinMemMetrics } from "./metrics";
 import { adjCloseAt } from "./prices";
 

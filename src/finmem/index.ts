@@ -11,26 +11,41 @@ export { runFinMemAblation } from "./ablation";
 export { FINMEM_MEMORY_DEFAULTS, LAYERS, memoryParams, resolveShallowQ, type Layer, type MemoryParams } from "./constants";
 export { chooseFinMemDefaults, finmemConfigSchema, loopOptionsFromConfig, resolveWindows, type FinMemConfig } from "./config";
 export { FINMEM_DAILY_TABLES, finmemDeclaredReads } from "./declared-reads";
-export { offlineTestDecision, offlineTrainReflection, OFFLINE_THRESHOLDS } from "./offline-policy";
-export { eventTone, toneClass, ToneTracker, toneSurprise, type ToneBaseline } from "./tone";
+export { offlineExtendedReflection, offlineTestDecision, offlineTrainReflection, OFFLINE_THRESHOLDS } from "./offline/offline-policy";
+export { eventSentiment, eventTone, toneClass, ToneTracker, toneSurprise, type ToneBaseline } from "./offline/tone";
 export { addMonths, anchoredWindows, PAPER_TICKERS, PAPER_WINDOWS, paperWindows } from "./windows";
 export { finmemExperiment, runFinMemExperiment } from "./experiment";
-export { centralSentenceIndices, extractiveSummary, splitSentimentTag } from "./extractive";
+export { centralSentenceIndices, extractiveSummary, splitSentimentTag } from "./offline/extractive";
 export { cumulativeReturnFigure, finmemAblationFigure, memoryLayersFigure } from "./figures";
-export { DEFAULT_LOOP_OPTIONS, newsText, runFinMem, type DayRecord, type FinMemLoopDeps, type FinMemLoopOptions } from "./loop";
+export { DEFAULT_LOOP_OPTIONS, runFinMem, type FinMemLoopDeps } from "./loop";
+export type { DayRecord, FinMemLoopOptions } from "./loop-types";
+export { newsText } from "./steps";
 export { evaluate } from "./evaluation";
-export { importanceScore, LayeredMemory, recencyScore } from "./memory";
+export { LayeredMemory } from "./memory";
+export { importanceScore, recencyScore, retrievalScore } from "./retrieval/score";
 export { cumulativeSeries, dailyLogReturns, finmemMetrics, maxDrawdownOf } from "./metrics";
 export { buildProfile, performanceOverview, recentCumulativeReturn, riskState } from "./profile";
 export {
   checkCitations,
-  eventSentiment,
   extendedReflectionTask,
+  finmemTasks,
   testReflectionTask,
   neutralTestReflectionTask,
+  summarizeTask,
   testReflectionTaskFor,
   trainReflectionTask,
-  type ShownMemories,
+  type FinMemTasks,
 } from "./tasks";
+export type { ShownMemories } from "./reflection-io";
+export {
+  builtinFinMemPromptDir,
+  FINMEM_PROMPT_FILES,
+  FINMEM_PROMPT_SET_NAMES,
+  FINMEM_PROMPTS,
+  resolveFinMemPrompts,
+  type FinMemPromptFile,
+  type FinMemPromptSet,
+  type FinMemPromptSetName,
+} from "./prompt-set";
 export { TopK } from "./topk";
 export { momentumObservation, routeLayer, testReflection, trainObservation } from "./working-memory";

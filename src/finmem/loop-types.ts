@@ -30,8 +30,10 @@ export interface FinMemLoopOptions {
   extendedReflectionLayer: "deep" | "reflection";
   /** The profile's performance overview: the whole training window (the paper) or, on training days, up to the day. */
   profileOverview: "window" | "asOf";
-  /** Wording of the test decision prompt (tasks.ts). */
+  /** Built-in prompt set (prompts/<set>/): the test decision's wording and task version. */
   prompts: "authors" | "neutral";
+  /** Folder of the user's own prompt templates ("" = the built-in set of `prompts`). */
+  promptDir: string;
   /** An answer citing ids not shown: "hold" (the code) or "drop" the bad ids and keep the decision. */
   invalidCitations: "hold" | "drop";
   memory: MemoryParams;

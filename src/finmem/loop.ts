@@ -71,11 +71,10 @@ import { profileSchedule } from "./profile-schedule";
 import { extendedReflectionStep, giveFeedback, storeInputs, storeReflection, testStep, trainStep, type LoopState, type RunSetup } from "./steps";
 import type { Decision, TestReflectionInput } from "./reflection-io";
 import type { DayRecord, FinMemLoopOptions, Phase } from "./loop-types";
-import { ToneTracker } from "./tone";
+import { ToneTracker } from "./offline/tone";
+import { resolveFinMemPrompts } from "./prompt-set";
+import { finmemTasks } from "./tasks";
 import { momentumObservation, showMemories, type ReflectionOutcome } from "./working-memory";
-
-export { newsText } from "./steps";
-export type { DayRecord, FinMemLoopOptions, Phase } from "./loop-types";
 
 export const DEFAULT_LOOP_OPTIONS: Omit<FinMemLoopOptions, "ticker" | "trainStart" | "trainEnd" | "testStart" | "testEnd"> = {
   topK: 5,
@@ -88,6 +87,7 @@ export const DEFAULT_LOOP_OPTIONS: Omit<FinMemLoopOptions, "ticker" | "trainStar
   extendedReflectionLayer: "deep",
   profileOverview: "window",
   prompts: "authors",
+  promptDir: "",
   invalidCitations: "hold",
   memory: FINMEM_MEMORY_DEFAULTS,
   summarySentences: { news: 2, filing: 4 },
@@ -149,13 +149,15 @@ function checkWindows(o: FinMemLoopOptions): void {
 }
 
 /**
- * Everything fixed before day one: the profile schedule, the memory with its
- * seeded rng, the next-day map for training labels, and the session before
- * the first run day as the initial `lastSeen` (so the first day stores what
- * became known after it).
+ * Everything fixed before day one: the prompt set's tasks (a bad `promptDir`
+ * fails here, naming the file and line), the profile schedule, the memory
+ * with its seeded rng, the next-day map for training labels, and the session
+ * before the first run day as the initial `lastSeen` (so the first day stores
+ * what became known after it).
  */
 function prepareRun(o: FinMemLoopOptions, deps: FinMemLoopDeps, firstDate: string): { setup: RunSetup; lastSeen: string } {
   const { folder, embedder } = deps;
+  const tasks = finmemTasks(resolveFinMemPrompts({ prompts: o.prompts, promptDir: o.promptDir }));
   const memory = new LayeredMemory(deriveRng(deps.seed, "finmem", "memory", o.ticker), o.memory);
   const firstView = folder.asOf(firstDate).prices(o.ticker).dates;
   const lastSeen = firstView.length >= 2 ? firstView[firstView.length - 2]! : "";
@@ -165,7 +167,7 @@ function prepareRun(o: FinMemLoopOptions, deps: FinMemLoopDeps, firstDate: strin
   const concurrency = Math.max(1, deps.concurrency ?? 4);
   const profiles = profileSchedule(o, folder, embedder);
   const labelView = (date: string) => folder.asOf(date);
-  return { setup: { o, model: deps.model, embedder, concurrency, profiles, memory, nextDateOf, labelView }, lastSeen };
+  return { setup: { o, model: deps.model, tasks, embedder, concurrency, profiles, memory, nextDateOf, labelView }, lastSeen };
 }
 
 /** Step 6: act on the outcome (direction_t) and record the day and the position it leaves. */

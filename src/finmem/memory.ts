@@ -9,7 +9,8 @@
  * access counter and an alive flag. Event ids are row numbers; they are never
  * reused, so a cited id always names the same event.
  *
- * Scores (each term as in the code):
+ * Scores (each term as in the code; `retrievalScore` in retrieval/score.ts is
+ * the one definition every path below uses):
  *   recency    = exp(-delta / Q_layer), delta = trading days since the event was
  *                stored or last promoted
  *   relevancy  = <e, q> (embeddings are L2-normalised, so the cosine; it may be
@@ -42,6 +43,7 @@ import type { Rng } from "../stats/index";
 import { LAYERS, LAYER_INDEX, type Layer, type MemoryParams, FINMEM_MEMORY_DEFAULTS } from "./constants";
 import { PREFILTER_MIN_ROWS, prefilteredTopK } from "./retrieval/prefilter";
 import { QuantizedIndex } from "./retrieval/quantized";
+import { importanceScore, recencyScore, retrievalScore } from "./retrieval/score";
 import { TopK } from "./topk";
 
 export interface NewEvent {
@@ -87,26 +89,6 @@ export interface LayerStats {
   meanRecency: number;
   /** Mean of relevancy + recency + importance/100 for the last query used (NaN if none). */
   meanScore: number;
-}
-
-/**
- * Recency term of the retrieval score.
- *
- * @example
- * recencyScore(3, 3); // Math.exp(-1) ≈ 0.3679
- */
-export function recencyScore(delta: number, q: number): number {
-  return Math.exp(-delta / q);
-}
-
-/**
- * Importance term of the retrieval score: clamp(importance, 0, cap) / cap.
- *
- * @example
- * importanceScore(130); // 1
- */
-export function importanceScore(importance: number, cap = 100): number {
-  return (importance < 0 ? 0 : importance > cap ? cap : importance) / cap;
 }
 
 /**
@@ -330,10 +312,7 @@ export class LayeredMemory {
     const q = this.relQuery64;
     const cap = this.params.importanceCap;
     const clock = this.clock;
-    const imp = (i: number): number => {
-      const v = this.importanceOf[i]!;
-      return (v < 0 ? 0 : v > cap ? cap : v) / cap;
-    };
+    const imp = (i: number): number => importanceScore(this.importanceOf[i]!, cap);
     const rec = (i: number): number => this.recencyTable(this.layerOf[i]!, clock - this.resetDayOf[i]!);
     const heaps = prefilteredTopK(this.index, query, ks, {
       n: this.n,
@@ -341,7 +320,7 @@ export class LayeredMemory {
       layer: this.layerOf,
       base: (i) => rec(i) + imp(i),
       exactRelevancy: (i) => rowDot(this.embeddings, i, q, this.dim),
-      score: (i, relevancy) => relevancy + rec(i) + imp(i), // the exact loop's expression and order
+      score: (i, relevancy) => retrievalScore(relevancy, rec(i), imp(i)),
     });
     if (!heaps) this.relPartialUpTo = 0;
     return heaps;
@@ -371,8 +350,7 @@ export class LayeredMemory {
         const l = this.layerOf[i]!;
         const heap = heaps[l]!;
         if (heap.k === 0) continue;
-        const imp = this.importanceOf[i]!;
-        const score = this.rel[i]! + this.recencyTable(l, clock - this.resetDayOf[i]!) + (imp < 0 ? 0 : imp > cap ? cap : imp) / cap;
+        const score = retrievalScore(this.rel[i]!, this.recencyTable(l, clock - this.resetDayOf[i]!), importanceScore(this.importanceOf[i]!, cap));
         if (score >= heap.threshold) heap.push(score, i);
       }
     }
@@ -396,7 +374,7 @@ export class LayeredMemory {
       text: this.texts[id]!,
       date: this.dates[id]!,
       kind: this.kinds[id]!,
-      score: score ?? relevancy + recency + importanceScore(importance, this.params.importanceCap),
+      score: score ?? retrievalScore(relevancy, recency, importanceScore(importance, this.params.importanceCap)),
       relevancy,
       recency,
       importance,
@@ -564,7 +542,7 @@ export class LayeredMemory {
       count[l]! += 1;
       imp[l]! += im;
       rec[l]! += r;
-      score[l]! += (haveRel ? this.rel[i]! : NaN) + r + importanceScore(im, cap);
+      score[l]! += retrievalScore(haveRel ? this.rel[i]! : NaN, r, importanceScore(im, cap));
     }
     return LAYERS.map((layer, l) => ({
       layer,

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import type { Layer } from "./constants";
 import type { RiskMode, RiskState } from "./profile";
-import type { ToneBaseline } from "./tone";
+import type { ToneBaseline } from "./offline/tone";
 
 /** A memory event as shown to the model. */
 export interface ShownEvent {
@@ -84,7 +84,7 @@ export interface TrainReflectionInput extends ReflectionInputBase {
 }
 
 export interface TestReflectionInput extends ReflectionInputBase {
-  /** Decision wording: the authors' code (buy or sell; hold for the really hard case) or neutral. */
+  /** The run's `prompts` key: the authors' code (buy or sell; hold for the really hard case) or neutral; picks the built-in task (testReflectionTaskFor) when none is given. */
   wording: "authors" | "neutral";
   risk: { mode: RiskMode; state: RiskState; instruction: string };
   momentum: { window: number; sign: -1 | 0 | 1; cumulativeLogChange: number | null };

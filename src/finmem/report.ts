@@ -6,11 +6,12 @@
  */
 import { performanceMetrics, type PerformanceMetrics } from "../backtest/index";
 import { roundTableCells, tableNumber, type ExperimentResult, type Row, type Table } from "../core/index";
-import { windowsOf, type FinMemConfig } from "./config";
+import type { FinMemConfig } from "./config";
 import { LAYERS } from "./constants";
 import type { TestEvaluation } from "./evaluation";
 import type { FinMemLoopResult } from "./loop";
 import type { FinMemMetrics } from "./metrics";
+import { windowsOf } from "./windows";
 
 function metricsRow(strategy: string, ticker: string, start: string, end: string, m: FinMemMetrics): Row {
   return {

@@ -14,7 +14,8 @@ import { latestClose } from "./prices";
 import { recentCumulativeReturn, riskInstruction, type RiskState } from "./profile";
 import type { ProfileSchedule } from "./profile-schedule";
 import type { ReflectionInputBase, ShownMemories, TestReflectionInput } from "./reflection-io";
-import type { ToneBaseline, ToneTracker } from "./tone";
+import type { ToneBaseline, ToneTracker } from "./offline/tone";
+import type { FinMemTasks } from "./tasks";
 import type { DayRecord, FinMemLoopOptions, Phase } from "./loop-types";
 import { embedEach, embedOne } from "./vectors";
 import {
@@ -32,6 +33,8 @@ import {
 export interface RunSetup {
   o: FinMemLoopOptions;
   model: Model;
+  /** The tasks of the run's prompt set (`promptDir`, else the built-in set of `prompts`). */
+  tasks: FinMemTasks;
   embedder: Embedder;
   concurrency: number;
   /** The profile (and its embedding, the retrieval query) of each day. */
@@ -98,7 +101,7 @@ export async function storeInputs(setup: RunSetup, state: LoopState, view: Point
   const { o, memory } = setup;
   const raw = newInputs(view, o, state.lastSeen);
   state.lastSeen = view.date;
-  const events = await summariseInputs(setup.model, o.ticker, view.date, raw, setup.concurrency, o.summarySentences);
+  const events = await summariseInputs(setup.model, o.ticker, view.date, raw, setup.concurrency, o.summarySentences, setup.tasks.summarize);
   const texts = events.map((e) => e.text);
   const vectors = events.length ? await embedEach(setup.embedder, texts, "events") : [];
   // embedEach returns one vector per event.
@@ -127,10 +130,14 @@ export async function trainStep(setup: RunSetup, day: ReflectionContext): Promis
     return { decision: "hold", reason: "no next-day price: no label", cited: noCitations(), valid: true, error: null, repaired: false, dropped: 0 };
   }
   const labelClose = latestClose(setup.labelView(next).prices(o.ticker).adjClose, o.ticker, next);
-  return trainReflection(setup.model, {
-    ...reflectionBase(setup, day),
-    move: trainObservation(day.close, labelClose),
-  });
+  return trainReflection(
+    setup.model,
+    {
+      ...reflectionBase(setup, day),
+      move: trainObservation(day.close, labelClose),
+    },
+    setup.tasks.trainReflection,
+  );
 }
 
 /** What both reflections are given about the day. */
@@ -153,12 +160,16 @@ export async function testStep(
   momentum: TestReflectionInput["momentum"],
 ): Promise<ReflectionOutcome> {
   const { o } = setup;
-  return testReflection(setup.model, {
-    ...reflectionBase(setup, day),
-    wording: o.prompts,
-    risk: { mode: o.riskMode, state: risk, instruction: riskInstruction(risk, o.riskMode) },
-    momentum,
-  });
+  return testReflection(
+    setup.model,
+    {
+      ...reflectionBase(setup, day),
+      wording: o.prompts,
+      risk: { mode: o.riskMode, state: risk, instruction: riskInstruction(risk, o.riskMode) },
+      momentum,
+    },
+    setup.tasks.testReflection,
+  );
 }
 
 /** Step 5: a valid reflection's reason joins the reflection layer (and the reflections' tone base). */
@@ -197,20 +208,24 @@ export async function extendedReflectionStep(setup: RunSetup, state: LoopState, 
   if (!(N > 0 && (j + 1) % N === 0)) return;
   // (j + 1) % N === 0 with j >= 0 means j + 1 >= N: the window holds exactly N days.
   const window = state.phaseDays.slice(j + 1 - N);
-  const text = await extendedReflection(setup.model, {
-    ticker: setup.o.ticker,
-    date: record.date,
-    profile,
-    windowStart: window[0]!.date,
-    windowEnd: record.date,
-    marketLogChange: recentCumulativeReturn(closes, N),
-    records: window.map((d, k) => ({
-      date: d.date,
-      decision: d.decision,
-      reason: d.reason,
-      nextDayLogChange: k + 1 < window.length ? Math.log(window[k + 1]!.close / d.close) : null,
-    })),
-  });
+  const text = await extendedReflection(
+    setup.model,
+    {
+      ticker: setup.o.ticker,
+      date: record.date,
+      profile,
+      windowStart: window[0]!.date,
+      windowEnd: record.date,
+      marketLogChange: recentCumulativeReturn(closes, N),
+      records: window.map((d, k) => ({
+        date: d.date,
+        decision: d.decision,
+        reason: d.reason,
+        nextDayLogChange: k + 1 < window.length ? Math.log(window[k + 1]!.close / d.close) : null,
+      })),
+    },
+    setup.tasks.extendedReflection,
+  );
   if (!text) return;
   const embedding = await embedOne(setup.embedder, text, "extended reflection");
   const layer: Layer = setup.o.extendedReflectionLayer;

@@ -1,19 +1,24 @@
 /**
  * The LLM tasks of FinMem's working memory (Yu et al., arXiv 2311.13743,
- * §2.2.1) with real prompts for an endpoint and seeded, data-grounded
- * offline policies (offline-policy.ts; labelled offline wherever their results appear):
+ * §2.2.1). What a real model is sent comes from a prompt set's template files
+ * (prompt-set.ts, `src/finmem/prompts/<set>/*.md`); what the offline agents
+ * answer comes from seeded, data-grounded policies (offline/; labelled
+ * offline wherever their results appear):
  *
- * - `finmem.summarize`: one raw input (news item, 10-Q, 10-K) -> a short
- *   investment-relevant summary and its sentiment. Offline: the most central
- *   sentences by TF-IDF centrality, sentiment from the item's own tag or VADER.
- * - `finmem.reflect.train`: the next-day move is known; explain it, citing
- *   memory ids per layer.
- * - `finmem.reflect.test`: no future prices; decide buy / sell / hold from the
- *   top-K memories per layer, momentum and the risk inclination. The wording
- *   follows `prompts`: "authors" (the code's: choose buy or sell, hold only
- *   when the choice is really hard) or "neutral" (the three offered alike).
- * - `finmem.reflect.extended`: review the immediate reflections of a tracking
- *   window against the realised market; the lesson is stored in memory.
+ * - `finmem.summarize` (summarize.md): one raw input (news item, 10-Q, 10-K)
+ *   -> a short investment-relevant summary and its sentiment. Offline: the
+ *   most central sentences by TF-IDF centrality, sentiment from the item's
+ *   own tag or VADER.
+ * - `finmem.reflect.train` (reflect-train.md): the next-day move is known;
+ *   explain it, citing memory ids per layer.
+ * - `finmem.reflect.test` (reflect-test.md): no future prices; decide buy /
+ *   sell / hold from the top-K memories per layer, momentum and the risk
+ *   inclination. The wording follows `prompts`: "authors" (the code's: choose
+ *   buy or sell, hold only when the choice is really hard) or "neutral" (the
+ *   three offered alike).
+ * - `finmem.reflect.extended` (reflect-extended.md): review the immediate
+ *   reflections of a tracking window against the realised market; the lesson
+ *   is stored in memory.
  *
  * Output schema of the reflections (FinMem code): `{investment_decision,
  * summary_reason, short_memory_index, middle_memory_index, long_memory_index,
@@ -24,13 +29,14 @@
  *
  * Inputs carry `toneBase` (the base rate of each event class's tone, for the
  * offline policies); it is never rendered, so a real model sees exactly the
- * authors' protocol.
+ * authors' protocol. The offline policies never read the prompt, so a prompt
+ * set or an edited template changes only what a real model is sent.
  */
-import { defineTask, type ChatMessage, type Task } from "../llm/index";
-import { polarityScores } from "../text/index";
+import { defineTask, promptTemplate, renderTemplate, type CompiledTemplate, type Task, type TemplateItem, type TemplateValues } from "../llm/index";
 import { LAYERS, LAYER_FIELD, type Layer } from "./constants";
-import { extractiveSummary, splitSentimentTag } from "./extractive";
-import { offlineTestDecision, offlineTrainReflection } from "./offline-policy";
+import { extractiveSummary } from "./offline/extractive";
+import { offlineExtendedReflection, offlineTestDecision, offlineTrainReflection } from "./offline/offline-policy";
+import { resolveFinMemPrompts, type FinMemPromptFile, type FinMemPromptSet, type FinMemPromptSetName } from "./prompt-set";
 import {
   extendedReflectionSchema,
   summarySchema,
@@ -39,26 +45,6 @@ import {
   type CitationLists,
   type ExtendedReflection,
   type ExtendedReflectionInput,
-  type ShownMemories,
-  type SummarizeInput,
-  type SummaryOutput,
-  type TestReflection,
-  type TestReflectionInput,
-  type TrainReflection,
-  type TrainReflectionInput,
-} from "./reflection-io";
-
-export {
-  extendedReflectionSchema,
-  summarySchema,
-  testReflectionSchema,
-  trainReflectionSchema,
-  type CitationLists,
-  type Decision,
-  type ExtendedReflection,
-  type ExtendedReflectionInput,
-  type ReflectionInputBase,
-  type ShownEvent,
   type ShownMemories,
   type SummarizeInput,
   type SummaryOutput,
@@ -99,173 +85,207 @@ export function checkCitations(output: CitationLists, memories: ShownMemories): 
   return problems.length ? problems.join("; ") : null;
 }
 
-const vaderCache = new Map<string, number>();
-
 /**
- * VADER compound of an event's text without its trailing "(Sentiment: x)"
- * label: the label word itself is in VADER's lexicon ("positive" alone scores
- * +0.56), so scoring it would count the summariser's label instead of the text.
- * Memoised; a pure function of the text.
+ * A log change as the prompts state it: the simple change in percent,
+ * 100 (e^x - 1), with 2 decimals.
  *
  * @example
- * eventSentiment("Shares surged on strong results. (Sentiment: positive)") > 0; // true
- * eventSentiment("Revenue was flat. (Sentiment: positive)"); // 0
+ * percentChange(Math.log(1.0123)); // "1.23"
  */
-export function eventSentiment(text: string): number {
-  let v = vaderCache.get(text);
-  if (v === undefined) {
-    v = polarityScores(splitSentimentTag(text).body).compound;
-    if (vaderCache.size > 100_000) vaderCache.clear();
-    vaderCache.set(text, v);
-  }
-  return v;
-}
-
-/** The momentum observation as the prompt states it. */
-function momentumText(m: TestReflectionInput["momentum"], wording: TestReflectionInput["wording"]): string {
-  if (m.cumulativeLogChange === null) return `Not enough price history for the ${m.window}-day momentum.`;
-  const move =
-    `Momentum: the cumulative price change over the last ${m.window} trading days is ${(100 * (Math.exp(m.cumulativeLogChange) - 1)).toFixed(2)}% ` +
-    `(${m.sign > 0 ? "positive" : m.sign < 0 ? "negative" : "flat"}).`;
-  // The authors' prompt explains what momentum is and asks the agent to weigh it.
-  return wording === "authors"
-    ? `${move} Momentum is the tendency of a stock that has risen (or fallen) over the last few days to keep moving the same way for a while; take it into account.`
-    : move;
-}
-
-/** What the neutral wording asks, the same every day: it opens the prompt so that providers can cache it. */
-function neutralAsk(ticker: string): string {
-  return (
-    `Each trading day you decide whether to buy, sell or hold ${ticker}; you do not know future prices. ` +
-    'Reason from the memories, the momentum and your risk inclination given below. Give "investment_decision" (buy, sell or hold), a concise ' +
-    '"summary_reason", and the ids of the memories that most influenced the decision, each in the list of its own layer. Cite only ids shown.'
-  );
+export function percentChange(logChange: number): string {
+  return (100 * (Math.exp(logChange) - 1)).toFixed(2);
 }
 
 /**
- * The test decision's messages. "authors": the agent must choose buy or sell
- * and may answer hold only when that choice is really hard (the code's
- * protocol; profile and risk instruction as system, the day's data then the
- * ask as user). "neutral": buy, sell and hold are offered alike, and what
- * does not change from day to day comes first (profile and ask as system;
- * the risk instruction, which adapts daily in self-adaptive mode, opens the
- * user message), so that the calls share a prefix.
+ * The shown memories as the reflection templates' per-layer lists
+ * (`{{#shallow}}...{{/shallow}}`, items `id`, `date`, `kind`, `text`).
+ *
+ * @example
+ * memoryValues(memories).shallow; // [{ id: 4, date: "2021-01-04", kind: "news", text: "..." }]
  */
-function testMessages(input: TestReflectionInput): ChatMessage[] {
-  const day = `${momentumText(input.momentum, input.wording)}\n\nYour memory, the top events of each layer by relevancy, recency and importance:\n\n${formatMemories(input.memories)}`;
-  if (input.wording === "neutral") {
-    return [
-      { role: "system", content: `${input.profile}\n\n${neutralAsk(input.ticker)}` },
-      { role: "user", content: `${input.risk.instruction}\n\nDate: ${input.date}.\n\n${day}` },
-    ];
-  }
-  const ask =
-    'Reason from the memories, the momentum and your risk inclination. Give "investment_decision": choose exactly one of buy or sell; ' +
-    'only when choosing between buy and sell is really hard may you answer hold. Give a concise "summary_reason", and the ids of the memories that most influenced the decision, ' +
-    "each in the list of its own layer. Cite only ids shown above.";
-  const opening = `Date: ${input.date}. Make today's investment decision on ${input.ticker}: buy or sell; you do not know future prices.`;
-  return [
-    { role: "system", content: `${input.profile}\n\n${input.risk.instruction}` },
-    { role: "user", content: `${opening}\n\n${day}\n\n${ask}` },
-  ];
+export function memoryValues(memories: ShownMemories): Record<Layer, TemplateItem[]> {
+  const out = {} as Record<Layer, TemplateItem[]>;
+  for (const l of LAYERS) out[l] = memories[l].map((e) => ({ id: e.id, date: e.date, kind: e.kind, text: e.text }));
+  return out;
 }
 
-function formatMemories(memories: ShownMemories): string {
-  const titles: Record<Layer, string> = {
-    shallow: "Short-term (shallow) memory — daily news",
-    intermediate: "Mid-term (intermediate) memory — quarterly reports and promoted events",
-    deep: "Long-term (deep) memory — annual reports and promoted events",
-    reflection: "Reflection memory — your earlier reflections",
+/**
+ * What summarize.md is given.
+ *
+ * @example
+ * summarizeValues({ ticker: "MSFT", date: "2021-01-04", kind: "10-Q", text, sentences: 4 }).isNews; // false
+ */
+export function summarizeValues(input: SummarizeInput): TemplateValues {
+  return { ticker: input.ticker, date: input.date, isNews: input.kind === "news", kind: input.kind, sentences: input.sentences, text: input.text };
+}
+
+/**
+ * What reflect-train.md is given: the move with prices and change formatted, and the shown memories.
+ *
+ * @example
+ * trainValues(input).changePct; // "1.23" for a next close 1.23 % above today's
+ */
+export function trainValues(input: TrainReflectionInput): TemplateValues {
+  return {
+    profile: input.profile,
+    ticker: input.ticker,
+    date: input.date,
+    direction: input.move.direction,
+    close: input.move.close.toFixed(2),
+    nextClose: input.move.nextClose.toFixed(2),
+    changePct: percentChange(input.move.logChange),
+    ...memoryValues(input.memories),
   };
-  return LAYERS.map((l) => {
-    const items = memories[l];
-    const body = items.length ? items.map((e) => `  [id ${e.id}] (${e.date}, ${e.kind}) ${e.text}`).join("\n") : "  (none)";
-    return `${titles[l]} — cite ids in "${LAYER_FIELD[l]}":\n${body}`;
-  }).join("\n\n");
 }
 
 /**
- * `finmem.summarize`: one raw input -> summary + sentiment.
+ * What reflect-test.md is given: the risk instruction, the momentum (its
+ * percent empty when the history is too short) and the shown memories.
+ *
+ * @example
+ * testValues(input).momentumDirection; // "positive" | "negative" | "flat"
+ */
+export function testValues(input: TestReflectionInput): TemplateValues {
+  const m = input.momentum;
+  return {
+    profile: input.profile,
+    ticker: input.ticker,
+    date: input.date,
+    riskInstruction: input.risk.instruction,
+    momentumWindow: m.window,
+    momentumPct: m.cumulativeLogChange === null ? "" : percentChange(m.cumulativeLogChange),
+    momentumDirection: m.sign > 0 ? "positive" : m.sign < 0 ? "negative" : "flat",
+    ...memoryValues(input.memories),
+  };
+}
+
+/**
+ * What reflect-extended.md is given: the window, the market's change and
+ * each day's decision (changes empty when not known on the day of the review).
+ *
+ * @example
+ * extendedValues(input).records; // [{ date: "2021-01-04", decision: "buy", nextDayPct: "0.85", reason: "..." }, ...]
+ */
+export function extendedValues(input: ExtendedReflectionInput): TemplateValues {
+  return {
+    profile: input.profile,
+    ticker: input.ticker,
+    date: input.date,
+    windowStart: input.windowStart,
+    windowEnd: input.windowEnd,
+    marketPct: input.marketLogChange === null ? "" : percentChange(input.marketLogChange),
+    records: input.records.map((r) => ({
+      date: r.date,
+      decision: r.decision,
+      nextDayPct: r.nextDayLogChange === null ? "" : percentChange(r.nextDayLogChange),
+      reason: r.reason,
+    })),
+  };
+}
+
+/** A task's template, read when a prompt is rendered (so the built-in sets load on first use). */
+type TemplateSource = () => CompiledTemplate;
+
+function summarizeTaskFrom(template: TemplateSource): Task<SummarizeInput, SummaryOutput> {
+  return defineTask<SummarizeInput, SummaryOutput>({
+    name: "finmem.summarize",
+    version: 1,
+    temperature: 0,
+    schema: summarySchema,
+    render: (input) => renderTemplate(template(), summarizeValues(input)),
+    offline: (input) => extractiveSummary(input.text, input.sentences),
+  });
+}
+
+function trainReflectionTaskFrom(template: TemplateSource): Task<TrainReflectionInput, TrainReflection> {
+  return defineTask<TrainReflectionInput, TrainReflection>({
+    name: "finmem.reflect.train",
+    version: 2,
+    schema: trainReflectionSchema,
+    render: (input) => renderTemplate(template(), trainValues(input)),
+    offline: (input) => offlineTrainReflection(input),
+    validate: (output, input) => (input.invalidCitations === "drop" ? null : checkCitations(output, input.memories)),
+  });
+}
+
+/** The test decision's version per wording: 3 since the neutral wording's static part moved first, so recordings made before no longer replay for it. */
+const TEST_VERSION: Record<FinMemPromptSetName, number> = { authors: 2, neutral: 3 };
+
+function testReflectionTaskFrom(template: TemplateSource, wording: FinMemPromptSetName): Task<TestReflectionInput, TestReflection> {
+  return defineTask<TestReflectionInput, TestReflection>({
+    name: "finmem.reflect.test",
+    version: TEST_VERSION[wording],
+    schema: testReflectionSchema,
+    render: (input) => renderTemplate(template(), testValues(input)),
+    offline: (input, rng, ctx) => offlineTestDecision(input, rng, ctx),
+    validate: (output, input) => (input.invalidCitations === "drop" ? null : checkCitations(output, input.memories)),
+  });
+}
+
+function extendedReflectionTaskFrom(template: TemplateSource): Task<ExtendedReflectionInput, ExtendedReflection> {
+  return defineTask<ExtendedReflectionInput, ExtendedReflection>({
+    name: "finmem.reflect.extended",
+    version: 1,
+    schema: extendedReflectionSchema,
+    render: (input) => renderTemplate(template(), extendedValues(input)),
+    offline: (input) => offlineExtendedReflection(input),
+  });
+}
+
+/** The four tasks of one prompt set. */
+export interface FinMemTasks {
+  set: FinMemPromptSet;
+  summarize: Task<SummarizeInput, SummaryOutput>;
+  trainReflection: Task<TrainReflectionInput, TrainReflection>;
+  testReflection: Task<TestReflectionInput, TestReflection>;
+  extendedReflection: Task<ExtendedReflectionInput, ExtendedReflection>;
+}
+
+const tasksBySet = new WeakMap<FinMemPromptSet, FinMemTasks>();
+
+/**
+ * The tasks of a prompt set (built once per loaded set). The test decision's
+ * version follows the set's wording (`prompts`: authors 2, neutral 3).
+ *
+ * @example
+ * const tasks = finmemTasks(resolveFinMemPrompts({ prompts: "neutral", promptDir: "" }));
+ * tasks.testReflection.version; // 3
+ */
+export function finmemTasks(set: FinMemPromptSet): FinMemTasks {
+  const known = tasksBySet.get(set);
+  if (known) return known;
+  const t = (name: FinMemPromptFile) => () => promptTemplate(set, name);
+  const tasks: FinMemTasks = {
+    set,
+    summarize: summarizeTaskFrom(t("summarize")),
+    trainReflection: trainReflectionTaskFrom(t("reflect-train")),
+    testReflection: testReflectionTaskFrom(t("reflect-test"), set.wording),
+    extendedReflection: extendedReflectionTaskFrom(t("reflect-extended")),
+  };
+  tasksBySet.set(set, tasks);
+  return tasks;
+}
+
+/** A built-in set's template, loaded on first render. */
+const builtin = (wording: FinMemPromptSetName, name: FinMemPromptFile) => () => promptTemplate(resolveFinMemPrompts({ prompts: wording, promptDir: "" }), name);
+
+/**
+ * `finmem.summarize` of the built-in sets (summarize.md is the same in both):
+ * one raw input -> summary + sentiment.
  *
  * @example
  * await model.run(summarizeTask, { ticker: "MSFT", date: "2021-01-04", kind: "news", text, sentences: 2 });
  */
-export const summarizeTask = defineTask<SummarizeInput, SummaryOutput>({
-  name: "finmem.summarize",
-  version: 1,
-  temperature: 0,
-  schema: summarySchema,
-  render(input): ChatMessage[] {
-    const what = input.kind === "news" ? "a news item" : `a ${input.kind} filing summary`;
-    return [
-      {
-        role: "system",
-        content:
-          "You are a financial analyst building the memory of a trading agent. Extract only what matters for an investment decision " +
-          `on ${input.ticker}: facts, numbers, guidance, and the market sentiment they imply.`,
-      },
-      {
-        role: "user",
-        content:
-          `Summarise ${what} about ${input.ticker} dated ${input.date} in at most ${input.sentences} sentences, keeping the key investment insights, ` +
-          `and label its sentiment for ${input.ticker} as positive, negative or neutral. Answer as JSON {"summary": string, "sentiment": "positive"|"negative"|"neutral"}.\n\n` +
-          `Text:\n${input.text}`,
-      },
-    ];
-  },
-  offline(input) {
-    return extractiveSummary(input.text, input.sentences);
-  },
-});
+export const summarizeTask = summarizeTaskFrom(builtin("authors", "summarize"));
 
 /**
- * `finmem.reflect.train`: explain the known next-day move, citing memories.
+ * `finmem.reflect.train` of the built-in sets: explain the known next-day move, citing memories.
  *
  * @example
  * const { output } = await model.run(trainReflectionTask, input);
  * output.short_memory_index; // ids whose sentiment agrees with the move
  */
-export const trainReflectionTask = defineTask<TrainReflectionInput, TrainReflection>({
-  name: "finmem.reflect.train",
-  version: 2,
-  schema: trainReflectionSchema,
-  render(input): ChatMessage[] {
-    const pct = (100 * (Math.exp(input.move.logChange) - 1)).toFixed(2);
-    return [
-      { role: "system", content: input.profile },
-      {
-        role: "user",
-        content:
-          `Date: ${input.date}. Training mode: the price of ${input.ticker} went ${input.move.direction} from ${input.move.close.toFixed(2)} to ` +
-          `${input.move.nextClose.toFixed(2)} (${pct}%) on the next trading day.\n\n` +
-          `Your memory, the top events of each layer by relevancy, recency and importance:\n\n${formatMemories(input.memories)}\n\n` +
-          'Explain why the stock moved this way, reasoning from the memories above. Summarise the reason in "summary_reason" and cite the ids of ' +
-          "the memories that support your explanation, each in the list of its own layer. Cite only ids shown above; use empty lists when none apply.",
-      },
-    ];
-  },
-  offline(input) {
-    return offlineTrainReflection(input);
-  },
-  validate(output, input) {
-    return input.invalidCitations === "drop" ? null : checkCitations(output, input.memories);
-  },
-});
-
-function testReflectionTaskOf(version: number): Task<TestReflectionInput, TestReflection> {
-  return defineTask<TestReflectionInput, TestReflection>({
-    name: "finmem.reflect.test",
-    version,
-    schema: testReflectionSchema,
-    render: testMessages,
-    offline(input, rng, ctx) {
-      return offlineTestDecision(input, rng, ctx);
-    },
-    validate(output, input) {
-      return input.invalidCitations === "drop" ? null : checkCitations(output, input.memories);
-    },
-  });
-}
+export const trainReflectionTask = trainReflectionTaskFrom(builtin("authors", "reflect-train"));
 
 /**
  * `finmem.reflect.test`: decide buy / sell / hold with no future data, in
@@ -275,19 +295,19 @@ function testReflectionTaskOf(version: number): Task<TestReflectionInput, TestRe
  * const { output } = await model.run(testReflectionTask, input);
  * output.investment_decision; // "buy" | "sell" | "hold"
  */
-export const testReflectionTask = testReflectionTaskOf(2);
+export const testReflectionTask = testReflectionTaskFrom(builtin("authors", "reflect-test"), "authors");
 
 /**
  * The neutral wording's test decision: version 3 since its static part moved
- * first (issue 15), so recordings made before no longer replay for it.
+ * first, so recordings made before no longer replay for it.
  *
  * @example
  * neutralTestReflectionTask.version; // 3
  */
-export const neutralTestReflectionTask = testReflectionTaskOf(3);
+export const neutralTestReflectionTask = testReflectionTaskFrom(builtin("neutral", "reflect-test"), "neutral");
 
 /**
- * The test-decision task of a wording.
+ * The built-in test-decision task of a wording.
  *
  * @example
  * testReflectionTaskFor("neutral").version; // 3
@@ -297,65 +317,10 @@ export function testReflectionTaskFor(wording: TestReflectionInput["wording"]): 
 }
 
 /**
- * `finmem.reflect.extended`: review a tracking window's reflections.
+ * `finmem.reflect.extended` of the built-in sets: review a tracking window's reflections.
  *
  * @example
  * const { output } = await model.run(extendedReflectionTask, input);
  * output.summary_reason; // stored in the reflection layer
  */
-export const extendedReflectionTask = defineTask<ExtendedReflectionInput, ExtendedReflection>({
-  name: "finmem.reflect.extended",
-  version: 1,
-  schema: extendedReflectionSchema,
-  render(input): ChatMessage[] {
-    const rows = input.records
-      .map(
-        (r) =>
-          `- ${r.date}: ${r.decision}; next-day stock move ${r.nextDayLogChange === null ? "unknown yet" : `${(100 * (Math.exp(r.nextDayLogChange) - 1)).toFixed(2)}%`}; reason: ${r.reason}`,
-      )
-      .join("\n");
-    const market = input.marketLogChange === null ? "unknown" : `${(100 * (Math.exp(input.marketLogChange) - 1)).toFixed(2)}%`;
-    return [
-      { role: "system", content: input.profile },
-      {
-        role: "user",
-        content:
-          `Extended reflection for ${input.ticker} over ${input.windowStart} .. ${input.windowEnd} (today is ${input.date}). The stock changed ${market} over the window.\n` +
-          `Your daily decisions and reasons:\n${rows}\n\nRe-evaluate these decisions against the realised market trend: which reasoning worked, ` +
-          'which did not, and what should guide future decisions? Answer in "summary_reason" (a few sentences).',
-      },
-    ];
-  },
-  offline(input) {
-    const known = input.records.filter(
-      (r): r is (typeof input.records)[number] & { nextDayLogChange: number } => r.nextDayLogChange !== null && r.decision !== "hold",
-    );
-    const right = known.filter((r) => (r.decision === "buy" ? 1 : -1) * r.nextDayLogChange > 0).length;
-    const pnl = known.reduce((a, r) => a + (r.decision === "buy" ? 1 : -1) * r.nextDayLogChange, 0);
-    const holds = input.records.filter((r) => r.decision === "hold").length;
-    const market = input.marketLogChange;
-    const trendWord =
-      market === null
-        ? "an unknown trend"
-        : market > 0
-          ? `a rise of ${(100 * (Math.exp(market) - 1)).toFixed(2)}%`
-          : `a fall of ${(100 * (1 - Math.exp(market))).toFixed(2)}%`;
-    const buys = input.records.filter((r) => r.decision === "buy").length;
-    const sells = input.records.filter((r) => r.decision === "sell").length;
-    const bias = buys > sells ? "buy" : sells > buys ? "sell" : "balanced";
-    const aligned = market === null || bias === "balanced" ? null : market > 0 === (bias === "buy");
-    // Lexicon-free wording: this text is stored in the reflection layer and
-    // VADER-scored later, so boilerplate must not add sentiment of its own.
-    const lesson =
-      aligned === null
-        ? "Weigh memories by relevance and recency."
-        : aligned
-          ? `The ${bias} tilt matched the market trend; memories in line with the prevailing trend were the ones to follow.`
-          : `The ${bias} tilt went against the market trend; momentum and filings deserve more weight before acting on daily news.`;
-    return {
-      summary_reason:
-        `${input.windowStart}..${input.windowEnd}: ${input.ticker} showed ${trendWord}. ${buys} buy, ${sells} sell, ${holds} hold decisions; ` +
-        `${right} of ${known.length} directional decisions with a known outcome were right (log P&L ${(100 * pnl).toFixed(2)}%). ${lesson}`,
-    };
-  },
-});
+export const extendedReflectionTask = extendedReflectionTaskFrom(builtin("authors", "reflect-extended"));

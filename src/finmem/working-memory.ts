@@ -15,20 +15,8 @@
 import { LlmOutputError, mapConcurrent, type Model } from "../llm/index";
 import { LAYERS, LAYER_FIELD, type Layer } from "./constants";
 import type { Retrieved } from "./memory";
-import {
-  checkCitations,
-  citedIds,
-  extendedReflectionTask,
-  summarizeTask,
-  testReflectionTaskFor,
-  trainReflectionTask,
-  type CitationLists,
-  type Decision,
-  type ExtendedReflectionInput,
-  type ShownMemories,
-  type TestReflectionInput,
-  type TrainReflectionInput,
-} from "./tasks";
+import type { CitationLists, Decision, ExtendedReflectionInput, ShownMemories, TestReflectionInput, TrainReflectionInput } from "./reflection-io";
+import { checkCitations, citedIds, extendedReflectionTask, summarizeTask, testReflectionTaskFor, trainReflectionTask } from "./tasks";
 
 /**
  * Memory layer of an input kind: 10-K -> deep, 10-Q -> intermediate,
@@ -60,7 +48,8 @@ export interface SummarisedEvent {
 }
 
 /**
- * Summarise raw inputs (concurrently, results in input order) into memory events.
+ * Summarise raw inputs (concurrently, results in input order) into memory
+ * events; `task` is the run's prompt set's (default: the built-in one).
  *
  * @example
  * const events = await summariseInputs(model, "MSFT", "2021-01-04", [{ kind: "news", date: "2021-01-04", text }], 4);
@@ -73,10 +62,11 @@ export async function summariseInputs(
   inputs: readonly RawInput[],
   concurrency: number,
   sentences: { news: number; filing: number } = { news: 2, filing: 4 },
+  task = summarizeTask,
 ): Promise<SummarisedEvent[]> {
   return mapConcurrent(inputs, Math.max(1, concurrency), async (raw) => {
     const n = raw.kind === "news" ? sentences.news : sentences.filing;
-    const { output } = await model.run(summarizeTask, { ticker, date, kind: raw.kind, text: raw.text, sentences: n });
+    const { output } = await model.run(task, { ticker, date, kind: raw.kind, text: raw.text, sentences: n });
     return { kind: raw.kind, date: raw.date, layer: routeLayer(raw.kind), text: `${output.summary} (Sentiment: ${output.sentiment})` };
   });
 }
@@ -180,13 +170,14 @@ async function guarded<O extends CitationLists>(
  * Immediate reflection in test mode. An answer that is still invalid after the
  * model's repair round becomes "hold" with no citations and `valid: false`; so
  * does one citing ids that were not shown, unless `input.invalidCitations` is
- * "drop" (the bad ids are dropped and counted, the decision kept).
+ * "drop" (the bad ids are dropped and counted, the decision kept). `task`
+ * is the run's prompt set's (default: the built-in one of `input.wording`).
  *
  * @example
  * const r = await testReflection(model, input); r.decision; // "buy" | "sell" | "hold"
  */
-export async function testReflection(model: Model, input: TestReflectionInput): Promise<ReflectionOutcome> {
-  const g = await guarded(() => model.run(testReflectionTaskFor(input.wording), input), input.memories, input.invalidCitations);
+export async function testReflection(model: Model, input: TestReflectionInput, task = testReflectionTaskFor(input.wording)): Promise<ReflectionOutcome> {
+  const g = await guarded(() => model.run(task, input), input.memories, input.invalidCitations);
   if (!g.output)
     return {
       decision: "hold",
@@ -208,13 +199,14 @@ export async function testReflection(model: Model, input: TestReflectionInput): 
  * reflection; that day's own P&L is 0 either way). The
  * reflection explains the move and cites memories. Invalid output keeps the
  * label's action but cites nothing (ids not shown: as for the test reflection).
+ * `task` is the run's prompt set's (default: the built-in one).
  *
  * @example
  * const r = await trainReflection(model, input); r.decision; // follows input.move.direction
  */
-export async function trainReflection(model: Model, input: TrainReflectionInput): Promise<ReflectionOutcome> {
+export async function trainReflection(model: Model, input: TrainReflectionInput, task = trainReflectionTask): Promise<ReflectionOutcome> {
   const decision: Decision = input.move.direction === "up" ? "buy" : input.move.direction === "down" ? "sell" : "hold";
-  const g = await guarded(() => model.run(trainReflectionTask, input), input.memories, input.invalidCitations);
+  const g = await guarded(() => model.run(task, input), input.memories, input.invalidCitations);
   if (!g.output)
     return { decision, reason: `invalid model output (${g.error})`, cited: noCitations(), valid: false, error: g.error, repaired: g.repaired, dropped: 0 };
   return { decision, reason: g.output.summary_reason, cited: citedIds(g.output), valid: true, error: null, repaired: g.repaired, dropped: g.dropped };
@@ -222,14 +214,15 @@ export async function trainReflection(model: Model, input: TrainReflectionInput)
 
 /**
  * Extended reflection over a tracking window; returns the text to store in
- * the reflection layer (null when the model's answer was invalid).
+ * the reflection layer (null when the model's answer was invalid); `task` is
+ * the run's prompt set's (default: the built-in one).
  *
  * @example
  * await extendedReflection(model, input); // "2021-01-04..2021-01-08: MSFT showed a rise of ..."
  */
-export async function extendedReflection(model: Model, input: ExtendedReflectionInput): Promise<string | null> {
+export async function extendedReflection(model: Model, input: ExtendedReflectionInput, task = extendedReflectionTask): Promise<string | null> {
   try {
-    return (await model.run(extendedReflectionTask, input)).output.summary_reason;
+    return (await model.run(task, input)).output.summary_reason;
   } catch (err) {
     if (err instanceof LlmOutputError) return null;
     throw err;

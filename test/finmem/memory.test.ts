@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { FINMEM_MEMORY_DEFAULTS, LAYERS, memoryParams, resolveShallowQ, type Layer } from "../../src/finmem/constants";
-import { LayeredMemory, importanceScore, recencyScore } from "../../src/finmem/memory";
+import { LayeredMemory } from "../../src/finmem/memory";
+import { importanceScore, recencyScore } from "../../src/finmem/retrieval/score";
 import { TopK } from "../../src/finmem/topk";
 import { Rng } from "../../src/stats/rng";
 

@@ -27,7 +27,7 @@ export interface PrefilterRows {
   base(i: number): number;
   /** Exact relevancy <e_i, q> as the exact path computes it. */
   exactRelevancy(i: number): number;
-  /** The exact path's score of row i from its exact relevancy (same arithmetic, so the same float). */
+  /** The exact path's score of row i from its exact relevancy (retrievalScore, score.ts: same arithmetic, so the same float). */
   score(i: number, relevancy: number): number;
 }
 

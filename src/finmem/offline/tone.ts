@@ -21,7 +21,7 @@
  * MIN_BASE_EVENTS events (news and reflections 3, a form 2: one earlier
  * report makes a comparison) the z-score is 0 (no base rate yet).
  */
-import { polarityScores } from "../text/index";
+import { polarityScores } from "../../text/index";
 import { splitSentimentTag } from "./extractive";
 
 export type ToneClass = "news" | "filing" | "reflection";
@@ -77,6 +77,28 @@ export function eventTone(text: string): number {
     v = s.pos - s.neg;
     if (toneCache.size > 100_000) toneCache.clear();
     toneCache.set(text, v);
+  }
+  return v;
+}
+
+const vaderCache = new Map<string, number>();
+
+/**
+ * VADER compound of an event's text without its trailing "(Sentiment: x)"
+ * label: the label word itself is in VADER's lexicon ("positive" alone scores
+ * +0.56), so scoring it would count the summariser's label instead of the text.
+ * Memoised; a pure function of the text.
+ *
+ * @example
+ * eventSentiment("Shares surged on strong results. (Sentiment: positive)") > 0; // true
+ * eventSentiment("Revenue was flat. (Sentiment: positive)"); // 0
+ */
+export function eventSentiment(text: string): number {
+  let v = vaderCache.get(text);
+  if (v === undefined) {
+    v = polarityScores(splitSentimentTag(text).body).compound;
+    if (vaderCache.size > 100_000) vaderCache.clear();
+    vaderCache.set(text, v);
   }
   return v;
 }

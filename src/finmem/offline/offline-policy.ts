@@ -26,22 +26,27 @@
  * (W_c F_c / sum W) (w_e / sum w_c) z_e, the decomposition above) first. The age discount keeps both policies
  * from explaining every day with the same old, much-retrieved item (whose
  * importance the feedback would then inflate without bound).
+ * Extended reflection: counts the window's decisions, how many directional
+ * ones with a known next day were right and their log P&L, and states
+ * whether the window's buy / sell tilt matched the market trend.
  */
-import type { Rng } from "../stats/index";
-import type { OfflineContext } from "../llm/index";
-import { LAYERS, LAYER_FIELD, type Layer } from "./constants";
+import type { Rng } from "../../stats/index";
+import type { OfflineContext } from "../../llm/index";
+import { LAYERS, LAYER_FIELD, type Layer } from "../constants";
 import { splitSentimentTag } from "./extractive";
-import type { RiskState } from "./profile";
+import type { RiskState } from "../profile";
 import type {
   CitationLists,
   Decision,
+  ExtendedReflection,
+  ExtendedReflectionInput,
   ShownEvent,
   ShownMemories,
   TestReflection,
   TestReflectionInput,
   TrainReflection,
   TrainReflectionInput,
-} from "./reflection-io";
+} from "../reflection-io";
 import { toneClass, toneSurprise, type ToneBaseline, type ToneClass } from "./tone";
 
 /** Decision thresholds of the offline test policy per risk state: buy above `buy`, sell below `sell`. */
@@ -171,4 +176,46 @@ export function offlineTestDecision(input: TestReflectionInput, rng: Rng, ctx: O
     `${input.momentum.window}-day momentum ${momentumWord}; total ${signed(score)} vs buy > ${th.buy}, sell < ${th.sell}: ${decision}.` +
     (drivers.length ? ` Drivers: ${cite(drivers, 70)}` : "");
   return { investment_decision: decision, summary_reason: reason, ...idsOf(drivers) };
+}
+
+/**
+ * The offline extended reflection: the window's decision counts, the share of
+ * directional decisions with a known next day that were right, their log
+ * P&L sum_t d_t ln(P_{t+1}/P_t) (d = +1 buy, -1 sell), and a lesson from
+ * whether the buy / sell tilt matched the market trend.
+ *
+ * @example
+ * offlineExtendedReflection(input).summary_reason; // "2021-01-04..2021-01-08: MSFT showed a rise of 1.20%. 3 buy, 1 sell, 1 hold decisions; ..."
+ */
+export function offlineExtendedReflection(input: ExtendedReflectionInput): ExtendedReflection {
+  const known = input.records.filter(
+    (r): r is (typeof input.records)[number] & { nextDayLogChange: number } => r.nextDayLogChange !== null && r.decision !== "hold",
+  );
+  const right = known.filter((r) => (r.decision === "buy" ? 1 : -1) * r.nextDayLogChange > 0).length;
+  const pnl = known.reduce((a, r) => a + (r.decision === "buy" ? 1 : -1) * r.nextDayLogChange, 0);
+  const holds = input.records.filter((r) => r.decision === "hold").length;
+  const market = input.marketLogChange;
+  const trendWord =
+    market === null
+      ? "an unknown trend"
+      : market > 0
+        ? `a rise of ${(100 * (Math.exp(market) - 1)).toFixed(2)}%`
+        : `a fall of ${(100 * (1 - Math.exp(market))).toFixed(2)}%`;
+  const buys = input.records.filter((r) => r.decision === "buy").length;
+  const sells = input.records.filter((r) => r.decision === "sell").length;
+  const bias = buys > sells ? "buy" : sells > buys ? "sell" : "balanced";
+  const aligned = market === null || bias === "balanced" ? null : market > 0 === (bias === "buy");
+  // Lexicon-free wording: this text is stored in the reflection layer and
+  // VADER-scored later, so boilerplate must not add sentiment of its own.
+  const lesson =
+    aligned === null
+      ? "Weigh memories by relevance and recency."
+      : aligned
+        ? `The ${bias} tilt matched the market trend; memories in line with the prevailing trend were the ones to follow.`
+        : `The ${bias} tilt went against the market trend; momentum and filings deserve more weight before acting on daily news.`;
+  return {
+    summary_reason:
+      `${input.windowStart}..${input.windowEnd}: ${input.ticker} showed ${trendWord}. ${buys} buy, ${sells} sell, ${holds} hold decisions; ` +
+      `${right} of ${known.length} directional decisions with a known outcome were right (log P&L ${(100 * pnl).toFixed(2)}%). ${lesson}`,
+  };
 }

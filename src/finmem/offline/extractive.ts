@@ -12,7 +12,7 @@
  * the VADER compound of the whole text labels it (>= 0.05 positive,
  * <= -0.05 negative, as VADER's authors recommend).
  */
-import { contentTokens, splitSentences, polarityScores } from "../text/index";
+import { contentTokens, splitSentences, polarityScores } from "../../text/index";
 
 export type SentimentLabel = "positive" | "negative" | "neutral";
 

@@ -4,13 +4,13 @@
  * the anchored windows (windows.ts).
  */
 import { describe, expect, it } from "vitest";
-import { offlineTestDecision, offlineTrainReflection } from "../../src/finmem/offline-policy";
-import type { ShownMemories, TestReflectionInput } from "../../src/finmem/reflection-io";
-import { eventTone, toneClass, ToneTracker, toneSurprise, type ToneBaseline } from "../../src/finmem/tone";
-import { addMonths } from "../../src/finmem/windows";
-import { trainObservation } from "../../src/finmem/working-memory";
-import { polarityScores } from "../../src/text/vader";
-import { Rng } from "../../src/stats/rng";
+import { offlineTestDecision, offlineTrainReflection } from "../../../src/finmem/offline/offline-policy";
+import type { ShownMemories, TestReflectionInput } from "../../../src/finmem/reflection-io";
+import { eventTone, toneClass, ToneTracker, toneSurprise, type ToneBaseline } from "../../../src/finmem/offline/tone";
+import { addMonths } from "../../../src/finmem/windows";
+import { trainObservation } from "../../../src/finmem/working-memory";
+import { polarityScores } from "../../../src/text/vader";
+import { Rng } from "../../../src/stats/rng";
 
 const GOOD = "Shares surged on excellent results and strong demand.";
 const MILD = "The company announced a new partnership with a supplier to support growth.";
