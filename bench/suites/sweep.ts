@@ -15,9 +15,9 @@ import {
   OpenAIModel,
   withSchemaInstruction,
   stableHash,
+  type CallOptions,
   type Model,
   type ModelResult,
-  type RunOptions,
   type Task,
   type UsageTotals,
 } from "../../src/llm/index";
@@ -79,11 +79,11 @@ class LatencyEndpoint implements Model {
     return queue.shift();
   }
 
-  resolveParams<I, O>(task: Task<I, O>, options?: RunOptions): { temperature: number; seed: number | null } {
+  resolveParams<I, O>(task: Task<I, O>, options?: CallOptions): { temperature: number; seed: number | null } {
     return this.remote.resolveParams(task, options);
   }
 
-  async run<I, O>(task: Task<I, O>, input: I, options: RunOptions = {}): Promise<ModelResult<O>> {
+  async run<I, O>(task: Task<I, O>, input: I, options: CallOptions = {}): Promise<ModelResult<O>> {
     const { output } = await this.offline.run(task, input, options);
     const key = messagesKey(withSchemaInstruction(task, input));
     this.answers.set(key, [...(this.answers.get(key) ?? []), output]);

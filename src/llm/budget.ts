@@ -14,7 +14,7 @@ import { estimateOutputTokens, worstCaseOutputTokens } from "./output-estimate";
 import { estimateCostUsd, type PriceTable } from "./pricing";
 import { withSchemaInstruction } from "./task";
 import { tokenCounter, type TokenCounter } from "./tokenizer";
-import type { Model, ModelResult, RunOptions, Task, UsageTotals } from "./types";
+import type { CallOptions, Model, ModelResult, Task, UsageTotals } from "./types";
 
 export interface BudgetLimits {
   /** Most endpoint calls (cache hits excluded). */
@@ -78,7 +78,7 @@ export class BudgetModel implements Model {
     }
   }
 
-  resolveParams<I, O>(task: Task<I, O>, options?: RunOptions): { temperature: number; seed: number | null } {
+  resolveParams<I, O>(task: Task<I, O>, options?: CallOptions): { temperature: number; seed: number | null } {
     return this.inner.resolveParams?.(task, options) ?? { temperature: options?.temperature ?? task.temperature ?? 0, seed: options?.seed ?? null };
   }
 
@@ -99,7 +99,7 @@ export class BudgetModel implements Model {
     throw new BudgetStopError({ reason, limit, callsMade, spentUsd: this.spent, task, worstCaseUsd, message });
   }
 
-  async run<I, O>(task: Task<I, O>, input: I, options?: RunOptions): Promise<ModelResult<O>> {
+  async run<I, O>(task: Task<I, O>, input: I, options?: CallOptions): Promise<ModelResult<O>> {
     const { maxCalls, maxCostUsd } = this.limits;
     const worst = await this.worstCaseUsd(task, input);
     if (maxCalls !== undefined && this.made + this.inFlight + 1 > maxCalls) this.refuse("max-calls", maxCalls, task.name, worst);

@@ -17,7 +17,7 @@ import { stableHash, stableStringify } from "./json";
 import { JsonlStore, safeFileStem } from "./jsonl-store";
 import { resolveCallParams, type CallParams } from "./params";
 import { decodeBase64Float32, encodeBase64Float32 } from "./vectors";
-import { emptyUsage, type ChatMessage, type Model, type ModelResult, type RunOptions, type Task, type Usage, type UsageTotals } from "./types";
+import { emptyUsage, type CallOptions, type ChatMessage, type Model, type ModelResult, type Task, type Usage, type UsageTotals } from "./types";
 import type { Embedder } from "../text/index";
 
 export type CacheMode = "record" | "replay";
@@ -123,12 +123,12 @@ export class CachedModel implements Model {
     return this.options.mode;
   }
 
-  resolveParams<I, O>(task: Task<I, O>, options: RunOptions = {}): CallParams {
+  resolveParams<I, O>(task: Task<I, O>, options: CallOptions = {}): CallParams {
     return this.inner.resolveParams ? this.inner.resolveParams(task, options) : resolveCallParams(task, options);
   }
 
   /** The cache key this wrapper uses for a call (for tests and diagnostics). */
-  keyFor<I, O>(task: Task<I, O>, input: I, options: RunOptions = {}): string {
+  keyFor<I, O>(task: Task<I, O>, input: I, options: CallOptions = {}): string {
     return modelCacheKey({
       model: this.inner.id,
       params: this.resolveParams(task, options),
@@ -139,7 +139,7 @@ export class CachedModel implements Model {
     });
   }
 
-  async run<I, O>(task: Task<I, O>, input: I, options: RunOptions = {}): Promise<ModelResult<O>> {
+  async run<I, O>(task: Task<I, O>, input: I, options: CallOptions = {}): Promise<ModelResult<O>> {
     this.calls++;
     const key = this.keyFor(task, input, options);
     const hit = this.store.get(key);

@@ -11,7 +11,7 @@
 import { estimateOutputTokens, worstCaseOutputTokens } from "./output-estimate";
 import { withSchemaInstruction } from "./task";
 import type { TokenCounter } from "./tokenizer";
-import type { ChatMessage, Model, ModelResult, RunOptions, Task, UsageTotals } from "./types";
+import type { CallOptions, ChatMessage, Model, ModelResult, Task, UsageTotals } from "./types";
 import { emptyUsage } from "./types";
 
 /** What a dry run saw of one task. */
@@ -60,11 +60,11 @@ export class DryRunModel implements Model {
     private readonly maxTokens?: number,
   ) {}
 
-  resolveParams<I, O>(task: Task<I, O>, options?: RunOptions): { temperature: number; seed: number | null } {
+  resolveParams<I, O>(task: Task<I, O>, options?: CallOptions): { temperature: number; seed: number | null } {
     return this.inner.resolveParams?.(task, options) ?? { temperature: options?.temperature ?? task.temperature ?? 0, seed: options?.seed ?? null };
   }
 
-  async run<I, O>(task: Task<I, O>, input: I, options: RunOptions = {}): Promise<ModelResult<O>> {
+  async run<I, O>(task: Task<I, O>, input: I, options: CallOptions = {}): Promise<ModelResult<O>> {
     const messages = withSchemaInstruction(task, input);
     const promptTokens = this.counter.countMessages(messages);
     const answer = await this.inner.run(task, input, options);

@@ -16,6 +16,8 @@ export class LlmOutputError extends LlmError {
     task: string,
     readonly lastOutput: string,
     readonly validationError: string,
+    /** The provider's stop reason for the last answer ("length" means it was cut off), when known. */
+    readonly finishReason: string | null = null,
   ) {
     super(message, task);
   }

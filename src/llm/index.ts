@@ -2,7 +2,7 @@
  * Public API of the LLM layer: typed tasks, models (offline, OpenAI-compatible,
  * record/replay cache), embedders, and the helpers they share.
  */
-export type { ChatMessage, Model, ModelResult, OfflineContext, RunOptions, Task, Usage, UsageTotals } from "./types";
+export type { CallOptions, ChatMessage, Model, ModelResult, OfflineContext, Task, Usage, UsageTotals } from "./types";
 export { emptyUsage } from "./types";
 export { LlmCacheError, LlmConfigError, LlmError, LlmOutputError, LlmTransportError, OfflinePolicyError, ReplayMissError } from "./errors";
 export { checkOutput, defineTask, formatZodError, schemaInstruction, taskJsonSchema, withSchemaInstruction } from "./task";
@@ -12,6 +12,10 @@ export type { JsonExtraction } from "./json";
 export { DEFAULT_TEMPERATURE, resolveCallParams } from "./params";
 export type { CallParams, ParamDefaults } from "./params";
 export { OfflineModel } from "./offline";
+export { repairMessage, runTask } from "./run-task";
+export type { TextCompletion, TextProvider, TextRequest } from "./run-task";
+export { MockModel } from "./mock";
+export type { MockCall, MockFallback, MockHandler, MockModelOptions } from "./mock";
 export { promptHash, RecordingModel, sessionOfInput } from "./recording";
 export type { RecordedPrompt, RecordingOptions } from "./recording";
 export type { OfflineModelConfig } from "./offline";
@@ -48,6 +52,15 @@ export { decodeBase64Float32, encodeBase64Float32, l2Normalize } from "./vectors
 export { CLASSIFIER_FORMATS, HttpTextClassifier, labelLists, positiveProbability } from "./text-classifier";
 export type { ClassifierFormat, TextClassifier, TextClassifierConfig } from "./text-classifier";
 export { compileTemplate, renderTemplate, TemplateError } from "./prompts/template";
-export type { CompiledTemplate, PlaceholderDoc, PlaceholderKind, PlaceholderSpec, TemplateItem, TemplateMessage, TemplateScalar, TemplateValues } from "./prompts/template";
+export type {
+  CompiledTemplate,
+  PlaceholderDoc,
+  PlaceholderKind,
+  PlaceholderSpec,
+  TemplateItem,
+  TemplateMessage,
+  TemplateScalar,
+  TemplateValues,
+} from "./prompts/template";
 export { loadPromptFolder, promptTemplate, renderPrompt, resolvePromptFolder } from "./prompts/prompt-folder";
 export type { PromptCatalog, PromptFolder } from "./prompts/prompt-folder";

@@ -8,7 +8,7 @@ import { OfflinePolicyError } from "./errors";
 import { stableHash } from "./json";
 import { resolveCallParams } from "./params";
 import { checkOutput } from "./task";
-import { emptyUsage, type Model, type ModelResult, type RunOptions, type Task, type UsageTotals } from "./types";
+import { emptyUsage, type CallOptions, type Model, type ModelResult, type Task, type UsageTotals } from "./types";
 
 export interface OfflineModelConfig {
   /** Run seed: every policy's RNG is derived from it. */
@@ -39,11 +39,11 @@ export class OfflineModel implements Model {
     if (!Number.isFinite(config.seed)) throw new TypeError(`OfflineModel: seed must be a finite number, got ${config.seed}`);
   }
 
-  resolveParams<I, O>(task: Task<I, O>, options: RunOptions = {}): { temperature: number; seed: number | null } {
+  resolveParams<I, O>(task: Task<I, O>, options: CallOptions = {}): { temperature: number; seed: number | null } {
     return resolveCallParams(task, options, { temperature: this.config.temperature, seed: this.config.seed });
   }
 
-  async run<I, O>(task: Task<I, O>, input: I, options: RunOptions = {}): Promise<ModelResult<O>> {
+  async run<I, O>(task: Task<I, O>, input: I, options: CallOptions = {}): Promise<ModelResult<O>> {
     options.signal?.throwIfAborted();
     const params = this.resolveParams(task, options);
     const seed = params.seed ?? this.config.seed;

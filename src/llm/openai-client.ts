@@ -1,7 +1,8 @@
 /**
  * OpenAI-compatible endpoints (OpenAI, Ollama, vLLM, llama.cpp server, ...)
- * through the official `openai` SDK: JSON-mode chat completions validated
- * against each task's zod schema with one repair round, and embeddings.
+ * through the official `openai` SDK: JSON-mode chat completions as a
+ * TextProvider under `runTask` (which extracts, validates and repairs), and
+ * embeddings.
  *
  * The API key lives only inside the SDK client held in a private field; every
  * message that leaves this module passes through `redactSecrets`.
@@ -9,14 +10,13 @@
 import type OpenAI from "openai";
 import { Rng } from "../stats/index";
 import { LlmConfigError, LlmOutputError } from "./errors";
-import { extractJson } from "./json";
 import { Semaphore, mapConcurrent } from "./limit";
 import { resolveCallParams, type CallParams } from "./params";
 import { estimateCostUsd, type PriceTable } from "./pricing";
 import { redactSecrets } from "./redact";
 import { defaultSleep, genericFailure, withRetries, type FailureInfo, type RetryPolicy, type Sleep } from "./retry";
-import { checkOutput, withSchemaInstruction } from "./task";
-import { emptyUsage, type ChatMessage, type Model, type ModelResult, type RunOptions, type Task, type Usage, type UsageTotals } from "./types";
+import { runTask, type TextCompletion, type TextProvider, type TextRequest } from "./run-task";
+import { emptyUsage, type CallOptions, type Model, type ModelResult, type Task, type Usage, type UsageTotals } from "./types";
 import type { Embedder } from "../text/index";
 import { decodeBase64Float32, l2Normalize } from "./vectors";
 
@@ -117,20 +117,11 @@ function resolveClient(config: OpenAIClientConfig, what: string, jitterSeed: num
   return { client, classify, apiKey, policy, semaphore: new Semaphore(config.concurrency ?? DEFAULTS.concurrency), timeoutMs };
 }
 
-/** The follow-up message of the repair round. */
-function repairMessage(error: string): string {
-  return (
-    `Your previous answer was rejected: ${error}\n` +
-    "Reply again with only the corrected JSON object (no prose, no code fences), conforming to the schema given in the system message."
-  );
-}
-
 /**
- * A Model backed by an OpenAI-compatible chat-completions endpoint.
- * Each `run`: render the task's messages, append the task's JSON Schema to the
- * system prompt, ask in JSON mode, parse and validate (schema + task.validate).
- * If that fails, re-ask once with the bad answer and the validation error
- * appended; if the repair fails too, throw LlmOutputError. Transient
+ * A Model backed by an OpenAI-compatible chat-completions endpoint: the
+ * endpoint is a TextProvider and `runTask` does the rest (the task's messages
+ * with its JSON Schema in the system prompt, JSON extraction, validation, one
+ * repair round, then LlmOutputError). Requests go in JSON mode; transient
  * transport failures are retried (exponential backoff, full jitter,
  * Retry-After honoured), then LlmTransportError. At most `concurrency`
  * requests are in flight.
@@ -145,88 +136,44 @@ export class OpenAIModel implements Model {
   #client: ResolvedClient;
   readonly #config: OpenAIModelConfig;
   readonly #totals: UsageTotals = emptyUsage();
+  readonly #provider: TextProvider;
 
   constructor(config: OpenAIModelConfig) {
     if (!config.model) throw new LlmConfigError("OpenAIModel: a model name is required (e.g. --model gpt-4o-mini)");
     this.#config = { ...config, apiKey: undefined, fetch: undefined };
     this.#client = resolveClient(config, `OpenAIModel(${config.model})`, config.seed ?? 0);
     this.id = config.model;
-  }
-
-  resolveParams<I, O>(task: Task<I, O>, options: RunOptions = {}): CallParams {
-    return resolveCallParams(task, options, { temperature: this.#config.temperature, seed: this.#config.seed });
-  }
-
-  async run<I, O>(task: Task<I, O>, input: I, options: RunOptions = {}): Promise<ModelResult<O>> {
-    const started = performance.now();
-    const params = this.resolveParams(task, options);
-    const messages = withSchemaInstruction(task, input);
-    const usage: Usage = { promptTokens: 0, completionTokens: 0 };
-    this.#totals.calls++;
-
-    const first = await this.complete(task.name, messages, params, options.signal);
-    this.addUsage(usage, first.usage);
-    const firstCheck = this.interpret(task, input, first.content);
-    if (firstCheck.ok === true) {
-      return { output: firstCheck.output, usage, cached: false, model: this.id, latencyMs: performance.now() - started, repaired: false };
-    }
-
-    this.#totals.repairs++;
-    const repairMessages: ChatMessage[] = [
-      ...messages,
-      { role: "assistant", content: first.content },
-      { role: "user", content: repairMessage(firstCheck.error) },
-    ];
-    const second = await this.complete(task.name, repairMessages, params, options.signal);
-    this.addUsage(usage, second.usage);
-    const secondCheck = this.interpret(task, input, second.content);
-    if (secondCheck.ok === true) {
-      return { output: secondCheck.output, usage, cached: false, model: this.id, latencyMs: performance.now() - started, repaired: true };
-    }
     const secrets = [this.#client.apiKey];
-    throw new LlmOutputError(
-      redactSecrets(
-        `task "${task.name}" (model ${this.id}): invalid output after one repair round: ${secondCheck.error} ` + `(first answer: ${firstCheck.error})`,
-        secrets,
-      ),
-      task.name,
-      redactSecrets(second.content, secrets),
-      redactSecrets(secondCheck.error, secrets),
-    );
+    this.#provider = {
+      id: this.id,
+      defaults: { temperature: config.temperature, seed: config.seed },
+      redact: (text) => redactSecrets(text, secrets),
+      complete: (request) => this.complete(request),
+    };
+  }
+
+  resolveParams<I, O>(task: Task<I, O>, options: CallOptions = {}): CallParams {
+    return resolveCallParams(task, options, this.#provider.defaults);
+  }
+
+  async run<I, O>(task: Task<I, O>, input: I, options: CallOptions = {}): Promise<ModelResult<O>> {
+    return runTask(this.#provider, task, input, options);
   }
 
   usage(): UsageTotals {
     return { ...this.#totals };
   }
 
-  private interpret<I, O>(task: Task<I, O>, input: I, answer: string) {
-    // A model cannot know the key, but an echo must still never reach the cache or a run folder.
-    const content = redactSecrets(answer, [this.#client.apiKey]);
-    const json = extractJson(content);
-    if (json.ok === false) return { ok: false as const, error: `invalid JSON: ${json.error}` };
-    return checkOutput(task, input, json.value);
-  }
-
-  private addUsage(callUsage: Usage, delta: Usage): void {
-    callUsage.promptTokens += delta.promptTokens;
-    callUsage.completionTokens += delta.completionTokens;
-    this.#totals.promptTokens += delta.promptTokens;
-    this.#totals.completionTokens += delta.completionTokens;
-    this.#totals.estimatedCostUsd += estimateCostUsd(this.id, delta, this.#config.prices);
-  }
-
-  /** One chat completion (with retries); returns the answer text and token usage. */
-  private async complete(
-    taskName: string,
-    messages: ChatMessage[],
-    params: CallParams,
-    signal: AbortSignal | undefined,
-  ): Promise<{ content: string; usage: Usage }> {
+  /** One chat completion (with retries), counted in the totals: a call on its first round, a repair on the second. */
+  private async complete(request: TextRequest): Promise<TextCompletion> {
+    if (request.round === "answer") this.#totals.calls++;
+    else this.#totals.repairs++;
     const { client, classify, policy, semaphore, timeoutMs, apiKey } = this.#client;
     const config = this.#config;
+    const { params, signal } = request;
     const body = {
       model: this.id,
-      messages,
+      messages: request.messages,
       temperature: params.temperature,
       ...(params.seed !== null ? { seed: params.seed } : {}),
       ...(config.jsonMode === false ? {} : { response_format: { type: "json_object" as const } }),
@@ -236,8 +183,8 @@ export class OpenAIModel implements Model {
       () => semaphore.run(async () => (await client()).chat.completions.create(body, { timeout: timeoutMs, maxRetries: 0, signal })),
       policy,
       {
-        label: `chat "${taskName}" (model ${this.id})`,
-        task: taskName,
+        label: `chat "${request.task}" (model ${this.id})`,
+        task: request.task,
         secrets: [apiKey],
         classify,
         signal,
@@ -248,14 +195,14 @@ export class OpenAIModel implements Model {
       },
     );
     const choice = completion.choices?.[0];
-    const content = choice?.message?.content ?? "";
-    return {
-      content,
-      usage: {
-        promptTokens: completion.usage?.prompt_tokens ?? 0,
-        completionTokens: completion.usage?.completion_tokens ?? 0,
-      },
+    const usage: Usage = {
+      promptTokens: completion.usage?.prompt_tokens ?? 0,
+      completionTokens: completion.usage?.completion_tokens ?? 0,
     };
+    this.#totals.promptTokens += usage.promptTokens;
+    this.#totals.completionTokens += usage.completionTokens;
+    this.#totals.estimatedCostUsd += estimateCostUsd(this.id, usage, config.prices);
+    return { text: choice?.message?.content ?? "", usage, finishReason: choice?.finish_reason ?? null };
   }
 }
 

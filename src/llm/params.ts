@@ -2,7 +2,7 @@
  * Resolution of per-call sampling parameters, shared by models and by the
  * cache (which must key on exactly what the model will send).
  */
-import type { RunOptions, Task } from "./types";
+import type { CallOptions, Task } from "./types";
 
 /** OpenAI's own default sampling temperature, used when nothing else is set. */
 export const DEFAULT_TEMPERATURE = 1;
@@ -27,7 +27,7 @@ export interface ParamDefaults {
  * @example
  * resolveCallParams({ temperature: 0.2 } as Task<unknown, unknown>, {}, { seed: 7 }); // { temperature: 0.2, seed: 7 }
  */
-export function resolveCallParams<I, O>(task: Task<I, O>, options: RunOptions = {}, defaults: ParamDefaults = {}): CallParams {
+export function resolveCallParams<I, O>(task: Task<I, O>, options: CallOptions = {}, defaults: ParamDefaults = {}): CallParams {
   const temperature = options.temperature ?? defaults.temperature ?? task.temperature ?? DEFAULT_TEMPERATURE;
   const seed = options.seed ?? defaults.seed ?? null;
   return { temperature, seed };

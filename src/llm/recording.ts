@@ -14,7 +14,7 @@
 import { sha256Hex, stableStringify } from "./json";
 import { resolveCallParams } from "./params";
 import { withSchemaInstruction } from "./task";
-import type { ChatMessage, Model, ModelResult, RunOptions, Task, UsageTotals } from "./types";
+import type { CallOptions, ChatMessage, Model, ModelResult, Task, UsageTotals } from "./types";
 
 /** One recorded call. */
 export interface RecordedPrompt {
@@ -97,11 +97,11 @@ export class RecordingModel implements Model {
     this.isOffline = inner.isOffline;
   }
 
-  resolveParams<I, O>(task: Task<I, O>, options?: RunOptions): { temperature: number; seed: number | null } {
+  resolveParams<I, O>(task: Task<I, O>, options?: CallOptions): { temperature: number; seed: number | null } {
     return this.inner.resolveParams ? this.inner.resolveParams(task, options) : resolveCallParams(task, options ?? {});
   }
 
-  async run<I, O>(task: Task<I, O>, input: I, options?: RunOptions): Promise<ModelResult<O>> {
+  async run<I, O>(task: Task<I, O>, input: I, options?: CallOptions): Promise<ModelResult<O>> {
     const messages = withSchemaInstruction(task, input);
     const session = (this.options.sessionOf ?? ((_name: string, value: unknown) => sessionOfInput(value)))(task.name, input);
     const divert = this.options.divert;

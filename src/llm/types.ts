@@ -6,7 +6,8 @@
  * that produces a schema-valid output from the same input without any model
  * (the embedded, data-grounded baseline agents). A *model* runs tasks:
  * OpenAI-compatible endpoints, the offline policies, or a record/replay cache
- * wrapped around either.
+ * wrapped around either. An endpoint is only a text provider: JSON
+ * extraction, validation and the repair round sit above it (run-task.ts).
  */
 import type { z } from "zod";
 import type { Rng } from "../stats/index";
@@ -44,10 +45,17 @@ export interface Task<I, O> {
   validate?(output: O, input: I): string | null;
 }
 
-export interface RunOptions {
+/**
+ * Options of one model call (the run's own options are `RunOptions` in
+ * src/run/runner.ts). Each overrides the model-wide setting and the task's
+ * default for this call only.
+ */
+export interface CallOptions {
+  /** Sampling temperature of this call. */
   temperature?: number;
   /** Seed passed to the endpoint (when it supports one) and to offline policies. */
   seed?: number;
+  /** Aborts the call, its retries and its repair round. */
   signal?: AbortSignal;
 }
 
@@ -84,7 +92,7 @@ export interface Model {
   readonly id: string;
   /** True when outputs come from the embedded offline agents. */
   readonly isOffline: boolean;
-  run<I, O>(task: Task<I, O>, input: I, options?: RunOptions): Promise<ModelResult<O>>;
+  run<I, O>(task: Task<I, O>, input: I, options?: CallOptions): Promise<ModelResult<O>>;
   /** Running totals since the model was created. */
   usage(): UsageTotals;
   /**
@@ -92,7 +100,7 @@ export interface Model {
    * record/replay cache keys on them, falling back to the call options and
    * the task defaults when absent).
    */
-  resolveParams?<I, O>(task: Task<I, O>, options?: RunOptions): { temperature: number; seed: number | null };
+  resolveParams?<I, O>(task: Task<I, O>, options?: CallOptions): { temperature: number; seed: number | null };
 }
 
 /**

@@ -11,25 +11,15 @@ import { TOKENS_PER_CHAR, UsageMeter } from "../../src/blackboard/usage";
 import { DataFolder } from "../../src/data/folder";
 import { bundledDataDir } from "../../src/data/paths";
 import { createModel } from "../../src/llm/factory";
-import { schemaInstruction, withSchemaInstruction, type Model } from "../../src/llm/index";
+import { MockModel, schemaInstruction } from "../../src/llm/index";
 import { researchManagerTask } from "../../src/blackboard/researchers";
 
 describe("usage", () => {
   it("TOKENS_PER_CHAR is o200k_base's ratio on a thread's prompts (within 5 %)", async () => {
-    const offline = createModel({ llm: "offline", seed: 7 });
-    const prompts: string[] = [];
-    const recording: Model = Object.assign(Object.create(offline) as Model, {
-      run: (task: Parameters<Model["run"]>[0], input: unknown) => {
-        prompts.push(
-          withSchemaInstruction(task, input)
-            .map((m) => m.content)
-            .join("\n"),
-        );
-        return offline.run(task, input);
-      },
-    });
+    const recording = new MockModel({ id: "offline", isOffline: true, seed: 7, unhandled: "offline" });
     const data = DataFolder.open(bundledDataDir());
     await runTickerPipeline(data, "ALTA", "2025-01-02", { model: recording, seed: 7, board: Blackboard.inMemory(), debateRounds: 2 });
+    const prompts = recording.calls.map((call) => call.messages.map((m) => m.content).join("\n"));
     expect(prompts.length).toBeGreaterThan(15);
     const encoder = getEncoding("o200k_base");
     const tokens = prompts.reduce((n, p) => n + encoder.encode(p).length, 0);

@@ -6,10 +6,12 @@ import { DataFolder } from "../../src/data/folder";
 import { bundledDataDir } from "../../src/data/paths";
 import { chooseFinMemDefaults, finmemConfigSchema, resolveWindows, type FinMemConfig } from "../../src/finmem/config";
 import { finmemExperiment } from "../../src/finmem/experiment";
-import { DEFAULT_LOOP_OPTIONS, runFinMem, type DayRecord, type FinMemLoopOptions } from "../../src/finmem/loop";
+import { DEFAULT_LOOP_OPTIONS, runFinMem } from "../../src/finmem/loop";
+import type { DayRecord, FinMemLoopOptions } from "../../src/finmem/loop-types";
 import { OfflineModel } from "../../src/llm/offline";
 import { RecordingModel, type RecordedPrompt } from "../../src/llm/recording";
-import type { Model, Task } from "../../src/llm/types";
+import { MockModel } from "../../src/llm/mock";
+import type { Model } from "../../src/llm/types";
 import { silentProgress, type RunContext } from "../../src/core/contract";
 import { Rng } from "../../src/stats/rng";
 import { HashingEmbedder } from "../../src/text/embedding";
@@ -266,20 +268,14 @@ describe("point-in-time guard", () => {
 
   it("routes 10-Q filings to the intermediate layer and 10-K filings to the deep layer on the day they become known", async () => {
     // (The fixture's 10-Q is dated 2021-02-15, Presidents' Day: it becomes known on the next session.)
-    const seen: Array<{ day: string; date: string; layer: string; kind: string }> = [];
-    const inner = new OfflineModel({ seed: 7 });
-    const capture: Model = {
-      id: "offline",
-      isOffline: true,
-      usage: () => inner.usage(),
-      async run<I, O>(task: Task<I, O>, input: I) {
-        const m = (input as { memories?: Record<string, Array<{ kind: string; date: string }>>; date: string }).memories;
-        const day = (input as { date: string }).date;
-        if (m) for (const [layer, events] of Object.entries(m)) for (const e of events) seen.push({ day, date: e.date, layer, kind: e.kind });
-        return inner.run(task, input);
-      },
-    };
+    const capture = new MockModel({ id: "offline", isOffline: true, seed: 7, unhandled: "offline" });
     await run(writeFolder(full), { ...opts, topK: 100 }, 7, capture);
+    const seen: Array<{ day: string; date: string; layer: string; kind: string }> = [];
+    for (const { input } of capture.calls) {
+      const m = (input as { memories?: Record<string, Array<{ kind: string; date: string }>>; date: string }).memories;
+      const day = (input as { date: string }).date;
+      if (m) for (const [layer, events] of Object.entries(m)) for (const e of events) seen.push({ day, date: e.date, layer, kind: e.kind });
+    }
     const onArrival = (kind: string) => {
       const first = seen.find((s) => s.kind === kind)!;
       return [first.date, first.day, ...new Set(seen.filter((s) => s.kind === kind && s.day === first.day).map((s) => s.layer))];

@@ -4,17 +4,19 @@ import { describe, expect, it } from "vitest";
 import { DataFolder } from "../../src/data/folder";
 import type { PriceSeries } from "../../src/data/types";
 import { LlmOutputError } from "../../src/llm/errors";
-import type { Model, ModelResult, RunOptions, Task } from "../../src/llm/types";
-import { emptyUsage } from "../../src/llm/types";
-import { centralSentenceIndices, extractiveSummary, splitSentimentTag } from "../../src/finmem/extractive";
-import { chooseFinMemDefaults, finmemConfigSchema, loopOptionsFromConfig, resolveWindows, windowsOf, type FinMemConfig } from "../../src/finmem/config";
-import type { ToneBaseline } from "../../src/finmem/tone";
+import { MockModel } from "../../src/llm/mock";
+import { centralSentenceIndices, extractiveSummary, splitSentimentTag } from "../../src/finmem/offline/extractive";
+import { chooseFinMemDefaults, finmemConfigSchema, loopOptionsFromConfig, resolveWindows, type FinMemConfig } from "../../src/finmem/config";
+import { windowsOf } from "../../src/finmem/windows";
+import { eventSentiment, type ToneBaseline } from "../../src/finmem/offline/tone";
 import { cumulativeSeries, dailyLogReturns, finmemMetrics, maxDrawdownOf } from "../../src/finmem/metrics";
 import { buildProfile, performanceOverview, recentCumulativeReturn, riskState } from "../../src/finmem/profile";
-import { checkCitations, eventSentiment, extendedReflectionTask, testReflectionTask, trainReflectionTask, type ShownMemories } from "../../src/finmem/tasks";
+import type { ShownMemories } from "../../src/finmem/reflection-io";
+import { checkCitations, extendedReflectionTask, testReflectionTask, trainReflectionTask } from "../../src/finmem/tasks";
 import { momentumObservation, routeLayer, testReflection, trainObservation } from "../../src/finmem/working-memory";
 import { evaluate } from "../../src/finmem/evaluation";
-import { newsText, type DayRecord } from "../../src/finmem/loop";
+import type { DayRecord } from "../../src/finmem/loop-types";
+import { newsText } from "../../src/finmem/steps";
 import { Rng } from "../../src/stats/rng";
 
 describe("metrics (FinMem code definitions)", () => {
@@ -230,23 +232,17 @@ describe("reflection tasks (offline policies)", () => {
   });
 
   it("turns an invalid model answer into hold, counted as invalid", async () => {
-    const stub = (behaviour: "bad-ids" | "throw"): Model => ({
-      id: "stub",
-      isOffline: false,
-      async run<I, O>(task: Task<I, O>, _input: I, _o?: RunOptions): Promise<ModelResult<O>> {
-        if (behaviour === "throw") throw new LlmOutputError("bad", task.name, "{}", "investment_decision: Invalid option");
-        const output = {
-          investment_decision: "buy",
-          summary_reason: "x",
-          short_memory_index: [999],
-          middle_memory_index: [],
-          long_memory_index: [],
-          reflection_memory_index: [],
-        };
-        return { output: output as O, usage: { promptTokens: 0, completionTokens: 0 }, cached: false, model: "stub", latencyMs: 0, repaired: false };
-      },
-      usage: emptyUsage,
-    });
+    const badIdsAnswer = {
+      investment_decision: "buy",
+      summary_reason: "x",
+      short_memory_index: [999],
+      middle_memory_index: [],
+      long_memory_index: [],
+      reflection_memory_index: [],
+    };
+    const failure = new LlmOutputError("bad", testReflectionTask.name, "{}", "investment_decision: Invalid option");
+    const stub = (behaviour: "bad-ids" | "throw") =>
+      new MockModel({ id: "stub", handlers: { [testReflectionTask.name]: behaviour === "throw" ? failure : badIdsAnswer } });
     const input = {
       ticker: "MSFT",
       date: "2021-01-04",

@@ -8,7 +8,7 @@
  */
 import type { OfflineModel } from "../../src/llm/offline";
 import type { OpenAIModel } from "../../src/llm/openai-client";
-import type { Model, ModelResult, RunOptions, Task, UsageTotals } from "../../src/llm/types";
+import type { CallOptions, Model, ModelResult, Task, UsageTotals } from "../../src/llm/types";
 import { okJson, type FakeOpenAI } from "./fake-openai";
 
 export class LoopbackModel implements Model {
@@ -24,11 +24,11 @@ export class LoopbackModel implements Model {
     this.id = remote.id;
   }
 
-  resolveParams<I, O>(task: Task<I, O>, options: RunOptions = {}): { temperature: number; seed: number | null } {
+  resolveParams<I, O>(task: Task<I, O>, options: CallOptions = {}): { temperature: number; seed: number | null } {
     return this.remote.resolveParams(task, options);
   }
 
-  async run<I, O>(task: Task<I, O>, input: I, options: RunOptions = {}): Promise<ModelResult<O>> {
+  async run<I, O>(task: Task<I, O>, input: I, options: CallOptions = {}): Promise<ModelResult<O>> {
     const previous = this.chain;
     let release!: () => void;
     this.chain = new Promise((resolve) => (release = resolve));

@@ -11,8 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { BudgetModel, BudgetStopError, CachedModel, createModel, defineTask, emptyUsage, type Task } from "../../src/llm/index";
-import { Rng } from "../../src/stats/rng";
+import { BudgetModel, BudgetStopError, CachedModel, createModel, defineTask, MockModel } from "../../src/llm/index";
 import { OfflineModel } from "../../src/llm/offline";
 import { OpenAIModel } from "../../src/llm/openai-client";
 import { runExperiment } from "../../src/run/runner";
@@ -91,16 +90,7 @@ describe("spending limits", () => {
 
   it("counts reported usage and each call's worst case against --max-cost", async () => {
     const usage = { promptTokens: 1000, completionTokens: 500 }; // 0.00045 USD at gpt-4o-mini's prices
-    const stub = {
-      id: "gpt-4o-mini",
-      isOffline: false,
-      calls: 0,
-      async run<I, O>(task: Task<I, O>, input: I) {
-        this.calls++;
-        return { output: task.offline(input, new Rng(1), { temperature: 0, seed: 1 }), usage, cached: false, model: this.id, latencyMs: 0, repaired: false };
-      },
-      usage: () => emptyUsage(),
-    };
+    const stub = new MockModel({ id: "gpt-4o-mini", usagePerCall: usage, handlers: { [echo.name]: (n: number) => ({ n }) } });
     const probe = new BudgetModel(stub, { maxCostUsd: 1 });
     const worst = await (probe as unknown as { worstCaseUsd(t: typeof echo, i: number): Promise<number> }).worstCaseUsd(echo, 1);
     const limit = worst + 3.5 * 0.00045; // room for the worst case after 3 calls, not after 4
@@ -108,7 +98,7 @@ describe("spending limits", () => {
     let stop: BudgetStopError | null = null;
     for (let i = 0; i < 10 && !stop; i++) await model.run(echo, 1).catch((e: BudgetStopError) => (stop = e));
     expect(stop).toBeInstanceOf(BudgetStopError);
-    expect(stub.calls).toBe(4);
+    expect(stub.calls).toHaveLength(4);
     expect(stop!.stop.callsMade).toBe(4);
     expect(stop!.stop.spentUsd).toBeCloseTo(4 * 0.00045, 12);
   });

@@ -10,16 +10,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import {
-  estimateOutputTokens,
-  tokenCounter,
-  tokenizerFor,
-  type Model,
-  type ModelResult,
-  type RunOptions,
-  type Task,
-  type UsageTotals,
-} from "../../src/llm/index";
+import { estimateOutputTokens, MockModel, tokenCounter, tokenizerFor } from "../../src/llm/index";
 import { OfflineModel } from "../../src/llm/offline";
 import { OpenAIModel } from "../../src/llm/openai-client";
 import { blackboardDryRun } from "../../src/blackboard/dry-run";
@@ -40,26 +31,6 @@ const CASES = {
   blackboard: ["maxTickers=2", "start=2025-06-02", "end=2025-06-20"],
 } as const;
 
-/** Records the task of every call on its way to the loopback model. */
-class TaskLog implements Model {
-  readonly tasks: string[] = [];
-  readonly isOffline = false;
-  constructor(private readonly inner: LoopbackModel) {}
-  get id(): string {
-    return this.inner.id;
-  }
-  resolveParams<I, O>(task: Task<I, O>, options?: RunOptions) {
-    return this.inner.resolveParams(task, options);
-  }
-  run<I, O>(task: Task<I, O>, input: I, options?: RunOptions): Promise<ModelResult<O>> {
-    this.tasks.push(task.name);
-    return this.inner.run(task, input, options);
-  }
-  usage(): UsageTotals {
-    return this.inner.usage();
-  }
-}
-
 let server: FakeOpenAI;
 beforeAll(async () => {
   server = await startFakeOpenAI();
@@ -72,13 +43,14 @@ afterAll(async () => {
 async function recorded(name: keyof typeof CASES): Promise<Map<string, { calls: number; promptTokens: number }>> {
   server.reset();
   const remote = new OpenAIModel({ model: MODEL, baseURL: server.baseURL, apiKey: "sk-test", maxRetries: 0 });
-  const log = new TaskLog(new LoopbackModel(new OfflineModel({ seed: 7 }), remote, server));
+  // No handlers: every call passes on to the loopback model, and the mock records its task.
+  const log = new MockModel({ unhandled: new LoopbackModel(new OfflineModel({ seed: 7 }), remote, server) });
   await runExperiment(name, { seed: 7, set: [...CASES[name]], modelInstance: log });
   const counter = await tokenCounter(MODEL);
   const bodies = server.chatRequests();
-  expect(bodies).toHaveLength(log.tasks.length);
+  expect(bodies).toHaveLength(log.calls.length);
   const out = new Map<string, { calls: number; promptTokens: number }>();
-  log.tasks.forEach((task, i) => {
+  log.calls.forEach(({ task }, i) => {
     const seen = out.get(task) ?? { calls: 0, promptTokens: 0 };
     seen.calls++;
     seen.promptTokens += counter.countMessages(bodies[i]!.messages as Array<{ role: "system" | "user" | "assistant"; content: string }>);

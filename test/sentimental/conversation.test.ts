@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Model, ModelResult, RunOptions, Task } from "../../src/llm/types";
-import { emptyUsage } from "../../src/llm/types";
+import { MockModel } from "../../src/llm/index";
 import { runConversation, statementSentiment, type Agent, type ConversationSettings } from "../../src/sentimental/conversation";
 import type { CandidateInfo, JobInfo, StatementInput } from "../../src/sentimental/index";
 
@@ -8,28 +7,18 @@ import type { CandidateInfo, JobInfo, StatementInput } from "../../src/sentiment
  * A scripted model: agent X's statement in round t is "X t", split into one
  * argument, scored by the "llm" sentiment task from a fixed table.
  */
-class ScriptedModel implements Model {
-  readonly id = "scripted";
-  readonly isOffline = false;
-  readonly calls: Array<{ task: string; input: unknown; options: RunOptions }> = [];
-  constructor(private readonly sentiments: Record<string, number[]>) {}
-  async run<I, O>(task: Task<I, O>, input: I, options: RunOptions = {}): Promise<ModelResult<O>> {
-    this.calls.push({ task: task.name, input, options });
-    let output: unknown;
-    if (task.name === "sentimental.statement") {
-      const s = input as unknown as StatementInput;
-      output = { statement: `${s.advisor.short} ${s.round}` };
-    } else if (task.name === "sentimental.argumentation") {
-      output = { arguments: [(input as unknown as { statement: string }).statement] };
-    } else if (task.name === "sentimental.sentiment") {
-      const [agent, round] = (input as unknown as { arguments: string[] }).arguments[0]!.split(" ");
-      output = { scores: [this.sentiments[agent!]![Number(round) - 1]!] };
-    } else throw new Error(`unexpected task ${task.name}`);
-    return { output: output as O, usage: { promptTokens: 0, completionTokens: 0 }, cached: false, model: this.id, latencyMs: 0, repaired: false };
-  }
-  usage() {
-    return emptyUsage();
-  }
+function scriptedModel(sentiments: Record<string, number[]>): MockModel {
+  return new MockModel({
+    id: "scripted",
+    handlers: {
+      "sentimental.statement": (s: StatementInput) => ({ statement: `${s.advisor.short} ${s.round}` }),
+      "sentimental.argumentation": (input: { statement: string }) => ({ arguments: [input.statement] }),
+      "sentimental.sentiment": (input: { arguments: string[] }) => {
+        const [agent, round] = input.arguments[0]!.split(" ");
+        return { scores: [sentiments[agent!]![Number(round) - 1]!] };
+      },
+    },
+  });
 }
 
 const mms = { description: "d", priorities: ["p"], evaluationCriteria: ["c"] };
@@ -54,7 +43,7 @@ const script = { A: Array(10).fill(0.6), B: Array(10).fill(0) };
 
 describe("runConversation", () => {
   it("Algorithm 1 stop rule: every agent below the tolerance (round 6 here)", async () => {
-    const model = new ScriptedModel(script);
+    const model = scriptedModel(script);
     const conv = await runConversation(model, agents, job, candidate, base);
     expect(conv.rounds).toBe(6);
     expect(conv.stoppedBy).toBe("tolerance");
@@ -65,30 +54,30 @@ describe("runConversation", () => {
     expect(conv.turns.map((t) => `${t.agent}${t.round}`).slice(0, 4)).toEqual(["A1", "B1", "A2", "B2"]);
   });
   it("authors' code stop rule: the first agent below the tolerance ends it (round 1 here)", async () => {
-    const conv = await runConversation(new ScriptedModel(script), agents, job, candidate, { ...base, stopRule: "first-below-tolerance" });
+    const conv = await runConversation(scriptedModel(script), agents, job, candidate, { ...base, stopRule: "first-below-tolerance" });
     expect(conv.rounds).toBe(1);
     expect(conv.stoppedBy).toBe("tolerance");
     expect(conv.turns).toHaveLength(2);
     expect(conv.turns.map((t) => t.change)).toEqual([expect.closeTo(0.3, 12), 0]); // B's change 0 < 0.01
   });
   it("max rounds caps the conversation", async () => {
-    const conv = await runConversation(new ScriptedModel(script), agents, job, candidate, { ...base, maxRounds: 3 });
+    const conv = await runConversation(scriptedModel(script), agents, job, candidate, { ...base, maxRounds: 3 });
     expect(conv.rounds).toBe(3);
     expect(conv.stoppedBy).toBe("max-rounds");
   });
   it("dynamic formation shows peers' latest statements; independent shows none", async () => {
-    const model = new ScriptedModel(script);
+    const model = scriptedModel(script);
     await runConversation(model, agents, job, candidate, { ...base, maxRounds: 2 });
-    const statements = model.calls.filter((c) => c.task === "sentimental.statement").map((c) => c.input as StatementInput);
+    const statements = model.callsOf("sentimental.statement").map((c) => c.input as StatementInput);
     expect(statements.map((s) => s.peers.map((p) => `${p.agent}${p.round}`))).toEqual([[], ["A1"], ["B1"], ["A2"]]);
     expect(statements[2]!.previous).toEqual({ statement: "A 1", sentiment: 0.6 });
-    expect(model.calls.filter((c) => c.task === "sentimental.statement").every((c) => c.options.temperature === 1.5 && c.options.seed === 3)).toBe(true);
-    const independent = new ScriptedModel(script);
+    expect(model.callsOf("sentimental.statement").every((c) => c.options.temperature === 1.5 && c.options.seed === 3)).toBe(true);
+    const independent = scriptedModel(script);
     await runConversation(independent, agents, job, candidate, { ...base, maxRounds: 2, opinionFormation: "independent" });
-    expect(independent.calls.filter((c) => c.task === "sentimental.statement").every((c) => (c.input as StatementInput).peers.length === 0)).toBe(true);
+    expect(independent.callsOf("sentimental.statement").every((c) => (c.input as StatementInput).peers.length === 0)).toBe(true);
   });
   it("vader scoring: S_O is the mean VADER compound of the arguments", async () => {
-    const model = new ScriptedModel(script);
+    const model = scriptedModel(script);
     const conv = await runConversation(model, agents, job, candidate, { ...base, sentiment: "vader", maxRounds: 1 });
     expect(conv.turns[0]!.argumentSentiments).toEqual([0]); // "A 1" has no sentiment words
     expect(model.calls.some((c) => c.task === "sentimental.sentiment")).toBe(false);
