@@ -1,389 +1,20 @@
 /**
  * The five analysts of the Blackboard paper (§3.2: "analysts (fundamental,
  * macro, market, news, social) collect data"), each an LLM task that writes
- * an AnalysisReport from point-in-time inputs only. Offline policies (the
- * embedded, data-grounded baseline agents; results labelled offline):
- *
- * - market: stockstats RSI(14) / MACD(12,26,9) / Bollinger(20,2), the 50-day
- *   SMA and 20-day momentum, each turned into a signed piece of evidence;
- * - news: VADER compound of each headline/summary of the last 7 days;
- * - social: VADER compound of r/wallstreetbets posts of the last 7 days,
- *   weighted by 1 + ln(1 + score);
- * - fundamentals: mean sentence-level VADER tone of the latest filings;
- * - macro: trend of SPY and of the ticker's sector SPDR ETF.
- *
- * Every piece of evidence gets an id `<analyst>.<name>` that the debaters cite.
+ * an AnalysisReport from point-in-time inputs only (agent-inputs.ts). A
+ * model is sent the analyst's prompt file (prompts/<set>/analyst-<kind>.md)
+ * with the data as JSON; offline, the data-grounded analysts of
+ * offline/analysts.ts answer instead. A model's report is checked: its
+ * analyst and window, unique `<analyst>.` evidence ids and, for the market
+ * analyst, every indicator number it cites.
  */
 import { type z } from "zod";
-import { defineTask, type ChatMessage, type Task } from "../llm/index";
-import { splitSentences, polarityScores } from "../text/index";
+import { defineTask, renderPrompt, type Task, type TemplateValues } from "../llm/index";
+import type { AnalystInputBase, FundamentalsAnalystInput, MacroAnalystInput, MarketAnalystInput, TextAnalystInput } from "./agent-inputs";
 import { citationMatches, jsonSafe, type IndicatorSnapshot } from "./features";
-import { AnalysisReportSchema, type AnalysisReport, type AnalystKind, type Evidence } from "./messages";
-import { clamp, round6 } from "./numbers";
-import type { DatedText, FilingText, MacroContext } from "./tools";
-
-/** Stance thresholds on the net signal. */
-export const STANCE_THRESHOLD = 0.15;
-
-export interface AnalystInputBase {
-  ticker: string;
-  date: string;
-  windowFrom: string;
-}
-export interface MarketAnalystInput extends AnalystInputBase {
-  indicators: IndicatorSnapshot | null;
-}
-export interface TextAnalystInput extends AnalystInputBase {
-  items: DatedText[];
-}
-export interface FundamentalsAnalystInput extends AnalystInputBase {
-  filings: FilingText[];
-}
-export interface MacroAnalystInput extends AnalystInputBase {
-  macro: MacroContext;
-}
-
-const dirOf = (x: number, dead = 0): -1 | 0 | 1 => (x > dead ? 1 : x < -dead ? -1 : 0);
-const fmt = (x: number, d = 2) => (Number.isFinite(x) ? x.toFixed(d) : "n/a");
-const pct = (x: number) => (Number.isFinite(x) ? `${(100 * x).toFixed(1)}%` : "n/a");
-
-/**
- * Assemble an AnalysisReport from signed evidence: signal = sum(direction x
- * strength) / number of directional items (clipped to [-1, 1]); stance
- * bullish / bearish beyond +-0.15; confidence = coverage x agreement, where
- * agreement = |sum(d s)| / sum(s) over directional items.
- *
- * @example
- * reportFromEvidence("market", [{ id: "market.rsi", claim: "...", direction: 1, strength: 0.5, source: "rsi_14" }], {}, { from: "2025-01-01", to: "2025-01-02" }, "x", 1).stance; // "bullish"
- */
-export function reportFromEvidence(
-  analyst: AnalystKind,
-  evidence: Evidence[],
-  metrics: Record<string, number>,
-  window: { from: string; to: string },
-  summary: string,
-  coverage: number,
-): AnalysisReport {
-  const directional = evidence.filter((e) => e.direction !== 0);
-  let net = 0,
-    total = 0;
-  for (const e of directional) {
-    net += e.direction * e.strength;
-    total += e.strength;
-  }
-  const signal = directional.length ? clamp(net / directional.length, -1, 1) : 0;
-  const agreement = total > 0 ? Math.abs(net) / total : 0;
-  const stance = signal > STANCE_THRESHOLD ? "bullish" : signal < -STANCE_THRESHOLD ? "bearish" : "neutral";
-  const finite: Record<string, number> = {};
-  for (const [k, v] of Object.entries(metrics)) if (Number.isFinite(v)) finite[k] = round6(v);
-  return {
-    analyst,
-    signal: round6(signal),
-    stance,
-    confidence: round6(clamp(coverage, 0, 1) * (0.35 + 0.65 * agreement)),
-    summary: `${summary} Net signal ${signal >= 0 ? "+" : ""}${signal.toFixed(2)} (${stance}).`,
-    evidence: evidence.map((e) => ({ ...e, strength: round6(e.strength) })),
-    metrics: finite,
-    window,
-  };
-}
-
-function evidence(id: string, claim: string, direction: -1 | 0 | 1, strength: number, source: string, value?: number): Evidence {
-  const e: Evidence = { id, claim, direction, strength: clamp(strength, 0, 1), source };
-  if (value !== undefined && Number.isFinite(value)) e.value = value;
-  return e;
-}
-
-// ---------------------------------------------------------------- market
-
-/** The indicator values the market analyst reads. */
-type IndicatorValues = IndicatorSnapshot["values"];
-
-/** RSI above 70 / below 30: overbought (bearish) / oversold (bullish); in between, mild momentum around 50. */
-function rsiEvidence(v: IndicatorValues): Evidence | null {
-  if (!Number.isFinite(v.rsi_14)) return null;
-  const r = v.rsi_14;
-  if (r > 70) return evidence("market.rsi", `RSI(14) ${fmt(r)} is overbought (> 70)`, -1, 0.3 + (r - 70) / 20, "rsi_14", r);
-  if (r < 30) return evidence("market.rsi", `RSI(14) ${fmt(r)} is oversold (< 30)`, 1, 0.3 + (30 - r) / 20, "rsi_14", r);
-  return evidence(
-    "market.rsi",
-    `RSI(14) ${fmt(r)} ${r >= 50 ? "above" : "below"} 50 shows ${r >= 50 ? "positive" : "negative"} momentum`,
-    dirOf(r - 50, 2),
-    Math.min(0.5, Math.abs(r - 50) / 40),
-    "rsi_14",
-    r,
-  );
-}
-
-/** Sign of the MACD histogram, strength relative to the close (0.5% of the price = full strength). */
-function macdEvidence(v: IndicatorValues): Evidence | null {
-  if (!Number.isFinite(v.macdh) || !(v.close > 0)) return null;
-  const rel = v.macdh / v.close;
-  return evidence(
-    "market.macd",
-    `MACD histogram ${fmt(v.macdh, 3)} (MACD ${fmt(v.macd, 3)} vs signal ${fmt(v.macds, 3)}) is ${v.macdh >= 0 ? "positive" : "negative"}`,
-    dirOf(v.macdh),
-    Math.abs(rel) / 0.005,
-    "macdh",
-    v.macdh,
-  );
-}
-
-/** Close vs the 50-day SMA (a 10% gap = full strength). */
-function smaEvidence(v: IndicatorValues): Evidence | null {
-  if (!Number.isFinite(v.sma_50)) return null;
-  const gap = v.close / v.sma_50 - 1;
-  return evidence(
-    "market.sma50",
-    `Close ${fmt(v.close)} is ${pct(Math.abs(gap))} ${gap >= 0 ? "above" : "below"} the 50-day SMA ${fmt(v.sma_50)}`,
-    dirOf(gap),
-    Math.abs(gap) / 0.1,
-    "sma_50",
-    v.sma_50,
-  );
-}
-
-/** 20-day return (10% = full strength). */
-function momentumEvidence(v: IndicatorValues): Evidence | null {
-  if (!Number.isFinite(v.ret_20d)) return null;
-  return evidence("market.momentum", `20-day return ${pct(v.ret_20d)}`, dirOf(v.ret_20d), Math.abs(v.ret_20d) / 0.1, "ret_20d", v.ret_20d);
-}
-
-/** Bollinger %b outside [0, 1] reads as stretched (above) or oversold (below); inside, neutral. */
-function bollingerEvidence(v: IndicatorValues): Evidence | null {
-  if (!Number.isFinite(v.pct_b)) return null;
-  if (v.pct_b > 1)
-    return evidence(
-      "market.bollinger",
-      `Close above the upper Bollinger band ${fmt(v.boll_ub)} (%b ${fmt(v.pct_b)}): stretched`,
-      -1,
-      0.3 + (v.pct_b - 1) * 2,
-      "pct_b",
-      v.pct_b,
-    );
-  if (v.pct_b < 0)
-    return evidence(
-      "market.bollinger",
-      `Close below the lower Bollinger band ${fmt(v.boll_lb)} (%b ${fmt(v.pct_b)}): oversold`,
-      1,
-      0.3 - v.pct_b * 2,
-      "pct_b",
-      v.pct_b,
-    );
-  return evidence("market.bollinger", `Close inside the Bollinger bands (%b ${fmt(v.pct_b)})`, 0, 0.2, "pct_b", v.pct_b);
-}
-
-/** Annualised 20-day volatility, as context (no direction). */
-function volatilityEvidence(v: IndicatorValues): Evidence | null {
-  if (!Number.isFinite(v.vol_20d)) return null;
-  return evidence("market.volatility", `Annualised 20-day volatility ${pct(v.vol_20d)}`, 0, Math.min(1, v.vol_20d), "vol_20d", v.vol_20d);
-}
-
-/** The market analyst's evidence, in report order (an indicator that is NaN gives none). */
-const MARKET_EVIDENCE = [rsiEvidence, macdEvidence, smaEvidence, momentumEvidence, bollingerEvidence, volatilityEvidence];
-
-/**
- * Offline market analyst (see module doc): RSI above 70 / below 30 reads as
- * overbought (bearish) / oversold (bullish), else mild momentum; MACD
- * histogram sign; close vs 50-day SMA; 20-day return; Bollinger %b outside
- * [0, 1] as stretched; 20-day volatility as context.
- *
- * @example
- * marketAnalystPolicy({ ticker: "AAPL", date: "2025-01-02", windowFrom: "2024-...", indicators: snap }).analyst; // "market"
- */
-export function marketAnalystPolicy(input: MarketAnalystInput): AnalysisReport {
-  const window = { from: input.windowFrom, to: input.date };
-  const s = input.indicators;
-  if (!s) return reportFromEvidence("market", [], {}, window, `No price history for ${input.ticker} up to ${input.date}.`, 0);
-  const v = s.values;
-  const ev = MARKET_EVIDENCE.map((read) => read(v)).filter((e): e is Evidence => e !== null);
-  const metrics = { ...v } as Record<string, number>;
-  return reportFromEvidence("market", ev, metrics, window, `Technical read of ${input.ticker} on ${s.date}.`, Math.min(1, s.bars / 60));
-}
-
-// ---------------------------------------------------------------- text sentiment
-
-/**
- * VADER compound score of a text in [-1, 1] (Hutto & Gilbert 2014, vaderSentiment 3.3.2).
- *
- * @example
- * compound("Great quarter, record profit!") > 0; // true
- */
-export function compound(text: string): number {
-  return polarityScores(text).compound;
-}
-
-function textPolicy(analyst: "news" | "social", input: TextAnalystInput, noun: string): AnalysisReport {
-  const window = { from: input.windowFrom, to: input.date };
-  if (input.items.length === 0) {
-    return reportFromEvidence(analyst, [], { items: 0 }, window, `No ${noun} about ${input.ticker} between ${input.windowFrom} and ${input.date}.`, 0);
-  }
-  const scored = input.items.map((it, i) => ({
-    it,
-    i,
-    c: compound(it.text),
-    w: analyst === "social" ? 1 + Math.log1p(Math.max(0, it.score ?? 0)) : 1,
-  }));
-  let sw = 0,
-    swc = 0,
-    pos = 0,
-    neg = 0;
-  for (const s of scored) {
-    sw += s.w;
-    swc += s.w * s.c;
-    if (s.c >= 0.05) pos++;
-    else if (s.c <= -0.05) neg++;
-  }
-  const meanC = swc / sw;
-  const top = scored
-    .slice()
-    .sort((a, b) => Math.abs(b.c) - Math.abs(a.c) || a.i - b.i)
-    .slice(0, 3);
-  const ev: Evidence[] = [
-    evidence(
-      `${analyst}.tone`,
-      `Mean VADER compound of ${scored.length} ${noun} items is ${fmt(meanC, 3)} (${pos} positive, ${neg} negative)`,
-      dirOf(meanC, 0.05),
-      Math.abs(meanC) * 2,
-      "vader_compound_mean",
-      meanC,
-    ),
-    ...top.map((s) =>
-      evidence(
-        `${analyst}.item${s.i}`,
-        `${s.it.date}: "${s.it.text.slice(0, 160)}" (compound ${fmt(s.c, 3)})`,
-        dirOf(s.c, 0.05),
-        Math.abs(s.c),
-        "vader_compound",
-        s.c,
-      ),
-    ),
-  ];
-  const coverage = Math.min(1, scored.length / 5);
-  return reportFromEvidence(
-    analyst,
-    ev,
-    { items: scored.length, compound_mean: meanC, positive: pos, negative: neg },
-    window,
-    `${scored.length} ${noun} items about ${input.ticker}.`,
-    coverage,
-  );
-}
-
-/** Offline news analyst: VADER on the last 7 days of news. @example newsAnalystPolicy({ ..., items: [] }).stance; // "neutral" */
-export function newsAnalystPolicy(input: TextAnalystInput): AnalysisReport {
-  return textPolicy("news", input, "news");
-}
-
-/** Offline social analyst: engagement-weighted VADER on the last 7 days of posts. @example socialAnalystPolicy({ ..., items: [] }).confidence; // 0 */
-export function socialAnalystPolicy(input: TextAnalystInput): AnalysisReport {
-  return textPolicy("social", input, "social-media");
-}
-
-/**
- * Offline fundamentals analyst: tone of each filing = mean VADER compound of
- * its sentences; the latest filing counts twice as much as the one before.
- *
- * @example
- * fundamentalsAnalystPolicy({ ..., filings: [] }).signal; // 0
- */
-export function fundamentalsAnalystPolicy(input: FundamentalsAnalystInput): AnalysisReport {
-  const window = { from: input.windowFrom, to: input.date };
-  if (input.filings.length === 0) {
-    return reportFromEvidence("fundamentals", [], { filings: 0 }, window, `No filings for ${input.ticker} between ${input.windowFrom} and ${input.date}.`, 0);
-  }
-  const ev: Evidence[] = [];
-  let sw = 0,
-    swt = 0;
-  input.filings.forEach((f, i) => {
-    const sentences = splitSentences(f.text);
-    const tones = (sentences.length ? sentences : [f.text]).map(compound);
-    const tone = tones.reduce((a, b) => a + b, 0) / tones.length;
-    const w = i === input.filings.length - 1 ? 2 : 1;
-    sw += w;
-    swt += w * tone;
-    ev.push(
-      evidence(
-        `fundamentals.filing${i}`,
-        `${f.form} filed ${f.date}: mean sentence tone ${fmt(tone, 3)} over ${tones.length} sentences`,
-        dirOf(tone, 0.02),
-        Math.abs(tone) * 3,
-        "filing_tone",
-        tone,
-      ),
-    );
-  });
-  const tone = swt / sw;
-  return reportFromEvidence(
-    "fundamentals",
-    ev,
-    { filings: input.filings.length, tone },
-    window,
-    `${input.filings.length} filing(s) of ${input.ticker}.`,
-    Math.min(1, 0.5 * input.filings.length),
-  );
-}
-
-/**
- * Offline macro analyst: SPY and sector-ETF 20-day trend and position vs
- * their 50-day SMA.
- *
- * @example
- * macroAnalystPolicy({ ..., macro: { benchmark: null, sector: null } }).confidence; // 0
- */
-export function macroAnalystPolicy(input: MacroAnalystInput): AnalysisReport {
-  const window = { from: input.windowFrom, to: input.date };
-  const ev: Evidence[] = [];
-  const metrics: Record<string, number> = {};
-  const add = (key: string, label: string, s: IndicatorSnapshot) => {
-    const v = s.values;
-    metrics[`${key}_ret_20d`] = v.ret_20d;
-    metrics[`${key}_vol_20d`] = v.vol_20d;
-    if (Number.isFinite(v.ret_20d))
-      ev.push(
-        evidence(`macro.${key}_trend`, `${label} 20-day return ${pct(v.ret_20d)}`, dirOf(v.ret_20d, 0.002), Math.abs(v.ret_20d) / 0.05, "ret_20d", v.ret_20d),
-      );
-    if (Number.isFinite(v.sma_50)) {
-      const gap = v.close / v.sma_50 - 1;
-      ev.push(
-        evidence(
-          `macro.${key}_sma50`,
-          `${label} is ${pct(Math.abs(gap))} ${gap >= 0 ? "above" : "below"} its 50-day SMA`,
-          dirOf(gap),
-          Math.abs(gap) / 0.05,
-          "sma_50",
-          v.sma_50,
-        ),
-      );
-    }
-  };
-  if (input.macro.benchmark) add("market", `Market (${input.macro.benchmark.ticker})`, input.macro.benchmark.indicators);
-  if (input.macro.sector) add("sector", `${input.macro.sector.name} sector (${input.macro.sector.etf})`, input.macro.sector.indicators);
-  const coverage = (input.macro.benchmark ? 0.6 : 0) + (input.macro.sector ? 0.4 : 0);
-  return reportFromEvidence("macro", ev, metrics, window, `Macro backdrop for ${input.ticker}.`, coverage);
-}
-
-// ---------------------------------------------------------------- tasks
-
-const REPORT_FIELDS =
-  'Fields: analyst (fixed, given below), signal in [-1, 1] (net direction for the stock), stance ("bullish" | "neutral" | "bearish"), ' +
-  "confidence in [0, 1], summary (2-3 sentences), evidence (list of {id, claim, direction -1|0|1, strength in [0,1], source, value}; " +
-  'ids must start with "<analyst>." and be unique; cite the numbers you were given, never invent data), metrics (name -> number you used), window {from, to} (copy it).';
-
-function analystMessages(role: string, analyst: AnalystKind, input: AnalystInputBase, data: unknown, focus: string): ChatMessage[] {
-  return [
-    {
-      role: "system",
-      content:
-        `You are the ${role} of an institutional equity research desk that communicates through a typed blackboard. ` +
-        `All data below is point-in-time as of ${input.date}: do not use knowledge of later events. ${focus} Write one AnalysisReport. ${REPORT_FIELDS}`,
-    },
-    {
-      role: "user",
-      content: JSON.stringify({ analyst, ticker: input.ticker, date: input.date, window: { from: input.windowFrom, to: input.date }, data }),
-    },
-  ];
-}
+import { AnalysisReportSchema, type AnalysisReport, type AnalystKind } from "./messages";
+import { fundamentalsAnalystPolicy, macroAnalystPolicy, marketAnalystPolicy, newsAnalystPolicy, socialAnalystPolicy } from "./offline/analysts";
+import { builtinPrompts, type PromptSource } from "./prompt-set";
 
 function checkReport(analyst: AnalystKind, out: AnalysisReport, input: AnalystInputBase): string | null {
   if (out.analyst !== analyst) return `analyst must be "${analyst}"`;
@@ -422,10 +53,26 @@ export function checkIndicatorNumbers(out: AnalysisReport, snapshot: IndicatorSn
   return null;
 }
 
+/**
+ * The values an analyst prompt file may use (prompt-set.ts): the thread and
+ * window, and the point-in-time input as one line of JSON.
+ *
+ * @example
+ * analystValues("news", input, []).inputJson; // '{"analyst":"news","ticker":"AAPL",...,"data":[]}'
+ */
+export function analystValues(analyst: AnalystKind, input: AnalystInputBase, data: unknown): TemplateValues {
+  const window = { from: input.windowFrom, to: input.date };
+  return {
+    ticker: input.ticker,
+    date: input.date,
+    windowFrom: input.windowFrom,
+    inputJson: JSON.stringify({ analyst, ticker: input.ticker, date: input.date, window, data }),
+  };
+}
+
 function analystTask<I extends AnalystInputBase>(
   analyst: AnalystKind,
-  role: string,
-  focus: string,
+  prompts: PromptSource,
   data: (input: I) => unknown,
   policy: (input: I) => AnalysisReport,
   extraCheck?: (out: AnalysisReport, input: I) => string | null,
@@ -435,59 +82,71 @@ function analystTask<I extends AnalystInputBase>(
     version: 1,
     schema: AnalysisReportSchema as z.ZodType<AnalysisReport>,
     temperature: 0.2,
-    render: (input) => analystMessages(role, analyst, input, data(input), focus),
+    render: (input) => renderPrompt(prompts(), `analyst-${analyst}`, analystValues(analyst, input, data(input))),
     offline: (input) => policy(input),
     validate: (out, input) => checkReport(analyst, out, input) ?? extraCheck?.(out, input) ?? null,
   });
 }
 
+/** The five analyst tasks of one prompt set. */
+export interface AnalystTasks {
+  market: Task<MarketAnalystInput, AnalysisReport>;
+  news: Task<TextAnalystInput, AnalysisReport>;
+  social: Task<TextAnalystInput, AnalysisReport>;
+  fundamentals: Task<FundamentalsAnalystInput, AnalysisReport>;
+  macro: Task<MacroAnalystInput, AnalysisReport>;
+}
+
 /**
- * The five analyst tasks (`blackboard.analyst.<kind>`): prompt = role + the
- * point-in-time data as JSON; output = AnalysisReport; offline = the policies above.
+ * The five analyst tasks (`blackboard.analyst.<kind>`) rendering from a
+ * prompt set: prompt = `analyst-<kind>.md` with the point-in-time data as
+ * JSON; output = AnalysisReport; offline = the analysts of offline/analysts.ts.
+ * What each analyst's JSON `data` holds: market = the indicator snapshot
+ * (as_of, bars, indicators), news = [{date, text}], social = [{date, text,
+ * score}], fundamentals = the filings, macro = {benchmark, sector} with
+ * their indicators.
+ *
+ * @example
+ * analystTasks(() => myFolder).market.name; // "blackboard.analyst.market"
+ */
+export function analystTasks(prompts: PromptSource): AnalystTasks {
+  return {
+    market: analystTask<MarketAnalystInput>(
+      "market",
+      prompts,
+      (i) => (i.indicators ? { as_of: i.indicators.date, bars: i.indicators.bars, indicators: jsonSafe(i.indicators.values) } : null),
+      marketAnalystPolicy,
+      (out, input) => checkIndicatorNumbers(out, input.indicators),
+    ),
+    news: analystTask<TextAnalystInput>("news", prompts, (i) => i.items.map((n) => ({ date: n.date, text: n.text })), newsAnalystPolicy),
+    social: analystTask<TextAnalystInput>("social", prompts, (i) => i.items.map((p) => ({ date: p.date, text: p.text, score: p.score })), socialAnalystPolicy),
+    fundamentals: analystTask<FundamentalsAnalystInput>("fundamentals", prompts, (i) => i.filings, fundamentalsAnalystPolicy),
+    macro: analystTask<MacroAnalystInput>(
+      "macro",
+      prompts,
+      (i) => ({
+        benchmark: i.macro.benchmark ? { ticker: i.macro.benchmark.ticker, indicators: jsonSafe(i.macro.benchmark.indicators.values) } : null,
+        sector: i.macro.sector ? { name: i.macro.sector.name, etf: i.macro.sector.etf, indicators: jsonSafe(i.macro.sector.indicators.values) } : null,
+      }),
+      macroAnalystPolicy,
+    ),
+  };
+}
+
+const BUILTIN = analystTasks(builtinPrompts);
+
+/**
+ * The analyst tasks of the built-in "paper" prompt set.
  *
  * @example
  * const { output } = await model.run(marketAnalystTask, { ticker, date, windowFrom, indicators });
  */
-export const marketAnalystTask = analystTask<MarketAnalystInput>(
-  "market",
-  "market (technical) analyst",
-  "Read the stockstats indicators (RSI 14, MACD 12/26/9 and histogram, Bollinger 20/2 and %b, 50-day SMA, returns, volatility, drawdown) and judge trend and momentum.",
-  (i) => (i.indicators ? { as_of: i.indicators.date, bars: i.indicators.bars, indicators: jsonSafe(i.indicators.values) } : null),
-  marketAnalystPolicy,
-  (out, input) => checkIndicatorNumbers(out, input.indicators),
-);
-
-export const newsAnalystTask = analystTask<TextAnalystInput>(
-  "news",
-  "news analyst",
-  "Judge the tone and materiality of the company's news of the last 7 days. With no news, report a neutral stance with confidence 0.",
-  (i) => i.items.map((n) => ({ date: n.date, text: n.text })),
-  newsAnalystPolicy,
-);
-
-export const socialAnalystTask = analystTask<TextAnalystInput>(
-  "social",
-  "social-media analyst",
-  "Judge retail sentiment in the r/wallstreetbets posts of the last 7 days that mention the ticker (score = upvotes). With no posts, report a neutral stance with confidence 0.",
-  (i) => i.items.map((p) => ({ date: p.date, text: p.text, score: p.score })),
-  socialAnalystPolicy,
-);
-
-export const fundamentalsAnalystTask = analystTask<FundamentalsAnalystInput>(
-  "fundamentals",
-  "fundamentals analyst",
-  "Judge the company's fundamentals from its latest 10-K / 10-Q filing summaries. With no filings, report a neutral stance with confidence 0.",
-  (i) => i.filings,
-  fundamentalsAnalystPolicy,
-);
-
-export const macroAnalystTask = analystTask<MacroAnalystInput>(
-  "macro",
-  "macroeconomic analyst",
-  "Judge the market (SPY) and sector (SPDR sector ETF) backdrop from their trend indicators.",
-  (i) => ({
-    benchmark: i.macro.benchmark ? { ticker: i.macro.benchmark.ticker, indicators: jsonSafe(i.macro.benchmark.indicators.values) } : null,
-    sector: i.macro.sector ? { name: i.macro.sector.name, etf: i.macro.sector.etf, indicators: jsonSafe(i.macro.sector.indicators.values) } : null,
-  }),
-  macroAnalystPolicy,
-);
+export const marketAnalystTask = BUILTIN.market;
+/** @example const { output } = await model.run(newsAnalystTask, { ticker, date, windowFrom, items }); */
+export const newsAnalystTask = BUILTIN.news;
+/** @example const { output } = await model.run(socialAnalystTask, { ticker, date, windowFrom, items }); */
+export const socialAnalystTask = BUILTIN.social;
+/** @example const { output } = await model.run(fundamentalsAnalystTask, { ticker, date, windowFrom, filings }); */
+export const fundamentalsAnalystTask = BUILTIN.fundamentals;
+/** @example const { output } = await model.run(macroAnalystTask, { ticker, date, windowFrom, macro }); */
+export const macroAnalystTask = BUILTIN.macro;

@@ -6,11 +6,11 @@
  * silent — and the default universe.
  */
 import { z } from "zod";
-import { documented } from "../core/index";
+import { documented, isoDateKey } from "../core/index";
 import { DataFolder } from "../data/index";
 import { SECTOR_ETFS } from "./tools";
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "expected YYYY-MM-DD");
+const isoDate = isoDateKey();
 
 /** Window, universe and cadence. */
 const scheduleKeys = {
@@ -143,7 +143,21 @@ const studyKeys = {
   trials: documented(z.number().int().min(1).default(10), { description: "Trials behind the Deflated Sharpe Ratio.", source: "ours" }),
 };
 
-export const blackboardConfigSchema = z.object({ ...scheduleKeys, ...viewKeys, ...bookKeys, ...studyKeys });
+/** What a real model is sent (the offline agents read no prompt). */
+const promptKeys = {
+  prompts: documented(z.enum(["paper"]).default("paper"), {
+    description:
+      "Prompt set a real model is sent (src/blackboard/prompts/<set>/, one file per agent task): paper = the paper's protocol (its roles, typed messages and fields, §3.2) in the project's words, the one built-in set. The offline agents read none.",
+    source: "ours",
+  }),
+  promptDir: documented(z.string().default(""), {
+    description:
+      'Folder of your own prompt templates (a copy of src/blackboard/prompts/paper, edited; syntax and placeholders in src/blackboard/prompts/README.md); "" = the built-in set named by prompts. Checked when the run starts: an unknown, misplaced or missing placeholder, an unknown or missing file is an error naming the file and line.',
+    source: "ours",
+  }),
+};
+
+export const blackboardConfigSchema = z.object({ ...scheduleKeys, ...viewKeys, ...bookKeys, ...studyKeys, ...promptKeys });
 export type BlackboardConfig = z.infer<typeof blackboardConfigSchema>;
 
 /** The long-only construction of a run (`longOnly` true / false are the old aliases of clip / none). */

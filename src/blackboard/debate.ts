@@ -12,6 +12,8 @@
  * - no new evidence: at the end of a round in which no turn cited an evidence
  *   id that had not been cited earlier in the debate;
  * - max rounds.
+ *
+ * A turn points at an item of the brief by quoting its id as "[id]" (`quotedIds`).
  */
 
 export type StopReason = "max_rounds" | "consensus" | "no_new_evidence";
@@ -72,4 +74,15 @@ export async function runDebate<C>(spec: DebateSpec<C>): Promise<DebateOutcome<C
     if (newEvidence === 0) return { transcript, rounds: round, stopReason: "no_new_evidence", evidence };
   }
   return { transcript, rounds: spec.maxRounds, stopReason: "max_rounds", evidence };
+}
+
+/**
+ * Evidence ids quoted in a question or answer as "[id]", in order: how a
+ * cross-examination turn points at a specific item of the brief.
+ *
+ * @example
+ * quotedIds("Why should lawsuit [news.item0] outweigh MACD [market.macd]?"); // ["news.item0", "market.macd"]
+ */
+export function quotedIds(text: string | null): string[] {
+  return text ? [...text.matchAll(/\[([A-Za-z0-9_]+(?:\.[A-Za-z0-9_]+)+)\]/g)].map((m) => m[1]!) : [];
 }

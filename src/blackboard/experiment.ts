@@ -36,7 +36,10 @@
  * backtests.ts (the three backtests and their metrics), day-zero.ts
  * (perturbation and trace), analytics.ts (hit rate, attribution, frontier),
  * report.ts and report-trading.ts (tables and summary), figures.ts and
- * quant-figures.ts.
+ * quant-figures.ts. The agents of a thread (pipeline.ts) are tasks in
+ * analysts.ts, researchers.ts, alpha.ts and risk.ts, over the inputs of
+ * agent-inputs.ts; what a real model is sent is in prompts/<set>/*.md
+ * (prompt-set.ts, tasks.ts), and the offline stand-ins are in offline/.
  */
 import type { Experiment, ExperimentResult, RunContext } from "../core/index";
 import { DataFolder } from "../data/index";

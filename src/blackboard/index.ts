@@ -1,26 +1,19 @@
 /**
  * The Blackboard + structured debate + Black-Litterman paper: typed blackboard
  * messages and the JSONL log, analysts, bull/bear and risk debates,
- * Chain-of-Alpha, the Black-Litterman allocator, figures and the experiment.
+ * Chain-of-Alpha (the agent tasks, their prompt sets and their offline
+ * stand-ins), the Black-Litterman allocator, figures and the experiment.
  *
  * @example
  * import { blackboardExperiment, Blackboard } from "../blackboard/index";
  */
 
 export { allocate, blWeightRule, trailingReturnColumns, type AllocatorOptions, type Decision } from "./allocator";
-export { alphaChains, hedgeRatio, passThroughProposal, traderPolicy, traderTask, verifyCitations } from "./alpha";
+export { researchBrief, riskAlerts, riskBrief, RISK_LIMITS, type PastView, type ResearchBrief, type RiskBrief } from "./agent-inputs";
+export { hedgeRatio, passThroughProposal, traderTask, traderTaskFrom, verifyCitations } from "./alpha";
 export { attribution, grossReturnSum, lastFrontier, pooledHitRate, viewHitRates } from "./analytics";
-export {
-  checkIndicatorNumbers,
-  fundamentalsAnalystPolicy,
-  macroAnalystPolicy,
-  marketAnalystPolicy,
-  marketAnalystTask,
-  newsAnalystPolicy,
-  reportFromEvidence,
-  socialAnalystPolicy,
-} from "./analysts";
-export { runDebate } from "./debate";
+export { analystTasks, checkIndicatorNumbers, marketAnalystTask } from "./analysts";
+export { quotedIds, runDebate } from "./debate";
 export { blackboardConfigSchema, checkConfig, defaultUniverse, longOnlyMode, type BlackboardConfig } from "./config";
 export { applySizing, constructPortfolio, hasView } from "./construction";
 export { blackboardExperiment } from "./experiment";
@@ -53,7 +46,27 @@ export {
   weightsOverTimeFigure,
 } from "./quant-figures";
 export { decisionOf, retainedTickers } from "./rebalance";
-export { managerPolicy, researchBrief, researcherPolicy } from "./researchers";
-export { checkAssessment, riskAlerts, riskBrief, riskJudgePolicy, riskManagerPolicy, stanceAction } from "./risk";
+export { alphaChains, traderPolicy } from "./offline/alpha";
+export {
+  fundamentalsAnalystPolicy,
+  macroAnalystPolicy,
+  marketAnalystPolicy,
+  newsAnalystPolicy,
+  reportFromEvidence,
+  socialAnalystPolicy,
+} from "./offline/analysts";
+export { managerPolicy, researcherPolicy } from "./offline/researchers";
+export { riskJudgePolicy, riskManagerPolicy, stanceAction } from "./offline/risk";
+export {
+  BLACKBOARD_PROMPT_FILES,
+  BLACKBOARD_PROMPTS,
+  builtinBlackboardPromptDir,
+  resolveBlackboardPrompts,
+  type BlackboardPromptFile,
+  type BlackboardPrompts,
+} from "./prompt-set";
+export { researcherTaskFrom, researchManagerTaskFrom } from "./researchers";
+export { checkAssessment, riskJudgeTaskFrom, riskManagerTaskFrom, riskPositionTaskFrom } from "./risk";
+export { blackboardTasks, BUILTIN_TASKS, promptTasks, type BlackboardTasks } from "./tasks";
 export { closeUtc, knownAtClose, ToolBox } from "./tools";
 export { type DecisionTrace } from "./trace";

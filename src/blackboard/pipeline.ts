@@ -28,8 +28,8 @@
  */
 import { type DataFolder, addDays } from "../data/index";
 import type { Model, Task } from "../llm/index";
-import { passThroughProposal, traderTask } from "./alpha";
-import { fundamentalsAnalystTask, macroAnalystTask, marketAnalystTask, newsAnalystTask, socialAnalystTask } from "./analysts";
+import { researchBrief, riskBrief, type PastView, type RiskBrief } from "./agent-inputs";
+import { passThroughProposal } from "./alpha";
 import { runDebate } from "./debate";
 import type { Blackboard } from "./log";
 import {
@@ -48,8 +48,7 @@ import {
   type Role,
   type TradeProposal,
 } from "./messages";
-import { researchBrief, researcherTask, researchManagerTask, type PastView } from "./researchers";
-import { riskBrief, riskJudgeTask, riskManagerTask, riskPositionTask, type RiskBrief } from "./risk";
+import { BUILTIN_TASKS, type BlackboardTasks } from "./tasks";
 import { ToolBox, type AlphaFacts, type ToolCall } from "./tools";
 import type { UsageMeter } from "./usage";
 
@@ -71,6 +70,8 @@ export interface PipelineOptions {
   historyDays?: number;
   /** Counts every model call (calls, prompt size, tokens). */
   usage?: UsageMeter;
+  /** The agent tasks of the run's prompt set (default: the built-in "paper" set). */
+  tasks?: BlackboardTasks;
 }
 
 /** One model call of the thread, for the trace (no latency: traces must be reproducible). */
@@ -247,6 +248,7 @@ class Thread {
   readonly tools: ToolBox;
   readonly poster: Poster;
   readonly llmCalls: LlmCallRecord[] = [];
+  readonly tasks: BlackboardTasks;
 
   constructor(
     data: DataFolder,
@@ -256,6 +258,7 @@ class Thread {
   ) {
     this.tools = new ToolBox(data.asOf(date), ticker, options.benchmarkTicker ?? "SPY");
     this.poster = new Poster(options.board, options.seed, date, ticker);
+    this.tasks = options.tasks ?? BUILTIN_TASKS;
   }
 
   /** Run a task for `agent`, recording the call in the order it was made (not the order it finished). */
@@ -312,7 +315,7 @@ class Thread {
 
 /** Step 1: the five analysts (independent: run concurrently, post in a fixed order). */
 async function postAnalystReports(thread: Thread): Promise<AnalysisReport[]> {
-  const { tools, ticker, date } = thread;
+  const { tools, ticker, date, tasks } = thread;
   const snapshot = tools.indicators("market_analyst");
   const news = tools.news("news_analyst");
   const social = tools.social("social_analyst");
@@ -320,11 +323,11 @@ async function postAnalystReports(thread: Thread): Promise<AnalysisReport[]> {
   const macro = tools.macro("macro_analyst");
   const week = addDays(date, -6);
   const reports = await Promise.all([
-    thread.call("market_analyst", marketAnalystTask, { ticker, date, windowFrom: snapshot?.from ?? date, indicators: snapshot }),
-    thread.call("news_analyst", newsAnalystTask, { ticker, date, windowFrom: week, items: news }),
-    thread.call("social_analyst", socialAnalystTask, { ticker, date, windowFrom: week, items: social }),
-    thread.call("fundamentals_analyst", fundamentalsAnalystTask, { ticker, date, windowFrom: addDays(date, -400), filings }),
-    thread.call("macro_analyst", macroAnalystTask, { ticker, date, windowFrom: macro.benchmark?.indicators.from ?? date, macro }),
+    thread.call("market_analyst", tasks.marketAnalyst, { ticker, date, windowFrom: snapshot?.from ?? date, indicators: snapshot }),
+    thread.call("news_analyst", tasks.newsAnalyst, { ticker, date, windowFrom: week, items: news }),
+    thread.call("social_analyst", tasks.socialAnalyst, { ticker, date, windowFrom: week, items: social }),
+    thread.call("fundamentals_analyst", tasks.fundamentalsAnalyst, { ticker, date, windowFrom: addDays(date, -400), filings }),
+    thread.call("macro_analyst", tasks.macroAnalyst, { ticker, date, windowFrom: macro.benchmark?.indicators.from ?? date, macro }),
   ]);
   for (const r of reports) thread.poster.post(ANALYST_ROLES[r.analyst], "AnalysisReport", "inform", "all", r, null);
   return reports;
@@ -341,7 +344,7 @@ async function researchDebate(thread: Thread): Promise<{ report: FinalReport; fi
   );
   const debateMessages: Array<BlackboardMessage<"DebateComment">> = [];
   const debate = options.ablate === "debate" ? { rounds: 0, stopReason: "no_debate" as const } : await bullBearDebate(thread, brief, debateMessages);
-  const report = await thread.call("research_manager", researchManagerTask, {
+  const report = await thread.call("research_manager", thread.tasks.researchManager, {
     brief,
     transcript: thread.fromThread("DebateComment").map((m) => m.content),
     rounds: debate.rounds,
@@ -362,7 +365,7 @@ async function bullBearDebate(
     speakers: ["bull", "bear"],
     maxRounds: options.debateRounds,
     speak: async (side, round, transcript) => {
-      const comment = await thread.call(`${side}_researcher`, researcherTask, {
+      const comment = await thread.call(`${side}_researcher`, thread.tasks.researcher, {
         brief,
         side: side as "bull" | "bear",
         round,
@@ -397,7 +400,7 @@ async function tradeProposal(
   const proposal =
     thread.options.ablate === "alpha"
       ? passThroughProposal(report)
-      : await thread.call("trader", traderTask, { ticker: thread.ticker, date: thread.date, report, facts });
+      : await thread.call("trader", thread.tasks.trader, { ticker: thread.ticker, date: thread.date, report, facts });
   const proposalMsg = thread.poster.post("trader", "TradeProposal", "propose", "risk_judge", proposal, finalMsg.message_id);
   return { proposal, proposalMsg, facts };
 }
@@ -413,7 +416,13 @@ async function riskDebate(thread: Thread, brief: RiskBrief, proposalMsg: Blackbo
     maxRounds: riskRounds,
     speak: async (stance, round, transcript) => {
       const s = stance as RiskStance;
-      const comment = await thread.call(RISK_ROLES[s], riskManagerTask, { brief, stance: s, round, maxRounds: riskRounds, transcript: transcript.slice() });
+      const comment = await thread.call(RISK_ROLES[s], thread.tasks.riskManager, {
+        brief,
+        stance: s,
+        round,
+        maxRounds: riskRounds,
+        transcript: transcript.slice(),
+      });
       const msg = poster.post(
         RISK_ROLES[s],
         "RiskDebateComment",
@@ -447,7 +456,7 @@ async function riskJudgement(
   const positions = await Promise.all(
     RISK_STANCES.map(async (stance) => ({
       stance,
-      output: await thread.call(RISK_ROLES[stance], riskPositionTask, { brief, stance, transcript: riskTranscript }),
+      output: await thread.call(RISK_ROLES[stance], thread.tasks.riskPosition, { brief, stance, transcript: riskTranscript }),
     })),
   );
   for (const { stance, output } of positions) {
@@ -457,7 +466,7 @@ async function riskJudgement(
   }
   const posted = thread.fromThread("RiskPosition").map((m) => m.content);
   const recs = thread.fromThread("RiskRecommendation").map((m) => m.content);
-  const assessment = await thread.call("risk_judge", riskJudgeTask, {
+  const assessment = await thread.call("risk_judge", thread.tasks.riskJudge, {
     brief,
     transcript: riskTranscript,
     positions: posted.map((p) => ({ stance: p.stance, action: p.action, position_scale: recs.find((r) => r.stance === p.stance)?.position_scale ?? 1 })),

@@ -26,6 +26,7 @@ import { itemAt } from "./lookup";
 import type { FinalReport, RiskAssessment, TradeProposal } from "./messages";
 import { round8 } from "./numbers";
 import { finishThread, Poster, startThread, stopThread, type PipelineOptions, type PipelineResult, type StartedThread, type ThreadRecord } from "./pipeline";
+import { promptTasks, type BlackboardTasks } from "./tasks";
 import { UsageMeter } from "./usage";
 
 /** The decision of a ticker without an agent view: HOLD (q = 0, i.e. the prior). */
@@ -110,6 +111,8 @@ export class AgentRebalancer {
   private readonly nextSeq = new Map<string, number>();
   private readonly lastDecisions = new Map<string, Decision>();
   private dayZeroDate: string | null = null;
+  /** The agent tasks of the run's prompt set, loaded and checked once, before any agent runs. */
+  private readonly tasks: BlackboardTasks;
 
   constructor(
     private readonly data: DataFolder,
@@ -118,6 +121,7 @@ export class AgentRebalancer {
     private readonly config: BlackboardConfig,
     private readonly ctx: RunContext,
   ) {
+    this.tasks = promptTasks(config);
     this.journal = ctx.runDir
       ? RunJournal.open(ctx.runDir, { seed: ctx.seed, model: ctx.model.id, dataDir: ctx.dataDir, config: config as unknown as Record<string, unknown> }, (m) =>
           ctx.log(m),
@@ -167,6 +171,7 @@ export class AgentRebalancer {
       ablate: ablate === "views" ? "none" : ablate,
       historyDays: this.config.historyDays,
       usage: this.usage,
+      tasks: this.tasks,
     };
   }
 

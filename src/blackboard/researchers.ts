@@ -5,227 +5,19 @@
  * "the ticker, thesis summary, supporting evidence, and an aggregate
  * BUY/HOLD/SELL view with confidence").
  *
- * Offline policies: each side cites its strongest not-yet-cited evidence
- * (two items per turn) and only evidence of its own direction (+1 for the
- * bull, -1 for the bear); it asks the other side why that side's strongest
- * item should outweigh its own strongest one, quoting both claims with
- * their ids; it answers the other side's question by defending the item
- * asked about with its own evidence ("... supports the upside case" for the
- * bull, "... the downside case" for the bear); and it concedes once the other
- * side's evidence outweighs its own by ~3:1 (or it has none).
- * The manager nets the cited evidence, weighted by the confidence of the
- * analyst that produced it: score = (B - R) / (B + R + 1), BUY above +0.15,
- * SELL below -0.15, HOLD otherwise. Without a debate (ablate=debate) it nets
- * every directional item of the brief instead. Earlier views of the ticker
- * (the brief's `history`, read from the blackboard) are quoted in the thesis.
+ * Each turn is an LLM task over the research brief (agent-inputs.ts), sent
+ * as prompts/<set>/researcher.md and research-manager.md with the brief and
+ * the transcript as JSON; offline, the researchers and manager of
+ * offline/researchers.ts answer instead. A model's answer is checked: its
+ * side and round (or debate rounds and stop reason) and that every evidence
+ * id it cites is in the brief.
  */
 import { type z } from "zod";
-import { defineTask, type Task } from "../llm/index";
-import { DebateCommentSchema, FinalReportSchema, type AnalysisReport, type DebateComment, type Evidence, type FinalReport } from "./messages";
-import { round6 } from "./numbers";
-
-export const VIEW_THRESHOLD = 0.15;
-/** A side concedes when the other side's evidence weight is this many times its own. */
-export const CONCEDE_RATIO = 3;
-const PER_TURN = 2;
-
-/** An earlier decision on the same ticker, read back from the blackboard. */
-export interface PastView {
-  date: string;
-  /** The research manager's view and confidence that day (null when only a risk verdict is on the board). */
-  research_view: FinalReport["view"] | null;
-  research_confidence: number | null;
-  /** The risk judge's final action and confidence (null under ablate=risk). */
-  final_action: FinalReport["view"] | null;
-  final_confidence: number | null;
-}
-
-/** What the analysts put on the board, condensed for the debaters. */
-export interface ResearchBrief {
-  ticker: string;
-  date: string;
-  reports: Array<{ analyst: string; stance: string; signal: number; confidence: number; summary: string }>;
-  evidence: Evidence[];
-  /** Earlier decisions on this ticker inside the history window, oldest first. */
-  history: PastView[];
-}
-
-export interface ResearcherInput {
-  brief: ResearchBrief;
-  side: "bull" | "bear";
-  round: number;
-  maxRounds: number;
-  transcript: DebateComment[];
-}
-
-export interface ManagerInput {
-  brief: ResearchBrief;
-  transcript: DebateComment[];
-  rounds: number;
-  stopReason: FinalReport["stop_reason"];
-}
-
-/**
- * Condense analyst reports into the debate brief.
- *
- * @example
- * researchBrief("AAPL", "2025-01-02", reports).evidence.length; // every analyst's evidence
- */
-export function researchBrief(ticker: string, date: string, reports: readonly AnalysisReport[], history: readonly PastView[] = []): ResearchBrief {
-  return {
-    ticker,
-    date,
-    reports: reports.map((r) => ({ analyst: r.analyst, stance: r.stance, signal: r.signal, confidence: r.confidence, summary: r.summary })),
-    evidence: reports.flatMap((r) => r.evidence),
-    history: history.slice(),
-  };
-}
-
-/**
- * Weight of a piece of evidence: strength x (0.5 + 0.5 x confidence of the analyst that produced it).
- *
- * @example
- * evidenceWeight(brief, { id: "market.rsi", strength: 0.5, ... }); // 0.5 x (0.5 + 0.5 x market confidence)
- */
-export function evidenceWeight(brief: ResearchBrief, e: Evidence): number {
-  const analyst = e.id.split(".")[0];
-  const conf = brief.reports.find((r) => r.analyst === analyst)?.confidence ?? 0.5;
-  return e.strength * (0.5 + 0.5 * conf);
-}
-
-function sidePool(brief: ResearchBrief, side: "bull" | "bear"): Evidence[] {
-  const dir = side === "bull" ? 1 : -1;
-  return brief.evidence
-    .filter((e) => e.direction === dir)
-    .sort((a, b) => evidenceWeight(brief, b) - evidenceWeight(brief, a) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-}
-
-const total = (brief: ResearchBrief, list: Evidence[]) => list.reduce((acc, e) => acc + evidenceWeight(brief, e), 0);
-
-/** Evidence ids quoted in a question as "[id]", in order. */
-export function quotedIds(text: string | null): string[] {
-  return text ? [...text.matchAll(/\[([A-Za-z0-9_]+(?:\.[A-Za-z0-9_]+)+)\]/g)].map((m) => m[1]!) : [];
-}
-
-const cite = (e: Evidence) => `${e.claim} [${e.id}]`;
-
-/** The case a side argues, as its answers name it. */
-const CASE: Record<"bull" | "bear", string> = { bull: "upside", bear: "downside" };
-
-/**
- * The answer of `side` to the other side's question: the question quotes one
- * of this side's items (the one it is asked to defend) and one of theirs;
- * the answer defends the first with this side's next strongest item.
- */
-function answerTo(question: string, side: "bull" | "bear", mine: Evidence[], theirs: Evidence[], weight: (e: Evidence) => number): string {
-  const ids = quotedIds(question);
-  const asked = mine.find((e) => ids.includes(e.id));
-  const against = theirs.find((e) => ids.includes(e.id));
-  const support = mine.find((e) => e !== asked) ?? null;
-  if (!asked) {
-    const best = mine[0];
-    return best ? `${cite(best)} still supports the ${CASE[side]} case.` : "We have no evidence on the board for our case.";
-  }
-  const head = against
-    ? `${cite(asked)} (weight ${weight(asked).toFixed(2)}) outweighs ${cite(against)} (weight ${weight(against).toFixed(2)})`
-    : `${cite(asked)} stands`;
-  return support ? `${head}, and ${cite(support)} also supports the ${CASE[side]} case.` : `${head}; it supports the ${CASE[side]} case.`;
-}
-
-/**
- * Offline bull / bear turn (see module doc).
- *
- * @example
- * researcherPolicy({ brief, side: "bull", round: 1, maxRounds: 2, transcript: [] }).cited_evidence; // two strongest positive ids
- */
-export function researcherPolicy(input: ResearcherInput): DebateComment {
-  const { brief, side } = input;
-  const other = side === "bull" ? "bear" : "bull";
-  const mine = sidePool(brief, side);
-  const theirs = sidePool(brief, other);
-  const citedByMe = new Set(input.transcript.filter((t) => t.side === side).flatMap((t) => t.cited_evidence));
-  const fresh = mine.filter((e) => !citedByMe.has(e.id)).slice(0, PER_TURN);
-  const myWeight = total(brief, mine);
-  const theirWeight = total(brief, theirs);
-  const previous = input.transcript.at(-1) ?? null;
-  const concedes = theirWeight > 0 && (mine.length === 0 || (input.round >= 2 && myWeight * CONCEDE_RATIO < theirWeight));
-  const label = side === "bull" ? "Bull" : "Bear";
-  const weight = (e: Evidence) => evidenceWeight(brief, e);
-
-  const answer = previous?.question ? answerTo(previous.question, side, mine, theirs, weight) : null;
-  // Challenge the other side's strongest item not yet challenged, against this side's strongest.
-  const asked = new Set(input.transcript.filter((t) => t.side === side).flatMap((t) => quotedIds(t.question)));
-  const target = theirs.find((e) => !asked.has(e.id)) ?? theirs[0];
-  const lead = mine[0];
-  const question =
-    concedes || !lead ? null : target ? `Why should ${cite(target)} outweigh ${cite(lead)}?` : `What evidence on the board answers ${cite(lead)}?`;
-  const argument = concedes
-    ? `${label} concedes: the ${other} evidence (weight ${theirWeight.toFixed(2)}) outweighs ours (${myWeight.toFixed(2)}).`
-    : fresh.length
-      ? `${label} case for ${brief.ticker}: ${fresh.map(cite).join("; ")}.`
-      : `${label} case for ${brief.ticker}: no new evidence beyond what we cited.`;
-  return {
-    side,
-    round: input.round,
-    argument,
-    cited_evidence: concedes ? [] : fresh.map((e) => e.id),
-    question,
-    answer,
-    concedes,
-    conviction: round6(myWeight + theirWeight > 0 ? myWeight / (myWeight + theirWeight) : 0.5),
-  };
-}
-
-/**
- * Offline research manager (see module doc).
- *
- * @example
- * managerPolicy({ brief, transcript, rounds: 2, stopReason: "max_rounds" }).view; // "BUY" | "HOLD" | "SELL"
- */
-export function managerPolicy(input: ManagerInput): FinalReport {
-  const { brief } = input;
-  const byId = new Map(brief.evidence.map((e) => [e.id, e]));
-  const cited = (side: "bull" | "bear") => {
-    // Without a debate the manager weighs every directional item of the brief itself.
-    if (input.stopReason === "no_debate") return brief.evidence.filter((e) => e.direction === (side === "bull" ? 1 : -1));
-    const ids = new Set(input.transcript.filter((t) => t.side === side).flatMap((t) => t.cited_evidence));
-    return [...ids].map((id) => byId.get(id)).filter((e): e is Evidence => e !== undefined);
-  };
-  const bull = cited("bull");
-  const bear = cited("bear");
-  const b = total(brief, bull);
-  const r = total(brief, bear);
-  const score = (b - r) / (b + r + 1);
-  const view = score > VIEW_THRESHOLD ? "BUY" : score < -VIEW_THRESHOLD ? "SELL" : "HOLD";
-  const confidence = view === "HOLD" ? 0.5 : Math.min(1, 0.5 + Math.abs(score));
-  const winners = view === "BUY" ? bull : view === "SELL" ? bear : [...bull, ...bear];
-  return {
-    view,
-    confidence: round6(confidence),
-    thesis:
-      `${brief.ticker}: ${view} (score ${score >= 0 ? "+" : ""}${score.toFixed(2)}). ` +
-      `Bull evidence weight ${b.toFixed(2)} from ${bull.length} item(s), bear ${r.toFixed(2)} from ${bear.length}; ` +
-      (input.stopReason === "no_debate"
-        ? "no debate (ablated): every analyst item weighed."
-        : `debate ended after ${input.rounds} round(s) (${input.stopReason.replace(/_/g, " ")}).`) +
-      historyNote(brief.history, view),
-    bull_case: bull.map((e) => e.claim),
-    bear_case: bear.map((e) => e.claim),
-    supporting_evidence: winners.map((e) => e.id),
-    score: round6(Math.max(-1, Math.min(1, score))),
-    debate_rounds: input.rounds,
-    stop_reason: input.stopReason,
-  };
-}
-
-/** " Previously BUY on 2025-01-02 (final HOLD); view unchanged." — or "" without history. */
-function historyNote(history: readonly PastView[], view: FinalReport["view"]): string {
-  const last = history.at(-1);
-  if (!last) return "";
-  const then = last.research_view ?? last.final_action;
-  const final = last.final_action && last.final_action !== last.research_view ? ` (final ${last.final_action})` : "";
-  return ` Previously ${then ?? "no view"} on ${last.date}${final}; view ${then === view ? "unchanged" : `changed to ${view}`}.`;
-}
+import { defineTask, renderPrompt, type Task, type TemplateValues } from "../llm/index";
+import type { ManagerInput, ResearchBrief, ResearcherInput } from "./agent-inputs";
+import { DebateCommentSchema, FinalReportSchema, type DebateComment, type FinalReport } from "./messages";
+import { managerPolicy, researcherPolicy } from "./offline/researchers";
+import { builtinPrompts, type PromptSource } from "./prompt-set";
 
 function checkCitations(ids: readonly string[], brief: ResearchBrief): string | null {
   const known = new Set(brief.evidence.map((e) => e.id));
@@ -234,67 +26,101 @@ function checkCitations(ids: readonly string[], brief: ResearchBrief): string | 
 }
 
 /**
- * Bull / bear researcher turn as an LLM task; `validate` checks side, round and that cited ids exist.
+ * The values researcher.md may use: the thread, the side (also as the flags
+ * bull / bear), the round, and the brief with the debate so far as JSON.
+ *
+ * @example
+ * researcherValues({ brief, side: "bear", round: 1, maxRounds: 2, transcript: [] }).bear; // true
+ */
+export function researcherValues(input: ResearcherInput): TemplateValues {
+  return {
+    ticker: input.brief.ticker,
+    date: input.brief.date,
+    side: input.side,
+    bull: input.side === "bull",
+    bear: input.side === "bear",
+    round: input.round,
+    maxRounds: input.maxRounds,
+    inputJson: JSON.stringify({ brief: input.brief, round: input.round, max_rounds: input.maxRounds, transcript: input.transcript }),
+  };
+}
+
+/**
+ * The values research-manager.md may use: the thread, whether a debate was
+ * held, its rounds and stop reason, and the brief with the transcript as JSON.
+ *
+ * @example
+ * managerValues({ brief, transcript: [], rounds: 0, stopReason: "no_debate" }).noDebate; // true
+ */
+export function managerValues(input: ManagerInput): TemplateValues {
+  return {
+    ticker: input.brief.ticker,
+    date: input.brief.date,
+    noDebate: input.stopReason === "no_debate",
+    rounds: input.rounds,
+    stopReason: input.stopReason,
+    inputJson: JSON.stringify({ brief: input.brief, transcript: input.transcript, rounds: input.rounds, stop_reason: input.stopReason }),
+  };
+}
+
+/**
+ * Bull / bear researcher turn as an LLM task rendering researcher.md of a
+ * prompt set; `validate` checks side, round and that cited ids exist.
+ *
+ * @example
+ * researcherTaskFrom(() => myFolder).name; // "blackboard.researcher"
+ */
+export function researcherTaskFrom(prompts: PromptSource): Task<ResearcherInput, DebateComment> {
+  return defineTask<ResearcherInput, DebateComment>({
+    name: "blackboard.researcher",
+    version: 2,
+    schema: DebateCommentSchema as z.ZodType<DebateComment>,
+    temperature: 0.7,
+    render: (input) => renderPrompt(prompts(), "researcher", researcherValues(input)),
+    offline: (input) => researcherPolicy(input),
+    validate: (out, input) => {
+      if (out.side !== input.side) return `side must be "${input.side}"`;
+      if (out.round !== input.round) return `round must be ${input.round}`;
+      return checkCitations(out.cited_evidence, input.brief);
+    },
+  });
+}
+
+/**
+ * Research manager as an LLM task rendering research-manager.md of a prompt
+ * set: debate -> FinalReport (BUY / HOLD / SELL + confidence).
+ *
+ * @example
+ * researchManagerTaskFrom(() => myFolder).name; // "blackboard.research_manager"
+ */
+export function researchManagerTaskFrom(prompts: PromptSource): Task<ManagerInput, FinalReport> {
+  return defineTask<ManagerInput, FinalReport>({
+    name: "blackboard.research_manager",
+    version: 2,
+    schema: FinalReportSchema as z.ZodType<FinalReport>,
+    temperature: 0.2,
+    render: (input) => renderPrompt(prompts(), "research-manager", managerValues(input)),
+    offline: (input) => managerPolicy(input),
+    validate: (out, input) => {
+      if (out.debate_rounds !== input.rounds) return `debate_rounds must be ${input.rounds}`;
+      if (out.stop_reason !== input.stopReason) return `stop_reason must be "${input.stopReason}"`;
+      return checkCitations(out.supporting_evidence, input.brief);
+    },
+  });
+}
+
+/**
+ * The researcher task of the built-in "paper" prompt set.
  *
  * @example
  * const { output } = await model.run(researcherTask, { brief, side: "bull", round: 1, maxRounds: 2, transcript: [] });
  */
-export const researcherTask: Task<ResearcherInput, DebateComment> = defineTask<ResearcherInput, DebateComment>({
-  name: "blackboard.researcher",
-  version: 2,
-  schema: DebateCommentSchema as z.ZodType<DebateComment>,
-  temperature: 0.7,
-  render: (input) => [
-    {
-      role: "system",
-      content:
-        `You are the ${input.side === "bull" ? "BULL" : "BEAR"} researcher in a structured cross-examination about ${input.brief.ticker} on ${input.brief.date}. ` +
-        `Argue the ${input.side === "bull" ? "strongest positive" : "strongest negative"} case using ONLY the analysts' evidence in the brief, citing evidence ids. ` +
-        "Cite only evidence that supports your own side, and only evidence you have not cited before when possible. " +
-        "Answer the other side's last question (field answer; null if there is none) by defending your case with evidence from the brief, then ask them one pointed question about a specific item of the brief (field question; quote evidence as [id]). " +
-        "The brief's history lists this desk's earlier views on the ticker; say so when the evidence has changed since. " +
-        "If the other side's evidence clearly outweighs yours, set concedes to true. " +
-        `Fields: side ("${input.side}"), round (${input.round}), argument, cited_evidence (ids), question, answer, concedes, conviction in [0, 1].`,
-    },
-    { role: "user", content: JSON.stringify({ brief: input.brief, round: input.round, max_rounds: input.maxRounds, transcript: input.transcript }) },
-  ],
-  offline: (input) => researcherPolicy(input),
-  validate: (out, input) => {
-    if (out.side !== input.side) return `side must be "${input.side}"`;
-    if (out.round !== input.round) return `round must be ${input.round}`;
-    return checkCitations(out.cited_evidence, input.brief);
-  },
-});
+export const researcherTask = researcherTaskFrom(builtinPrompts);
 
 /**
- * Research manager as an LLM task: debate -> FinalReport (BUY / HOLD / SELL + confidence).
+ * The research-manager task of the built-in "paper" prompt set.
  *
  * @example
  * const { output } = await model.run(researchManagerTask, { brief, transcript, rounds: 2, stopReason: "max_rounds" });
  */
-export const researchManagerTask: Task<ManagerInput, FinalReport> = defineTask<ManagerInput, FinalReport>({
-  name: "blackboard.research_manager",
-  version: 2,
-  schema: FinalReportSchema as z.ZodType<FinalReport>,
-  temperature: 0.2,
-  render: (input) => [
-    {
-      role: "system",
-      content:
-        (input.stopReason === "no_debate"
-          ? `You are the research manager. There was no bull/bear debate about ${input.brief.ticker} on ${input.brief.date}: weigh the analysts' evidence in the brief yourself `
-          : `You are the research manager. Weigh the bull and bear researchers' debate about ${input.brief.ticker} on ${input.brief.date} `) +
-        "and write the FinalReport: view BUY / HOLD / SELL with confidence in [0, 1], a thesis summary, the strongest bull and bear points, " +
-        "noting whether the view differs from the desk's earlier views in the brief's history, " +
-        "supporting_evidence (evidence ids from the brief), score in [-1, 1] (net bull minus bear), " +
-        `debate_rounds (${input.rounds}) and stop_reason ("${input.stopReason}") copied from the input.`,
-    },
-    { role: "user", content: JSON.stringify({ brief: input.brief, transcript: input.transcript, rounds: input.rounds, stop_reason: input.stopReason }) },
-  ],
-  offline: (input) => managerPolicy(input),
-  validate: (out, input) => {
-    if (out.debate_rounds !== input.rounds) return `debate_rounds must be ${input.rounds}`;
-    if (out.stop_reason !== input.stopReason) return `stop_reason must be "${input.stopReason}"`;
-    return checkCitations(out.supporting_evidence, input.brief);
-  },
-});
+export const researchManagerTask = researchManagerTaskFrom(builtinPrompts);

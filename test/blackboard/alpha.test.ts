@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { alphaChains, traderPolicy, traderTask, verifyCitations } from "../../src/blackboard/alpha";
+import { traderTask, verifyCitations } from "../../src/blackboard/alpha";
+import { alphaChains, traderPolicy } from "../../src/blackboard/offline/alpha";
 import { citationMatches } from "../../src/blackboard/features";
 import { ToolBox } from "../../src/blackboard/tools";
 import { DataFolder } from "../../src/data/folder";

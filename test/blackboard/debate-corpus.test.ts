@@ -7,10 +7,10 @@
  * Chain-of-Alpha cited.
  */
 import { beforeAll, describe, expect, it } from "vitest";
+import { riskBrief } from "../../src/blackboard/agent-inputs";
+import { quotedIds } from "../../src/blackboard/debate";
 import { parseBlackboard } from "../../src/blackboard/log";
 import type { AnalysisReport, BlackboardMessage, DebateComment, FinalReport, RiskDebateComment, TradeProposal } from "../../src/blackboard/messages";
-import { quotedIds } from "../../src/blackboard/researchers";
-import { riskBrief } from "../../src/blackboard/risk";
 import { bundledDataDir } from "../../src/data/paths";
 import { runExperiment } from "../../src/run/runner";
 

@@ -5,7 +5,7 @@
  * real-model path. With `hallucinateFirstTrader`, the first trader answer
  * cites a wrong indicator value, so that the citation check forces a repair.
  */
-import { alphaChains } from "../../../src/blackboard/alpha";
+import { alphaChains } from "../../../src/blackboard/offline/alpha";
 import { okJson, type ChatBehaviour, type ChatRequestBody } from "../../helpers/fake-openai";
 
 export interface FakeAgents {

@@ -1,47 +1,24 @@
+/**
+ * The offline agents (src/blackboard/offline/): the analysts' evidence and
+ * signal formulas, the risk team's stances, concessions and judge, and the
+ * Chain-of-Alpha trader, each checked against hand-computed values.
+ */
 import { describe, expect, it } from "vitest";
+import { riskAlerts, riskBrief } from "../../../src/blackboard/agent-inputs";
+import { hedgeRatio } from "../../../src/blackboard/alpha";
+import { traderPolicy } from "../../../src/blackboard/offline/alpha";
 import {
-  checkIndicatorNumbers,
   fundamentalsAnalystPolicy,
   macroAnalystPolicy,
   marketAnalystPolicy,
-  marketAnalystTask,
   newsAnalystPolicy,
   reportFromEvidence,
   socialAnalystPolicy,
-} from "../../src/blackboard/analysts";
-import { traderPolicy } from "../../src/blackboard/alpha";
-import type { IndicatorSnapshot } from "../../src/blackboard/features";
-import type { FinalReport, TradeProposal } from "../../src/blackboard/messages";
-import { checkAssessment, riskAlerts, riskBrief, riskJudgePolicy, riskManagerPolicy, stanceAction } from "../../src/blackboard/risk";
-import { closeUtc, knownAtClose, ToolBox } from "../../src/blackboard/tools";
-import { hedgeRatio } from "../../src/blackboard/alpha";
-import { isTradingDay } from "../../src/data/calendar";
-import { splitSentences } from "../../src/text/tokenize";
-import { DataFolder } from "../../src/data/folder";
-import { bundledDataDir } from "../../src/data/paths";
-import { polarityScores } from "../../src/text/vader";
-
-function snapshot(values: Partial<IndicatorSnapshot["values"]>): IndicatorSnapshot {
-  const base = {
-    close: 100,
-    rsi_14: 50,
-    macd: 0,
-    macds: 0,
-    macdh: 0,
-    boll_ub: 110,
-    boll: 100,
-    boll_lb: 90,
-    pct_b: 0.5,
-    sma_50: 100,
-    ret_5d: 0,
-    ret_20d: 0,
-    ret_60d: 0,
-    vol_20d: 0.2,
-    vol_60d: 0.2,
-    drawdown_252d: 0,
-  };
-  return { ticker: "AAA", date: "2025-01-02", from: "2024-01-02", bars: 300, values: { ...base, ...values } };
-}
+} from "../../../src/blackboard/offline/analysts";
+import { riskJudgePolicy, riskManagerPolicy, stanceAction } from "../../../src/blackboard/offline/risk";
+import { splitSentences } from "../../../src/text/tokenize";
+import { polarityScores } from "../../../src/text/vader";
+import { RISK_FACTS, RISK_PROPOSAL, RISK_REPORT, snapshot } from "../helpers/agent-fixtures";
 
 describe("analysts (offline policies)", () => {
   it("market analyst: overbought RSI, positive MACD and trend, hand-computed signal", () => {
@@ -63,20 +40,6 @@ describe("analysts (offline policies)", () => {
     expect(r.stance).toBe("bullish");
     // confidence = coverage (300 bars / 60, capped at 1) x (0.35 + 0.65 x |net| / sum of strengths).
     expect(r.confidence).toBeCloseTo(0.35 + 0.65 * (0.976316 / 2.076316), 5); // 0.655638
-  });
-
-  it("market analyst: an LLM report must quote the computed indicator values", () => {
-    const snap = snapshot({ rsi_14: 75, macdh: 0.25 });
-    const input = { ticker: "AAA", date: "2025-01-02", windowFrom: "2024-01-02", indicators: snap };
-    const honest = marketAnalystPolicy(input);
-    expect(checkIndicatorNumbers(honest, snap)).toBeNull();
-    expect(marketAnalystTask.validate!(honest, input)).toBeNull();
-    const inventedMetric = { ...honest, metrics: { ...honest.metrics, rsi_14: 31 } };
-    expect(marketAnalystTask.validate!(inventedMetric, input)).toMatch(/metrics\.rsi_14 is 31, computed 75/);
-    const inventedEvidence = { ...honest, evidence: honest.evidence.map((e) => (e.id === "market.macd" ? { ...e, value: -0.4 } : e)) };
-    expect(checkIndicatorNumbers(inventedEvidence, snap)).toMatch(/evidence "market.macd" cites macdh = -0.4, computed 0.25/);
-    // Names that are not indicators of the snapshot are free text for the model.
-    expect(checkIndicatorNumbers({ ...honest, metrics: { my_score: 3 } }, snap)).toBeNull();
   });
 
   it("fundamentals analyst: per-filing mean sentence tone, the latest filing weighted twice", () => {
@@ -167,93 +130,10 @@ describe("analysts (offline policies)", () => {
   });
 });
 
-describe("point-in-time tools", () => {
-  const data = DataFolder.open(bundledDataDir());
-  const ticker = data.newsTickers().find((t) => data.news(t).some((n) => n.date >= "2025-03-01" && n.date <= "2025-06-30"))!;
-  const newsDate = data.news(ticker).find((n) => n.date >= "2025-03-01")!.date;
-
-  it("returns only rows inside (date - 7d, date] and records each call with its arguments", () => {
-    const tools = new ToolBox(data.asOf(newsDate), ticker);
-    const news = tools.news("news_analyst");
-    expect(news.length).toBeGreaterThan(0);
-    expect(news.every((n) => n.date <= newsDate && n.date >= tools.calls[0]!.args.start_date!)).toBe(true);
-    tools.social("social_analyst");
-    const snap = tools.indicators("market_analyst")!;
-    expect(snap.date <= newsDate).toBe(true);
-    expect(tools.calls.map((c) => c.tool)).toEqual(["get_news", "get_social", "get_indicators"]);
-    expect(tools.calls[2]!.args).toEqual({ ticker, end_date: newsDate, bars: 300 });
-  });
-});
-
-describe("known at the close (the data layer's session rule)", () => {
-  it("keeps date-only rows and rows stamped before the New York close, with daylight-saving time and early closes", () => {
-    expect(knownAtClose("2025-01-02", undefined, "2025-01-02")).toBe(true);
-    // Winter: the 16:00 close is 21:00 UTC, so 20:00 UTC is still before it (the old fixed 20:00 cut-off dropped it).
-    expect(knownAtClose("2025-01-02", "2025-01-02T20:00:00Z", "2025-01-02")).toBe(true);
-    expect(knownAtClose("2025-01-02", "2025-01-02 20:59:59", "2025-01-02")).toBe(true);
-    expect(knownAtClose("2025-01-02", "2025-01-02 21:00:00", "2025-01-02")).toBe(false);
-    // Summer: the close is 20:00 UTC.
-    expect(knownAtClose("2025-07-01", "2025-07-01 19:59:59", "2025-07-01")).toBe(true);
-    expect(knownAtClose("2025-07-01", "2025-07-01 20:00:00", "2025-07-01")).toBe(false);
-    // Early close on Christmas Eve 2024: 13:00 New York = 18:00 UTC.
-    expect(knownAtClose("2024-12-24", "2024-12-24 18:30:00", "2024-12-24")).toBe(false);
-    expect(knownAtClose("2024-12-24", "2024-12-24 18:30:00", "2024-12-26")).toBe(true);
-    // An offset is honoured: 16:30 New York is after the close.
-    expect(knownAtClose("2025-01-02", "2025-01-02T16:30:00-05:00", "2025-01-02")).toBe(false);
-    expect(knownAtClose("2025-01-01", "2025-01-01 23:00:00", "2025-01-02")).toBe(true);
-    expect(knownAtClose("2025-01-03", undefined, "2025-01-02")).toBe(false);
-    // A Saturday post counts for Monday.
-    expect(knownAtClose("2025-01-04", "2025-01-04 12:00:00", "2025-01-03")).toBe(false);
-    expect(knownAtClose("2025-01-04", "2025-01-04 12:00:00", "2025-01-06")).toBe(true);
-    expect(closeUtc("2025-01-02")).toBe("2025-01-02T21:00:00Z");
-    expect(closeUtc("2025-07-01")).toBe("2025-07-01T20:00:00Z");
-  });
-
-  it("the social tool drops posts created after the close of the decision day, and records the close it used", () => {
-    const data = DataFolder.open(bundledDataDir());
-    const afterClose = (p: { date: string; created_utc?: string }) =>
-      p.created_utc !== undefined && p.created_utc.slice(0, 10) === p.date && Date.parse(`${p.created_utc.replace(" ", "T")}Z`) >= Date.parse(closeUtc(p.date));
-    const late = data.social().find((p) => p.date >= "2025-03-01" && isTradingDay(p.date) && afterClose(p) && (p.tickers ?? []).length > 0)!;
-    expect(late).toBeDefined();
-    const ticker = late.tickers![0]!;
-    const on = new ToolBox(data.asOf(late.date), ticker);
-    on.social("social_analyst");
-    // Every post of the window as the folder holds it (the point-in-time view drops the late ones itself since issue 13).
-    const all = data.social(ticker).filter((p) => p.date >= (on.calls[0]!.args.start_date as string) && p.date <= late.date);
-    const lateCount = all.filter((p) => p.date === late.date && afterClose(p)).length;
-    expect(lateCount).toBeGreaterThan(0);
-    expect(on.calls[0]!.result).toMatch(new RegExp(` of ${all.length - lateCount} posts$`));
-    expect(on.calls[0]!.args.known_by).toBe(closeUtc(late.date));
-    // The next session sees them.
-    const next = new ToolBox(data.asOf(data.calendar().find((d) => d > late.date)!), ticker);
-    expect(next.social("social_analyst", 8, 1000).some((p) => p.date === late.date && p.text.startsWith(late.title))).toBe(true);
-  });
-});
-
 describe("risk team (offline policies)", () => {
-  const report: FinalReport = {
-    view: "BUY",
-    confidence: 0.8,
-    thesis: "t",
-    bull_case: [],
-    bear_case: [],
-    supporting_evidence: [],
-    score: 0.3,
-    debate_rounds: 2,
-    stop_reason: "max_rounds",
-  };
-  const proposal: TradeProposal = {
-    action: "BUY",
-    conviction: 0.8,
-    size_scale: 1,
-    rationale: "r",
-    chains: [
-      { chain: "volatility", steps: [{ statement: "s", citation: { indicator: "vol_20d", date: "2025-01-02", value: 0.45 } }], conclusion: "c", value: 0.55 },
-      { chain: "directional", steps: [{ statement: "s", citation: { indicator: "macdh", date: "2025-01-02", value: 1 } }], conclusion: "c", value: 0.5 },
-      { chain: "hedging", steps: [{ statement: "s", citation: { indicator: "drawdown_252d", date: "2025-01-02", value: -0.1 } }], conclusion: "c", value: 0 },
-    ],
-  };
-  const facts = { ticker: "AAA", date: "2025-01-02", values: { vol_20d: 0.45, vol_60d: 0.3, drawdown_252d: -0.1, beta_60d: 1.1 } };
+  const report = RISK_REPORT;
+  const proposal = RISK_PROPOSAL;
+  const facts = RISK_FACTS;
 
   it("the conservative manager downgrades a BUY above 35% volatility; aggressive and neutral keep it", () => {
     const brief = riskBrief("AAA", "2025-01-02", report, proposal, facts);
@@ -326,22 +206,6 @@ describe("risk team (offline policies)", () => {
     const r2 = riskManagerPolicy({ brief, stance: "aggressive", round: 2, maxRounds: 2, transcript: [r1] });
     expect(r2).toMatchObject({ recommended_action: "HOLD", concedes: true });
     expect(stanceAction(brief, "conservative")).toBe("HOLD");
-  });
-
-  it("the judge's numbers and votes are checked against the brief and the positions", () => {
-    const brief = riskBrief("AAA", "2025-01-02", report, proposal, facts);
-    const positions = [
-      { stance: "aggressive" as const, action: "BUY" as const, position_scale: 1.25 },
-      { stance: "conservative" as const, action: "HOLD" as const, position_scale: 0.6 },
-      { stance: "neutral" as const, action: "BUY" as const, position_scale: 1 },
-    ];
-    const input = { brief, transcript: [], positions };
-    const a = riskJudgePolicy(input);
-    expect(checkAssessment(a, input)).toBeNull();
-    expect(checkAssessment({ ...a, volatility: 0.2 }, input)).toMatch(/volatility must be metrics.vol_20d = 0.45/);
-    expect(checkAssessment({ ...a, drawdown: -0.3 }, input)).toMatch(/drawdown/);
-    expect(checkAssessment({ ...a, votes: { ...a.votes, conservative: "BUY" } }, input)).toMatch(/votes.conservative must be HOLD/);
-    expect(checkAssessment({ ...a, votes: { ...a.votes, judge: "SELL" } }, input)).toMatch(/no manager named judge/);
   });
 });
 
