@@ -32,7 +32,7 @@ export function costTable(rows: readonly BenchRow[]): string {
 
 ${mdTable(["experiment", "calls", "prompt tokens", "output tokens (est.)", "stable prefix", "USD gpt-4o-mini", "USD gpt-4o"], body)}
 
-\`--max-calls N\` and \`--max-cost USD\` (with --llm openai) stop a run cleanly before the endpoint call that would pass the limit — each call's worst case is reserved before it is made — with exit code 4 and a "stopped" entry in manifest.json; cache hits are free, so a rerun continues from the cache (test/run/budget.test.ts).
+\`--max-calls N\` and \`--max-cost USD\` (with --llm openai) stop a run cleanly before the endpoint call that would pass the limit — each call's worst case is reserved before it is made — with exit code 4 and a "stopped" entry in manifest.json; cache hits are free, so a rerun continues from the cache (test/run/budget.e2e.test.ts).
 `;
 }
 

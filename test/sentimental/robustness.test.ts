@@ -134,7 +134,7 @@ describe("resuming from the cache after a failed run (CLI)", () => {
     const err: string[] = [];
     const io: CliIo = { stdout: () => {}, stderr: (t) => void err.push(t), readStdin: async () => "" };
     expect(await main(args, io)).toBe(1);
-    expect(err.join("")).toMatch(/InvalidTurnError: RPM's turn .*by default <out>\/llm-cache/);
+    expect(err.join("")).toMatch(/a model turn stayed invalid: RPM's turn .*by default <out>\/llm-cache/);
     const firstRequests = server.chatRequests().length;
 
     server.reset();

@@ -191,7 +191,7 @@ describe("consilium evaluate sentimental", () => {
     const bad = brokenCopy((j) => delete j["raw_history"]);
     const io2 = capture();
     expect(await main(["evaluate", "sentimental", "--transcript", bad, "--out", path.join(bad, "out")], io2)).toBe(1);
-    expect(io2.err.join("")).toMatch(/TranscriptError: .*cand-a\/simulation_data\.json \(raw_history\): missing/);
+    expect(io2.err.join("")).toMatch(/transcript problem: .*cand-a\/simulation_data\.json \(raw_history\): missing/);
   });
 });
 
