@@ -37,7 +37,6 @@ export {
   RISK_REPORT_METRICS,
   rollingSharpe,
   totalReturn,
-  turnover,
   turnoverSummary,
   type PerformanceMetrics,
 } from "./metrics";

@@ -31,8 +31,6 @@ import {
   rollingStd,
 } from "../stats/index";
 
-export { turnover } from "../portfolio/index";
-
 /**
  * Euler-Mascheroni constant, used by the expected maximum of N Gaussian Sharpe ratios.
  *

@@ -26,8 +26,6 @@ import { readJsonl, type JsonlRecord } from "./jsonl";
 import { loadPrices, rangeSeries, tickerFromFile } from "./prices";
 import { loadJobs, toFiling, toNews, toResume, toSocial } from "./records";
 import { knownAtSession, type KnownAtOptions, type Stamped } from "./sessions";
-export { bundledDataDir, resolveDataDir, projectRoot } from "./paths";
-export { DataError } from "./errors";
 import type { Filing, JobDescription, NewsRecord, PriceSeries, Resume, SocialPost, TickerInfo } from "./types";
 import { validateOnLoad } from "./validate";
 

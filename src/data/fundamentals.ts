@@ -20,10 +20,41 @@ import { listDataFiles } from "./files";
 import { readJsonl, type JsonlRecord } from "./jsonl";
 import { knownAtSession, parseStampUtc } from "./sessions";
 import { normalizeDate } from "./dates";
-import type { MetricName, MetricValue } from "./edgar-facts";
-import { METRICS } from "./edgar-facts";
 
 export const FUNDAMENTALS_DIR = "fundamentals";
+
+/**
+ * The metrics a record may carry, in the order they are checked on load (the
+ * EDGAR fetcher's concept table, `fetch/edgar-facts.ts`, lists them in this order).
+ *
+ * @example
+ * METRIC_NAMES.includes("revenue"); // true
+ */
+export const METRIC_NAMES = [
+  "revenue",
+  "net_income",
+  "total_assets",
+  "total_liabilities",
+  "stockholders_equity",
+  "cash",
+  "operating_cash_flow",
+  "capital_expenditure",
+  "eps_basic",
+  "eps_diluted",
+] as const;
+
+export type MetricName = (typeof METRIC_NAMES)[number];
+
+/** One metric as its filing first reported it. */
+export interface MetricValue {
+  value: number;
+  unit: string;
+  /** "us-gaap:Revenues", or "derived: ..." for computed liabilities. */
+  concept: string;
+  /** Start of the duration (null for balance-sheet instants). */
+  start: string | null;
+  end: string;
+}
 
 export interface ShareClassCount {
   member: string | null;
@@ -111,7 +142,7 @@ export function toFundamentals(rec: JsonlRecord, file: string): FundamentalsReco
   need(v["period"] === null || v["period"] === undefined || isDate(v["period"]), "period must be YYYY-MM-DD or null", loc, "period");
   const metrics = v["metrics"];
   need(typeof metrics === "object" && metrics !== null && !Array.isArray(metrics), "expected an object", loc, "metrics");
-  for (const spec of METRICS) checkMetric(spec.name, (metrics as Record<string, unknown>)[spec.name] ?? null, loc);
+  for (const name of METRIC_NAMES) checkMetric(name, (metrics as Record<string, unknown>)[name] ?? null, loc);
   checkShares(v["shares_outstanding"] ?? null, loc);
   return {
     ...(v as unknown as FundamentalsRecord),

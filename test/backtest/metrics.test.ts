@@ -12,9 +12,9 @@ import {
   probabilisticSharpe,
   rollingSharpe,
   totalReturn,
-  turnover,
   turnoverSummary,
 } from "../../src/backtest/metrics";
+import { turnover } from "../../src/portfolio/index";
 import { calc } from "../../src/cli/calc/metrics";
 import { at } from "../helpers/checked";
 

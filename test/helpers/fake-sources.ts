@@ -1,7 +1,7 @@
 /**
  * One loopback server (node:http on 127.0.0.1, a free port) standing in for
  * the three public sources the data fetchers use, each answering in its own
- * documented format (see test/data/fixtures/README.md for where each format
+ * documented format (see test/data/fetch/fixtures/README.md for where each format
  * comes from):
  *
  *   Yahoo chart   GET /v8/finance/chart/<T>?period1&period2&interval=1d&events=div,splits

@@ -1,7 +1,7 @@
 /**
  * `consilium data fetch filings`: 10-K and 10-Q filings of each ticker from
  * SEC EDGAR, with their acceptance time, MD&A text and first-reported
- * fundamentals (see `edgar-filing.ts` for one filing, `fundamentals.ts` and
+ * fundamentals (see `edgar-filing.ts` for one filing, `../fundamentals.ts` and
  * `cik-map.ts` for the files).
  *
  * Requests per ticker: the submissions index (plus older pages when the
@@ -15,7 +15,7 @@
  */
 import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { writeFileAtomic } from "./atomic";
+import { writeFileAtomic } from "../atomic";
 import { formatCikTable, mergeCikTables, parseCompanyTickers, readCikTable, readFolderCikTable, type CikEntry } from "./cik-map";
 import {
   cik10,
@@ -31,8 +31,8 @@ import {
 import { indexCompanyFacts, type Fact } from "./edgar-facts";
 import { processFiling, type FilingTextRecord } from "./edgar-filing";
 import { parseSubmissions, parseSubmissionsPage, type FilingRef } from "./edgar-submissions";
-import { checkFetchArgs } from "./fetch";
-import { fundamentalsFile, type FundamentalsRecord } from "./fundamentals";
+import { checkFetchArgs } from "./args";
+import { fundamentalsFile, type FundamentalsRecord } from "../fundamentals";
 import { FetchError, PoliteHttp } from "./http";
 import { KeyedJsonl } from "./keyed-jsonl";
 import { FetchLedger } from "./ledger";

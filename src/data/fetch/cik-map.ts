@@ -21,8 +21,8 @@
  * undimensioned total, or the sum of every class it reports.
  */
 import { existsSync } from "node:fs";
-import { csvCell, readCsv } from "./csv";
-import { DataError } from "./errors";
+import { csvCell, readCsv } from "../csv";
+import { DataError } from "../errors";
 import { cik10 } from "./edgar";
 
 export interface ShareClassWeight {

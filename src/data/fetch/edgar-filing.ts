@@ -7,17 +7,17 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { writeFileAtomic } from "./atomic";
+import { writeFileAtomic } from "../atomic";
 import type { CikEntry } from "./cik-map";
 import { filingFolderUrl, headerUrl, type EdgarHosts } from "./edgar";
 import { firstReportedMetrics, sharesFromFacts, type Fact } from "./edgar-facts";
 import { crossCheckAcceptance, parseFilingHeader, type FilingRef } from "./edgar-submissions";
-import type { FundamentalsRecord, SharesOutstanding } from "./fundamentals";
+import type { FundamentalsRecord, SharesOutstanding } from "../fundamentals";
 import { htmlToText } from "./html-text";
 import { FetchError, type PoliteHttp } from "./http";
 import { coverShares } from "./ixbrl";
 import { extractMdna } from "./mdna";
-import { knownAtSession, parseStampUtc } from "./sessions";
+import { knownAtSession, parseStampUtc } from "../sessions";
 
 /** A filing's text record (the layout's filings/*.jsonl, with provenance). */
 export interface FilingTextRecord extends Record<string, unknown> {

@@ -1,5 +1,5 @@
 /**
- * The text side of the seeded synthetic market (synthetic.ts makes the price
+ * The text side of the seeded synthetic market (market.ts makes the price
  * paths): news whose tone follows the same-day and next-day standardized
  * moves, quarterly 10-Q / annual 10-K summaries, and r/wallstreetbets-style
  * posts. Every draw comes from a stream derived from the seed and the ticker,
@@ -9,8 +9,8 @@
  * mapped to five tones and worded with VADER-polar vocabulary, so a sentiment
  * reader gets a weak but real signal about the next day.
  */
-import { deriveRng, type Rng } from "../stats/index";
-import type { Filing, NewsItem, SocialPost } from "./types";
+import { deriveRng, type Rng } from "../../stats/index";
+import type { Filing, NewsItem, SocialPost } from "../types";
 
 /** Sectors of the fictional universe (GICS names). */
 export type Sector =

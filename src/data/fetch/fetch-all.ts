@@ -12,13 +12,13 @@
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { writeFileAtomic } from "./atomic";
-import { checkDataFolder, type CheckReport } from "./check";
-import { csvCell, readCsv } from "./csv";
+import { writeFileAtomic } from "../atomic";
+import { checkDataFolder, type CheckReport } from "../check";
+import { csvCell, readCsv } from "../csv";
 import { fetchEdgarFilings, type EdgarTickerResult } from "./edgar-fetch";
-import { fetchYahooPrices, type FetchResult } from "./fetch";
+import { fetchYahooPrices, type FetchResult } from "./yahoo";
 import { fetchGdeltNews, type GdeltTickerResult } from "./gdelt-fetch";
-import { loadPrices } from "./prices";
+import { loadPrices } from "../prices";
 import { readUniverse, type UniverseMember } from "./universe";
 
 export interface FetchAllOptions {

@@ -20,8 +20,8 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { writeFileAtomic } from "./atomic";
-import { checkFetchArgs } from "./fetch";
+import { writeFileAtomic } from "../atomic";
+import { checkFetchArgs } from "./args";
 import {
   GDELT_ARCHIVE_START,
   GDELT_BASE_URL,

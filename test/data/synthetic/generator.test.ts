@@ -3,13 +3,13 @@ import { mkdtempSync, readFileSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { isTradingDay } from "../../src/data/calendar";
-import { DataFolder } from "../../src/data/folder";
-import { bundledDataDir } from "../../src/data/paths";
-import { generateSyntheticMarket } from "../../src/data/synthetic";
-import { generateFilings, generateNews, generateSocial } from "../../src/data/synthetic-text";
-import { writeSyntheticDataset } from "../../src/data/synthWriter";
-import { polarityScores } from "../../src/text/vader";
+import { isTradingDay } from "../../../src/data/calendar";
+import { DataFolder } from "../../../src/data/folder";
+import { bundledDataDir } from "../../../src/data/paths";
+import { generateSyntheticMarket } from "../../../src/data/synthetic/market";
+import { generateFilings, generateNews, generateSocial } from "../../../src/data/synthetic/text";
+import { writeSyntheticDataset } from "../../../src/data/synthetic/writer";
+import { polarityScores } from "../../../src/text/vader";
 
 function listFiles(dir: string, sub = ""): string[] {
   return readdirSync(join(dir, sub), { withFileTypes: true })

@@ -18,8 +18,8 @@
  * ("The specified phrase is too short."), OR'ed terms must be in parentheses,
  * and keywords under 3 characters are refused.
  */
-import { readCsv } from "./csv";
-import { DataError } from "./errors";
+import { readCsv } from "../csv";
+import { DataError } from "../errors";
 
 /** Built-in search terms by ticker (company names first, then a distinctive symbol). */
 export const BUILTIN_NEWS_TERMS: Readonly<Record<string, readonly string[]>> = {

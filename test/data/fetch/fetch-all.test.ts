@@ -2,14 +2,14 @@ import { spawn } from "node:child_process";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { dataCommand } from "../../src/cli/data";
-import { checkDataFolder } from "../../src/data/check";
-import { fetchAll, formatSummary } from "../../src/data/fetch-all";
-import { DataFolder } from "../../src/data/folder";
-import { MarketCaps } from "../../src/data/market-cap";
-import { runExperiment } from "../../src/run/runner";
-import { FakeSources, type FakeCompany, ACME_10QS_2024 } from "../helpers/fake-sources";
-import { makeFolder } from "./helpers";
+import { dataCommand } from "../../../src/cli/data";
+import { checkDataFolder } from "../../../src/data/check";
+import { fetchAll, formatSummary } from "../../../src/data/fetch/fetch-all";
+import { DataFolder } from "../../../src/data/folder";
+import { MarketCaps } from "../../../src/data/market-cap";
+import { runExperiment } from "../../../src/run/runner";
+import { FakeSources, type FakeCompany, ACME_10QS_2024 } from "../../helpers/fake-sources";
+import { makeFolder } from "../helpers";
 
 const ACME: FakeCompany = {
   ticker: "ACME",
@@ -204,7 +204,7 @@ describe("data fetch all against loopback sources", () => {
     });
     expect(r.universe.map((m) => m.ticker)).toEqual(["ACME", "BRK-B"]);
     expect(formatSummary(r)).toMatch(/^ACME\s+2024-03\s+3\s+0\s+0$/m);
-    expect(await dataCommand(["fetch", "all", "--universe", join(dir, "bad.csv"), ...RANGE, "--out", out], io)).toBe(1);
+    expect(await dataCommand(["fetch", "all", "--universe", join(dir, "bad.csv"), ...RANGE, "--out", out, "--user-agent", UA], io)).toBe(1);
     expect(err).toContain('bad.csv:1: field "ticker": no ticker column (expected "ticker" or "Symbol"; header: Name,Sector)');
   });
 });

@@ -7,8 +7,8 @@
  * Tickers are written as Yahoo and EDGAR write them: BRK.B -> BRK-B.
  */
 import { readFileSync } from "node:fs";
-import { parseCsv } from "./csv";
-import { DataError } from "./errors";
+import { parseCsv } from "../csv";
+import { DataError } from "../errors";
 
 export interface UniverseMember {
   ticker: string;

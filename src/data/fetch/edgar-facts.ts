@@ -15,28 +15,7 @@
  * and fall back to the year to date (10-Q cash-flow statements are YTD only);
  * the chosen start and end are kept so the reader sees which it is.
  */
-
-export type MetricName =
-  | "revenue"
-  | "net_income"
-  | "total_assets"
-  | "total_liabilities"
-  | "stockholders_equity"
-  | "cash"
-  | "operating_cash_flow"
-  | "capital_expenditure"
-  | "eps_basic"
-  | "eps_diluted";
-
-export interface MetricValue {
-  value: number;
-  unit: string;
-  /** "us-gaap:Revenues", or "derived: ..." for computed liabilities. */
-  concept: string;
-  /** Start of the duration (null for balance-sheet instants). */
-  start: string | null;
-  end: string;
-}
+import type { MetricName, MetricValue } from "../fundamentals";
 
 interface MetricSpec {
   name: MetricName;
@@ -45,7 +24,7 @@ interface MetricSpec {
   concepts: readonly string[];
 }
 
-/** The metrics and the us-gaap concepts that carry them, in order of preference. */
+/** The metrics (in the order of `METRIC_NAMES`) and the us-gaap concepts that carry them, in order of preference. */
 export const METRICS: readonly MetricSpec[] = [
   {
     name: "revenue",

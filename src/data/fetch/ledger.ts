@@ -9,7 +9,7 @@
  * byte-identical ledgers.
  */
 import { existsSync, readFileSync } from "node:fs";
-import { writeFileAtomic } from "./atomic";
+import { writeFileAtomic } from "../atomic";
 
 /** What the ledger keeps per unit (source-specific, JSON-serialisable). */
 export type LedgerEntry = Record<string, string | number | boolean | null | string[]>;

@@ -4,9 +4,9 @@
  * uses for `filings/<T>.jsonl` and `fundamentals/<T>.jsonl`.
  */
 import { existsSync, readFileSync } from "node:fs";
-import { writeFileAtomic } from "./atomic";
-import { DataError } from "./errors";
-import { parseJsonl, toJsonl } from "./jsonl";
+import { writeFileAtomic } from "../atomic";
+import { DataError } from "../errors";
+import { parseJsonl, toJsonl } from "../jsonl";
 
 /**
  * Records by key, ordered by `sortKey` then key.

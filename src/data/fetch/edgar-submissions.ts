@@ -14,7 +14,7 @@
  * is Eastern time; it is the point-in-time stamp we use, and the index value
  * is cross-checked against it.
  */
-import { parseStampUtc } from "./sessions";
+import { parseStampUtc } from "../sessions";
 
 /** One 10-K / 10-Q row of the index. */
 export interface FilingRef {

@@ -20,14 +20,12 @@
  * a half-normal draw scaled with the day's volatility; volume rises with
  * |return| / vol and in the stress regime.
  *
- * The news, filings and posts are written from these paths in synthetic-text.ts.
+ * The news, filings and posts are written from these paths in text.ts.
  */
-import { deriveRng, type Rng } from "../stats/index";
-import { tradingDays } from "./calendar";
-import { generateFilings, generateNews, generateSocial, type CompanySpec, type Sector, type StockPath, type SyntheticStock } from "./synthetic-text";
-import type { Filing, NewsItem, PriceSeries, SocialPost, TickerInfo } from "./types";
-
-export { NEXT_DAY_WEIGHT } from "./synthetic-text";
+import { deriveRng, type Rng } from "../../stats/index";
+import { tradingDays } from "../calendar";
+import { generateFilings, generateNews, generateSocial, type CompanySpec, type Sector, type StockPath, type SyntheticStock } from "./text";
+import type { Filing, NewsItem, PriceSeries, SocialPost, TickerInfo } from "../types";
 
 export const SYNTHETIC_GENERATOR_VERSION = "1.0.0";
 

@@ -3,24 +3,24 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { dataCommand } from "../../src/cli/data";
-import { parseShareClasses, readCikTable } from "../../src/data/cik-map";
-import { checkDataFolder } from "../../src/data/check";
-import { inspectEdgar, secUserAgent, SEC_USER_AGENT_ENV } from "../../src/data/edgar";
-import { firstReportedMetrics, indexCompanyFacts, sharesFromFacts } from "../../src/data/edgar-facts";
-import { fetchEdgarFilings } from "../../src/data/edgar-fetch";
-import { sharesFor } from "../../src/data/edgar-filing";
-import { crossCheckAcceptance, parseFilingHeader, parseSubmissions } from "../../src/data/edgar-submissions";
-import { DataFolder } from "../../src/data/folder";
-import { loadFundamentals } from "../../src/data/fundamentals";
-import { htmlToText } from "../../src/data/html-text";
-import { coverShares, ixNumber } from "../../src/data/ixbrl";
-import { extractMdna } from "../../src/data/mdna";
-import { knownAtSession } from "../../src/data/sessions";
-import { accession, BLOCK_PAGE, FakeSources, NO_SUCH_KEY, type FakeCompany, ACME_10QS_2024 } from "../helpers/fake-sources";
-import { makeFolder } from "./helpers";
+import { dataCommand } from "../../../src/cli/data";
+import { parseShareClasses, readCikTable } from "../../../src/data/fetch/cik-map";
+import { checkDataFolder } from "../../../src/data/check";
+import { inspectEdgar, secUserAgent, SEC_USER_AGENT_ENV } from "../../../src/data/fetch/edgar";
+import { firstReportedMetrics, indexCompanyFacts, METRICS, sharesFromFacts } from "../../../src/data/fetch/edgar-facts";
+import { fetchEdgarFilings } from "../../../src/data/fetch/edgar-fetch";
+import { sharesFor } from "../../../src/data/fetch/edgar-filing";
+import { crossCheckAcceptance, parseFilingHeader, parseSubmissions } from "../../../src/data/fetch/edgar-submissions";
+import { DataFolder } from "../../../src/data/folder";
+import { loadFundamentals, METRIC_NAMES } from "../../../src/data/fundamentals";
+import { htmlToText } from "../../../src/data/fetch/html-text";
+import { coverShares, ixNumber } from "../../../src/data/fetch/ixbrl";
+import { extractMdna } from "../../../src/data/fetch/mdna";
+import { knownAtSession } from "../../../src/data/sessions";
+import { accession, BLOCK_PAGE, FakeSources, NO_SUCH_KEY, type FakeCompany, ACME_10QS_2024 } from "../../helpers/fake-sources";
+import { makeFolder } from "../helpers";
 
-const FIX = join(process.cwd(), "test/data/fixtures/edgar");
+const FIX = join(process.cwd(), "test/data/fetch/fixtures/edgar");
 const fixture = (name: string): string => readFileSync(join(FIX, name), "utf8");
 const UA = "Consilium Tests tests@example.org";
 
@@ -56,6 +56,10 @@ describe("EDGAR formats", () => {
     expect(parseSubmissions(JSON.parse(fixture("aapl-submissions.json")), ["10-K"], "2010-01-01", "2024-12-31").pages).toEqual([
       "CIK0000320193-submissions-001.json",
     ]);
+  });
+
+  it("fetches every metric the fundamentals reader checks, in its order", () => {
+    expect(METRICS.map((m) => m.name)).toEqual([...METRIC_NAMES]);
   });
 
   it("takes each value as first reported by the filing for its own period, never a later restatement", () => {
@@ -315,7 +319,7 @@ describe("fetchEdgarFilings against a loopback EDGAR", () => {
     const io = { stdout: () => {}, stderr: (t: string) => (err += t) };
     try {
       const before = fake.requests.length;
-      expect(await dataCommand(["fetch", "filings", "--tickers", "ACME", "--from", "2024-01-01", "--to", "2024-12-31", "--out", out], io)).toBe(1);
+      expect(await dataCommand(["fetch", "filings", "--tickers", "ACME", "--from", "2024-01-01", "--to", "2024-12-31", "--out", out], io)).toBe(2); // a setup problem
       expect(err).toMatch(/SEC EDGAR requires a User-Agent/);
       expect(fake.requests.length).toBe(before);
     } finally {

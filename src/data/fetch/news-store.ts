@@ -15,11 +15,11 @@
  * sighting is kept and `copies` counts the others.
  */
 import { existsSync, readFileSync } from "node:fs";
-import { writeFileAtomic } from "./atomic";
-import { DataError } from "./errors";
+import { writeFileAtomic } from "../atomic";
+import { DataError } from "../errors";
 import type { GdeltArticle } from "./gdelt";
-import { parseJsonl, toJsonl } from "./jsonl";
-import { knownAtSession } from "./sessions";
+import { parseJsonl, toJsonl } from "../jsonl";
+import { knownAtSession } from "../sessions";
 
 export interface FetchedNews {
   date: string;

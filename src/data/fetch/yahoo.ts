@@ -29,15 +29,14 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { addDays, isIsoDate, isoOf, utcDate } from "./dates";
-import { tradingDays } from "./calendar";
-import { loadPrices, formatPricesCsv } from "./prices";
-import { writeFileAtomic } from "./atomic";
+import { addDays, isoOf, utcDate } from "../dates";
+import { checkFetchArgs } from "./args";
+import { tradingDays } from "../calendar";
+import { loadPrices, formatPricesCsv } from "../prices";
+import { writeFileAtomic } from "../atomic";
 import { FetchError, PoliteHttp } from "./http";
-import { formatSplits, loadSplits, SPLITS_FILE, type Split } from "./splits";
-import type { PriceSeries } from "./types";
-
-export { FetchError } from "./http";
+import { formatSplits, loadSplits, SPLITS_FILE, type Split } from "../splits";
+import type { PriceSeries } from "../types";
 
 export const YAHOO_BASE_URL = "https://query1.finance.yahoo.com";
 /** Environment variable that overrides the chart API's base URL (tests point it at a loopback server). */
@@ -248,14 +247,6 @@ function fileCovers(file: string, from: string, to: string): { covers: boolean; 
 function writeTickerSplits(outDir: string, ticker: string, splits: readonly Split[]): void {
   const all = [...(loadSplits(outDir) ?? new Map<string, Split[]>())].filter(([t]) => t !== ticker).flatMap(([, list]) => list);
   writeFileAtomic(join(outDir, "prices", SPLITS_FILE), formatSplits([...all, ...splits]));
-}
-
-/** Validate the common arguments of every downloader. @example checkFetchArgs(["AAPL"], "2024-01-01", "2024-12-31"); */
-export function checkFetchArgs(tickers: readonly string[], from: string, to: string): void {
-  if (!isIsoDate(from) || !isIsoDate(to)) throw new Error(`--from and --to must be YYYY-MM-DD dates (got ${from}, ${to})`);
-  if (from > to) throw new Error(`--from ${from} is after --to ${to}`);
-  if (tickers.length === 0) throw new Error("no tickers given");
-  for (const t of tickers) if (!/^[A-Za-z0-9^.=-]{1,20}$/.test(t)) throw new Error(`invalid ticker "${t}"`);
 }
 
 /**
