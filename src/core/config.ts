@@ -7,8 +7,10 @@
  *
  * The metadata rides on zod's `.meta()`, so `z.toJSONSchema` (which
  * src/run/config reads) carries it next to the type, bounds and default.
+ * Date keys share one calendar check (isoDateKey), so every experiment
+ * rejects "2023-02-30" the same way, naming the key.
  */
-import type { z } from "zod";
+import { z } from "zod";
 
 /** Whose reading a default or an option follows. */
 export type Reading = "paper" | "code" | "tables" | "ours" | "data";
@@ -43,4 +45,54 @@ export interface KeyDoc {
  */
 export function documented<T extends z.ZodType>(schema: T, doc: KeyDoc): T {
   return schema.meta({ ...doc }) as T;
+}
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * True when `text` is a real calendar date written `YYYY-MM-DD` (leap years
+ * counted): the one test behind every date key and date flag, so
+ * "2023-02-30" and "2023-13-45" fail where they are given instead of being
+ * compared as strings later ("after end") or turned into an Invalid Date.
+ *
+ * @example
+ * isCalendarDate("2024-02-29"); // true
+ * isCalendarDate("2023-02-30"); // false
+ * isCalendarDate("2023-13-45"); // false
+ */
+export function isCalendarDate(text: string): boolean {
+  const match = ISO_DATE.exec(text);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (month < 1 || month > 12 || day < 1) return false;
+  // Day 0 of the next month is the last day of this one.
+  return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/** The error text of a date key that is not a calendar date (resolveConfig prints it beside the key). */
+export const NOT_A_DATE = "not a calendar date";
+
+/**
+ * A config key holding a calendar date (`YYYY-MM-DD`). Its JSON Schema carries
+ * `format: "date"`, so `consilium keys` and config errors say "a calendar date".
+ *
+ * @example
+ * const start = documented(isoDateKey().default("2025-01-01"), { description: "First test date.", source: "paper" });
+ */
+export function isoDateKey(): z.ZodString {
+  return z.string().refine(isCalendarDate, { error: NOT_A_DATE }).meta({ format: "date" });
+}
+
+/**
+ * A calendar-date key that may also be empty ("" = the default that follows
+ * from other keys, e.g. FinMem's window dates).
+ *
+ * @example
+ * const trainStart = documented(isoDateOrEmptyKey().default(""), { description: "First training day; empty = from the window.", source: "ours" });
+ */
+export function isoDateOrEmptyKey(): z.ZodString {
+  return z
+    .string()
+    .refine((text) => text === "" || isCalendarDate(text), { error: NOT_A_DATE })
+    .meta({ format: "date-or-empty" });
 }

@@ -29,4 +29,4 @@ export { escapeHtml, jsonForScript } from "./html";
 export { PALETTE, baseLayout, makeFigure, type AxisTitles } from "./figure";
 export { distinctValues, labelledFigure, meanOfColumn, requireColumns, sweepLineFigure, type SweepLineOptions } from "./sweep-chart";
 export { formatNumber, roundTableCells, TABLE_SIGNIFICANT_DIGITS, tableColumns, tableNumber, toCsv, toMarkdown } from "./tables";
-export { documented, READING_LABELS, type KeyDoc, type Reading } from "./config";
+export { documented, isCalendarDate, isoDateKey, isoDateOrEmptyKey, NOT_A_DATE, READING_LABELS, type KeyDoc, type Reading } from "./config";
