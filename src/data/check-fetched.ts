@@ -4,9 +4,10 @@
  * - `fundamentals/*.jsonl`: every record validated (errors name line and
  *   field); warnings for a repeated accession, a `date` other than the session
  *   its acceptance time counts for (a date-only reader would see it early or
- *   late), and a share count that jumps more than 3x between filings with no
- *   split in between (a class or unit mix-up); notes for records without
- *   shares.
+ *   late), and a share count that moves by 1.5x or more (up or down) between
+ *   filings with no split to explain it (a class or unit mix-up: Alphabet's
+ *   all-class count in place of GOOGL's A + B is x1.84); notes for records
+ *   without shares.
  * - `prices/_splits.csv`: columns and values, a split of a ticker without a
  *   price file, and the basis check: on a listed split's ex-date the file's
  *   Close must not fall by the split ratio (that would mean the Close is not
@@ -24,7 +25,7 @@ import { parseSplits, splitFactor, type Split } from "./splits";
 
 export interface FetchedFileReport {
   path: string;
-  kind: "fundamentals" | "splits";
+  kind: "fundamentals" | "splits" | "ledger";
   rows: number;
   errors: string[];
   warnings: string[];
@@ -33,6 +34,14 @@ export interface FetchedFileReport {
 }
 
 const MAX_LISTED = 8;
+
+/**
+ * A move of the share count between two filings this large (either way) that
+ * no split explains is flagged. Buybacks and issuance move a large company's
+ * count by a few percent a year; 1.5x is far outside that and well inside the
+ * mix-ups seen (a multi-class total for one class pair, thousands for units).
+ */
+export const SHARE_MOVE_FLAG = 1.5;
 
 function capped(list: string[]): string[] {
   return list.length > MAX_LISTED ? [...list.slice(0, MAX_LISTED), `... and ${list.length - MAX_LISTED} more of the same kind`] : list;
@@ -82,7 +91,7 @@ export function checkFundamentalsFile(file: string, path: string, splits: Readon
       b = withShares[i]!.r;
     const own = splits?.get(b.ticker) ?? [];
     const ratio = b.shares_outstanding!.value / (a.shares_outstanding!.value * splitFactor(own, a.shares_outstanding!.as_of, b.shares_outstanding!.as_of));
-    if (ratio > 3 || ratio < 1 / 3)
+    if (ratio >= SHARE_MOVE_FLAG || ratio <= 1 / SHARE_MOVE_FLAG)
       report.warnings.push(
         `line ${withShares[i]!.line}: shares outstanding x${ratio.toFixed(2)} since ${a.accession} with no split recorded between: a share-class or unit mix-up, or a split missing from prices/_splits.csv`,
       );

@@ -12,7 +12,8 @@
  * Notes: spans, tickers without prices, 7-day (crypto) calendars, folders
  * outside the layout, different end dates across price files.
  * Fetched metadata (`fundamentals/*.jsonl`, `prices/_splits.csv`) is checked
- * by `check-fetched.ts`.
+ * by `check-fetched.ts`; the fetchers' resume ledgers, whose recorded
+ * failures are errors, by `check-ledgers.ts`.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
@@ -26,9 +27,10 @@ import { resolvePriceColumns, tickerFromFile } from "./prices";
 import { loadJobs, toFiling, toNews, toResume, toSocial } from "./records";
 import { DATA_SUBFOLDERS, readFirstLine } from "./validate";
 import { checkFundamentalsFile, checkSplitsFile } from "./check-fetched";
+import { checkLedgerFile, ledgerFiles } from "./check-ledgers";
 import { SPLITS_FILE } from "./splits";
 
-export type FileKind = "prices" | "manifest" | "news" | "filings" | "social" | "resumes" | "jobs" | "fundamentals" | "splits" | "other";
+export type FileKind = "prices" | "manifest" | "news" | "filings" | "social" | "resumes" | "jobs" | "fundamentals" | "splits" | "ledger" | "other";
 
 export interface FileReport {
   /** Path relative to the checked folder. */
@@ -105,6 +107,7 @@ export function checkDataFolder(dir: string): CheckReport {
   const splits = existsSync(join(dir, "prices", SPLITS_FILE)) ? checkSplitsFile(dir, join("prices", SPLITS_FILE)) : null;
   if (splits) files.push(splits.report);
   for (const file of listDataFiles(dir, "fundamentals", ".jsonl")) files.push(checkFundamentalsFile(file, rel(file), splits?.splits ?? null));
+  for (const path of ledgerFiles(dir)) files.push(checkLedgerFile(dir, path));
 
   const newsTickers = new Set<string>();
   for (const file of listDataFiles(dir, "news", ".jsonl")) files.push(checkJsonlFile(file, rel(file), "news", priceTickers, newsTickers));

@@ -132,6 +132,19 @@ function sessionAfter(date: string): string {
   return sessionOnOrAfter(addDays(date, 1));
 }
 
+/**
+ * The last NYSE session strictly before a date: the session whose close
+ * starts what the date's (or the next) session gets to know.
+ *
+ * @example
+ * previousSession("2024-03-04"); // "2024-03-01" (Monday -> Friday)
+ * previousSession("2024-01-16"); // "2024-01-12" (after the Martin Luther King Jr. Day weekend)
+ */
+export function previousSession(date: string): string {
+  for (let d = addDays(date, -1), guard = 0; guard < 15; d = addDays(d, -1), guard++) if (isTradingDay(d)) return d;
+  throw new RangeError(`no NYSE session within 15 days before ${date}`);
+}
+
 const STAMP = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/;
 
 /**
@@ -159,8 +172,13 @@ export function parseStampUtc(stamp: string, naiveZone: NaiveZone = "UTC"): numb
   return naiveZone === "UTC" ? wall : wall - newYorkOffsetHours(day) * MS_PER_HOUR;
 }
 
-/** The New York calendar date of a UTC instant. */
-function newYorkDate(utcMs: number): string {
+/**
+ * The New York calendar date of a UTC instant.
+ *
+ * @example
+ * newYorkDate(Date.UTC(2024, 0, 13, 3, 0)); // "2024-01-12" (22:00 the evening before in New York)
+ */
+export function newYorkDate(utcMs: number): string {
   const utcDay = new Date(utcMs).toISOString().slice(0, 10);
   // The UTC day's afternoon offset is the instant's own except within an hour of a change (early Sunday UTC);
   // the date can then come out as Sunday instead of Saturday (or the reverse), both non-sessions, so the session found is the same.

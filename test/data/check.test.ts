@@ -115,7 +115,7 @@ describe("checkDataFolder", () => {
     expect(json.ok).toBe(false);
     expect(json.files[0]!.errors).toEqual(['line 2: field "Close": non-numeric value "oops"']);
     const usage = capture();
-    expect(await dataCommand(["check"], usage.io)).toBe(1);
+    expect(await dataCommand(["check"], usage.io)).toBe(2); // a bad command line
     expect(usage.err()).toContain("usage: consilium data check DIR");
   });
 });

@@ -174,7 +174,7 @@ describe("data check of fetched metadata", () => {
           accession: "0000000001-24-000009",
           datetime: "2024-08-01T12:00:00Z",
           date: "2024-08-01",
-          shares_outstanding: { value: 1000, as_of: "2024-07-26", source: "c" },
+          shares_outstanding: { value: 410, as_of: "2024-07-26", source: "c" },
         }),
       ].join("\n"),
     });
@@ -184,14 +184,58 @@ describe("data check of fetched metadata", () => {
       "X 2024-06-10: Close moves x0.255 on the ex-date of the listed 4:1 split: the Close is not split-adjusted, so shares x Close would be off by x4; refetch the prices or remove the split row",
     ]);
     expect(s.warnings).toEqual(["Y: split(s) listed but no prices/Y.csv"]);
-    // 100 -> 1000 shares with a 4:1 split in between is x2.5: no warning; without the split it would be x10.
+    // 100 -> 410 shares with a 4:1 split in between is x1.025: no warning; without the split it would be x4.1.
     expect(report.files.find((x) => x.path === "fundamentals/X.jsonl")!.warnings).toEqual([]);
     writeFileSync(join(dir, "prices/_splits.csv"), "ticker,date,numerator,denominator\n");
     expect(checkDataFolder(dir).files.find((x) => x.path === "fundamentals/X.jsonl")!.warnings[0]).toMatch(
-      /^line 2: shares outstanding x10\.00 since 0000000001-24-000001 with no split recorded/,
+      /^line 2: shares outstanding x4\.10 since 0000000001-24-000001 with no split recorded/,
     );
     expect(loadSplits(dir)?.size).toBe(0);
     rmSync(join(dir, "prices/_splits.csv"));
     expect(loadSplits(dir)).toBeNull();
+  });
+
+  it("flags share-count moves of 1.5x or more that no split explains: GOOGL's A + B followed by Alphabet's all-class total", () => {
+    // Accepted after the close: each counts for the next session (its date).
+    const googl = (accession: string, datetime: string, date: string, shares: Record<string, unknown>): string =>
+      fundamentals({ ticker: "GOOGL", cik: "0001652044", accession, datetime, date, filing_date: datetime.slice(0, 10), shares_outstanding: shares });
+    const dir = makeFolder({
+      "prices/_splits.csv": "ticker,date,numerator,denominator\n",
+      "fundamentals/GOOGL.jsonl": [
+        googl("0001652044-24-000022", "2024-01-30T21:12:00Z", "2024-01-31", {
+          value: 6_737_000_000,
+          as_of: "2024-01-23",
+          source: "cover (inline XBRL), share classes weighted",
+          classes: [
+            { member: "us-gaap:CommonClassAMember", letter: "A", value: 5_868_000_000, weight: 1 },
+            { member: "us-gaap:CommonClassBMember", letter: "B", value: 869_000_000, weight: 1 },
+          ],
+        }),
+        googl("0001652044-24-000053", "2024-04-25T20:05:00Z", "2024-04-26", {
+          value: 12_381_000_000,
+          as_of: "2024-03-31",
+          source: "companyfacts us-gaap:CommonStockSharesOutstanding (balance sheet)",
+        }),
+      ].join("\n"),
+    });
+    const warnings = (): string[] => checkDataFolder(dir).files.find((x) => x.path === "fundamentals/GOOGL.jsonl")!.warnings;
+    expect(warnings()).toEqual([
+      "line 2: shares outstanding x1.84 since 0001652044-24-000022 with no split recorded between: a share-class or unit mix-up, or a split missing from prices/_splits.csv",
+    ]);
+    const pair = (a: number, b: number): string =>
+      [
+        fundamentals({ shares_outstanding: { value: a, as_of: "2024-04-26", source: "c" } }),
+        fundamentals({
+          accession: "0000000001-24-000002",
+          datetime: "2024-08-01T12:00:00Z",
+          date: "2024-08-01",
+          shares_outstanding: { value: b, as_of: "2024-07-26", source: "c" },
+        }),
+      ].join("\n");
+    const flagged = (a: number, b: number): boolean => {
+      writeFileSync(join(dir, "fundamentals/GOOGL.jsonl"), pair(a, b));
+      return checkDataFolder(dir).files.find((x) => x.path === "fundamentals/GOOGL.jsonl")!.warnings.length > 0;
+    };
+    expect([flagged(100, 150), flagged(100, 149), flagged(150, 100), flagged(149, 100), flagged(100, 110)]).toEqual([true, false, true, false, false]);
   });
 });

@@ -20,9 +20,11 @@
  * previous period (so "as first reported" is testable).
  *
  * Scripted faults: `gdeltThrottle` (next n GDELT answers are GDELT's plain
- * text 429), `gdeltThrottle200`, `edgarBlock` (EDGAR's 403 block page from
- * now on), `hangAfter` (request number n+1 and later never answer: a child
- * can be killed mid-fetch). Every request is recorded.
+ * text 429), `gdeltThrottle200`, `gdeltAnswer` (replaces the body of chosen
+ * windows, e.g. with a recorded answer holding an invalid JSON escape),
+ * `edgarBlock` (EDGAR's 403 block page from now on), `hangAfter` (request
+ * number n+1 and later never answer: a child can be killed mid-fetch). Every
+ * request is recorded.
  */
 import http from "node:http";
 import type { AddressInfo, Socket } from "node:net";
@@ -51,6 +53,10 @@ export interface FakeFiling {
   mdna?: boolean;
   /** Serve the header (false: the archive answers 403 AccessDenied XML). */
   header?: boolean;
+  /** The primary document tags its cover with inline XBRL (false: plain HTML, as before 2019). */
+  ixbrl?: boolean;
+  /** Undimensioned balance-sheet count (us-gaap:CommonStockSharesOutstanding at the period end) in companyfacts: every class together. */
+  sheetShares?: number;
 }
 
 export interface FakeCompany {
@@ -96,6 +102,8 @@ export class FakeSources {
   gdeltThrottle200 = 0;
   edgarBlock = false;
   hangAfter: number | null = null;
+  /** Body to send instead of the generated answer for a window (null: the generated one). */
+  gdeltAnswer: ((company: FakeCompany, startMs: number, endMs: number) => string | null) | null = null;
   private server: http.Server | null = null;
   private readonly sockets = new Set<Socket>();
 
@@ -279,6 +287,8 @@ export class FakeSources {
     const start = parse(q.get("startdatetime"));
     const end = parse(q.get("enddatetime")) + 999;
     if (!c || !Number.isFinite(start) || !Number.isFinite(end)) return send(200, "{}");
+    const scripted = this.gdeltAnswer?.(c, start, end) ?? null;
+    if (scripted !== null) return send(200, scripted);
     const max = Math.min(250, Number(q.get("maxrecords") ?? 75));
     const list = this.articles(c, start, end)
       .sort((a, b) => ((a["seendate"] ?? "") < (b["seendate"] ?? "") ? 1 : -1))
@@ -375,6 +385,7 @@ function submissions(c: FakeCompany): unknown {
 const minusDays = (d: string, n: number): string => ymd(dayMs(d) - n * DAY);
 
 function companyFacts(c: FakeCompany): unknown {
+  const gaap0: Record<string, unknown> = {};
   const usd = (concept: string): Array<Record<string, unknown>> => {
     const rows: Array<Record<string, unknown>> = [];
     c.filings.forEach((f, i) => {
@@ -409,6 +420,12 @@ function companyFacts(c: FakeCompany): unknown {
       rows.push({ start: "2020-01-01", end: "2020-03-31", val: "n/a", accn: "0000000000-20-000001", form: "10-Q", filed: "2020-05-01" });
     return rows;
   };
+  const sheet = c.filings.filter((f) => f.sheetShares !== undefined);
+  if (sheet.length > 0)
+    gaap0["CommonStockSharesOutstanding"] = {
+      label: "Common Stock, Shares, Outstanding",
+      units: { shares: sheet.map((f) => ({ end: f.period, val: f.sheetShares, accn: accession(c, f), form: f.form, filed: filedDate(f) })) },
+    };
   const concepts = [
     "Revenues",
     "NetIncomeLoss",
@@ -418,7 +435,10 @@ function companyFacts(c: FakeCompany): unknown {
     "NetCashProvidedByUsedInOperatingActivities",
     ...(c.noLiabilitiesTag ? [] : ["Liabilities"]),
   ];
-  const gaap: Record<string, unknown> = Object.fromEntries(concepts.map((k) => [k, { label: k, description: `${k} (fake)`, units: { USD: usd(k) } }]));
+  const gaap: Record<string, unknown> = {
+    ...gaap0,
+    ...Object.fromEntries(concepts.map((k) => [k, { label: k, description: `${k} (fake)`, units: { USD: usd(k) } }])),
+  };
   gaap["EarningsPerShareBasic"] = {
     label: "EPS",
     units: {
@@ -485,9 +505,10 @@ function primaryHtml(c: FakeCompany, f: FakeFiling): string {
     ctx("c-9", [["ConsolidationItemsAxis", "OperatingSegmentsMember"]], `<xbrli:instant>${f.period}</xbrli:instant>`),
   ];
   const cover = classes
-    .map(
-      ([m, v], i) =>
-        `<div>${m ?? "Common stock"}: <ix:nonFraction unitRef="shares" contextRef="c-${i + 2}" decimals="INF" name="dei:EntityCommonStockSharesOutstanding" format="ixt:num-dot-decimal" scale="0" id="f-${i}">${v.toLocaleString("en-US")}</ix:nonFraction> shares outstanding as of ${f.sharesAsOf}</div>`,
+    .map(([m, v], i) =>
+      f.ixbrl === false
+        ? `<div>${m ?? "Common stock"}: ${v.toLocaleString("en-US")} shares outstanding as of ${f.sharesAsOf}</div>`
+        : `<div>${m ?? "Common stock"}: <ix:nonFraction unitRef="shares" contextRef="c-${i + 2}" decimals="INF" name="dei:EntityCommonStockSharesOutstanding" format="ixt:num-dot-decimal" scale="0" id="f-${i}">${v.toLocaleString("en-US")}</ix:nonFraction> shares outstanding as of ${f.sharesAsOf}</div>`,
     )
     .join("\n");
   const k = f.form === "10-K";
@@ -507,10 +528,10 @@ function primaryHtml(c: FakeCompany, f: FakeFiling): string {
 <html xmlns="http://www.w3.org/1999/xhtml" xmlns:ix="http://www.xbrl.org/2013/inlineXBRL" xmlns:xbrli="http://www.xbrl.org/2003/instance" xmlns:xbrldi="http://xbrl.org/2006/xbrldi">
 <head><title>${c.ticker.toLowerCase()}-${f.period}</title><style>p { margin: 0 }</style></head>
 <body>
-<div style="display:none"><ix:header><ix:hidden><ix:nonNumeric name="dei:DocumentType" contextRef="c-1">${f.form}</ix:nonNumeric></ix:hidden><ix:resources>${contexts.join("")}<xbrli:unit id="shares"><xbrli:measure>xbrli:shares</xbrli:measure></xbrli:unit></ix:resources></ix:header></div>
+${f.ixbrl === false ? "" : `<div style="display:none"><ix:header><ix:hidden><ix:nonNumeric name="dei:DocumentType" contextRef="c-1">${f.form}</ix:nonNumeric></ix:hidden><ix:resources>${contexts.join("")}<xbrli:unit id="shares"><xbrli:measure>xbrli:shares</xbrli:measure></xbrli:unit></ix:resources></ix:header></div>`}
 <div>UNITED STATES SECURITIES AND EXCHANGE COMMISSION</div><div>FORM ${f.form}</div>
 ${cover}
-<div>Segment count: <ix:nonFraction unitRef="shares" contextRef="c-9" decimals="INF" name="dei:EntityCommonStockSharesOutstanding" scale="0">1</ix:nonFraction></div>
+${f.ixbrl === false ? "" : `<div>Segment count: <ix:nonFraction unitRef="shares" contextRef="c-9" decimals="INF" name="dei:EntityCommonStockSharesOutstanding" scale="0">1</ix:nonFraction></div>`}
 <table><tr><td>${mdnaItem}</td><td>${mdnaTitle}</td><td>14</td></tr><tr><td>${nextItem}</td><td>${nextTitle}</td><td>21</td></tr></table>
 <div>Item 1. ${k ? "Business" : "Financial Statements"}</div><p>See ${mdnaItem} ${mdnaTitle} for a discussion of results.</p>
 <div>${mdnaItem} ${mdnaTitle}</div>

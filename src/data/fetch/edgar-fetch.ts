@@ -8,10 +8,15 @@
  * range reaches back), the companyfacts file, then two per filing (header,
  * primary document). Paced at one request every 150 ms (under 7 per second,
  * below EDGAR's 10), retried on 429 / 5xx; EDGAR's block page stops the run.
+ * Besides the filings of the range, the last 10-K / 10-Q filed before `from`
+ * is fetched too, so the share count in force when the range starts is known.
+ *
  * Resumable: each finished filing is recorded in `filings/_edgar_ledger.json`
  * after its records are written, and the index and companyfacts answers are
  * kept in `filings/_edgar_cache/` until the ticker is complete, so a rerun
- * after a kill sends no request for anything it already has.
+ * after a kill sends no request for anything it already has. A failure is
+ * recorded there too, at the filing (or the index) where it happened: the
+ * next run retries it and `data check` reports it until then.
  */
 import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
@@ -30,7 +35,7 @@ import {
 } from "./edgar";
 import { indexCompanyFacts, type Fact } from "./edgar-facts";
 import { processFiling, type FilingTextRecord } from "./edgar-filing";
-import { parseSubmissions, parseSubmissionsPage, type FilingRef } from "./edgar-submissions";
+import { laterFiling, parseSubmissions, parseSubmissionsPage, type FilingRef } from "./edgar-submissions";
 import { checkFetchArgs } from "./args";
 import { fundamentalsFile, type FundamentalsRecord } from "../fundamentals";
 import { FetchError, PoliteHttp } from "./http";
@@ -191,8 +196,10 @@ async function fetchTicker(entry: CikEntry, o: EdgarFetchOptions, http: PoliteHt
     byMonth: {},
   };
   const cacheDir = join(o.outDir, "filings", "_edgar_cache");
+  // The unit in progress, so that a failure is recorded where it happened.
+  let unit = { key: rangeKey, name: `${o.from}..${o.to}` };
   try {
-    if (!ledger.has(rangeKey)) {
+    if (!ledger.isDone(rangeKey)) {
       const refs = await listFilings(entry, o, http, hosts, cacheDir, result);
       const factsJson = await cachedJson(
         http,
@@ -206,7 +213,8 @@ async function fetchTicker(entry: CikEntry, o: EdgarFetchOptions, http: PoliteHt
       for (const m of indexed.malformed.slice(0, 5)) log(`${m}: skipped`);
       result.malformed += indexed.malformed.length;
       for (const ref of refs) {
-        if (ledger.has(`${ticker}|${ref.accession}`)) continue;
+        if (ledger.isDone(`${ticker}|${ref.accession}`)) continue;
+        unit = { key: `${ticker}|${ref.accession}`, name: `${ref.form} ${ref.accession}` };
         const done = await processFiling(ref, {
           http,
           hosts,
@@ -222,6 +230,7 @@ async function fetchTicker(entry: CikEntry, o: EdgarFetchOptions, http: PoliteHt
         ledger.mark(`${ticker}|${ref.accession}`, { form: ref.form, text: done.text !== null, shares: done.fundamentals.shares_outstanding !== null });
         result.fetched++;
         log(`${ticker} ${ref.form} ${ref.accession}: ${done.notes.join("; ")}`);
+        for (const w of done.warnings) log(`${ticker} ${ref.form} ${ref.accession}: warning: ${w}`);
       }
       ledger.mark(rangeKey, { filings: refs.length, malformed: result.malformed });
       clearCache(cacheDir, entry.cik);
@@ -230,6 +239,7 @@ async function fetchTicker(entry: CikEntry, o: EdgarFetchOptions, http: PoliteHt
   } catch (e) {
     if (!(e instanceof FetchError) || e.offline || e.blocked) throw e;
     log(`${ticker}: ${e.message}`);
+    ledger.fail(unit.key, ticker, unit.name, e.message);
     result.status = "failed";
     result.error = e.message;
   }
@@ -252,7 +262,10 @@ function clearCache(cacheDir: string, cik: string): void {
   if (readdirSync(cacheDir).length === 0) rmSync(cacheDir, { recursive: true, force: true });
 }
 
-/** The ticker's 10-K / 10-Q of the range, oldest first (index and older pages through the cache). */
+/**
+ * The ticker's 10-K / 10-Q of the range and the last one filed before it,
+ * oldest first (index and older pages through the cache).
+ */
 async function listFilings(
   entry: CikEntry,
   o: EdgarFetchOptions,
@@ -276,12 +289,18 @@ async function listFilings(
   }
   const refs = [...index.filings];
   const malformed = [...index.malformed];
-  for (const page of index.pages) {
+  let before = index.before;
+  const readPage = async (page: string): Promise<void> => {
     const pageJson = await cachedJson(http, submissionsPageUrl(hosts, page), join(cacheDir, page), `EDGAR ${entry.ticker} ${page}`);
     const parsed = parseSubmissionsPage((pageJson ?? {}) as Record<string, unknown>, page, forms, o.from, o.to);
     refs.push(...parsed.filings);
     malformed.push(...parsed.malformed);
-  }
+    before = laterFiling(before, parsed.before);
+  };
+  for (const page of index.pages) await readPage(page);
+  if (before === null && index.pageBefore !== null) await readPage(index.pageBefore);
+  // The last filing before --from: its share count is the one in force when the range starts.
+  if (before !== null) refs.push(before);
   for (const m of malformed.slice(0, 5)) (o.log ?? (() => {}))(`submissions CIK${entry.cik}.json ${m}: skipped`);
   result.malformed += malformed.length;
   const unique = new Map(refs.map((r) => [r.accession, r]));

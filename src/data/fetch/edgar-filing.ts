@@ -43,6 +43,8 @@ export interface ProcessedFiling {
   fundamentals: FundamentalsRecord;
   /** What happened, for the log ("MD&A 48,112 chars; shares from cover (inline XBRL)"). */
   notes: string[];
+  /** What the user should know about (a share count left out, and why). */
+  warnings: string[];
 }
 
 const isoUtc = (ms: number): string => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
@@ -71,16 +73,43 @@ function acceptance(headerText: string | null, ref: FilingRef): { ms: number; ea
  * Shares outstanding of a filing: its inline XBRL cover, classes converted by
  * the ticker's `share_classes` weights (all of them must be on the cover);
  * without weights the undimensioned total, else the sum of the classes; the
- * companyfacts count of the filing as the fallback.
+ * companyfacts count of the filing as the fallback. A ticker defined by share
+ * classes (GOOGL: A and B) never takes an undimensioned count (the cover's
+ * total, companyfacts' dei or balance-sheet count): for a multi-class issuer
+ * that is every class together (Alphabet's A + B + C, about twice GOOGL's A +
+ * B), so without a per-class cover the count is left out with a `warning`.
  *
  * @example
  * sharesFor(html, { ...entry, shareClasses: [{ letter: "A", weight: 1500 }, { letter: "B", weight: 1 }] }, facts, "2024-06-30").shares?.value;
  */
-export function sharesFor(html: string | null, entry: CikEntry, facts: readonly Fact[], period: string): { shares: SharesOutstanding | null; note: string } {
+export function sharesFor(
+  html: string | null,
+  entry: CikEntry,
+  facts: readonly Fact[],
+  period: string,
+): { shares: SharesOutstanding | null; note: string; warning?: string } {
   const cover = html === null ? [] : coverShares(html);
   const total = cover.find((c) => c.member === null);
   const classes = cover.filter((c) => c.member !== null);
-  if (entry.shareClasses.length > 0 && classes.length > 0) {
+  if (entry.shareClasses.length > 0 && classes.length === 0) {
+    const fromFacts = sharesFromFacts(facts, period);
+    const undimensioned =
+      total && total.value > 0
+        ? { value: total.value, concept: "cover total (inline XBRL)" }
+        : fromFacts && { ...fromFacts, concept: `companyfacts ${fromFacts.concept}` };
+    const letters = entry.shareClasses.map((w) => w.letter).join(", ");
+    return {
+      shares: null,
+      note: "shares: no per-class cover count",
+      warning:
+        `${entry.ticker} is defined by share class(es) ${letters} but the filing has no per-class cover count (inline XBRL)` +
+        (undimensioned
+          ? `; the undimensioned ${undimensioned.concept} of ${undimensioned.value.toLocaleString("en-US")} counts every class and is not used`
+          : "") +
+        ": shares left out for this filing",
+    };
+  }
+  if (entry.shareClasses.length > 0) {
     const parts = entry.shareClasses.map((w) => ({ w, c: classes.find((c) => c.letter === w.letter) }));
     const absent = parts.filter((p) => p.c === undefined).map((p) => p.w.letter);
     if (absent.length === 0) {
@@ -173,7 +202,7 @@ export async function processFiling(ref: FilingRef, ctx: FilingContext): Promise
     form: ref.form,
     period,
     filing_date: ref.filingDate,
-    source: `SEC EDGAR ${ref.accession}: XBRL companyfacts as first reported by this filing; shares from ${shares.shares?.source ?? "nowhere"}`,
+    source: `SEC EDGAR ${ref.accession}: XBRL companyfacts as first reported by this filing; shares from ${shares.shares?.source ?? (shares.warning ? "nowhere (no per-class cover count)" : "nowhere")}`,
     metrics: period ? firstReportedMetrics(ctx.facts, ref.form, period) : {},
     shares_outstanding: shares.shares,
   };
@@ -203,5 +232,5 @@ export async function processFiling(ref: FilingRef, ctx: FilingContext): Promise
       };
     }
   } else notes.push("primary document unavailable");
-  return { text, fundamentals, notes };
+  return { text, fundamentals, notes, warnings: shares.warning ? [shares.warning] : [] };
 }

@@ -35,6 +35,10 @@ export interface SubmissionsIndex {
   filings: FilingRef[];
   /** Older pages overlapping the requested range (fetch and parse them with `parseSubmissionsPage`). */
   pages: string[];
+  /** The latest matching filing before `from` in the recent block. */
+  before: FilingRef | null;
+  /** The newest older page entirely before `from`: where that filing is when neither the recent block nor `pages` has one. */
+  pageBefore: string | null;
   /** Rows skipped because a field was unusable ("filings.recent[12]: ..."). */
   malformed: string[];
 }
@@ -47,10 +51,21 @@ function column(cols: Columns, key: string): unknown[] {
 }
 
 /**
+ * The later of two filings (by filing date, then accession number); either may be null.
+ *
+ * @example
+ * laterFiling(tenQ, null); // tenQ
+ */
+export function laterFiling(a: FilingRef | null, b: FilingRef | null): FilingRef | null {
+  if (a === null || b === null) return a ?? b;
+  return b.filingDate > a.filingDate || (b.filingDate === a.filingDate && b.accession > a.accession) ? b : a;
+}
+
+/**
  * The rows of one columnar block whose form is in `forms` and whose filing
- * date is in [from, to] (filing dates never come after acceptance, and an
- * acceptance after 17:30 is filed the next business day, so the filter is
- * widened by a few days and the caller filters by acceptance).
+ * date is in [from, to], and the latest such row filed before `from`
+ * (`before`: the filing whose share count is the one known when the range
+ * starts).
  *
  * @example
  * parseSubmissionsPage({ accessionNumber: ["0000320193-24-000123"], form: ["10-K"], filingDate: ["2024-11-01"] }, "p", ["10-K"], "2024-01-01", "2024-12-31").filings.length; // 1
@@ -61,7 +76,7 @@ export function parseSubmissionsPage(
   forms: readonly string[],
   from: string,
   to: string,
-): { filings: FilingRef[]; malformed: string[] } {
+): { filings: FilingRef[]; malformed: string[]; before: FilingRef | null } {
   const acc = column(cols, "accessionNumber");
   const form = column(cols, "form");
   const filed = column(cols, "filingDate");
@@ -71,6 +86,7 @@ export function parseSubmissionsPage(
   const inline = column(cols, "isInlineXBRL");
   const filings: FilingRef[] = [];
   const malformed: string[] = [];
+  let before: FilingRef | null = null;
   for (let i = 0; i < acc.length; i++) {
     const f = form[i];
     if (typeof f !== "string" || !forms.includes(f)) continue;
@@ -84,11 +100,11 @@ export function parseSubmissionsPage(
       malformed.push(`${where}[${i}]: field "filingDate": ${JSON.stringify(d)} is not YYYY-MM-DD`);
       continue;
     }
-    if (d < from || d > to) continue;
+    if (d > to) continue;
     const r = report[i];
     const p = primary[i];
     const t = accepted[i];
-    filings.push({
+    const ref: FilingRef = {
       accession: a,
       form: f,
       filingDate: d,
@@ -96,14 +112,17 @@ export function parseSubmissionsPage(
       indexAcceptance: typeof t === "string" && t !== "" ? t : null,
       primaryDocument: typeof p === "string" && p !== "" ? p : null,
       inlineXbrl: inline[i] === 1 || inline[i] === true,
-    });
+    };
+    if (d < from) before = laterFiling(before, ref);
+    else filings.push(ref);
   }
-  return { filings, malformed };
+  return { filings, malformed, before };
 }
 
 /**
- * Parse a submissions index: the recent block's matching filings and the
- * older pages that overlap [from, to].
+ * Parse a submissions index: the recent block's matching filings, the latest
+ * one before `from`, the older pages that overlap [from, to], and the newest
+ * page before them.
  *
  * @example
  * parseSubmissions(json, ["10-K", "10-Q"], "2024-01-01", "2024-12-31").filings.map((f) => f.form);
@@ -112,8 +131,9 @@ export function parseSubmissions(json: unknown, forms: readonly string[], from: 
   const root = (json ?? {}) as { name?: unknown; tickers?: unknown; filings?: { recent?: Columns; files?: unknown } };
   const recent = root.filings?.recent;
   if (!recent || typeof recent !== "object") throw new Error('submissions index has no "filings.recent" block');
-  const { filings, malformed } = parseSubmissionsPage(recent, "filings.recent", forms, from, to);
+  const { filings, malformed, before } = parseSubmissionsPage(recent, "filings.recent", forms, from, to);
   const pages: string[] = [];
+  let pageBefore: { name: string; hi: string } | null = null;
   const files = root.filings?.files;
   if (Array.isArray(files)) {
     for (const p of files as Array<{ name?: unknown; filingFrom?: unknown; filingTo?: unknown }>) {
@@ -121,6 +141,7 @@ export function parseSubmissions(json: unknown, forms: readonly string[], from: 
       const lo = typeof p.filingFrom === "string" ? p.filingFrom : "0000-00-00";
       const hi = typeof p.filingTo === "string" ? p.filingTo : "9999-99-99";
       if (hi >= from && lo <= to) pages.push(p.name);
+      else if (hi < from && (pageBefore === null || hi > pageBefore.hi)) pageBefore = { name: p.name, hi };
     }
   }
   return {
@@ -128,6 +149,8 @@ export function parseSubmissions(json: unknown, forms: readonly string[], from: 
     tickers: Array.isArray(root.tickers) ? root.tickers.filter((t): t is string => typeof t === "string") : [],
     filings,
     pages,
+    before,
+    pageBefore: pageBefore?.name ?? null,
     malformed,
   };
 }

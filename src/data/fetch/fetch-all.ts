@@ -168,14 +168,19 @@ export function formatSummary(r: FetchAllResult): string {
     out.push(
       `${row.ticker.padEnd(8)} ${row.month.padEnd(8)} ${String(row.prices).padStart(6)} ${String(row.news).padStart(6)} ${String(row.filings).padStart(7)}`,
     );
-  const noNews = r.news.filter((n) => n.records === 0).map((n) => n.ticker);
-  const noShares = r.filings.filter((f) => f.withShares === 0).map((f) => f.ticker);
+  // A failed fetch is reported as such, never as a ticker without news or filings.
+  const failed = (list: ReadonlyArray<{ ticker: string; status: string }>): string[] => list.filter((x) => x.status === "failed").map((x) => x.ticker);
+  const noNews = r.news.filter((n) => n.records === 0 && n.status !== "failed").map((n) => n.ticker);
+  const noShares = r.filings.filter((f) => f.withShares === 0 && f.status !== "failed").map((f) => f.ticker);
+  const failures = (["prices", "news", "filings"] as const).map((stage) => [stage, failed(r[stage])] as const).filter(([, ts]) => ts.length > 0);
   const capped = r.news.reduce((a, n) => a + n.cappedWindows.length, 0);
   out.push("");
   out.push("technical analyst: prices/ (Close and AdjClose); news analyst: news/ headlines only (GDELT has no article text);");
   out.push(
     "fundamentals analyst: filings/ (MD&A text) and fundamentals/ (first-reported values); social analyst: nothing fetched (no social source), it reports no posts.",
   );
+  for (const [stage, tickers] of failures)
+    out.push(`${stage} fetch FAILED for: ${tickers.join(", ")} (data check lists each failure; rerun the same command to retry)`);
   if (noNews.length > 0) out.push(`no news for: ${noNews.join(", ")}`);
   if (capped > 0) out.push(`${capped} GDELT window(s) still hit the 250-record cap at the smallest window (see news/_gdelt_coverage.json)`);
   if (noShares.length > 0) out.push(`no share counts (the market-cap prior cannot use these): ${noShares.join(", ")}`);

@@ -3,7 +3,9 @@
  * the GDELT DOC 2.0 API into `news/<TICKER>.jsonl` (see `news-store.ts` for
  * the record, `news-names.ts` for the queries).
  *
- * Coverage: each ticker's range is cut into calendar months; a window that
+ * Coverage: each ticker's range is cut into calendar months, the first from
+ * the close of the last session before `from` (what is seen after it counts
+ * for the range's first session); a window that
  * returns the API's cap of 250 records is halved until a query returns fewer
  * (down to `minWindowHours`; a window still full at that size is kept with
  * its 250 most relevant records and listed as capped). Pacing: one request
@@ -13,7 +15,12 @@
  * when retries run out the run stops (rerun later: it resumes). Resumable:
  * every finished (or split) window is recorded in `news/_gdelt_ledger.json`
  * after the news file is written, and skipped by the next run; changing a
- * ticker's query starts its windows afresh. `news/_gdelt_coverage.json` says
+ * ticker's query starts its windows afresh. Faults: GDELT's invalid JSON is
+ * repaired, or its unreadable records skipped and counted (`gdelt.ts`); an
+ * answer that cannot be read at all fails its window and the pull goes on;
+ * a refused query or an HTTP error fails the ticker. Every failure is kept in
+ * the ledger (retried by the next run, reported by `data check`).
+ * `news/_gdelt_coverage.json` says
  * what was asked, what came back per month, which windows were capped, how
  * many records were malformed, and that only headlines (no article text)
  * exist.
@@ -28,8 +35,9 @@ import {
   GDELT_MAX_RECORDS,
   GDELT_URL_ENV,
   gdeltUrl,
+  GdeltAnswerError,
   inspectGdelt,
-  monthWindows,
+  newsWindows,
   parseGdeltAnswer,
   splitWindow,
   windowLabel,
@@ -80,6 +88,8 @@ export interface GdeltTickerResult {
   requests: number;
   windows: number;
   cappedWindows: string[];
+  /** Windows whose fetch failed (kept in the ledger for `data check`; a rerun retries them). */
+  failedWindows: string[];
   malformed: number;
   /** Records per month of their session date ("2024-03": 412). */
   byMonth: Record<string, number>;
@@ -133,7 +143,7 @@ export async function fetchGdeltNews(options: GdeltFetchOptions): Promise<GdeltT
     options.progress?.(k, tickers.length, ticker, http.requests, 0);
     if (missing.includes(ticker) || !tickerTerms) {
       log(`${ticker}: no company name or search terms (add it to a --names file); news skipped`);
-      results.push({ ticker, status: "no-query", query: null, records: 0, requests: 0, windows: 0, cappedWindows: [], malformed: 0, byMonth: {}, file });
+      results.push(emptyResult(ticker, "no-query", null, file));
       continue;
     }
     let query: string;
@@ -153,7 +163,12 @@ export async function fetchGdeltNews(options: GdeltFetchOptions): Promise<GdeltT
 
 /** A ticker's result before any window is fetched. */
 function emptyResult(ticker: string, status: GdeltTickerResult["status"], query: string | null, file: string): GdeltTickerResult {
-  return { ticker, status, query, records: 0, requests: 0, windows: 0, cappedWindows: [], malformed: 0, byMonth: {}, file };
+  return { ticker, status, query, records: 0, requests: 0, windows: 0, cappedWindows: [], failedWindows: [], malformed: 0, byMonth: {}, file };
+}
+
+/** Whether an error stops the whole run (unreachable, blocked, throttled past every retry) rather than one ticker or window. */
+function stopsTheRun(e: unknown): boolean {
+  return !(e instanceof FetchError) || e.offline || e.blocked || e.status === 429 || /throttled/.test(e.message);
 }
 
 async function fetchTicker(plan: TickerPlan, from: string, o: GdeltFetchOptions, http: PoliteHttp, ledger: FetchLedger): Promise<GdeltTickerResult> {
@@ -161,45 +176,54 @@ async function fetchTicker(plan: TickerPlan, from: string, o: GdeltFetchOptions,
   const log = o.log ?? (() => {});
   const prefix = `${ticker}|${query}|`;
   if (o.force) ledger.forget(prefix);
+  // Failures recorded under an earlier query of the ticker are no longer what this pull lacks.
+  ledger.delete(ledger.keys(`${ticker}|`).filter((k) => !k.startsWith(prefix) && ledger.get(k)?.["status"] === "failed"));
   const store = NewsStore.load(file, ticker);
   const minMs = Math.max(1, o.minWindowHours ?? 1) * 3_600_000;
   const before = http.requests;
-  const queue: Window[] = monthWindows(from, o.to);
+  const queue: Window[] = newsWindows(from, o.to);
   const result = emptyResult(ticker, "skipped", query, file);
-  try {
-    while (queue.length > 0) {
-      const w = queue.shift()!;
-      const key = prefix + windowLabel(w);
-      const seen = ledger.get(key);
-      if (seen?.["status"] === "split") {
-        queue.unshift(...splitWindow(w));
-        continue;
-      }
-      if (seen?.["status"] === "done") continue;
-      const where = `GDELT ${ticker} ${windowLabel(w)}`;
+  const failures: string[] = [];
+  while (queue.length > 0) {
+    const w = queue.shift()!;
+    const key = prefix + windowLabel(w);
+    const seen = ledger.get(key);
+    if (seen?.["status"] === "split") {
+      queue.unshift(...splitWindow(w));
+      continue;
+    }
+    if (seen?.["status"] === "done") continue;
+    const where = `GDELT ${ticker} ${windowLabel(w)}`;
+    try {
       const res = await http.get(gdeltUrl(query, w.startMs, w.endMs, o.baseUrl ?? (process.env[GDELT_URL_ENV] || GDELT_BASE_URL)), where);
       if (!res.ok) throw new FetchError(`${where}: HTTP ${res.status}: ${res.text.trim().slice(0, 200)}`, false, res.status);
-      const { articles, malformed } = parseGdeltAnswer(res.text, where);
+      const { articles, malformed, repairs } = parseGdeltAnswer(res.text, where);
+      if (repairs > 0) log(`${where}: repaired ${repairs} invalid escape(s) or control character(s) in GDELT's JSON`);
       for (const m of malformed.slice(0, 5)) log(`${m.where}: skipped (${m.reason})`);
       if (malformed.length > 5) log(`${where}: ${malformed.length - 5} more malformed record(s) skipped`);
       const full = articles.length + malformed.length >= GDELT_MAX_RECORDS;
       store.add(articles);
       store.write();
+      const counts = { malformed: malformed.length, ...(repairs > 0 ? { repaired: repairs } : {}) };
       if (full && w.endMs - w.startMs > minMs) {
-        ledger.mark(key, { status: "split", malformed: malformed.length });
+        ledger.mark(key, { status: "split", ...counts });
         queue.unshift(...splitWindow(w));
         continue;
       }
       if (full) log(`${where}: still ${GDELT_MAX_RECORDS} records at the smallest window: kept the ${GDELT_MAX_RECORDS} most relevant (capped)`);
-      ledger.mark(key, { status: "done", records: articles.length, capped: full, malformed: malformed.length });
+      ledger.mark(key, { status: "done", records: articles.length, capped: full, ...counts });
+    } catch (e) {
+      if (stopsTheRun(e)) throw e;
+      const message = (e as Error).message;
+      log(message.startsWith(where) ? message : `${where}: ${message}`);
+      ledger.fail(key, ticker, windowLabel(w), message);
+      failures.push(message);
+      // An unreadable answer concerns its window; a refused query or an HTTP error would repeat for every window.
+      if (!(e instanceof GdeltAnswerError)) break;
     }
-    result.status = http.requests > before ? "fetched" : "skipped";
-  } catch (e) {
-    if (!(e instanceof FetchError) || e.offline || e.blocked || e.status === 429 || /throttled/.test(e.message)) throw e;
-    log(`${ticker}: ${e.message}`);
-    result.status = "failed";
-    result.error = e.message;
   }
+  result.status = failures.length > 0 ? "failed" : http.requests > before ? "fetched" : "skipped";
+  if (failures.length > 0) result.error = failures.length === 1 ? failures[0] : `${failures[0]} (and ${failures.length - 1} more failed window(s))`;
   return summarise(result, store, ledger, prefix, http.requests - before);
 }
 
@@ -208,6 +232,7 @@ function summarise(r: GdeltTickerResult, store: NewsStore, ledger: FetchLedger, 
   for (const key of ledger.keys(prefix)) {
     const e = ledger.get(key)!;
     r.malformed += typeof e["malformed"] === "number" ? e["malformed"] : 0;
+    if (e["status"] === "failed") r.failedWindows.push(key.slice(prefix.length));
     if (e["status"] !== "done") continue;
     r.windows++;
     if (e["capped"] === true) r.cappedWindows.push(key.slice(prefix.length));

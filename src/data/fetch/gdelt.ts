@@ -13,7 +13,9 @@
  * throttling as plain text "Please limit requests to one every 5 seconds or
  * contact ..." with status 429 (sometimes 200), with no Retry-After to rely on.
  */
+import { articleTexts, repairGdeltJson } from "./gdelt-json";
 import { FetchError, type Verdict } from "./http";
+import { previousSession, sessionCloseUtc } from "../sessions";
 
 export const GDELT_BASE_URL = "https://api.gdeltproject.org";
 /** Environment variable that overrides the API's base URL (tests point it at a loopback server). */
@@ -96,64 +98,110 @@ export function inspectGdelt(status: number, body: string): Verdict {
   return null;
 }
 
-/** JSON.parse, retried once without the raw control characters GDELT sometimes leaves in titles. */
-function parseLenient(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    // eslint-disable-next-line no-control-regex
-    return JSON.parse(text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, " "));
-  }
-}
-
 function optionalString(v: unknown): string | null {
   return typeof v === "string" && v.trim() !== "" ? v.trim() : null;
 }
 
 /**
+ * An answer GDELT sent for a window that cannot be read at all (not JSON even
+ * after repair, and no `articles` array to read record by record). It concerns
+ * that window only: the pull goes on with the next one, and the ledger keeps
+ * the failure for `data check` and the next run.
+ *
+ * @example
+ * new GdeltAnswerError("GDELT AAPL 2024-03-01T00:00Z..2024-04-01T00:00Z: GDELT's answer is not valid JSON (...)").offline; // false
+ */
+export class GdeltAnswerError extends FetchError {
+  constructor(message: string) {
+    super(message, false);
+    this.name = "GdeltAnswerError";
+  }
+}
+
+/** One record of the answer as a usable article, or why it is not one. */
+function toArticle(raw: unknown): GdeltArticle | string {
+  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return "not an object";
+  const r = raw as Record<string, unknown>;
+  const url = optionalString(r["url"]);
+  const title = optionalString(r["title"]);
+  const seen = typeof r["seendate"] === "string" ? parseSeendate(r["seendate"]) : null;
+  if (url === null || !/^https?:\/\//i.test(url)) return `field "url": missing or not an http(s) URL`;
+  if (title === null) return `field "title": missing or empty`;
+  if (seen === null) return `field "seendate": missing or not YYYYMMDDTHHMMSSZ (${JSON.stringify(r["seendate"])})`;
+  return {
+    url,
+    title,
+    seenMs: seen,
+    domain: optionalString(r["domain"]),
+    language: optionalString(r["language"]),
+    sourcecountry: optionalString(r["sourcecountry"]),
+  };
+}
+
+/** A record of a salvaged answer that is not JSON even after repair. */
+class Unreadable {
+  constructor(readonly reason: string) {}
+}
+
+/** The answer's records: parsed whole (after repair if needed), else one by one. */
+function answerRecords(text: string, where: string): { records: unknown[]; repairs: number } {
+  try {
+    return { records: listOf(JSON.parse(text), where), repairs: 0 };
+  } catch (e) {
+    if (e instanceof FetchError) throw e;
+  }
+  const repaired = repairGdeltJson(text);
+  try {
+    return { records: listOf(JSON.parse(repaired.text), where), repairs: repaired.repairs };
+  } catch (e) {
+    if (e instanceof FetchError) throw e;
+    const parts = articleTexts(repaired.text);
+    if (parts === null) throw new GdeltAnswerError(`${where}: GDELT's answer is not valid JSON (${(e as Error).message})`);
+    const records = parts.map((part) => {
+      try {
+        return JSON.parse(part) as unknown;
+      } catch (inner) {
+        return new Unreadable(`not valid JSON (${(inner as Error).message})`);
+      }
+    });
+    return { records, repairs: repaired.repairs };
+  }
+}
+
+/** The `articles` list of a parsed answer (`{}` is an empty result). */
+function listOf(json: unknown, where: string): unknown[] {
+  const list = (json as { articles?: unknown } | null)?.articles;
+  if (list === undefined) return [];
+  if (!Array.isArray(list)) throw new GdeltAnswerError(`${where}: GDELT's "articles" is not an array`);
+  return list;
+}
+
+/**
  * Parse one artlist answer. Plain text (a query error) throws a `FetchError`
- * quoting GDELT; a record without a usable url, title or seendate is skipped
- * and listed in `malformed` with its position.
+ * quoting GDELT. Invalid JSON is repaired where the fault has one reading
+ * (`repairs` counts them; see `gdelt-json.ts`); a record that still cannot be
+ * read, or lacks a usable url, title or seendate, is skipped and listed in
+ * `malformed` with its position. An answer that cannot be read at all throws
+ * a `GdeltAnswerError` (that window only).
  *
  * @example
  * parseGdeltAnswer('{"articles":[{"url":"https://x/1","title":"T","seendate":"20240115T123000Z"}]}', "AAPL w1").articles.length; // 1
+ * parseGdeltAnswer(String.raw`{"articles":[{"url":"https://x/1","title":"Alphabet\'s","seendate":"20240115T123000Z"}]}`, "AAPL w1").repairs; // 1
  * parseGdeltAnswer("{}", "AAPL w1").articles; // []
  */
-export function parseGdeltAnswer(text: string, where: string): { articles: GdeltArticle[]; malformed: MalformedRecord[] } {
+export function parseGdeltAnswer(text: string, where: string): { articles: GdeltArticle[]; malformed: MalformedRecord[]; repairs: number } {
   const trimmed = text.trim();
-  if (trimmed === "") return { articles: [], malformed: [] };
+  if (trimmed === "") return { articles: [], malformed: [], repairs: 0 };
   if (!trimmed.startsWith("{")) throw new FetchError(`${where}: GDELT refused the query: "${trimmed.slice(0, 200)}"`, false);
-  let json: unknown;
-  try {
-    json = parseLenient(trimmed);
-  } catch (e) {
-    throw new FetchError(`${where}: GDELT's answer is not valid JSON (${(e as Error).message})`, false);
-  }
-  const list = (json as { articles?: unknown }).articles;
-  if (list === undefined) return { articles: [], malformed: [] };
-  if (!Array.isArray(list)) throw new FetchError(`${where}: GDELT's "articles" is not an array`, false);
+  const { records, repairs } = answerRecords(trimmed, where);
   const articles: GdeltArticle[] = [];
   const malformed: MalformedRecord[] = [];
-  list.forEach((raw: unknown, i) => {
-    const at = `${where} record #${i + 1}`;
-    if (raw === null || typeof raw !== "object") return malformed.push({ where: at, reason: "not an object" });
-    const r = raw as Record<string, unknown>;
-    const url = optionalString(r["url"]);
-    const title = optionalString(r["title"]);
-    const seen = typeof r["seendate"] === "string" ? parseSeendate(r["seendate"]) : null;
-    if (url === null || !/^https?:\/\//i.test(url)) return malformed.push({ where: at, reason: `field "url": missing or not an http(s) URL` });
-    if (title === null) return malformed.push({ where: at, reason: `field "title": missing or empty` });
-    if (seen === null) return malformed.push({ where: at, reason: `field "seendate": missing or not YYYYMMDDTHHMMSSZ (${JSON.stringify(r["seendate"])})` });
-    articles.push({
-      url,
-      title,
-      seenMs: seen,
-      domain: optionalString(r["domain"]),
-      language: optionalString(r["language"]),
-      sourcecountry: optionalString(r["sourcecountry"]),
-    });
+  records.forEach((raw, i) => {
+    const article = raw instanceof Unreadable ? raw.reason : toArticle(raw);
+    if (typeof article === "string") malformed.push({ where: `${where} record #${i + 1}`, reason: article });
+    else articles.push(article);
   });
-  return { articles, malformed };
+  return { articles, malformed, repairs };
 }
 
 /** A query window, [startMs, endMs) in UTC. */
@@ -180,6 +228,23 @@ export function monthWindows(from: string, to: string): Window[] {
     s = next;
   }
   return out;
+}
+
+/**
+ * The windows of a pull from `from` to `to`: calendar months, except that the
+ * first starts at the close of the last NYSE session before `from` (never
+ * before GDELT's archive). A headline seen after that close counts for the
+ * first session of the range under the known-at rule, so starting at
+ * `from` 00:00 UTC would miss the evening before it.
+ *
+ * @example
+ * new Date(newsWindows("2024-03-04", "2024-03-31")[0]!.startMs).toISOString(); // "2024-03-01T21:00:00.000Z" (Friday's 16:00 New York close)
+ */
+export function newsWindows(from: string, to: string): Window[] {
+  const windows = monthWindows(from, to);
+  const first = windows[0];
+  if (first) first.startMs = Math.max(Date.parse(`${GDELT_ARCHIVE_START}T00:00:00Z`), Math.min(first.startMs, sessionCloseUtc(previousSession(from))));
+  return windows;
 }
 
 /**

@@ -15,7 +15,7 @@
 const OFFLINE_CODES = new Set(["ENOTFOUND", "EAI_AGAIN", "ECONNREFUSED", "ENETUNREACH", "EHOSTUNREACH", "ECONNRESET", "ENETDOWN", "UND_ERR_CONNECT_TIMEOUT"]);
 
 /**
- * A download failure. `offline`: the host could not be reached (exit code 2);
+ * A download failure. `offline`: the host could not be reached (the command failed: exit 1; a rerun resumes);
  * `blocked`: the source refused us for a while (EDGAR's rate-threshold page),
  * so the run stops instead of hammering on.
  *

@@ -6,7 +6,10 @@
  * for what it already has. Units are recorded after their data is on disk:
  * a kill between the two costs one repeated request, never a lost record.
  * No timestamps are stored, so two complete pulls of the same answers leave
- * byte-identical ledgers.
+ * byte-identical ledgers. A unit that failed is recorded as well
+ * (`{"status": "failed", "ticker", "unit", "error"}`): a rerun retries it, and
+ * until one succeeds `data check` reports it (`../check-ledgers.ts`), so a
+ * failed ticker never passes for one without news or filings.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { writeFileAtomic } from "../atomic";
@@ -55,6 +58,28 @@ export class FetchLedger {
 
   get(key: string): LedgerEntry | undefined {
     return this.units.get(key);
+  }
+
+  /** Whether a unit finished: listed, and not as a failure. */
+  isDone(key: string): boolean {
+    const e = this.units.get(key);
+    return e !== undefined && e["status"] !== "failed";
+  }
+
+  /**
+   * Record a unit that failed, with what `data check` reports: its ticker, a
+   * short name of the unit ("2024-03-01T00:00Z..2024-04-01T00:00Z", an
+   * accession) and the error.
+   */
+  fail(key: string, ticker: string, unit: string, error: string): void {
+    this.mark(key, { status: "failed", ticker, unit, error });
+  }
+
+  /** Drop units by exact key; the file is rewritten only when one was listed. */
+  delete(keys: Iterable<string>): void {
+    let changed = false;
+    for (const k of keys) changed = this.units.delete(k) || changed;
+    if (changed) this.flush();
   }
 
   /** Keys starting with a prefix (one ticker's units), sorted. */

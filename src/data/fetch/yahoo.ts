@@ -22,6 +22,17 @@
  * Retry-After), and a DNS / connection failure stops the run with
  * "cannot reach Yahoo Finance (offline?)" (the shared client of `http.ts`).
  *
+ * Unfinished sessions: while a session trades (and for a while after its
+ * bell) Yahoo's bar for it is the live intraday one, which changes until the
+ * close. Only bars of sessions closed `BAR_SETTLE_MS` before the download
+ * (16:00 New York, 13:00 on early closes, daylight saving applied) are
+ * stored, and `_fetch.json` records the span as covered only through the last
+ * such day, so a rerun after the close fetches the final bar.
+ *
+ * Failures: a ticker whose download failed is listed in
+ * `prices/_yahoo_ledger.json` (written only when one fails; cleared when it
+ * succeeds), which `data check` reports.
+ *
  * Splits: the request runs through the download day so that Yahoo's split
  * events cover every split the stored `Close` is adjusted for; they go to
  * `prices/_splits.csv` (see `splits.ts`), which is what lets reported share
@@ -30,11 +41,13 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { addDays, isoOf, utcDate } from "../dates";
+import { newYorkDate, sessionCloseUtc } from "../sessions";
 import { checkFetchArgs } from "./args";
-import { tradingDays } from "../calendar";
+import { isTradingDay, tradingDays } from "../calendar";
 import { loadPrices, formatPricesCsv } from "../prices";
 import { writeFileAtomic } from "../atomic";
 import { FetchError, PoliteHttp } from "./http";
+import { FetchLedger } from "./ledger";
 import { formatSplits, loadSplits, SPLITS_FILE, type Split } from "../splits";
 import type { PriceSeries } from "../types";
 
@@ -62,8 +75,10 @@ export interface FetchOptions {
   force?: boolean;
   /** Base URL of the chart API (default $CONSILIUM_YAHOO_URL, else Yahoo's). */
   baseUrl?: string;
-  /** The download day (default today, UTC): split events are requested through it. */
+  /** The download day (default the UTC date of `now`): split events are requested through it. */
   today?: string;
+  /** The instant of the download, ms since the epoch (default now): bars of sessions not final by then are left out. */
+  now?: number;
   /** Injected fetch (default global fetch). */
   fetch?: typeof fetch;
   /** Injected sleep (tests pass a no-op). */
@@ -102,6 +117,35 @@ interface ChartResponse {
     }> | null;
     error?: { code?: string; description?: string } | null;
   };
+}
+
+/** How long after a session's close its daily bar counts as final (the closing auction's prints arrive in the minutes after the bell). */
+export const BAR_SETTLE_MS = 30 * 60_000;
+
+/**
+ * Whether a session's daily bar is final at an instant: its close (16:00 New
+ * York, 13:00 on early-close days, with US daylight saving) plus
+ * `BAR_SETTLE_MS` has passed.
+ *
+ * @example
+ * barIsFinal("2024-11-29", Date.UTC(2024, 10, 29, 18, 30)); // true (early close 13:00 EST = 18:00 UTC)
+ * barIsFinal("2024-03-08", Date.UTC(2024, 2, 8, 20, 45)); // false (16:00 EST = 21:00 UTC)
+ */
+export function barIsFinal(date: string, nowMs: number): boolean {
+  return sessionCloseUtc(date) + BAR_SETTLE_MS <= nowMs;
+}
+
+/**
+ * The last calendar day whose session (if any) has a final bar at an instant:
+ * New York's today, or yesterday while today's session is trading or settling.
+ *
+ * @example
+ * finalThrough(Date.UTC(2024, 0, 12, 16, 23)); // "2024-01-11" (Friday 11:23 New York: the session is trading)
+ * finalThrough(Date.UTC(2024, 0, 13, 3, 0)); // "2024-01-12"
+ */
+export function finalThrough(nowMs: number): string {
+  const today = newYorkDate(nowMs);
+  return isTradingDay(today) && !barIsFinal(today, nowMs) ? addDays(today, -1) : today;
 }
 
 /**
@@ -218,6 +262,9 @@ interface FetchLog {
   [ticker: string]: { from: string; to: string; rows: number; splits?: number };
 }
 
+/** Tickers whose download failed (the shared ledger format; see `ledger.ts`). */
+const LEDGER = "_yahoo_ledger.json";
+
 function readFetchLog(file: string): FetchLog {
   try {
     return JSON.parse(readFileSync(file, "utf8")) as FetchLog;
@@ -275,9 +322,12 @@ export async function fetchYahooPrices(options: FetchOptions): Promise<FetchResu
     log,
   });
   const baseUrl = options.baseUrl ?? (process.env[YAHOO_URL_ENV] || YAHOO_BASE_URL);
-  const today = options.today ?? new Date().toISOString().slice(0, 10);
+  const now = options.now ?? Date.now();
+  const today = options.today ?? new Date(now).toISOString().slice(0, 10);
+  const finalTo = finalThrough(now);
   const logFile = join(outDir, "prices", "_fetch.json");
   const fetchLog = readFetchLog(logFile);
+  const failures = FetchLedger.open(join(outDir, "prices", LEDGER), "yahoo");
   const results: FetchResult[] = [];
   for (const [k, ticker] of tickers.entries()) {
     options.progress?.(k, tickers.length, ticker);
@@ -292,23 +342,34 @@ export async function fetchYahooPrices(options: FetchOptions): Promise<FetchResu
     // Keep what the file already holds: fetch the union of its span and the request.
     const spanFrom = !options.force && have.first !== undefined && have.first < from ? have.first : from;
     const spanTo = !options.force && have.last !== undefined && have.last > to ? have.last : to;
+    // Bars of sessions still trading (or settling) are not stored, and the span is covered only through the last final day.
+    const keepTo = spanTo < finalTo ? spanTo : finalTo;
+    if (keepTo < spanTo) {
+      log(`${ticker}: sessions after ${keepTo} have not closed yet (${new Date(now).toISOString()}): their bars are left out`);
+      if (tradingDays(spanFrom, keepTo).length === 0) {
+        results.push({ ticker, status: "skipped", rows: have.rows, first: have.first, last: have.last, file });
+        continue;
+      }
+    }
     try {
       const json = await getChart(http, chartUrl(ticker, spanFrom, spanTo > today ? spanTo : today, baseUrl), ticker);
-      const series = parseChart(json, ticker, spanFrom, spanTo);
-      if (series.dates.length === 0) throw new FetchError(`${ticker}: no bars between ${spanFrom} and ${spanTo}`, false);
+      const series = parseChart(json, ticker, spanFrom, keepTo);
+      if (series.dates.length === 0) throw new FetchError(`${ticker}: no bars between ${spanFrom} and ${keepTo}`, false);
       const splits = parseChartSplits(json, ticker);
       writeFileAtomic(file, formatPricesCsv(series));
       writeTickerSplits(outDir, ticker, splits);
-      fetchLog[ticker] = { from: spanFrom, to: spanTo, rows: series.dates.length, splits: splits.length };
+      fetchLog[ticker] = { from: spanFrom, to: keepTo, rows: series.dates.length, splits: splits.length };
       const sorted: FetchLog = Object.fromEntries(Object.entries(fetchLog).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)));
       writeFileAtomic(logFile, JSON.stringify(sorted, null, 2) + "\n");
       log(
         `${ticker}: ${series.dates.length} bars ${series.dates[0]} .. ${series.dates[series.dates.length - 1]}${splits.length > 0 ? `, ${splits.length} split(s)` : ""}`,
       );
       results.push({ ticker, status: "fetched", rows: series.dates.length, first: series.dates[0], last: series.dates[series.dates.length - 1], file });
+      failures.delete([ticker]);
     } catch (e) {
       if (e instanceof FetchError && e.offline) throw e;
       log(`${ticker}: ${(e as Error).message}`);
+      failures.fail(ticker, ticker, `${spanFrom}..${keepTo}`, (e as Error).message);
       results.push({ ticker, status: "failed", rows: 0, file, error: (e as Error).message });
     }
   }

@@ -12,6 +12,7 @@ import { fetchEdgarFilings } from "../../../src/data/fetch/edgar-fetch";
 import { sharesFor } from "../../../src/data/fetch/edgar-filing";
 import { crossCheckAcceptance, parseFilingHeader, parseSubmissions } from "../../../src/data/fetch/edgar-submissions";
 import { DataFolder } from "../../../src/data/folder";
+import { MarketCaps } from "../../../src/data/market-cap";
 import { loadFundamentals, METRIC_NAMES } from "../../../src/data/fundamentals";
 import { htmlToText } from "../../../src/data/fetch/html-text";
 import { coverShares, ixNumber } from "../../../src/data/fetch/ixbrl";
@@ -334,5 +335,124 @@ describe("fetchEdgarFilings against a loopback EDGAR", () => {
       message: `cannot reach SEC EDGAR (offline?): ECONNREFUSED for 127.0.0.1:${port}`,
     });
     expect(BLOCK_PAGE).toContain("Request Rate Threshold Exceeded");
+  });
+});
+
+describe("share counts known from the start, and never a multi-class total for a class-defined ticker", () => {
+  it("finds the last 10-K / 10-Q filed before --from in the index, or the older page that holds it", () => {
+    const json = JSON.parse(fixture("aapl-submissions.json"));
+    const idx = parseSubmissions(json, ["10-K", "10-Q"], "2024-06-01", "2024-12-31");
+    expect(idx.filings.map((f) => f.accession)).toEqual(["0000320193-24-000123", "0000320193-24-000081"]);
+    expect(idx.before).toMatchObject({ accession: "0000320193-24-000069", form: "10-Q", filingDate: "2024-05-03", reportDate: "2024-03-30" });
+    expect(idx.pageBefore).toBe("CIK0000320193-submissions-001.json");
+    // Nothing before 2024-05-01 in the recent block: the page before it is where the last one is.
+    expect(parseSubmissions(json, ["10-K", "10-Q"], "2024-05-01", "2024-12-31")).toMatchObject({
+      before: null,
+      pageBefore: "CIK0000320193-submissions-001.json",
+    });
+  });
+
+  const googl = (classes: string) => ({ ticker: "GOOGL", cik: "0001652044", name: "Alphabet Inc.", shareClasses: parseShareClasses(classes), source: "t" });
+
+  it("leaves GOOGL's count out (with a warning) when the filing has no per-class cover, instead of Alphabet's all-class balance-sheet total", () => {
+    const facts = indexCompanyFacts(JSON.parse(fixture("googl-companyfacts.json")), "companyfacts CIK0001652044.json");
+    const q1 = facts.byAccession.get("0001652044-24-000053")!;
+    const plain = fixture("multiclass-10q.htm").replace(/<\/?ix:[^>]*>/g, ""); // the same cover without inline XBRL
+    for (const html of [null, plain]) {
+      const r = sharesFor(html, googl("A:1;B:1"), q1, "2024-03-31");
+      expect(r.shares).toBeNull();
+      expect(r.warning).toBe(
+        "GOOGL is defined by share class(es) A, B but the filing has no per-class cover count (inline XBRL); the undimensioned companyfacts us-gaap:CommonStockSharesOutstanding (balance sheet) of 12,381,000,000 counts every class and is not used: shares left out for this filing",
+      );
+    }
+    // With the per-class cover it is A + B (6.74 B), as before; a ticker not defined by classes still takes the fallback.
+    expect(sharesFor(fixture("multiclass-10q.htm"), googl("A:1;B:1"), q1, "2024-03-31").shares?.value).toBe(5868e6 + 869e6);
+    expect(sharesFor(null, googl(""), q1, "2024-03-31").shares).toEqual({
+      value: 12_381_000_000,
+      as_of: "2024-03-31",
+      source: "companyfacts us-gaap:CommonStockSharesOutstanding (balance sheet)",
+    });
+  });
+
+  const ALPHABET: FakeCompany = {
+    ticker: "GOOGL",
+    cik: 1652044,
+    name: "Alphabet Inc.",
+    newsTerm: "Alphabet",
+    price0: 140,
+    filings: [
+      {
+        form: "10-K",
+        period: "2023-12-31",
+        acceptedEastern: "2024-01-30 16:12:00",
+        shares: { A: 5_899_000_000, B: 870_000_000, C: 5_703_000_000 },
+        sharesAsOf: "2024-01-23",
+        revenue: 86e9,
+        netIncome: 20.7e9,
+        sheetShares: 12_460_000_000,
+      },
+      {
+        form: "10-Q",
+        period: "2024-03-31",
+        acceptedEastern: "2024-04-25 16:05:00",
+        shares: { A: 5_868_000_000, B: 869_000_000, C: 5_671_000_000 },
+        sharesAsOf: "2024-04-19",
+        revenue: 80.5e9,
+        netIncome: 23.7e9,
+        ixbrl: false,
+        sheetShares: 12_381_000_000,
+      },
+    ],
+  };
+
+  let fake: FakeSources;
+  beforeAll(async () => {
+    fake = await new FakeSources({ companies: [ACME, ALPHABET] }).start();
+  });
+  afterAll(() => fake.stop());
+  const fetchRange = (out: string, tickers: string[], from: string, logs: string[] = []) =>
+    fetchEdgarFilings({
+      tickers,
+      from,
+      to: "2024-12-31",
+      outDir: out,
+      userAgent: UA,
+      hosts: { data: fake.url, www: fake.url },
+      delayMs: 0,
+      sleep: async () => {},
+      log: (m) => logs.push(m),
+    });
+
+  it("fetches the last filing before --from, so the market cap is known on the first session", async () => {
+    const out = makeFolder({
+      "prices/ACME.csv": "Date,Open,High,Low,Close,AdjClose,Volume\n2024-06-03,25,25,25,25,25,1\n",
+      "prices/_splits.csv": "ticker,date,numerator,denominator\nACME,2024-06-10,2,1\n",
+    });
+    const [acme] = await fetchRange(out, ["ACME"], "2024-06-01");
+    const funds = loadFundamentals(out).get("ACME")!;
+    // The 10-Q accepted 2024-05-02 (before --from) and the two in the range; only the range is counted.
+    expect(funds.map((r) => r.filing_date)).toEqual(["2024-05-02", "2024-08-01", "2024-10-31"]);
+    expect(acme).toMatchObject({ status: "fetched", filings: 2 });
+    // Its count (1e9, before the 2:1 split of 2024-06-10) is the one in force on 2024-06-03.
+    expect(MarketCaps.open(out).weights(["ACME"], "2024-06-03").quotes[0]).toMatchObject({ shares: 1_000_000_000 });
+  });
+
+  it("fetches GOOGL's filings leaving out the count of the one without a per-class cover, with a warning", async () => {
+    const out = makeFolder({});
+    const logs: string[] = [];
+    const [r] = await fetchRange(out, ["GOOGL"], "2024-04-01", logs);
+    expect(r).toMatchObject({ status: "fetched", filings: 1, withShares: 0 });
+    const funds = loadFundamentals(out).get("GOOGL")!;
+    expect(funds.map((f) => [f.form, f.shares_outstanding?.value ?? null])).toEqual([
+      ["10-K", 5_899_000_000 + 870_000_000], // before --from: classes A and B of its inline-XBRL cover
+      ["10-Q", null], // not 12,381,000,000 (all three classes)
+    ]);
+    expect(funds[1]!.source).toMatch(/shares from nowhere \(no per-class cover count\)$/);
+    expect(logs).toContainEqual(
+      expect.stringMatching(/^GOOGL 10-Q \S+: warning: GOOGL is defined by share class\(es\) A, B .* of 12,381,000,000 counts every class/),
+    );
+    const check = checkDataFolder(out).files.find((f) => f.path === "fundamentals/GOOGL.jsonl")!;
+    expect(check.warnings).toEqual([]);
+    expect(check.notes).toEqual(["1 of 2 record(s) without a share count"]);
   });
 });

@@ -5,7 +5,19 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dataCommand } from "../../../src/cli/data";
 import { DataFolder } from "../../../src/data/folder";
-import { GDELT_MAX_RECORDS, gdeltUrl, inspectGdelt, monthWindows, parseGdeltAnswer, parseSeendate, splitWindow } from "../../../src/data/fetch/gdelt";
+import { checkDataFolder } from "../../../src/data/check";
+import {
+  GDELT_MAX_RECORDS,
+  GdeltAnswerError,
+  gdeltUrl,
+  inspectGdelt,
+  monthWindows,
+  newsWindows,
+  parseGdeltAnswer,
+  parseSeendate,
+  splitWindow,
+} from "../../../src/data/fetch/gdelt";
+import { articleTexts, repairGdeltJson } from "../../../src/data/fetch/gdelt-json";
 import { fetchGdeltNews } from "../../../src/data/fetch/gdelt-fetch";
 import { companyPhrase, gdeltQuery, gdeltTerm, readNamesFile, resolveNewsTerms } from "../../../src/data/fetch/news-names";
 import { NewsStore, titleKey, urlKey } from "../../../src/data/fetch/news-store";
@@ -152,13 +164,14 @@ describe("fetchGdeltNews against a loopback GDELT", () => {
     // 12 a day + a syndicated copy of every 10th + 1 malformed = 373 > 250: the month is halved once.
     expect(fake.count("gdelt") - before).toBe(3);
     expect(acme).toMatchObject({ status: "fetched", windows: 2, cappedWindows: [], malformed: 1, requests: 3 });
-    expect(acme!.records).toBe(31 * 12);
-    expect(logs.some((l) => /ACME 2024-03-01T00:00Z\.\.2024-03-16T12:00Z record #\d+: skipped \(field "seendate"/.test(l))).toBe(true);
+    // From the close before the range (Thursday 2024-02-29, 21:00 UTC): that evening's 21:00 and 23:00 headlines count for Friday 03-01.
+    expect(acme!.records).toBe(31 * 12 + 2);
+    expect(logs.some((l) => /ACME 2024-02-29T21:00Z\.\.2024-03-16T\d\d:\d\dZ record #\d+: skipped \(field "seendate"/.test(l))).toBe(true);
     const rows = DataFolder.open(out).news("ACME");
     expect(new Set(rows.map((r) => r.headline)).size).toBe(rows.length);
     expect(rows.every((r) => knownAtSession(r) === r.date)).toBe(true);
     const coverage = JSON.parse(readFileSync(join(out, "news/_gdelt_coverage.json"), "utf8"));
-    expect(coverage.tickers.ACME).toMatchObject({ query: '"Acme Widgets" sourcelang:english', records: 372, windows: 2, malformed: 1 });
+    expect(coverage.tickers.ACME).toMatchObject({ query: '"Acme Widgets" sourcelang:english', records: 374, windows: 2, malformed: 1, failedWindows: [] });
     expect(coverage.notes[0]).toMatch(/Headlines and URLs only/);
   });
 
@@ -197,8 +210,9 @@ describe("fetchGdeltNews against a loopback GDELT", () => {
       /GDELT throttled the request .* after 3 attempts/,
     );
     fake.gdeltThrottle = 0;
-    // What was done before the stop is kept.
-    expect(DataFolder.open(out).news("ACME").length).toBe(5 * 12);
+    // What was done before the stop is kept: 2024-04-01..05 and what Monday 04-01 knows from the close of
+    // Thursday 03-28 (20:00 UTC; Good Friday closed): 2 headlines that evening and 3 days of 12.
+    expect(DataFolder.open(out).news("ACME").length).toBe(5 * 12 + 2 + 3 * 12);
   });
 
   it("resumes: a rerun skips every finished window without a request; a changed query starts afresh", async () => {
@@ -270,5 +284,161 @@ describe("fetchGdeltNews against a loopback GDELT", () => {
     expect(short).toMatchObject({ status: "no-query", error: 'search term "3M" is shorter than 3 characters (GDELT refuses it): use the company name' });
     expect(GDELT_MAX_RECORDS).toBe(250);
     expect(stdout).toBe("");
+  });
+});
+
+describe("GDELT answers that are not valid JSON", () => {
+  it("repairs the invalid escape \\' (gdeltdoc's 'Invalid \\escape') and keeps every record", () => {
+    const text = fixture("artlist-invalid-escape.json");
+    expect(() => JSON.parse(text)).toThrow();
+    const { articles, malformed, repairs } = parseGdeltAnswer(text, "GDELT GOOGL w");
+    expect(repairs).toBe(2);
+    expect(malformed).toEqual([]);
+    expect(articles.map((a) => a.title)).toEqual([
+      "Alphabet's cloud unit lifts quarterly revenue , shares jump after the bell",
+      "Alphabet announces first dividend and a $70 billion buyback",
+      "Google's search ads grow 14 % as AI Overviews roll out",
+    ]);
+    expect(articles[0]!.seenMs).toBe(Date.UTC(2024, 3, 25, 20, 30));
+  });
+
+  it("drops and counts a record that cannot be repaired (an unescaped quote), keeping the others", () => {
+    const { articles, malformed, repairs } = parseGdeltAnswer(fixture("artlist-unescaped-quote.json"), "GDELT GOOGL w");
+    expect(articles.map((a) => a.domain)).toEqual(["example-news.com", "reuters.com"]);
+    expect(articles[1]!.title).toBe("Google's ad tech trial opens in Virginia");
+    expect(repairs).toBe(1);
+    expect(malformed).toHaveLength(1);
+    expect(malformed[0]).toMatchObject({ where: "GDELT GOOGL w record #2", reason: expect.stringMatching(/^not valid JSON \(/) });
+  });
+
+  it("repairs only what has one reading, and throws a window error for an answer that cannot be read at all", () => {
+    const valid = String.raw`{"t":"a \" b \\ c \/ \u00e9 \n"}`;
+    expect(repairGdeltJson(valid)).toEqual({ text: valid, repairs: 0 });
+    expect(repairGdeltJson('{"t":"C:\\x \\u12"}')).toEqual({ text: '{"t":"C:x u12"}', repairs: 2 });
+    expect(repairGdeltJson('{"t":"tab\there"}')).toEqual({ text: '{"t":"tab here"}', repairs: 1 });
+    // A torn answer: the complete records, then the torn one (which fails to parse and is counted).
+    expect(articleTexts('{"articles": [{"url": "a", "t": "}"}, {"url": "b"')).toEqual(['{"url": "a", "t": "}"}', '{"url": "b"']);
+    const torn = parseGdeltAnswer('{"articles": [{"url": "https://x/1", "title": "T", "seendate": "20240115T123000Z"}, {"url": "https://x/', "w");
+    expect([torn.articles.length, torn.malformed.length]).toEqual([1, 1]);
+    expect(() => parseGdeltAnswer('{"error": "internal', "GDELT X w")).toThrow(GdeltAnswerError);
+    expect(() => parseGdeltAnswer('{"articles": {"url": "x"}}', "GDELT X w")).toThrow(/GDELT X w: GDELT's "articles" is not an array/);
+  });
+});
+
+describe("the first news window starts at the previous session's close", () => {
+  const start = (from: string): string => new Date(newsWindows(from, "2024-12-31")[0]!.startMs).toISOString();
+  it("uses the NYSE calendar, its close times, early closes and daylight saving", () => {
+    expect(start("2024-03-04")).toBe("2024-03-01T21:00:00.000Z"); // Monday: Friday's 16:00 EST close
+    expect(start("2024-03-12")).toBe("2024-03-11T20:00:00.000Z"); // the day after: 16:00 EDT
+    expect(start("2024-03-11")).toBe("2024-03-08T21:00:00.000Z"); // DST began Sunday; Friday was still EST
+    expect(start("2024-12-02")).toBe("2024-11-29T18:00:00.000Z"); // day after Thanksgiving: 13:00 EST early close
+    expect(start("2024-01-16")).toBe("2024-01-12T21:00:00.000Z"); // after Martin Luther King Jr. Day
+    expect(start("2024-03-02")).toBe("2024-03-01T21:00:00.000Z"); // a Saturday: what Monday knows
+    expect(start("2017-01-02")).toBe("2017-01-01T00:00:00.000Z"); // never before GDELT's archive
+    const ws = newsWindows("2024-03-04", "2024-04-10");
+    expect(ws.map(windowText)).toEqual(["2024-03-01T21:00..2024-04-01T00:00", "2024-04-01T00:00..2024-04-11T00:00"]);
+  });
+});
+
+function windowText(w: { startMs: number; endMs: number }): string {
+  const f = (ms: number): string => new Date(ms).toISOString().slice(0, 16);
+  return `${f(w.startMs)}..${f(w.endMs)}`;
+}
+
+const GOOGL: FakeCompany = { ticker: "GOOGL", cik: 1652044, name: "Alphabet Inc.", newsTerm: "Alphabet", price0: 140, filings: [] };
+
+describe("fetchGdeltNews through faulty GDELT answers", () => {
+  let fake: FakeSources;
+  beforeAll(async () => {
+    fake = await new FakeSources({ companies: [GOOGL], newsPerDay: () => 2 }).start();
+  });
+  afterAll(() => fake.stop());
+  const run = (out: string, logs: string[] = []) =>
+    fetchGdeltNews({
+      tickers: ["GOOGL"],
+      from: "2024-03-01",
+      to: "2024-06-30",
+      outDir: out,
+      baseUrl: fake.url,
+      sleep: async () => {},
+      delayMs: 0,
+      log: (m) => logs.push(m),
+    });
+  const april = (start: number): boolean => new Date(start).toISOString().startsWith("2024-04-01");
+  const starts = (since: number): string[] => fake.requests.slice(since).map((r) => r.query.get("startdatetime")!);
+
+  it("repairs an answer with an invalid escape, stores its records and goes on with the later windows", async () => {
+    const out = makeFolder({});
+    fake.gdeltAnswer = (_c, startMs) => (april(startMs) ? fixture("artlist-invalid-escape.json") : null);
+    const since = fake.requests.length;
+    const logs: string[] = [];
+    try {
+      const [r] = await run(out, logs);
+      expect(r).toMatchObject({ status: "fetched", windows: 4, failedWindows: [], malformed: 3 }); // 3 generated records without a seendate
+      expect(r!.error).toBeUndefined();
+    } finally {
+      fake.gdeltAnswer = null;
+    }
+    expect(starts(since)).toEqual(["20240229210000", "20240401000000", "20240501000000", "20240601000000"]);
+    expect(logs).toContain("GDELT GOOGL 2024-04-01T00:00Z..2024-05-01T00:00Z: repaired 2 invalid escape(s) or control character(s) in GDELT's JSON");
+    const headlines = DataFolder.open(out)
+      .news("GOOGL")
+      .map((n) => n.text);
+    expect(headlines).toContain("Alphabet's cloud unit lifts quarterly revenue , shares jump after the bell");
+    expect(headlines.some((h) => h.startsWith("Alphabet Inc. headline 2024-06-30"))).toBe(true);
+    expect(checkDataFolder(out).ok).toBe(true);
+  });
+
+  it("fails only the window whose answer cannot be read, records it for data check, and a rerun retries just that window", async () => {
+    const out = makeFolder({});
+    fake.gdeltAnswer = (_c, startMs) => (april(startMs) ? '{"error": "internal' : null);
+    const since = fake.requests.length;
+    let first;
+    try {
+      [first] = await run(out);
+    } finally {
+      fake.gdeltAnswer = null;
+    }
+    expect(starts(since)).toEqual(["20240229210000", "20240401000000", "20240501000000", "20240601000000"]);
+    expect(first).toMatchObject({ status: "failed", windows: 3, failedWindows: ["2024-04-01T00:00Z..2024-05-01T00:00Z"] });
+    expect(first!.error).toMatch(/^GDELT GOOGL 2024-04-01T00:00Z\.\.2024-05-01T00:00Z: GDELT's answer is not valid JSON/);
+    const ledger = JSON.parse(readFileSync(join(out, "news/_gdelt_ledger.json"), "utf8"));
+    expect(ledger.units["GOOGL|(Alphabet OR Google OR GOOGL) sourcelang:english|2024-04-01T00:00Z..2024-05-01T00:00Z"]).toMatchObject({
+      status: "failed",
+      ticker: "GOOGL",
+      unit: "2024-04-01T00:00Z..2024-05-01T00:00Z",
+    });
+    const report = checkDataFolder(out);
+    expect(report.ok).toBe(false);
+    expect(report.files.find((f) => f.path === "news/_gdelt_ledger.json")!.errors).toEqual([
+      expect.stringMatching(
+        /^GOOGL: news fetch failed for 1 of 4 unit\(s\), first 2024-04-01T00:00Z\.\.2024-05-01T00:00Z: "GDELT GOOGL .*not valid JSON.*"; rerun the fetch to retry$/,
+      ),
+    ]);
+    const again = fake.requests.length;
+    const [second] = await run(out);
+    expect(starts(again)).toEqual(["20240401000000"]);
+    expect(second).toMatchObject({ status: "fetched", windows: 4, failedWindows: [] });
+    expect(checkDataFolder(out).ok).toBe(true);
+  });
+
+  it("a headline seen after the early close of the Friday before --from counts for the first session and is fetched", async () => {
+    const out = makeFolder({});
+    const since = fake.requests.length;
+    await fetchGdeltNews({ tickers: ["GOOGL"], from: "2024-12-02", to: "2024-12-06", outDir: out, baseUrl: fake.url, sleep: async () => {}, delayMs: 0 });
+    expect(starts(since)).toEqual(["20241129180000"]);
+    // Two a day, 06:00 and 18:00 UTC; Friday 11-29's 18:00 is at its 13:00 New York early close, so it counts for Monday.
+    const monday = DataFolder.open(out)
+      .news("GOOGL")
+      .filter((n) => n.date === "2024-12-02");
+    expect(monday.map((n) => n.datetime)).toEqual([
+      "2024-11-29T18:00:00Z",
+      "2024-11-30T06:00:00Z",
+      "2024-11-30T18:00:00Z",
+      "2024-12-01T06:00:00Z",
+      "2024-12-01T18:00:00Z",
+      "2024-12-02T06:00:00Z",
+      "2024-12-02T18:00:00Z", // 13:00 New York, before Monday's close
+    ]);
   });
 });

@@ -5,7 +5,8 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dataCommand } from "../../../src/cli/data";
 import { FetchError } from "../../../src/data/fetch/http";
-import { chartUrl, fetchYahooPrices, parseChart } from "../../../src/data/fetch/yahoo";
+import { barIsFinal, chartUrl, fetchYahooPrices, finalThrough, parseChart } from "../../../src/data/fetch/yahoo";
+import { checkDataFolder } from "../../../src/data/check";
 import { DataFolder } from "../../../src/data/folder";
 import { makeFolder } from "../helpers";
 
@@ -17,6 +18,8 @@ let server: Server;
 let base = "";
 const hits: string[] = [];
 let flaky = 0;
+/** What the LIVE symbol answers: the chart fetched at 11:23 New York on 2024-01-12 (live bar), or after that day's close. */
+let liveSession = true;
 
 beforeAll(async () => {
   server = createServer((req, res) => {
@@ -39,6 +42,7 @@ beforeAll(async () => {
       return send(200, fixture("yahoo_chart_AAPL_2024-01.json"));
     }
     if (ticker === "DOWN") return send(500, "boom");
+    if (ticker === "LIVE") return send(200, fixture(liveSession ? "yahoo_chart_AAPL_live_2024-01-12.json" : "yahoo_chart_AAPL_2024-01.json"));
     return send(404, fixture("yahoo_chart_not_found.json"));
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
@@ -196,5 +200,87 @@ describe("fetchYahooPrices against a loopback server", () => {
     await fetchYahooPrices({ tickers: ["AAPL"], from: "2024-01-01", to: "2024-01-12", outDir: out, baseUrl: base, ...noSleep });
     expect(readdirSync(join(out, "prices")).filter((f) => f.includes(".tmp-"))).toEqual([]);
     expect(DataFolder.open(out).prices("AAPL").dates).toHaveLength(9);
+  });
+});
+
+describe("bars of sessions not yet closed", () => {
+  it("a session's bar is final 30 minutes after its close: 16:00 New York, 13:00 on early closes, daylight saving applied", () => {
+    const utc = (d: string, hh: number, mm = 0): number => Date.parse(`${d}T${String(hh).padStart(2, "0")}:${String(mm).padStart(2, "0")}:00Z`);
+    expect(barIsFinal("2024-03-08", utc("2024-03-08", 21, 29))).toBe(false); // EST: close 21:00 UTC
+    expect(barIsFinal("2024-03-08", utc("2024-03-08", 21, 30))).toBe(true);
+    expect(barIsFinal("2024-03-11", utc("2024-03-11", 20, 30))).toBe(true); // EDT from 03-10: close 20:00 UTC
+    expect(barIsFinal("2024-11-29", utc("2024-11-29", 18, 30))).toBe(true); // early close 13:00 EST
+    expect(barIsFinal("2024-11-29", utc("2024-11-29", 18, 10))).toBe(false);
+    expect(barIsFinal("2024-07-03", utc("2024-07-03", 17, 30))).toBe(true); // early close 13:00 EDT
+    expect(finalThrough(utc("2024-01-12", 16, 23))).toBe("2024-01-11"); // Friday 11:23 New York: trading
+    expect(finalThrough(utc("2024-01-12", 21, 45))).toBe("2024-01-12");
+    expect(finalThrough(utc("2024-01-13", 3))).toBe("2024-01-12"); // 22:00 Friday in New York
+    expect(finalThrough(utc("2024-01-13", 15))).toBe("2024-01-13"); // Saturday: no session
+    expect(finalThrough(utc("2024-07-04", 16))).toBe("2024-07-04"); // a holiday
+  });
+
+  it("leaves out Yahoo's live intraday bar when --to is today, and a rerun after the close fetches the final bar", async () => {
+    const out = makeFolder({});
+    const logs: string[] = [];
+    liveSession = true;
+    const at = (iso: string) => ({
+      tickers: ["LIVE"],
+      from: "2024-01-01",
+      to: "2024-01-12",
+      outDir: out,
+      baseUrl: base,
+      now: Date.parse(iso),
+      log: (m: string) => void logs.push(m),
+      ...noSleep,
+    });
+    const [r] = await fetchYahooPrices(at("2024-01-12T16:23:23Z"));
+    expect(r).toMatchObject({ status: "fetched", rows: 8, last: "2024-01-11" });
+    expect(DataFolder.open(out).prices("LIVE").dates).not.toContain("2024-01-12");
+    expect(logs).toContain("LIVE: sessions after 2024-01-11 have not closed yet (2024-01-12T16:23:23.000Z): their bars are left out");
+    expect(JSON.parse(readFileSync(join(out, "prices/_fetch.json"), "utf8")).LIVE).toEqual({ from: "2024-01-01", to: "2024-01-11", rows: 8, splits: 0 });
+    // Later that day, before the bar is final: asked again (not skipped as covered), still without it.
+    const before = hits.length;
+    expect((await fetchYahooPrices(at("2024-01-12T21:10:00Z")))[0]).toMatchObject({ status: "fetched", rows: 8 });
+    expect(hits.length).toBe(before + 1);
+    liveSession = false;
+    const [after] = await fetchYahooPrices(at("2024-01-12T21:45:00Z"));
+    expect(after).toMatchObject({ status: "fetched", rows: 9, last: "2024-01-12" });
+    const s = DataFolder.open(out).prices("LIVE");
+    expect(s.close[s.close.length - 1]).toBe(185.92); // the session's final close, not the live 185.37
+    expect((await fetchYahooPrices(at("2024-01-13T15:00:00Z")))[0]!.status).toBe("skipped");
+    expect(checkDataFolder(out).ok).toBe(true);
+  });
+
+  it("asks nothing when no session of the range has closed yet", async () => {
+    const out = makeFolder({});
+    const before = hits.length;
+    const [r] = await fetchYahooPrices({
+      tickers: ["LIVE"],
+      from: "2024-01-12",
+      to: "2024-01-12",
+      outDir: out,
+      baseUrl: base,
+      now: Date.parse("2024-01-12T16:23:23Z"),
+      ...noSleep,
+    });
+    expect(r).toMatchObject({ status: "skipped", rows: 0 });
+    expect(hits.length).toBe(before);
+  });
+
+  it("records a ticker whose download failed in prices/_yahoo_ledger.json, which data check reports until it succeeds", async () => {
+    const out = makeFolder({});
+    await fetchYahooPrices({ tickers: ["AAPL", "NOPE"], from: "2024-01-01", to: "2024-01-12", outDir: out, baseUrl: base, ...noSleep });
+    const ledger = JSON.parse(readFileSync(join(out, "prices/_yahoo_ledger.json"), "utf8"));
+    expect(ledger).toEqual({
+      source: "yahoo",
+      units: {
+        NOPE: { status: "failed", ticker: "NOPE", unit: "2024-01-01..2024-01-12", error: "NOPE: HTTP 404 Not Found: No data found, symbol may be delisted" },
+      },
+    });
+    const report = checkDataFolder(out);
+    expect(report.ok).toBe(false);
+    expect(report.files.find((f) => f.path === "prices/_yahoo_ledger.json")!.errors).toEqual([
+      'NOPE: prices fetch failed for 1 of 1 unit(s), first 2024-01-01..2024-01-12: "NOPE: HTTP 404 Not Found: No data found, symbol may be delisted"; rerun the fetch to retry',
+    ]);
   });
 });
