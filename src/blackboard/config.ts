@@ -141,6 +141,11 @@ const studyKeys = {
     source: "ours",
   }),
   trials: documented(z.number().int().min(1).default(10), { description: "Trials behind the Deflated Sharpe Ratio.", source: "ours" }),
+  onInvalid: documented(z.enum(["fail", "skip"]).default("fail"), {
+    description:
+      "An agent's answer that stays invalid after the repair round: fail stops the run (the recorded answers stay in the cache, so rerunning resumes); skip gives that ticker no view at that rebalance (the prior stands, view source gap), records the gap (artifacts/gaps.json, the tables' notes, the manifest) and goes on.",
+    readings: { fail: "ours", skip: "ours" },
+  }),
 };
 
 /** What a real model is sent (the offline agents read no prompt). */

@@ -41,17 +41,19 @@
  * agent-inputs.ts; what a real model is sent is in prompts/<set>/*.md
  * (prompt-set.ts, tasks.ts), and the offline stand-ins are in offline/.
  */
-import type { Experiment, ExperimentResult, RunContext } from "../core/index";
+import { countGaps, withGapNote, type Experiment, type ExperimentResult, type RunContext } from "../core/index";
 import { DataFolder } from "../data/index";
 import { attribution, lastFrontier, viewHitRates } from "./analytics";
 import { evaluateStrategies, runBacktests, type BlackboardBacktests } from "./backtests";
 import { blackboardConfigSchema, blackboardDefaults, checkConfig, defaultUniverse, parseTickers, type BlackboardConfig } from "./config";
 import { dayZeroStudy } from "./day-zero";
+import { gapNote } from "./gaps";
 import { blackboardDryRun } from "./dry-run";
 import { blackboardFigures } from "./figures";
 import type { ResolvedPrior } from "./prior";
 import { blackboardAblationFigure } from "./quant-figures";
 import { blackboardSummary, blackboardTables, type BlackboardAnalytics, type BlackboardOutcome } from "./report";
+import { BLACKBOARD_TASK_NAMES } from "./tasks";
 import { TOKENS_PER_CHAR } from "./usage";
 
 /**
@@ -95,8 +97,10 @@ export async function runBlackboard(config: BlackboardConfig, ctx: RunContext): 
   const outcome: BlackboardOutcome = { config, tickers, runs, strategies, dayZero, analytics };
   const artifacts = [{ path: "blackboard.jsonl", content: runs.agents.board.toJsonl("canonical") }];
   if (dayZero.trace) artifacts.push({ path: "trace.json", content: JSON.stringify(dayZero.trace, null, 2) + "\n" });
+  const gaps = runs.agents.gaps;
+  if (gaps.length > 0) artifacts.push({ path: "gaps.json", content: JSON.stringify(gaps, null, 2) + "\n" });
   const result: ExperimentResult = {
-    tables: blackboardTables(outcome),
+    tables: withGapNote(blackboardTables(outcome), gapNote(gaps)),
     figures: blackboardFigures({
       dates: runs.portfolio.dates,
       strategies: strategies.all,
@@ -110,6 +114,7 @@ export async function runBlackboard(config: BlackboardConfig, ctx: RunContext): 
     summary: blackboardSummary(outcome),
     artifacts,
     ...(runs.prior.reason ? { effective: priorEffective(runs.prior) } : {}),
+    gaps: countGaps(gaps, BLACKBOARD_TASK_NAMES),
   };
   runs.agents.finish();
   return result;

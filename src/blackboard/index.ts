@@ -10,15 +10,17 @@
 
 export { allocate, blWeightRule, trailingReturnColumns, type AllocatorOptions, type Decision } from "./allocator";
 export { researchBrief, riskAlerts, riskBrief, RISK_LIMITS, type PastView, type ResearchBrief, type RiskBrief } from "./agent-inputs";
-export { hedgeRatio, passThroughProposal, traderTask, traderTaskFrom, verifyCitations } from "./alpha";
+export { checkTraderAnswer, hedgeRatio, passThroughProposal, tradeProposal, traderTask, traderTaskFrom, verifyCitations, type TraderAnswer } from "./alpha";
 export { attribution, grossReturnSum, lastFrontier, pooledHitRate, viewHitRates } from "./analytics";
-export { analystTasks, checkIndicatorNumbers, marketAnalystTask } from "./analysts";
+export { analystReport, analystTasks, checkAnalystAnswer, marketAnalystTask, type AnalystAnswer } from "./analysts";
+export { defineBoardTask, type BoardTask } from "./board-task";
 export { quotedIds, runDebate } from "./debate";
 export { blackboardConfigSchema, checkConfig, defaultUniverse, longOnlyMode, type BlackboardConfig } from "./config";
 export { applySizing, constructPortfolio, hasView } from "./construction";
 export { blackboardExperiment } from "./experiment";
 export { citationMatches, type IndicatorSnapshot } from "./features";
 export { drawdownFigure, equityCurveFigure, rollingSharpeFigure, weightShiftFigure } from "./figures";
+export { gapNote, InvalidAnswerError, type AnswerGap } from "./gaps";
 export { JOURNAL_DIR, RunJournal } from "./journal";
 export { Blackboard, parseBlackboard, readBlackboardFile } from "./log";
 export {
@@ -35,7 +37,8 @@ export {
   type Role,
   type TradeProposal,
 } from "./messages";
-export { finishThread, runTickerPipeline, startThread, stopThread } from "./pipeline";
+export { offeredProblem, stanceSignalProblem, unshownIds, viewScoreProblem } from "./meaning";
+export { finishThread, runTickerPipeline, startThread, stopThread, ThreadGapError } from "./pipeline";
 export { capsSourceFor, filingCaps, priorWeights, summarizePriors, universeCaps, type CapsSource, type ResolvedPrior } from "./prior";
 export {
   blackboardAblationFigure,
@@ -65,8 +68,25 @@ export {
   type BlackboardPromptFile,
   type BlackboardPrompts,
 } from "./prompt-set";
-export { researcherTaskFrom, researchManagerTaskFrom } from "./researchers";
-export { checkAssessment, riskJudgeTaskFrom, riskManagerTaskFrom, riskPositionTaskFrom } from "./risk";
-export { blackboardTasks, BUILTIN_TASKS, promptTasks, type BlackboardTasks } from "./tasks";
+export {
+  checkManagerAnswer,
+  checkResearcherAnswer,
+  researcherTaskFrom,
+  researchManagerTaskFrom,
+  type ManagerAnswer,
+  type ResearcherAnswer,
+} from "./researchers";
+export {
+  checkJudgeAnswer,
+  checkRiskManagerAnswer,
+  riskAssessment,
+  riskJudgeTaskFrom,
+  riskManagerTaskFrom,
+  riskPositionTaskFrom,
+  type RiskJudgeAnswer,
+  type RiskManagerAnswer,
+  type RiskPositionAnswer,
+} from "./risk";
+export { BLACKBOARD_TASK_NAMES, blackboardTasks, BUILTIN_TASKS, promptTasks, type BlackboardTasks } from "./tasks";
 export { closeUtc, knownAtClose, ToolBox } from "./tools";
 export { type DecisionTrace } from "./trace";

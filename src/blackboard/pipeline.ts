@@ -27,10 +27,12 @@
  * trader's proposal is the view, and no RiskAssessment is posted).
  */
 import { type DataFolder, addDays } from "../data/index";
-import type { Model, Task } from "../llm/index";
+import { LlmOutputError, type Model } from "../llm/index";
 import { researchBrief, riskBrief, type PastView, type RiskBrief } from "./agent-inputs";
 import { passThroughProposal } from "./alpha";
+import type { BoardTask } from "./board-task";
 import { runDebate } from "./debate";
+import { InvalidAnswerError, type AnswerGap } from "./gaps";
 import type { Blackboard } from "./log";
 import {
   messageId,
@@ -72,6 +74,13 @@ export interface PipelineOptions {
   usage?: UsageMeter;
   /** The agent tasks of the run's prompt set (default: the built-in "paper" set). */
   tasks?: BlackboardTasks;
+  /**
+   * An answer that stays invalid after the repair round: "fail" (default)
+   * throws InvalidAnswerError; "skip" throws ThreadGapError, which carries
+   * the gap and what the thread recorded, so the caller can leave the ticker
+   * without a view and go on.
+   */
+  onInvalid?: "fail" | "skip";
 }
 
 /** One model call of the thread, for the trace (no latency: traces must be reproducible). */
@@ -109,6 +118,37 @@ export interface StartedThread {
   signal: number;
   /** The thread's state, for `finishThread` / `stopThread`. */
   readonly handle: unknown;
+}
+
+/**
+ * A thread that stopped on an answer that stayed invalid (onInvalid = skip):
+ * the gap, and what the thread recorded up to it (its messages stay on the
+ * board; the next free sequence number keeps later messages of the thread
+ * from reusing an id).
+ *
+ * @example
+ * try { await finishThread(started); } catch (err) { if (err instanceof ThreadGapError) gaps.push(err.gap); }
+ */
+export class ThreadGapError extends Error {
+  constructor(
+    readonly gap: AnswerGap,
+    readonly record: ThreadRecord,
+  ) {
+    super(`blackboard: ${gap.agent} of ${gap.ticker} on ${gap.date}: ${gap.error}`);
+    this.name = "ThreadGapError";
+  }
+}
+
+/**
+ * Every promise's value, in order, once all have settled; the first
+ * rejection in order is rethrown (so which failure a run reports does not
+ * depend on which call finished first, and nothing is still running).
+ */
+async function allInOrder<T>(promises: ReadonlyArray<Promise<T>>): Promise<T[]> {
+  const settled = await Promise.allSettled(promises);
+  const failed = settled.find((r): r is PromiseRejectedResult => r.status === "rejected");
+  if (failed) throw failed.reason;
+  return settled.map((r) => (r as PromiseFulfilledResult<T>).value);
 }
 
 /**
@@ -234,8 +274,7 @@ export async function finishThread(started: StartedThread): Promise<PipelineResu
  * stopThread(started).nextSeq; // 5: the five AnalysisReports
  */
 export function stopThread(started: StartedThread): ThreadRecord {
-  const { tools, llmCalls, poster, ticker, date } = threadOf(started);
-  return { ticker, date, toolCalls: tools.calls, llmCalls, messageIds: poster.ids, nextSeq: poster.seq };
+  return threadOf(started).record();
 }
 
 function threadOf(started: StartedThread): Thread {
@@ -261,14 +300,39 @@ class Thread {
     this.tasks = options.tasks ?? BUILTIN_TASKS;
   }
 
-  /** Run a task for `agent`, recording the call in the order it was made (not the order it finished). */
-  async call<I, O>(agent: string, task: Task<I, O>, input: I): Promise<O> {
+  /**
+   * Run a task for `agent` and complete its answer into the board content,
+   * recording the call in the order it was made (not the order it
+   * finished). An answer that stays invalid throws InvalidAnswerError, or
+   * with onInvalid = skip ThreadGapError.
+   */
+  async call<I, A, C>(agent: string, task: BoardTask<I, A, C>, input: I): Promise<C> {
     const seq = this.llmCalls.length;
     this.llmCalls.push({ seq, agent, task: task.name, model: "", cached: false, repaired: false });
-    const res = await this.options.model.run(task, input);
+    let res;
+    try {
+      res = await this.options.model.run(task, input);
+    } catch (err) {
+      if (!(err instanceof LlmOutputError)) throw err;
+      const gap: AnswerGap = { date: this.date, ticker: this.ticker, agent, task: task.name, error: err.validationError || err.message };
+      if ((this.options.onInvalid ?? "fail") === "fail") throw new InvalidAnswerError(gap, err);
+      throw new ThreadGapError(gap, this.record());
+    }
     this.llmCalls[seq] = { seq, agent, task: task.name, model: res.model, cached: res.cached, repaired: res.repaired };
     this.options.usage?.record(task, input, res);
-    return res.output;
+    return task.complete(res.output, input);
+  }
+
+  /** What the thread recorded so far. */
+  record(): ThreadRecord {
+    return {
+      ticker: this.ticker,
+      date: this.date,
+      toolCalls: this.tools.calls,
+      llmCalls: this.llmCalls,
+      messageIds: this.poster.ids,
+      nextSeq: this.poster.seq,
+    };
   }
 
   /**
@@ -322,7 +386,7 @@ async function postAnalystReports(thread: Thread): Promise<AnalysisReport[]> {
   const filings = tools.filings("fundamentals_analyst");
   const macro = tools.macro("macro_analyst");
   const week = addDays(date, -6);
-  const reports = await Promise.all([
+  const reports = await allInOrder([
     thread.call("market_analyst", tasks.marketAnalyst, { ticker, date, windowFrom: snapshot?.from ?? date, indicators: snapshot }),
     thread.call("news_analyst", tasks.newsAnalyst, { ticker, date, windowFrom: week, items: news }),
     thread.call("social_analyst", tasks.socialAnalyst, { ticker, date, windowFrom: week, items: social }),
@@ -453,7 +517,7 @@ async function riskJudgement(
 ): Promise<RiskAssessment> {
   const { poster } = thread;
   const riskTranscript = thread.fromThread("RiskDebateComment").map((m) => m.content);
-  const positions = await Promise.all(
+  const positions = await allInOrder(
     RISK_STANCES.map(async (stance) => ({
       stance,
       output: await thread.call(RISK_ROLES[stance], thread.tasks.riskPosition, { brief, stance, transcript: riskTranscript }),

@@ -30,8 +30,21 @@ function inputJson(shape: string): PlaceholderSpec {
 
 const ANALYST: PlaceholderSpec = {
   ...THREAD,
-  windowFrom: { kind: "text", doc: "first day of the analyst's data window (the report must copy window {from, to})" },
-  ...inputJson("{analyst, ticker, date, window {from, to}, data}, data being the analyst's point-in-time data (null or [] when there is none)"),
+  windowFrom: { kind: "text", doc: "first day of the analyst's data window (the desk adds window {from, to} to the report)" },
+  ...inputJson("{ticker, date, window {from, to}, data}, data being the analyst's point-in-time data (null or [] when there is none)"),
+};
+
+/** The macro analyst also reads what every ticker shares that day, for the system message. */
+const MACRO_ANALYST: PlaceholderSpec = {
+  ...ANALYST,
+  ...inputJson(
+    "{ticker, date, window {from, to}, data}, data = {sector: {name, etf, indicators}} (the sector the universe lists; indicators null when its ETF has no prices; sector null without one)",
+  ),
+  sharedJson: {
+    kind: "text",
+    doc: "what every ticker shares that day, as one line of JSON: {benchmark: {ticker, indicators}} (benchmark null without prices)",
+    required: true,
+  },
 };
 
 const STANCE_FLAGS: PlaceholderSpec = {
@@ -40,10 +53,10 @@ const STANCE_FLAGS: PlaceholderSpec = {
   neutral: { kind: "flag", doc: "true for the neutral risk manager" },
 };
 
-/** The speaker's stance by name (required where the file asks the answer to copy it) and as flags. */
-function stance(required: boolean): PlaceholderSpec {
+/** The speaker's stance by name and as flags (the files open with the persona under its flag). */
+function stance(): PlaceholderSpec {
   return {
-    stance: { kind: "text", doc: 'the speaker\'s stance, "aggressive" | "conservative" | "neutral" (the answer must state it)', required },
+    stance: { kind: "text", doc: 'the speaker\'s stance, "aggressive" | "conservative" | "neutral" (the desk adds it to the message)' },
     ...STANCE_FLAGS,
   };
 }
@@ -54,32 +67,32 @@ export const BLACKBOARD_PROMPT_FILES = {
   "analyst-news": ANALYST,
   "analyst-social": ANALYST,
   "analyst-fundamentals": ANALYST,
-  "analyst-macro": ANALYST,
+  "analyst-macro": MACRO_ANALYST,
   researcher: {
     ...THREAD,
-    side: { kind: "text", doc: 'the speaker\'s side, "bull" | "bear" (the answer must copy it)', required: true },
+    side: { kind: "text", doc: 'the speaker\'s side, "bull" | "bear" (the desk adds it to the DebateComment)' },
     bull: { kind: "flag", doc: "true for the bull researcher" },
     bear: { kind: "flag", doc: "true for the bear researcher" },
-    round: { kind: "text", doc: "this round (1-based; the answer must copy it)" },
+    round: { kind: "text", doc: "this round (1-based; the desk adds it to the comment)" },
     maxRounds: { kind: "text", doc: "the most rounds the debate may have (config key debateRounds)" },
     ...inputJson("{brief, round, max_rounds, transcript}: the analysts' reports and evidence, the desk's history of the ticker, and the debate so far"),
   },
   "research-manager": {
     ...THREAD,
     noDebate: { kind: "flag", doc: "true when no debate was held (ablate=debate): the manager weighs the analysts' evidence itself" },
-    rounds: { kind: "text", doc: "the rounds the debate took (0 without a debate; the answer must copy it)" },
-    stopReason: { kind: "text", doc: "why the debate stopped: max_rounds | consensus | no_new_evidence | no_debate (the answer must copy it)" },
+    rounds: { kind: "text", doc: "the rounds the debate took (0 without a debate; the desk adds it to the FinalReport)" },
+    stopReason: { kind: "text", doc: "why the debate stopped: max_rounds | consensus | no_new_evidence | no_debate (the desk adds it to the FinalReport)" },
     ...inputJson("{brief, transcript, rounds, stop_reason}"),
   },
-  trader: { ...THREAD, ...inputJson("{ticker, report, facts}: the research manager's view and the indicator facts every chain step must cite") },
+  trader: { ...THREAD, ...inputJson("{ticker, report, facts}: the research manager's view and the indicator facts a chain step names") },
   "risk-manager": {
     ...THREAD,
-    ...stance(true),
-    round: { kind: "text", doc: "this round (1-based; the answer must copy it)" },
+    ...stance(),
+    round: { kind: "text", doc: "this round (1-based; the desk adds it to the comment)" },
     maxRounds: { kind: "text", doc: "the most rounds the risk debate may have" },
     ...inputJson("{brief, round, max_rounds, transcript}: the risk brief (view, proposal, metrics, risk evidence, alerts, history) and the debate so far"),
   },
-  "risk-position": { ...THREAD, ...stance(false), ...inputJson("{brief, transcript}") },
+  "risk-position": { ...THREAD, ...stance(), ...inputJson("{brief, transcript}") },
   "risk-judge": { ...THREAD, ...inputJson("{brief, transcript, positions}: the risk brief, the debate and each manager's final action and position scale") },
 } satisfies Record<string, PlaceholderSpec>;
 

@@ -25,7 +25,18 @@ import { Blackboard } from "./log";
 import { itemAt } from "./lookup";
 import type { FinalReport, RiskAssessment, TradeProposal } from "./messages";
 import { round8 } from "./numbers";
-import { finishThread, Poster, startThread, stopThread, type PipelineOptions, type PipelineResult, type StartedThread, type ThreadRecord } from "./pipeline";
+import type { AnswerGap } from "./gaps";
+import {
+  finishThread,
+  Poster,
+  startThread,
+  stopThread,
+  ThreadGapError,
+  type PipelineOptions,
+  type PipelineResult,
+  type StartedThread,
+  type ThreadRecord,
+} from "./pipeline";
 import { promptTasks, type BlackboardTasks } from "./tasks";
 import { UsageMeter } from "./usage";
 
@@ -39,9 +50,10 @@ export const NO_VIEW: Decision = { action: "HOLD", confidence: 0.5, view: false 
  * Where a rebalance's view of a ticker came from (the `source` column of
  * bb_views): the agents that day, reused Day-0 views, a default HOLD for a
  * ticker eligible only after Day 0, no view because top-k did not retain it
- * ("filtered"), or no agents at all ("prior", ablate=views).
+ * ("filtered"), no view because an agent's answer stayed invalid
+ * (onInvalid=skip: "gap"), or no agents at all ("prior", ablate=views).
  */
-export type ViewSource = "agents" | "reused" | "default_hold" | "filtered" | "prior";
+export type ViewSource = "agents" | "reused" | "default_hold" | "filtered" | "gap" | "prior";
 
 /** One ticker's view on one rebalance date. */
 export interface ViewRecord {
@@ -105,6 +117,8 @@ export class AgentRebalancer {
   readonly usage = new UsageMeter();
   readonly views: ViewRecord[] = [];
   readonly rebalances: RebalanceRecord[] = [];
+  /** Answers that stayed invalid (onInvalid=skip), in the order of the rebalances and the tickers. */
+  readonly gaps: AnswerGap[] = [];
   /** Day 0's thread per ticker, for the appendix trace. */
   readonly dayZeroThreads = new Map<string, PipelineResult>();
   /** Next free message sequence number per `date|ticker` thread (the optimizer's TradeDecision follows the agents' messages). */
@@ -172,22 +186,26 @@ export class AgentRebalancer {
       historyDays: this.config.historyDays,
       usage: this.usage,
       tasks: this.tasks,
+      onInvalid: this.config.onInvalid,
     };
   }
 
   private async runAgents(date: string, eligible: readonly string[], isDayZero: boolean): Promise<Decision[]> {
     const options = this.pipelineOptions();
-    const started = await mapConcurrent(eligible, this.ctx.concurrency, (ticker) => startThread(this.data, ticker, date, options));
-    const retained = retainedTickers(started, this.config.topK);
+    const started = await mapConcurrent(eligible, this.ctx.concurrency, (ticker) => orGap(startThread(this.data, ticker, date, options)));
+    const live = started.filter((s): s is StartedThread => !(s instanceof ThreadGapError));
+    const retained = retainedTickers(live, this.config.topK);
     const finished = await mapConcurrent(
-      started.filter((s) => retained.has(s.ticker)),
+      live.filter((s) => retained.has(s.ticker)),
       this.ctx.concurrency,
-      (s) => finishThread(s),
+      (s) => orGap(finishThread(s)),
     );
-    const byTicker = new Map(finished.map((r) => [r.ticker, r]));
+    const byTicker = new Map(finished.map((r) => [r instanceof ThreadGapError ? r.gap.ticker : r.ticker, r]));
     return started.map((s) => {
+      if (s instanceof ThreadGapError) return this.keepGap(date, s, null);
       const result = byTicker.get(s.ticker);
       if (!result) return this.keepFiltered(date, s, stopThread(s));
+      if (result instanceof ThreadGapError) return this.keepGap(date, result, s.signal);
       const decision = decisionOf(result, this.config);
       this.keepThread(date, result);
       this.lastDecisions.set(result.ticker, decision);
@@ -196,6 +214,15 @@ export class AgentRebalancer {
       this.views.push({ date, ticker: result.ticker, source: "agents", decision, signal: round8(s.signal), thread });
       return decision;
     });
+  }
+
+  /** A ticker whose thread stopped on an invalid answer (onInvalid=skip): what it posted is kept, the gap recorded, and it has no view. */
+  private keepGap(date: string, stopped: ThreadGapError, signal: number | null): Decision {
+    this.keepThread(date, stopped.record);
+    this.gaps.push(stopped.gap);
+    this.lastDecisions.set(stopped.gap.ticker, NO_VIEW);
+    this.views.push({ date, ticker: stopped.gap.ticker, source: "gap", decision: NO_VIEW, signal: signal === null ? null : round8(signal), thread: null });
+    return NO_VIEW;
   }
 
   /** A ticker top-k did not retain: its analysts' thread is kept, and it has no view. */
@@ -235,6 +262,16 @@ export class AgentRebalancer {
     };
     poster.post("portfolio_optimizer", "TradeDecision", "decide", "all", content, null);
     this.nextSeq.set(key, poster.seq);
+  }
+}
+
+/** The thread's outcome, or the ThreadGapError it stopped with (any other failure propagates). */
+async function orGap<T>(thread: Promise<T>): Promise<T | ThreadGapError> {
+  try {
+    return await thread;
+  } catch (err) {
+    if (err instanceof ThreadGapError) return err;
+    throw err;
   }
 }
 

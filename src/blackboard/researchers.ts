@@ -8,21 +8,75 @@
  * Each turn is an LLM task over the research brief (agent-inputs.ts), sent
  * as prompts/<set>/researcher.md and research-manager.md with the brief and
  * the transcript as JSON; offline, the researchers and manager of
- * offline/researchers.ts answer instead. A model's answer is checked: its
- * side and round (or debate rounds and stop reason) and that every evidence
- * id it cites is in the brief.
+ * offline/researchers.ts answer instead. A model answers only its judgement:
+ * the code adds the side and round of a turn, and the rounds and stop reason
+ * of the debate to the manager's report. A model's answer is checked: every
+ * evidence id it cites or quotes as [id] is in the brief, and the manager's
+ * view agrees with its score.
  */
 import { type z } from "zod";
-import { defineTask, renderPrompt, type Task, type TemplateValues } from "../llm/index";
+import { renderPrompt, type TemplateValues } from "../llm/index";
 import type { ManagerInput, ResearchBrief, ResearcherInput } from "./agent-inputs";
+import { defineBoardTask, type BoardTask } from "./board-task";
+import { unshownIds, viewScoreProblem } from "./meaning";
 import { DebateCommentSchema, FinalReportSchema, type DebateComment, type FinalReport } from "./messages";
 import { managerPolicy, researcherPolicy } from "./offline/researchers";
 import { builtinPrompts, type PromptSource } from "./prompt-set";
 
-function checkCitations(ids: readonly string[], brief: ResearchBrief): string | null {
-  const known = new Set(brief.evidence.map((e) => e.id));
-  const bad = ids.filter((id) => !known.has(id));
-  return bad.length ? `unknown evidence ids ${bad.join(", ")}; cite only ids from the brief` : null;
+/** What a researcher model writes: the turn without its side and round (the code's). */
+export const ResearcherAnswerSchema = DebateCommentSchema.omit({ side: true, round: true });
+export type ResearcherAnswer = z.infer<typeof ResearcherAnswerSchema>;
+
+/** What the research-manager model writes: the FinalReport without the debate's rounds and stop reason (the code's). */
+export const ManagerAnswerSchema = FinalReportSchema.omit({ debate_rounds: true, stop_reason: true });
+export type ManagerAnswer = z.infer<typeof ManagerAnswerSchema>;
+
+function checkCitations(ids: readonly string[], texts: ReadonlyArray<string | null>, brief: ResearchBrief): string | null {
+  const bad = unshownIds(ids, texts, new Set(brief.evidence.map((e) => e.id)));
+  return bad.length ? `unknown evidence ids ${bad.join(", ")}; cite and quote only ids from the brief` : null;
+}
+
+/**
+ * The DebateComment posted: the answer with the turn's side and round.
+ *
+ * @example
+ * debateComment(answer, { brief, side: "bear", round: 2, maxRounds: 2, transcript }).side; // "bear"
+ */
+export function debateComment(answer: ResearcherAnswer, input: ResearcherInput): DebateComment {
+  const { argument, cited_evidence, question, answer: reply, concedes, conviction } = answer;
+  return { side: input.side, round: input.round, argument, cited_evidence, question, answer: reply, concedes, conviction };
+}
+
+/**
+ * The FinalReport posted: the answer with the debate's rounds and stop reason.
+ *
+ * @example
+ * finalReport(answer, { brief, transcript, rounds: 2, stopReason: "max_rounds" }).debate_rounds; // 2
+ */
+export function finalReport(answer: ManagerAnswer, input: ManagerInput): FinalReport {
+  return { ...answer, debate_rounds: input.rounds, stop_reason: input.stopReason };
+}
+
+/**
+ * The meaning checks of a researcher's turn: every id it cites or quotes
+ * ([id] in its question or answer) is in the brief.
+ *
+ * @example
+ * checkResearcherAnswer({ cited_evidence: ["news.x"], question: null, answer: null, ... }, input); // "unknown evidence ids news.x; ..."
+ */
+export function checkResearcherAnswer(out: ResearcherAnswer, input: ResearcherInput): string | null {
+  return checkCitations(out.cited_evidence, [out.question, out.answer], input.brief);
+}
+
+/**
+ * The meaning checks of the manager's report: the view agrees with the
+ * score (`viewScoreProblem`) and every supporting id is in the brief.
+ *
+ * @example
+ * checkManagerAnswer({ view: "SELL", score: 0.4, ... }, input); // "view SELL contradicts score 0.4: ..."
+ */
+export function checkManagerAnswer(out: ManagerAnswer, input: ManagerInput): string | null {
+  return viewScoreProblem(out.view, out.score) ?? checkCitations(out.supporting_evidence, [], input.brief);
 }
 
 /**
@@ -65,48 +119,56 @@ export function managerValues(input: ManagerInput): TemplateValues {
 
 /**
  * Bull / bear researcher turn as an LLM task rendering researcher.md of a
- * prompt set; `validate` checks side, round and that cited ids exist.
+ * prompt set; the answer becomes the DebateComment (`debateComment`).
  *
  * @example
  * researcherTaskFrom(() => myFolder).name; // "blackboard.researcher"
  */
-export function researcherTaskFrom(prompts: PromptSource): Task<ResearcherInput, DebateComment> {
-  return defineTask<ResearcherInput, DebateComment>({
+export function researcherTaskFrom(prompts: PromptSource): BoardTask<ResearcherInput, ResearcherAnswer, DebateComment> {
+  return defineBoardTask<ResearcherInput, ResearcherAnswer, DebateComment>({
     name: "blackboard.researcher",
-    version: 2,
-    schema: DebateCommentSchema as z.ZodType<DebateComment>,
+    // 3: side and round are the code's, no longer copied by the model.
+    version: 3,
+    schema: ResearcherAnswerSchema as z.ZodType<ResearcherAnswer>,
     temperature: 0.7,
     render: (input) => renderPrompt(prompts(), "researcher", researcherValues(input)),
-    offline: (input) => researcherPolicy(input),
-    validate: (out, input) => {
-      if (out.side !== input.side) return `side must be "${input.side}"`;
-      if (out.round !== input.round) return `round must be ${input.round}`;
-      return checkCitations(out.cited_evidence, input.brief);
-    },
+    offline: (input) => researcherAnswer(researcherPolicy(input)),
+    validate: checkResearcherAnswer,
+    complete: debateComment,
   });
 }
 
 /**
  * Research manager as an LLM task rendering research-manager.md of a prompt
- * set: debate -> FinalReport (BUY / HOLD / SELL + confidence).
+ * set: debate -> FinalReport (BUY / HOLD / SELL + confidence, `finalReport`).
  *
  * @example
  * researchManagerTaskFrom(() => myFolder).name; // "blackboard.research_manager"
  */
-export function researchManagerTaskFrom(prompts: PromptSource): Task<ManagerInput, FinalReport> {
-  return defineTask<ManagerInput, FinalReport>({
+export function researchManagerTaskFrom(prompts: PromptSource): BoardTask<ManagerInput, ManagerAnswer, FinalReport> {
+  return defineBoardTask<ManagerInput, ManagerAnswer, FinalReport>({
     name: "blackboard.research_manager",
-    version: 2,
-    schema: FinalReportSchema as z.ZodType<FinalReport>,
+    // 3: debate_rounds and stop_reason are the code's, no longer copied by the model.
+    version: 3,
+    schema: ManagerAnswerSchema as z.ZodType<ManagerAnswer>,
     temperature: 0.2,
     render: (input) => renderPrompt(prompts(), "research-manager", managerValues(input)),
-    offline: (input) => managerPolicy(input),
-    validate: (out, input) => {
-      if (out.debate_rounds !== input.rounds) return `debate_rounds must be ${input.rounds}`;
-      if (out.stop_reason !== input.stopReason) return `stop_reason must be "${input.stopReason}"`;
-      return checkCitations(out.supporting_evidence, input.brief);
-    },
+    offline: (input) => managerAnswer(managerPolicy(input)),
+    validate: checkManagerAnswer,
+    complete: finalReport,
   });
+}
+
+/** The answer part of an offline turn. */
+function researcherAnswer(comment: DebateComment): ResearcherAnswer {
+  const { argument, cited_evidence, question, answer, concedes, conviction } = comment;
+  return { argument, cited_evidence, question, answer, concedes, conviction };
+}
+
+/** The answer part of an offline report. */
+function managerAnswer(report: FinalReport): ManagerAnswer {
+  const { view, confidence, thesis, bull_case, bear_case, supporting_evidence, score } = report;
+  return { view, confidence, thesis, bull_case, bear_case, supporting_evidence, score };
 }
 
 /**

@@ -5,7 +5,6 @@
  * names (`prompts`, or the user's `promptDir`), loaded and checked once when
  * the run starts.
  */
-import type { Task } from "../llm/index";
 import type {
   FundamentalsAnalystInput,
   MacroAnalystInput,
@@ -19,28 +18,39 @@ import type {
   TextAnalystInput,
   TraderInput,
 } from "./agent-inputs";
-import { traderTask, traderTaskFrom } from "./alpha";
-import { analystTasks, fundamentalsAnalystTask, macroAnalystTask, marketAnalystTask, newsAnalystTask, socialAnalystTask } from "./analysts";
+import { traderTask, traderTaskFrom, type TraderAnswer } from "./alpha";
+import { analystTasks, fundamentalsAnalystTask, macroAnalystTask, marketAnalystTask, newsAnalystTask, socialAnalystTask, type AnalystAnswer } from "./analysts";
+import type { BoardTask } from "./board-task";
 import type { AnalysisReport, DebateComment, FinalReport, RiskAssessment, RiskDebateComment, TradeProposal } from "./messages";
 import { resolveBlackboardPrompts, type BlackboardPrompts, type BlackboardPromptSetName } from "./prompt-set";
-import { researcherTask, researcherTaskFrom, researchManagerTask, researchManagerTaskFrom } from "./researchers";
-import { riskJudgeTask, riskJudgeTaskFrom, riskManagerTask, riskManagerTaskFrom, riskPositionTask, riskPositionTaskFrom } from "./risk";
+import { researcherTask, researcherTaskFrom, researchManagerTask, researchManagerTaskFrom, type ManagerAnswer, type ResearcherAnswer } from "./researchers";
+import {
+  riskJudgeTask,
+  riskJudgeTaskFrom,
+  riskManagerTask,
+  riskManagerTaskFrom,
+  riskPositionTask,
+  riskPositionTaskFrom,
+  type RiskJudgeAnswer,
+  type RiskManagerAnswer,
+  type RiskPositionAnswer,
+} from "./risk";
 
-/** Every agent task of a thread, rendering from one prompt set. */
+/** Every agent task of a thread, rendering from one prompt set: each asks a model for its judgement and completes it into the board content. */
 export interface BlackboardTasks {
   /** The built-in set's name, or the user's folder. */
   prompts: string;
-  marketAnalyst: Task<MarketAnalystInput, AnalysisReport>;
-  newsAnalyst: Task<TextAnalystInput, AnalysisReport>;
-  socialAnalyst: Task<TextAnalystInput, AnalysisReport>;
-  fundamentalsAnalyst: Task<FundamentalsAnalystInput, AnalysisReport>;
-  macroAnalyst: Task<MacroAnalystInput, AnalysisReport>;
-  researcher: Task<ResearcherInput, DebateComment>;
-  researchManager: Task<ManagerInput, FinalReport>;
-  trader: Task<TraderInput, TradeProposal>;
-  riskManager: Task<RiskManagerInput, RiskDebateComment>;
-  riskPosition: Task<RiskPositionInput, RiskPositionOutput>;
-  riskJudge: Task<RiskJudgeInput, RiskAssessment>;
+  marketAnalyst: BoardTask<MarketAnalystInput, AnalystAnswer, AnalysisReport>;
+  newsAnalyst: BoardTask<TextAnalystInput, AnalystAnswer, AnalysisReport>;
+  socialAnalyst: BoardTask<TextAnalystInput, AnalystAnswer, AnalysisReport>;
+  fundamentalsAnalyst: BoardTask<FundamentalsAnalystInput, AnalystAnswer, AnalysisReport>;
+  macroAnalyst: BoardTask<MacroAnalystInput, AnalystAnswer, AnalysisReport>;
+  researcher: BoardTask<ResearcherInput, ResearcherAnswer, DebateComment>;
+  researchManager: BoardTask<ManagerInput, ManagerAnswer, FinalReport>;
+  trader: BoardTask<TraderInput, TraderAnswer, TradeProposal>;
+  riskManager: BoardTask<RiskManagerInput, RiskManagerAnswer, RiskDebateComment>;
+  riskPosition: BoardTask<RiskPositionInput, RiskPositionAnswer, RiskPositionOutput>;
+  riskJudge: BoardTask<RiskJudgeInput, RiskJudgeAnswer, RiskAssessment>;
 }
 
 /**
@@ -61,6 +71,16 @@ export const BUILTIN_TASKS: BlackboardTasks = {
   riskPosition: riskPositionTask,
   riskJudge: riskJudgeTask,
 };
+
+/**
+ * The names of the eleven agent tasks (what the manifest counts gaps by), in thread order.
+ *
+ * @example
+ * BLACKBOARD_TASK_NAMES[0]; // "blackboard.analyst.market"
+ */
+export const BLACKBOARD_TASK_NAMES: readonly string[] = Object.values(BUILTIN_TASKS)
+  .filter((t): t is BlackboardTasks["trader"] => typeof t === "object")
+  .map((t) => t.name);
 
 /**
  * The tasks of a loaded prompt folder (every file was checked on load).

@@ -62,7 +62,10 @@ export interface FilingText {
 
 export interface MacroContext {
   benchmark: { ticker: string; indicators: IndicatorSnapshot } | null;
+  /** The sector ETF's indicators (null when the universe lists no sector or the folder has no prices for its ETF). */
   sector: { name: string; etf: string; indicators: IndicatorSnapshot } | null;
+  /** The ticker's sector as the universe lists it, with its SPDR ETF (null when it has none), whether or not the ETF has prices; null without a sector. */
+  listedSector: { name: string; etf: string | null } | null;
 }
 
 /**
@@ -192,7 +195,7 @@ export class ToolBox {
     return out;
   }
 
-  /** get_macro: indicators of the benchmark (SPY) and of the ticker's sector ETF when the data folder has them. */
+  /** get_macro: indicators of the benchmark (SPY) and of the ticker's sector ETF when the data folder has them, and the sector the universe lists. */
   macro(agent: string): MacroContext {
     const info = this.view.tickerInfo(this.ticker);
     const etf = info.sector ? (SECTOR_ETFS[info.sector] ?? null) : null;
@@ -201,6 +204,7 @@ export class ToolBox {
     const out: MacroContext = {
       benchmark: bench ? { ticker: this.benchmarkTicker, indicators: bench } : null,
       sector: sector && etf && info.sector ? { name: info.sector, etf, indicators: sector } : null,
+      listedSector: info.sector ? { name: info.sector, etf } : null,
     };
     this.record(
       agent,

@@ -75,6 +75,19 @@ export interface ExperimentResult {
    * config.json and the manifest beside the requested config, never silently.
    */
   effective?: { config: Record<string, unknown>; notes: string[] };
+  /** Model answers the run went on without (e.g. onInvalid=skip), counted for the manifest; absent = none. */
+  gaps?: RunGaps;
+}
+
+/**
+ * Model answers a run went on without — an answer that stayed invalid after
+ * the repair round and was recorded as a gap instead of stopping the run —
+ * in total and per task (every task the experiment can leave a gap in, 0
+ * included). The manifest always carries it.
+ */
+export interface RunGaps {
+  total: number;
+  byTask: Record<string, number>;
 }
 
 /**

@@ -20,9 +20,11 @@ export type {
   Progress,
   Row,
   RunContext,
+  RunGaps,
   Table,
 } from "./contract";
 export { silentProgress } from "./contract";
+export { countGaps, withGapNote } from "./gaps";
 export { OFFLINE_LABEL, modelLabel, modelLabelOf } from "./labels";
 export { lineProgress, terminalProgress } from "./progress";
 export { escapeHtml, jsonForScript } from "./html";

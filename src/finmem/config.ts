@@ -103,6 +103,11 @@ export const finmemConfigSchema = z.object({
       "An answer citing an id not shown in that layer (after the repair round): hold with no citations (the code), or drop: keep the decision, drop the bad ids and count them.",
     readings: { hold: "code", drop: "ours" },
   }),
+  onInvalid: documented(z.enum(["fail", "skip"]).default("fail"), {
+    description:
+      "A summary whose model answer stays invalid after the repair round: fail stops the run (the recorded answers stay in the cache, so rerunning resumes), skip stores no memory for that input and records a gap. An invalid reflection holds with no exposure (a training day keeps the label) and is a gap either way, as in the authors' code; every gap is in artifacts/gaps.json, the tables' notes and the manifest.",
+    readings: { fail: "ours", skip: "ours" },
+  }),
   lastTestDay: documented(z.enum(["score", "drop"]).default("score"), {
     description: "Score the last test day with the first close after testEnd (score), or only pairs inside the window (drop, the authors' metrics script).",
     readings: { score: "ours", drop: "code" },
@@ -218,6 +223,7 @@ export function loopOptionsFromConfig(config: FinMemConfig): FinMemLoopOptions {
     prompts: config.prompts,
     promptDir: config.promptDir,
     invalidCitations: config.invalidCitations,
+    onInvalid: config.onInvalid,
     maxNewsPerDay: config.maxNewsPerDay,
     toneBaseWindow: config.toneBaseWindow,
     memory: memoryParams({ shallowQ: config.shallowQ }),

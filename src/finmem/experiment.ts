@@ -7,11 +7,12 @@
  */
 import type { z } from "zod";
 import { DataFolder } from "../data/index";
-import type { Experiment, ExperimentResult, RunContext } from "../core/index";
+import { countGaps, withGapNote, type Experiment, type ExperimentResult, type RunContext } from "../core/index";
 import { chooseFinMemDefaults, finmemConfigSchema, loopOptionsFromConfig, resolveWindows, windowsNotice, type FinMemConfig } from "./config";
 import { FINMEM_DAILY_TABLES, finmemDeclaredReads } from "./declared-reads";
 import { selectEmbedder } from "./embedder";
 import { evaluateTestWindow } from "./evaluation";
+import { FINMEM_TASK_NAMES, finmemGapNote } from "./gaps";
 import { finmemFigures } from "./figures";
 import { runFinMem, type FinMemLoopResult } from "./loop";
 import type { FinMemMetrics } from "./metrics";
@@ -49,10 +50,11 @@ export async function runFinMemExperiment(rawConfig: FinMemConfig, ctx: RunConte
   });
   const evaluation = evaluateTestWindow(run.days, folder.prices(config.ticker), config);
   const result: ExperimentResult = {
-    tables: finmemTables(run, evaluation, config),
+    tables: withGapNote(finmemTables(run, evaluation, config), finmemGapNote(run.gaps)),
     figures: finmemFigures(run, evaluation, config),
     summary: finmemSummary(run, evaluation, config),
     artifacts: finmemArtifacts(run),
+    gaps: countGaps(run.gaps, FINMEM_TASK_NAMES),
   };
   return { config, run, finmem: evaluation.finmem, buyHold: evaluation.buyHold, result };
 }

@@ -36,6 +36,8 @@ export interface FinMemLoopOptions {
   promptDir: string;
   /** An answer citing ids not shown: "hold" (the code) or "drop" the bad ids and keep the decision. */
   invalidCitations: "hold" | "drop";
+  /** A summary whose answer stays invalid: "fail" stops the run, "skip" stores no memory for it and counts a gap (an invalid reflection is a hold and a gap either way). */
+  onInvalid: "fail" | "skip";
   memory: MemoryParams;
   /** Sentences kept by summaries (news / filings). */
   summarySentences: { news: number; filing: number };

@@ -20,7 +20,9 @@
  *      read through folder.asOf(t+1)); the action is the label. Test: decide
  *      from memories, momentum (last M days) and the risk inclination;
  *      an answer that stays invalid -> hold, or with invalidCitations=drop
- *      the ids not shown are dropped and counted;
+ *      the ids not shown are dropped and counted; an invalid reflection is a
+ *      gap (gaps.ts), as is a summary that stays invalid under onInvalid=skip
+ *      (no memory stored; onInvalid=fail stops the run);
  *   5. store the reflection's reason in the reflection layer;
  *   6. act: direction_t = +1 buy, -1 sell, 0 hold;
  *   7. feedback: once the phase has W (7) earlier days, the sign of the
@@ -64,6 +66,7 @@ import type { Embedder } from "../text/index";
 import type { Progress } from "../core/index";
 import { deriveRng } from "../stats/index";
 import { FINMEM_MEMORY_DEFAULTS, LAYERS } from "./constants";
+import type { FinMemGap } from "./gaps";
 import { LayeredMemory } from "./memory";
 import { latestClose } from "./prices";
 import { recentCumulativeReturn, riskState, type Profile } from "./profile";
@@ -89,6 +92,7 @@ export const DEFAULT_LOOP_OPTIONS: Omit<FinMemLoopOptions, "ticker" | "trainStar
   prompts: "authors",
   promptDir: "",
   invalidCitations: "hold",
+  onInvalid: "fail",
   memory: FINMEM_MEMORY_DEFAULTS,
   summarySentences: { news: 2, filing: 4 },
   maxNewsPerDay: 0,
@@ -114,6 +118,8 @@ export interface FinMemLoopResult {
   repairedOutputs: number;
   droppedCitations: number;
   eventsStored: number;
+  /** Answers the run went on without: invalid reflections (holds), extended reflections and, under onInvalid=skip, summaries. */
+  gaps: FinMemGap[];
   memory: LayeredMemory;
 }
 
@@ -194,7 +200,7 @@ async function runDay(setup: RunSetup, state: LoopState, deps: FinMemLoopDeps, d
   const view = deps.folder.asOf(date);
   const closes = view.prices(o.ticker).adjClose;
   const close = latestClose(closes, o.ticker, date);
-  const newEvents = await storeInputs(setup, state, view);
+  const newEvents = await storeInputs(setup, state, view, phase);
   const { profile, query } = await setup.profiles.profileFor(date, phase);
   const shown = showMemories(memory.retrieve(query, o.topK));
   const shownEvents = LAYERS.reduce((a, l) => a + shown[l].length, 0);
@@ -202,7 +208,17 @@ async function runDay(setup: RunSetup, state: LoopState, deps: FinMemLoopDeps, d
   const momentum: Momentum = momentumObservation(closes, o.momentumWindow);
   const day = { date, close, profile: profile.text, shown, toneBase: state.tones.baseline(state.dayIndex) };
   const outcome = phase === "train" ? await trainStep(setup, day) : await testStep(setup, day, state.risk, momentum);
-  if (!outcome.valid) state.invalidOutputs++;
+  if (!outcome.valid) {
+    state.invalidOutputs++;
+    const task = phase === "train" ? setup.tasks.trainReflection.name : setup.tasks.testReflection.name;
+    state.gaps.push({
+      date,
+      phase,
+      task,
+      error: outcome.error ?? "",
+      outcome: phase === "test" ? "hold with no exposure" : "the label's action, nothing cited",
+    });
+  }
   if (outcome.repaired) state.repairedOutputs++;
   state.droppedCitations += outcome.dropped;
   await storeReflection(setup, state, date, outcome);
@@ -255,6 +271,7 @@ export async function runFinMem(options: FinMemLoopOptions, deps: FinMemLoopDeps
     repairedOutputs: 0,
     droppedCitations: 0,
     eventsStored: 0,
+    gaps: [],
   };
   const days: DayRecord[] = [];
   deps.progress?.start(`finmem ${o.ticker}`, calendar.length);
@@ -270,6 +287,6 @@ export async function runFinMem(options: FinMemLoopOptions, deps: FinMemLoopDeps
     deps.progress?.tick();
   }
   deps.progress?.done();
-  const { invalidOutputs, repairedOutputs, droppedCitations, eventsStored } = state;
-  return { options: o, profile: setup.profiles.latest(), days, invalidOutputs, repairedOutputs, droppedCitations, eventsStored, memory: setup.memory };
+  const { invalidOutputs, repairedOutputs, droppedCitations, eventsStored, gaps } = state;
+  return { options: o, profile: setup.profiles.latest(), days, invalidOutputs, repairedOutputs, droppedCitations, eventsStored, gaps, memory: setup.memory };
 }

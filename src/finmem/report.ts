@@ -239,7 +239,7 @@ export function finmemSummary(run: FinMemLoopResult, evaluation: TestEvaluation,
 
 /**
  * The run's artifacts: every day record as JSON lines (layer statistics
- * rounded) and the agent's profile text.
+ * rounded), the agent's profile text and, when the run has gaps, gaps.json.
  *
  * @example
  * finmemArtifacts(run).map((a) => a.path); // ["finmem_days.jsonl", "finmem_profile.txt"]
@@ -258,5 +258,6 @@ export function finmemArtifacts(run: FinMemLoopResult): NonNullable<ExperimentRe
   return [
     { path: "finmem_days.jsonl", content: run.days.map(dayLine).join("\n") + "\n" },
     { path: "finmem_profile.txt", content: `${run.profile.text}\n` },
+    ...(run.gaps.length > 0 ? [{ path: "gaps.json", content: `${JSON.stringify(run.gaps, null, 2)}\n` }] : []),
   ];
 }

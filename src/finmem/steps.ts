@@ -16,6 +16,7 @@ import type { ProfileSchedule } from "./profile-schedule";
 import type { ReflectionInputBase, ShownMemories, TestReflectionInput } from "./reflection-io";
 import type { ToneBaseline, ToneTracker } from "./offline/tone";
 import type { FinMemTasks } from "./tasks";
+import { InvalidAnswerError, type FinMemGap } from "./gaps";
 import type { DayRecord, FinMemLoopOptions, Phase } from "./loop-types";
 import { embedEach, embedOne } from "./vectors";
 import {
@@ -63,6 +64,8 @@ export interface LoopState {
   repairedOutputs: number;
   droppedCitations: number;
   eventsStored: number;
+  /** Answers the run went on without (gaps.ts), in the order they happened. */
+  gaps: FinMemGap[];
 }
 
 /**
@@ -96,12 +99,25 @@ export function newInputs(view: PointInTimeView, o: Pick<FinMemLoopOptions, "tic
   return raw;
 }
 
-/** Step 2: summarise the day's new inputs, embed them, add them to their layers and their tones to the base rates; returns how many were stored. */
-export async function storeInputs(setup: RunSetup, state: LoopState, view: PointInTimeView): Promise<number> {
+/**
+ * Step 2: summarise the day's new inputs, embed them, add them to their
+ * layers and their tones to the base rates; returns how many were stored. A
+ * summary that stays invalid stops the run (onInvalid = fail, saying how to
+ * resume) or stores nothing for that input and is a gap (skip).
+ */
+export async function storeInputs(setup: RunSetup, state: LoopState, view: PointInTimeView, phase: Phase): Promise<number> {
   const { o, memory } = setup;
   const raw = newInputs(view, o, state.lastSeen);
   state.lastSeen = view.date;
-  const events = await summariseInputs(setup.model, o.ticker, view.date, raw, setup.concurrency, o.summarySentences, setup.tasks.summarize);
+  const summarize = setup.tasks.summarize;
+  const { events, failures } = await summariseInputs(setup.model, o.ticker, view.date, raw, setup.concurrency, o.summarySentences, summarize);
+  const first = failures[0];
+  if (first && o.onInvalid === "fail") throw new InvalidAnswerError(view.date, first.input.kind, first.input.date, first.error);
+  for (const f of failures) {
+    const what = f.input.kind === "news" ? "news item" : `${f.input.kind} filing`;
+    const error = f.error.validationError || f.error.message;
+    state.gaps.push({ date: view.date, phase, task: summarize.name, error, outcome: `no memory stored for the ${what} dated ${f.input.date}` });
+  }
   const texts = events.map((e) => e.text);
   const vectors = events.length ? await embedEach(setup.embedder, texts, "events") : [];
   // embedEach returns one vector per event.
@@ -208,7 +224,7 @@ export async function extendedReflectionStep(setup: RunSetup, state: LoopState, 
   if (!(N > 0 && (j + 1) % N === 0)) return;
   // (j + 1) % N === 0 with j >= 0 means j + 1 >= N: the window holds exactly N days.
   const window = state.phaseDays.slice(j + 1 - N);
-  const text = await extendedReflection(
+  const { lesson: text, error } = await extendedReflection(
     setup.model,
     {
       ticker: setup.o.ticker,
@@ -226,6 +242,10 @@ export async function extendedReflectionStep(setup: RunSetup, state: LoopState, 
     },
     setup.tasks.extendedReflection,
   );
+  if (text === null) {
+    state.gaps.push({ date: record.date, phase: record.phase, task: setup.tasks.extendedReflection.name, error, outcome: "no lesson stored" });
+    return;
+  }
   if (!text) return;
   const embedding = await embedOne(setup.embedder, text, "extended reflection");
   const layer: Layer = setup.o.extendedReflectionLayer;

@@ -47,12 +47,21 @@ export interface SummarisedEvent {
   text: string;
 }
 
+/** An input whose summary stayed invalid after the repair round. */
+export interface SummaryFailure {
+  input: RawInput;
+  error: LlmOutputError;
+}
+
 /**
  * Summarise raw inputs (concurrently, results in input order) into memory
- * events; `task` is the run's prompt set's (default: the built-in one).
+ * events; `task` is the run's prompt set's (default: the built-in one). An
+ * input whose summary stays invalid after the repair round gives no event
+ * and is listed in `failures` (in input order, after every summary settled),
+ * for the caller to stop on or count; any other error propagates.
  *
  * @example
- * const events = await summariseInputs(model, "MSFT", "2021-01-04", [{ kind: "news", date: "2021-01-04", text }], 4);
+ * const { events } = await summariseInputs(model, "MSFT", "2021-01-04", [{ kind: "news", date: "2021-01-04", text }], 4);
  * events[0].layer; // "shallow"
  */
 export async function summariseInputs(
@@ -63,12 +72,19 @@ export async function summariseInputs(
   concurrency: number,
   sentences: { news: number; filing: number } = { news: 2, filing: 4 },
   task = summarizeTask,
-): Promise<SummarisedEvent[]> {
-  return mapConcurrent(inputs, Math.max(1, concurrency), async (raw) => {
+): Promise<{ events: SummarisedEvent[]; failures: SummaryFailure[] }> {
+  const results = await mapConcurrent(inputs, Math.max(1, concurrency), async (raw): Promise<SummarisedEvent | SummaryFailure> => {
     const n = raw.kind === "news" ? sentences.news : sentences.filing;
-    const { output } = await model.run(task, { ticker, date, kind: raw.kind, text: raw.text, sentences: n });
-    return { kind: raw.kind, date: raw.date, layer: routeLayer(raw.kind), text: `${output.summary} (Sentiment: ${output.sentiment})` };
+    try {
+      const { output } = await model.run(task, { ticker, date, kind: raw.kind, text: raw.text, sentences: n });
+      return { kind: raw.kind, date: raw.date, layer: routeLayer(raw.kind), text: `${output.summary} (Sentiment: ${output.sentiment})` };
+    } catch (err) {
+      if (err instanceof LlmOutputError) return { input: raw, error: err };
+      throw err;
+    }
   });
+  const failures = results.filter((r): r is SummaryFailure => "error" in r);
+  return { events: results.filter((r): r is SummarisedEvent => !("error" in r)), failures };
 }
 
 /**
@@ -213,18 +229,22 @@ export async function trainReflection(model: Model, input: TrainReflectionInput,
 }
 
 /**
- * Extended reflection over a tracking window; returns the text to store in
- * the reflection layer (null when the model's answer was invalid); `task` is
+ * Extended reflection over a tracking window: the lesson to store in memory,
+ * or, when the model's answer stayed invalid, no lesson and why; `task` is
  * the run's prompt set's (default: the built-in one).
  *
  * @example
- * await extendedReflection(model, input); // "2021-01-04..2021-01-08: MSFT showed a rise of ..."
+ * (await extendedReflection(model, input)).lesson; // "2021-01-04..2021-01-08: MSFT showed a rise of ..."
  */
-export async function extendedReflection(model: Model, input: ExtendedReflectionInput, task = extendedReflectionTask): Promise<string | null> {
+export async function extendedReflection(
+  model: Model,
+  input: ExtendedReflectionInput,
+  task = extendedReflectionTask,
+): Promise<{ lesson: string; error: null } | { lesson: null; error: string }> {
   try {
-    return (await model.run(task, input)).output.summary_reason;
+    return { lesson: (await model.run(task, input)).output.summary_reason, error: null };
   } catch (err) {
-    if (err instanceof LlmOutputError) return null;
+    if (err instanceof LlmOutputError) return { lesson: null, error: err.validationError || err.message };
     throw err;
   }
 }

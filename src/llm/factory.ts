@@ -8,6 +8,7 @@ import { CachedEmbedder, CachedModel, recordedModels, replayOnlyEmbedder, replay
 import { LlmConfigError } from "./errors";
 import { OfflineModel } from "./offline";
 import { OpenAIEmbedder, OpenAIModel } from "./openai-client";
+import type { ResponseFormat } from "./response-format";
 import type { Model } from "./types";
 
 /**
@@ -38,12 +39,15 @@ export interface CreateModelOptions {
   apiKey?: string;
   /** Model-wide temperature override (otherwise each task's paper value). */
   temperature?: number;
+  /** Per-request timeout in ms (CLI `--timeout SECONDS`); default 60 000. */
   timeoutMs?: number;
   concurrency?: number;
   maxRetries?: number;
   retryBaseDelayMs?: number;
-  /** Send JSON mode (`response_format`); default true. */
-  jsonMode?: boolean;
+  /** What `response_format` asks for: json_object (default), json_schema or none (response-format.ts). */
+  responseFormat?: ResponseFormat;
+  /** `max_tokens` of every completion (default: none sent, the server's own limit applies). */
+  maxTokens?: number;
   fetch?: typeof fetch;
   /** Also record offline answers to the cache (so a rerun shows hits). Default false. */
   cacheOffline?: boolean;
@@ -91,7 +95,8 @@ export function createModel(opts: CreateModelOptions): Model {
         concurrency: opts.concurrency,
         maxRetries: opts.maxRetries,
         retryBaseDelayMs: opts.retryBaseDelayMs,
-        jsonMode: opts.jsonMode,
+        responseFormat: opts.responseFormat,
+        maxTokens: opts.maxTokens,
         fetch: opts.fetch,
         log: opts.log,
       });

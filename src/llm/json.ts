@@ -75,19 +75,25 @@ export type JsonExtraction = { ok: true; value: unknown } | { ok: false; error: 
 
 /**
  * Pull one JSON value out of a model's answer. Tries, in order: the whole
- * trimmed text; the body of the first ```json (or bare ```) fence; the first
- * balanced `{...}` object in the text that parses (string-aware brace scan).
- * Never throws: returns `{ ok: false, error }` describing why nothing parsed.
+ * trimmed text; then, with reasoning blocks (`<think>...</think>`, as
+ * reasoning models on Ollama or vLLM leave them) removed, the body of the
+ * first ```json (or bare ```) fence, and the first balanced `{...}` object in
+ * the text that parses (string-aware brace scan), so a draft inside the
+ * reasoning is never taken for the answer. Never throws: returns `{ ok:
+ * false, error }` describing why nothing parsed.
  *
  * @example
  * extractJson('Sure!\n```json\n{"score": 3}\n```'); // { ok: true, value: { score: 3 } }
+ * extractJson('<think>maybe {"score": 1}?</think>{"score": 4}'); // { ok: true, value: { score: 4 } }
  * extractJson("no json here");                      // { ok: false, error: "..." }
  */
 export function extractJson(text: string): JsonExtraction {
-  const trimmed = text.trim();
-  if (trimmed === "") return { ok: false, error: "the answer was empty" };
-  const whole = tryParse(trimmed);
+  if (text.trim() === "") return { ok: false, error: "the answer was empty" };
+  const whole = tryParse(text.trim());
   if (whole.ok === true) return whole;
+  const trimmed = withoutReasoning(text).trim();
+  const visible = tryParse(trimmed);
+  if (visible.ok === true) return visible;
 
   const fenced = /```[a-zA-Z0-9_-]*[ \t]*\r?\n?([\s\S]*?)```/.exec(trimmed)?.[1];
   if (fenced !== undefined) {
@@ -104,6 +110,11 @@ export function extractJson(text: string): JsonExtraction {
   }
   // (`=== true` comparisons narrow the union under tslab's non-strict compiler too.)
   return { ok: false, error: `the answer is not valid JSON (${whole.error})` };
+}
+
+/** The text without its closed reasoning blocks (<think>, <thinking>, <reasoning>). */
+function withoutReasoning(text: string): string {
+  return text.replace(/<(think|thinking|reasoning)>[\s\S]*?<\/\1>/gi, "");
 }
 
 function tryParse(text: string): JsonExtraction {

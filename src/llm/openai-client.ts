@@ -1,8 +1,10 @@
 /**
  * OpenAI-compatible endpoints (OpenAI, Ollama, vLLM, llama.cpp server, ...)
- * through the official `openai` SDK: JSON-mode chat completions as a
- * TextProvider under `runTask` (which extracts, validates and repairs), and
- * embeddings.
+ * through the official `openai` SDK: chat completions (in the response format
+ * the run asks for) as a TextProvider under `runTask` (which extracts, reads,
+ * validates and repairs), and embeddings. Every attempt is bounded by the
+ * per-request timeout, body included; retries are logged as they happen and
+ * every transport error names the endpoint's URL.
  *
  * The API key lives only inside the SDK client held in a private field; every
  * message that leaves this module passes through `redactSecrets`.
@@ -14,7 +16,8 @@ import { Semaphore, mapConcurrent } from "./limit";
 import { resolveCallParams, type CallParams } from "./params";
 import { estimateCostUsd, type PriceTable } from "./pricing";
 import { redactSecrets } from "./redact";
-import { defaultSleep, genericFailure, withRetries, type FailureInfo, type RetryPolicy, type Sleep } from "./retry";
+import { DEFAULT_RESPONSE_FORMAT, responseFormatField, type ResponseFormat } from "./response-format";
+import { AttemptTimeoutError, defaultSleep, genericFailure, withRetries, type FailureInfo, type RetryPolicy, type Sleep } from "./retry";
 import { runTask, type TextCompletion, type TextProvider, type TextRequest } from "./run-task";
 import { emptyUsage, type CallOptions, type Model, type ModelResult, type Task, type Usage, type UsageTotals } from "./types";
 import type { Embedder } from "../text/index";
@@ -26,7 +29,7 @@ export interface OpenAIClientConfig {
   apiKey?: string;
   /** Defaults to env OPENAI_BASE_URL, else api.openai.com. Include the `/v1` suffix. */
   baseURL?: string;
-  /** Per-request timeout (ms). Default 60000. */
+  /** Per-request timeout (ms), the answer's body included (CLI `--timeout SECONDS`). Default 60000. */
   timeoutMs?: number;
   /** Retries after the first attempt for transient failures. Default 4. */
   maxRetries?: number;
@@ -57,9 +60,13 @@ export interface OpenAIModelConfig extends OpenAIClientConfig {
   temperature?: number;
   /** Sent as `seed` (best-effort determinism on endpoints that support it). */
   seed?: number;
-  /** Send `response_format: {type: "json_object"}`. Default true; disable for servers without JSON mode. */
-  jsonMode?: boolean;
-  /** Optional `max_tokens` per completion. */
+  /**
+   * What `response_format` asks for (response-format.ts): "json_object"
+   * (default, JSON mode), "json_schema" (the task's schema, for servers that
+   * constrain decoding to it) or "none" (no field: the schema is in the prompt only).
+   */
+  responseFormat?: ResponseFormat;
+  /** Optional `max_tokens` per completion (an answer cut off at it is asked again once with twice as many). */
   maxTokens?: number;
 }
 
@@ -79,12 +86,17 @@ interface ResolvedClient {
   /** The SDK's failure classifier (transient statuses, timeouts), loaded with the SDK. */
   classify: (err: unknown) => FailureInfo;
   apiKey: string;
+  /** The endpoint as messages name it (the SDK's default when none is configured). */
+  url: string;
   policy: RetryPolicy;
   semaphore: Semaphore;
   timeoutMs: number;
 }
 
-function resolveClient(config: OpenAIClientConfig, what: string, jitterSeed: number): ResolvedClient {
+/** The SDK's endpoint when none is configured. */
+const OPENAI_URL = "https://api.openai.com/v1";
+
+function resolveClient(config: OpenAIClientConfig, what: string, jitterSeed: number, model: string): ResolvedClient {
   const apiKey = config.apiKey ?? process.env["OPENAI_API_KEY"];
   if (!apiKey) {
     throw new LlmConfigError(`${what}: no API key; set OPENAI_API_KEY (or pass apiKey), or use --llm offline / --llm replay`);
@@ -93,7 +105,7 @@ function resolveClient(config: OpenAIClientConfig, what: string, jitterSeed: num
   const timeoutMs = config.timeoutMs ?? DEFAULTS.timeoutMs;
   let sdkClient: Promise<OpenAI> | null = null;
   // Set when the SDK module loads, which happens before the first request can fail.
-  let classifySdkFailure: (err: unknown) => FailureInfo = genericFailure;
+  let classifySdkFailure: (err: unknown, timeoutMs?: number) => FailureInfo = genericFailure;
   const client = () =>
     (sdkClient ??= import("./openai-sdk").then(({ OpenAI: Sdk, classifyFailure }) => {
       classifySdkFailure = classifyFailure;
@@ -105,7 +117,15 @@ function resolveClient(config: OpenAIClientConfig, what: string, jitterSeed: num
         ...(config.fetch ? { fetch: config.fetch } : {}),
       });
     }));
-  const classify = (err: unknown) => classifySdkFailure(err);
+  const url = baseURL ?? OPENAI_URL;
+  const classify = (err: unknown): FailureInfo => {
+    const info = classifySdkFailure(err, timeoutMs);
+    if (info.status === 404) return { ...info, message: `${info.message}${notFoundHint(url, model)}` };
+    if (info.status !== undefined && /response_format|json_schema/i.test(info.message)) {
+      return { ...info, message: `${info.message}; the server does not take this response format: try --response-format json_object or none` };
+    }
+    return info;
+  };
   const policy: RetryPolicy = {
     maxRetries: config.maxRetries ?? DEFAULTS.maxRetries,
     baseDelayMs: config.retryBaseDelayMs ?? DEFAULTS.retryBaseDelayMs,
@@ -114,17 +134,70 @@ function resolveClient(config: OpenAIClientConfig, what: string, jitterSeed: num
     rng: new Rng(`openai-retry-jitter|${config.jitterSeed ?? jitterSeed}`),
     sleep: config.sleep ?? defaultSleep,
   };
-  return { client, classify, apiKey, policy, semaphore: new Semaphore(config.concurrency ?? DEFAULTS.concurrency), timeoutMs };
+  return { client, classify, apiKey, url, policy, semaphore: new Semaphore(config.concurrency ?? DEFAULTS.concurrency), timeoutMs };
+}
+
+/**
+ * What a 404 most likely means. A base URL without a version suffix sends the
+ * SDK to `<url>/chat/completions`, which Ollama, vLLM and llama.cpp do not
+ * serve (they answer under `/v1`); with the suffix, the server does not know
+ * the model (Ollama answers 404 for a model it has not pulled).
+ *
+ * @example
+ * notFoundHint("http://127.0.0.1:11434", "llama3.1"); // "; the base URL has no /v1 suffix: ... OPENAI_BASE_URL=http://127.0.0.1:11434/v1"
+ */
+export function notFoundHint(url: string, model: string): string {
+  const trimmed = url.replace(/\/+$/, "");
+  let path: string;
+  try {
+    path = new URL(trimmed).pathname;
+  } catch {
+    path = trimmed;
+  }
+  if (!/\/v\d+[a-z]*$/.test(path)) {
+    return `; the base URL has no /v1 suffix: OpenAI-compatible servers (Ollama, vLLM, llama.cpp) answer under /v1, so set OPENAI_BASE_URL=${trimmed}/v1`;
+  }
+  return `; does the server know the model "${model}"? (Ollama answers 404 for a model it has not pulled: ollama pull ${model})`;
+}
+
+/**
+ * Run one attempt under a deadline of `timeoutMs` that covers the answer's
+ * body too (the SDK's own timeout ends at the response headers): past it the
+ * request is aborted and AttemptTimeoutError (transient) is thrown. A caller
+ * abort stays a caller abort.
+ */
+async function withDeadline<T>(timeoutMs: number, caller: AbortSignal | undefined, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  const onAbort = (): void => controller.abort(caller?.reason);
+  if (caller?.aborted) onAbort();
+  else caller?.addEventListener("abort", onAbort, { once: true });
+  try {
+    return await run(controller.signal);
+  } catch (err) {
+    if (timedOut && !caller?.aborted) throw new AttemptTimeoutError(timeoutMs);
+    throw err;
+  } finally {
+    clearTimeout(timer);
+    caller?.removeEventListener("abort", onAbort);
+  }
 }
 
 /**
  * A Model backed by an OpenAI-compatible chat-completions endpoint: the
  * endpoint is a TextProvider and `runTask` does the rest (the task's messages
  * with its JSON Schema in the system prompt, JSON extraction, validation, one
- * repair round, then LlmOutputError). Requests go in JSON mode; transient
- * transport failures are retried (exponential backoff, full jitter,
- * Retry-After honoured), then LlmTransportError. At most `concurrency`
- * requests are in flight.
+ * repair round, then LlmOutputError). Requests ask for `responseFormat`
+ * (JSON mode by default); transient transport failures are retried
+ * (exponential backoff, full jitter, Retry-After honoured, each retry logged
+ * with the URL), then LlmTransportError naming the URL; a 404 is not retried
+ * and says what it likely means. At most `concurrency` requests are in
+ * flight; `usage().extraKeys` counts the keys answers held beyond their
+ * schema.
  *
  * @example
  * const model = new OpenAIModel({ model: "gpt-4o-mini", seed: 42 });
@@ -135,18 +208,19 @@ export class OpenAIModel implements Model {
   readonly isOffline = false;
   #client: ResolvedClient;
   readonly #config: OpenAIModelConfig;
-  readonly #totals: UsageTotals = emptyUsage();
+  readonly #totals: UsageTotals = { ...emptyUsage(), extraKeys: 0 };
   readonly #provider: TextProvider;
 
   constructor(config: OpenAIModelConfig) {
     if (!config.model) throw new LlmConfigError("OpenAIModel: a model name is required (e.g. --model gpt-4o-mini)");
     this.#config = { ...config, apiKey: undefined, fetch: undefined };
-    this.#client = resolveClient(config, `OpenAIModel(${config.model})`, config.seed ?? 0);
+    this.#client = resolveClient(config, `OpenAIModel(${config.model})`, config.seed ?? 0, config.model);
     this.id = config.model;
     const secrets = [this.#client.apiKey];
     this.#provider = {
       id: this.id,
       defaults: { temperature: config.temperature, seed: config.seed },
+      ...(config.maxTokens ? { maxTokens: config.maxTokens } : {}),
       redact: (text) => redactSecrets(text, secrets),
       complete: (request) => this.complete(request),
     };
@@ -157,33 +231,49 @@ export class OpenAIModel implements Model {
   }
 
   async run<I, O>(task: Task<I, O>, input: I, options: CallOptions = {}): Promise<ModelResult<O>> {
-    return runTask(this.#provider, task, input, options);
+    const result = await runTask(this.#provider, task, input, options);
+    this.#totals.extraKeys = (this.#totals.extraKeys ?? 0) + (result.extraKeys ?? 0);
+    return result;
   }
 
   usage(): UsageTotals {
     return { ...this.#totals };
   }
 
-  /** One chat completion (with retries), counted in the totals: a call on its first round, a repair on the second. */
+  /**
+   * One chat completion (with retries), counted in the totals: a call on its
+   * first round, a repair on the repair round (the "longer" round after a
+   * cut-off answer is neither: it shows in networkCalls and in the log).
+   */
   private async complete(request: TextRequest): Promise<TextCompletion> {
     if (request.round === "answer") this.#totals.calls++;
-    else this.#totals.repairs++;
-    const { client, classify, policy, semaphore, timeoutMs, apiKey } = this.#client;
+    else if (request.round === "repair") this.#totals.repairs++;
+    const { client, classify, policy, semaphore, timeoutMs, apiKey, url } = this.#client;
     const config = this.#config;
     const { params, signal } = request;
+    const maxTokens = request.maxTokens ?? config.maxTokens;
+    const label = `chat "${request.task}" (model ${this.id})`;
+    if (request.round === "longer") config.log?.(`${label}: the answer was cut off at the token limit; asking once more with max_tokens ${maxTokens}`);
+    const responseFormat = responseFormatField(config.responseFormat ?? DEFAULT_RESPONSE_FORMAT, request.task, request.schema);
     const body = {
       model: this.id,
       messages: request.messages,
       temperature: params.temperature,
       ...(params.seed !== null ? { seed: params.seed } : {}),
-      ...(config.jsonMode === false ? {} : { response_format: { type: "json_object" as const } }),
-      ...(config.maxTokens ? { max_tokens: config.maxTokens } : {}),
+      ...(responseFormat ? { response_format: responseFormat } : {}),
+      ...(maxTokens ? { max_tokens: maxTokens } : {}),
     };
     const completion = await withRetries(
-      () => semaphore.run(async () => (await client()).chat.completions.create(body, { timeout: timeoutMs, maxRetries: 0, signal })),
+      () =>
+        semaphore.run(() =>
+          withDeadline(timeoutMs, signal, async (attempt) =>
+            (await client()).chat.completions.create(body, { timeout: timeoutMs, maxRetries: 0, signal: attempt }),
+          ),
+        ),
       policy,
       {
-        label: `chat "${request.task}" (model ${this.id})`,
+        label,
+        url,
         task: request.task,
         secrets: [apiKey],
         classify,
@@ -202,7 +292,8 @@ export class OpenAIModel implements Model {
     this.#totals.promptTokens += usage.promptTokens;
     this.#totals.completionTokens += usage.completionTokens;
     this.#totals.estimatedCostUsd += estimateCostUsd(this.id, usage, config.prices);
-    return { text: choice?.message?.content ?? "", usage, finishReason: choice?.finish_reason ?? null };
+    const refusal = (choice?.message as { refusal?: string | null } | undefined)?.refusal ?? null;
+    return { text: choice?.message?.content ?? "", usage, finishReason: choice?.finish_reason ?? null, refusal };
   }
 }
 
@@ -248,7 +339,7 @@ export class OpenAIEmbedder implements Embedder {
     this.id = config.dimensions ? `${model}@${config.dimensions}` : model;
     this.#model = model;
     this.#config = { ...config, apiKey: undefined, fetch: undefined };
-    this.#client = resolveClient(config, `OpenAIEmbedder(${model})`, 0);
+    this.#client = resolveClient(config, `OpenAIEmbedder(${model})`, 0, model);
     this.#dimension = config.dimensions ?? KNOWN_EMBEDDING_DIMENSIONS[model] ?? 0;
     this.#dimensionConfirmed = config.dimensions !== undefined;
     const batch = config.batchSize ?? DEFAULTS.embeddingBatchSize;
@@ -280,7 +371,7 @@ export class OpenAIEmbedder implements Embedder {
   }
 
   private async embedBatch(batch: string[]): Promise<Float32Array[]> {
-    const { client, classify, policy, semaphore, timeoutMs, apiKey } = this.#client;
+    const { client, classify, policy, semaphore, timeoutMs, apiKey, url } = this.#client;
     const body = {
       model: this.#model,
       input: batch,
@@ -288,10 +379,16 @@ export class OpenAIEmbedder implements Embedder {
       ...(this.#config.dimensions ? { dimensions: this.#config.dimensions } : {}),
     };
     const response = await withRetries(
-      () => semaphore.run(async () => (await client()).embeddings.create(body, { timeout: timeoutMs, maxRetries: 0 })),
+      () =>
+        semaphore.run(() =>
+          withDeadline(timeoutMs, undefined, async (attempt) =>
+            (await client()).embeddings.create(body, { timeout: timeoutMs, maxRetries: 0, signal: attempt }),
+          ),
+        ),
       policy,
       {
         label: `embeddings (model ${this.id})`,
+        url,
         secrets: [apiKey],
         classify,
         onAttempt: () => {

@@ -91,14 +91,44 @@ export interface FailureInfo {
 }
 
 /**
- * Classify a failure without knowing the SDK that raised it: a caller abort is
- * final, anything else too (the OpenAI SDK's own classifier, in
- * src/llm/openai-sdk, knows which statuses are transient).
+ * An attempt that took longer than its per-request timeout, body included
+ * (a server that sends its headers and then stalls is cut off too).
+ */
+export class AttemptTimeoutError extends Error {
+  constructor(readonly timeoutMs: number) {
+    super(`timed out after ${formatSeconds(timeoutMs)}`);
+    this.name = "AttemptTimeoutError";
+  }
+}
+
+/**
+ * A duration for a message: seconds with at most one decimal, or
+ * milliseconds under a second.
+ *
+ * @example
+ * formatSeconds(60_000); // "60 s"
+ * formatSeconds(4_230); // "4.2 s"
+ * formatSeconds(350); // "350 ms"
+ */
+export function formatSeconds(ms: number): string {
+  const clamped = Math.max(0, ms);
+  return clamped < 1000 ? `${Math.round(clamped)} ms` : `${Number((clamped / 1000).toFixed(1))} s`;
+}
+
+/**
+ * Classify a failure without knowing the SDK that raised it: a timed-out
+ * attempt is transient, a caller abort is final, anything else too (the
+ * OpenAI SDK's own classifier, in src/llm/openai-sdk, knows which statuses are
+ * transient).
  *
  * @example
  * genericFailure(new Error("boom")).retryable; // false
+ * genericFailure(new AttemptTimeoutError(60_000)).message; // "timed out after 60 s"
  */
 export function genericFailure(err: unknown): FailureInfo {
+  if (err instanceof AttemptTimeoutError) {
+    return { retryable: true, status: undefined, message: err.message, retryAfterMs: undefined, aborted: false };
+  }
   if (err instanceof Error && err.name === "AbortError") {
     return { retryable: false, status: undefined, message: "request aborted by the caller", retryAfterMs: undefined, aborted: true };
   }
@@ -108,6 +138,8 @@ export function genericFailure(err: unknown): FailureInfo {
 export interface RetryContext {
   /** What is being requested, for messages (e.g. `chat "demo.rate"`). */
   label: string;
+  /** The endpoint, named in every retry line and in the final error. */
+  url?: string;
   task?: string;
   /** Strings to scrub from every message (the API key). */
   secrets: ReadonlyArray<string | undefined>;
@@ -122,7 +154,10 @@ export interface RetryContext {
 /**
  * Run `attempt` until it succeeds, a final failure occurs, or the retries are
  * used up; then throw LlmTransportError (message redacted, no `cause` attached
- * so nothing of the request can leak through it).
+ * so nothing of the request can leak through it, and naming `ctx.url`). Each
+ * retry is logged as it is scheduled, e.g. `chat "finmem.summarize" (model
+ * llama3.1): retry 2/5 in 4 s: timed out after 60 s,
+ * http://127.0.0.1:11434/v1` (the attempt about to be made, of all allowed).
  *
  * @example
  * await withRetries(() => client.chat.completions.create(body), policy, { label: "chat", secrets: [key] });
@@ -140,15 +175,17 @@ export async function withRetries<T>(attempt: (attemptIndex: number) => Promise<
       last = (ctx.classify ?? genericFailure)(err);
       const attempts = index + 1;
       const status = last.status === undefined ? "" : ` (HTTP ${last.status})`;
+      const where = ctx.url ? `, ${ctx.url}` : "";
       if (last.aborted || !last.retryable || index === policy.maxRetries) {
         const why = last.retryable && !last.aborted ? `gave up after ${attempts} attempt(s)` : `failed on attempt ${attempts}`;
-        throw new LlmTransportError(redactSecrets(`${ctx.label}: ${why}${status}: ${last.message}`, ctx.secrets), ctx.task, last.status, attempts);
+        throw new LlmTransportError(redactSecrets(`${ctx.label}: ${why}${status}: ${last.message}${where}`, ctx.secrets), ctx.task, last.status, attempts);
       }
       const wait =
         last.retryAfterMs !== undefined
           ? Math.min(last.retryAfterMs, policy.maxRetryAfterMs)
           : backoffDelayMs(index, policy.baseDelayMs, policy.maxDelayMs, policy.rng);
-      ctx.log?.(redactSecrets(`${ctx.label}: attempt ${attempts} failed${status}: ${last.message}; retrying in ${Math.round(wait)} ms`, ctx.secrets));
+      const what = last.status !== undefined && !/^HTTP \d/.test(last.message) ? `HTTP ${last.status}: ${last.message}` : last.message;
+      ctx.log?.(redactSecrets(`${ctx.label}: retry ${attempts + 1}/${policy.maxRetries + 1} in ${formatSeconds(wait)}: ${what}${where}`, ctx.secrets));
       try {
         await policy.sleep(wait, ctx.signal);
       } catch {

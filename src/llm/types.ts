@@ -74,6 +74,8 @@ export interface ModelResult<O> {
   latencyMs: number;
   /** True when the first answer was invalid and a repair round was needed. */
   repaired: boolean;
+  /** Keys the answer held that the task's schema has no place for, dropped when it was read (answers read from text; absent when none). */
+  extraKeys?: number;
 }
 
 export interface UsageTotals {
@@ -85,6 +87,12 @@ export interface UsageTotals {
   completionTokens: number;
   /** Estimated cost in USD from the price table (0 for offline / unknown models). */
   estimatedCostUsd: number;
+  /**
+   * Keys the accepted answers held that their task's schema has no place for
+   * (ignored). Reported by models that read answers from text (an endpoint),
+   * so a run's manifest shows it for them, 0 included; absent for the others.
+   */
+  extraKeys?: number;
 }
 
 export interface Model {

@@ -57,6 +57,9 @@ export interface ConversationResult {
   stoppedBy: "tolerance" | "max-rounds" | "recorded";
 }
 
+/** The tasks of a turn, whose answer staying invalid makes the turn a gap (onInvalid = skip). */
+export const TURN_TASKS: readonly string[] = ["sentimental.statement", "sentimental.argumentation", "sentimental.sentiment"];
+
 /**
  * A turn whose answer stayed invalid after the repair round, under
  * onInvalid = fail: says whose turn it was and how to resume.

@@ -5,10 +5,11 @@
  * the paper's Tables 2-9, the per-round log, the evaluation metrics, the bias
  * tests, argument adoption and Figures 4-7.
  */
-import { roundTableCells, type Experiment, type ExperimentResult, type RunContext } from "../core/index";
+import { countGaps, roundTableCells, withGapNote, type Experiment, type ExperimentResult, type RunContext } from "../core/index";
 import { biasOf, decide, evaluate } from "./analysis";
 import { hiringBrief } from "./brief";
 import { sentimentalConfigSchema, type SentimentalConfig } from "./config";
+import { TURN_TASKS } from "./conversation";
 import { deliberateRuns, loadScenario, promptTasks, type Deliberation, type Scenario } from "./pipeline";
 import { sentimentalDryRun } from "./dry-run";
 import { sentimentalSweepCell } from "./sweep";
@@ -40,7 +41,8 @@ export async function runSentimental(config: SentimentalConfig, ctx: RunContext)
  * Decisions, evaluation, bias, and the tables, figures and summary built
  * from them (report.ts), for deliberations that were run or read from a
  * transcript. When turns are gaps (onInvalid = skip), every table's note
- * says how many and that they are left out.
+ * says how many and that they are left out, and `gaps` counts them per task
+ * over every run (0 included) for the manifest.
  *
  * @example
  * const result = await reportDeliberations(scenario, [primary], config, ctx);
@@ -68,11 +70,12 @@ export async function reportDeliberations(
     ...biasTables(analysis.bias, config),
     ...adoptionTables(adoption, scenario),
   ];
-  const note = gapNote(primary);
+  const gaps = deliberations.flatMap((d) => d.conversations.flatMap((c) => c.turns.flatMap((t) => (t.gap ? [t.gap] : []))));
   return {
-    tables: (note ? tables.map((t) => ({ ...t, note: t.note ? `${t.note} ${note}` : note })) : tables).map(roundTableCells),
+    tables: withGapNote(tables, gapNote(primary)).map(roundTableCells),
     figures: figures(scenario, primary, analysis.evaluation, analysis.bias, adoption),
     summary: runSummary(analysis, config),
+    gaps: countGaps(gaps, TURN_TASKS),
   };
 }
 

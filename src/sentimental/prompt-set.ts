@@ -12,7 +12,15 @@
  */
 import path from "node:path";
 import { projectRoot } from "../data/index";
-import { loadPromptFolder, promptTemplate, TemplateError, type CompiledTemplate, type PlaceholderSpec, type PromptCatalog, type PromptFolder } from "../llm/index";
+import {
+  loadPromptFolder,
+  promptTemplate,
+  TemplateError,
+  type CompiledTemplate,
+  type PlaceholderSpec,
+  type PromptCatalog,
+  type PromptFolder,
+} from "../llm/index";
 
 export type PromptSetName = "authors" | "neutral";
 export const PROMPT_SET_NAMES: readonly PromptSetName[] = ["authors", "neutral"];

@@ -101,14 +101,19 @@ describe("Chain-of-Alpha citations are checkable", () => {
     expect(problems.join("\n")).toMatch(/cites date 2025-04-16/);
   });
 
-  it("the trader task rejects hallucinated citations (so a model gets a repair round)", () => {
+  it("the trader names indicators; the code attaches their date and computed value, and rejects one not among the facts", () => {
     const input = { ticker, date, report: { view: "BUY" as const, confidence: 0.7, score: 0.3, thesis: "t" }, facts };
     const ok = traderPolicy(input);
-    expect(traderTask.validate!(ok, input)).toBeNull();
-    const bad = structuredClone(ok);
-    bad.chains[1]!.steps[0]!.citation.value += 10;
-    expect(traderTask.validate!(bad, input)).toMatch(/citations do not match/);
-    const missing = { ...ok, chains: ok.chains.slice(0, 2) };
+    const answer = {
+      ...ok,
+      chains: ok.chains.map((c) => ({ ...c, steps: c.steps.map((s) => ({ statement: s.statement, indicator: s.citation.indicator })) })),
+    };
+    expect(traderTask.validate!(answer, input)).toBeNull();
+    expect(traderTask.complete(answer, input)).toEqual(ok);
+    const invented = structuredClone(answer);
+    invented.chains[1]!.steps[0]!.indicator = "adx_14";
+    expect(traderTask.validate!(invented, input)).toMatch(/directional chain cites adx_14, not among the facts/);
+    const missing = { ...answer, chains: answer.chains.slice(0, 2) };
     expect(traderTask.validate!(missing, input)).toMatch(/chains must be exactly/);
   });
 

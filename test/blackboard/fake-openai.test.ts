@@ -1,8 +1,9 @@
 /**
  * The blackboard experiment through an OpenAI-compatible endpoint: a loopback
  * fake server answers every agent task from the rendered prompt (it parses
- * the JSON the prompt carries), and the first trader answer cites a wrong
- * indicator value so that the citation check forces a repair round.
+ * the JSON the prompt carries), and the first trader answer names an
+ * indicator that is not among the facts so that the citation check forces a
+ * repair round.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseBlackboard } from "../../src/blackboard/log";
@@ -11,7 +12,7 @@ import { bundledDataDir } from "../../src/data/paths";
 import { createModel } from "../../src/llm/factory";
 import { runExperiment } from "../../src/run/runner";
 import { startFakeOpenAI, type FakeOpenAI } from "../helpers/fake-openai";
-import { fakeAgents } from "./helpers/fake-agents";
+import { ANALYST_MARKER, fakeAgents } from "./helpers/fake-agents";
 
 const KEY = "sk-test-blackboard-0123456789";
 let server: FakeOpenAI;
@@ -78,7 +79,7 @@ describe("blackboard experiment through an OpenAI-compatible endpoint (loopback 
     const judges = prompts("You are the risk judge");
     // Three rebalances (06-02, 06-09, 06-16), one debated ticker each (all three have the same analyst signal: the first by name).
     expect(new Set(judges.map((j) => `${j.brief.date}|${j.brief.ticker}`))).toEqual(new Set(["2025-06-02|ALTA", "2025-06-09|ALTA", "2025-06-16|ALTA"]));
-    const analysts = bodies.filter((b) => b.messages[0]!.content.includes("Write one AnalysisReport"));
+    const analysts = bodies.filter((b) => b.messages[0]!.content.includes(ANALYST_MARKER));
     expect(analysts).toHaveLength(3 * 3 * 5);
     for (const p of [...researchers, ...judges]) for (const h of p.brief.history) expect(h.date < p.brief.date).toBe(true);
     const last = judges.find((j) => j.brief.date === "2025-06-16")!;

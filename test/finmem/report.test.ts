@@ -78,6 +78,7 @@ const run: FinMemLoopResult = {
   repairedOutputs: 2,
   droppedCitations: 0,
   eventsStored: 10,
+  gaps: [],
   memory: new LayeredMemory(new Rng(1)),
 };
 

@@ -18,7 +18,9 @@
  *
  * Behaviours (helpers build them):
  *   okJson(value | (req) => value, {delayMs?, usage?})  200, message content = JSON.stringify(value)
- *   okText(content, {delayMs?, usage?})                  200, arbitrary content (malformed JSON, prose, fences)
+ *   okText(content, {delayMs?, usage?, finishReason?, refusal?})
+ *                                                        200, arbitrary content (malformed JSON, prose, fences; null for
+ *                                                        none), the given finish_reason (default "stop") and message.refusal
  *   httpError(status, {message?, retryAfter?, headers?}) that status with an OpenAI-style error body
  *                                                        (retryAfter in seconds -> `Retry-After` header)
  *   hang(ms = 60000)                                     accept the request and never answer (until ms or stop)
@@ -38,7 +40,8 @@ export interface ChatRequestBody {
   messages: Array<{ role: string; content: string }>;
   temperature?: number;
   seed?: number;
-  response_format?: { type: string };
+  response_format?: { type: string; json_schema?: { name: string; schema: Record<string, unknown>; strict?: boolean } };
+  max_tokens?: number;
   [key: string]: unknown;
 }
 
@@ -64,7 +67,7 @@ export interface UsageSpec {
 
 export type ChatBehaviour =
   | { kind: "json"; value: unknown | ((req: ChatRequestBody) => unknown); delayMs?: number; usage?: UsageSpec }
-  | { kind: "text"; content: string; delayMs?: number; usage?: UsageSpec }
+  | { kind: "text"; content: string | null; delayMs?: number; usage?: UsageSpec; finishReason?: string; refusal?: string }
   | ErrorBehaviour
   | HangBehaviour;
 
@@ -112,8 +115,8 @@ export function okJson(value: unknown | ((req: ChatRequestBody) => unknown), opt
   return { kind: "json", value, ...opts };
 }
 
-/** 200 with arbitrary assistant content (malformed JSON, prose, fenced JSON). */
-export function okText(content: string, opts: { delayMs?: number; usage?: UsageSpec } = {}): ChatBehaviour {
+/** 200 with arbitrary assistant content (malformed JSON, prose, fenced JSON; null: none), a finish_reason and a refusal. */
+export function okText(content: string | null, opts: { delayMs?: number; usage?: UsageSpec; finishReason?: string; refusal?: string } = {}): ChatBehaviour {
   return { kind: "text", content, ...opts };
 }
 
@@ -203,7 +206,14 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
         object: "chat.completion",
         created: 0,
         model: body.model,
-        choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop", logprobs: null }],
+        choices: [
+          {
+            index: 0,
+            message: { role: "assistant", content, ...(behaviour.kind === "text" && behaviour.refusal !== undefined ? { refusal: behaviour.refusal } : {}) },
+            finish_reason: (behaviour.kind === "text" ? behaviour.finishReason : undefined) ?? "stop",
+            logprobs: null,
+          },
+        ],
         usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens },
       });
     };

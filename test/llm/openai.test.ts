@@ -46,9 +46,9 @@ describe("OpenAIModel", () => {
     expect(body.messages).toHaveLength(2);
   });
 
-  it("omits response_format when jsonMode is false and lets call options override temperature", async () => {
+  it("omits response_format with responseFormat none and lets call options override temperature", async () => {
     server.enqueueChat(okJson({ score: 2, reason: "r" }));
-    await model({ jsonMode: false }).run(rateTask, { text: "x" }, { temperature: 0 });
+    await model({ responseFormat: "none" }).run(rateTask, { text: "x" }, { temperature: 0 });
     const body = server.chatRequests()[0]!;
     expect(body.response_format).toBeUndefined();
     expect(body.temperature).toBe(0);

@@ -7,12 +7,23 @@
 import { describe, expect, it } from "vitest";
 import { LlmOutputError, LlmTransportError } from "../../src/llm/errors";
 import { extractJson } from "../../src/llm/json";
-import { repairMessage, runTask, type TextCompletion, type TextProvider, type TextRequest } from "../../src/llm/run-task";
-import { withSchemaInstruction } from "../../src/llm/task";
+import {
+  longerMaxTokens,
+  MIN_LONGER_MAX_TOKENS,
+  repairMessage,
+  runTask,
+  type TextCompletion,
+  type TextProvider,
+  type TextRequest,
+} from "../../src/llm/run-task";
+import { taskJsonSchema, withSchemaInstruction } from "../../src/llm/task";
 import { FAKE_KEY, rateTask } from "./fixtures";
 
-/** Answers each request with the next scripted text (an Error is thrown instead), and keeps the requests. */
-function scriptedProvider(answers: Array<string | Error>, extra: Partial<TextProvider> = {}): TextProvider & { requests: TextRequest[] } {
+/** Answers each request with the next scripted text or completion (an Error is thrown instead), and keeps the requests. */
+function scriptedProvider(
+  answers: Array<string | Partial<TextCompletion> | Error>,
+  extra: Partial<TextProvider> = {},
+): TextProvider & { requests: TextRequest[] } {
   const requests: TextRequest[] = [];
   return {
     id: "in-memory",
@@ -23,7 +34,8 @@ function scriptedProvider(answers: Array<string | Error>, extra: Partial<TextPro
       const next = answers.shift();
       if (next === undefined) throw new Error("no scripted answer left");
       if (next instanceof Error) throw next;
-      return { text: next, usage: { promptTokens: 10, completionTokens: 5 }, finishReason: "stop" };
+      const base: TextCompletion = { text: "", usage: { promptTokens: 10, completionTokens: 5 }, finishReason: "stop" };
+      return typeof next === "string" ? { ...base, text: next } : { ...base, ...next };
     },
   };
 }
@@ -37,6 +49,8 @@ describe("runTask", () => {
     expect(provider.requests).toHaveLength(1);
     expect(provider.requests[0]).toMatchObject({ task: "test.rate", round: "answer", params: { temperature: 0.3, seed: 7 } });
     expect(provider.requests[0]!.messages).toEqual(withSchemaInstruction(rateTask, { text: "x" }));
+    expect(provider.requests[0]!.schema).toEqual(taskJsonSchema(rateTask.schema));
+    expect(provider.requests[0]!.maxTokens).toBeUndefined();
   });
 
   it("call options beat the provider's defaults", async () => {
@@ -104,5 +118,79 @@ describe("runTask", () => {
     const provider = scriptedProvider([failure]);
     await expect(runTask(provider, rateTask, { text: "x" })).rejects.toBe(failure);
     expect(provider.requests).toHaveLength(1);
+  });
+
+  it("reads what real models send: an enum in another case, numbers as strings, extra keys dropped and counted", async () => {
+    const provider = scriptedProvider(['{"score": " 4 ", "reason": "fine", "explanation": "x", "notes": "y"}']);
+    const result = await runTask(provider, rateTask, { text: "x" });
+    expect(result).toMatchObject({ output: { score: 4, reason: "fine" }, repaired: false, extraKeys: 2 });
+    expect(provider.requests).toHaveLength(1);
+    const clean = await runTask(scriptedProvider(['{"score": 4, "reason": "fine"}']), rateTask, { text: "x" });
+    expect(clean).not.toHaveProperty("extraKeys");
+  });
+
+  it("asks once more with a larger token limit when an invalid answer was cut off (finish_reason length), then accepts", async () => {
+    const provider = scriptedProvider(
+      [{ text: '{"score": 3, "rea', finishReason: "length", usage: { promptTokens: 10, completionTokens: 700 } }, '{"score": 3, "reason": "whole"}'],
+      { maxTokens: 700 },
+    );
+    const result = await runTask(provider, rateTask, { text: "x" });
+    expect(result).toMatchObject({ output: { score: 3, reason: "whole" }, repaired: false });
+    expect(provider.requests.map((r) => [r.round, r.maxTokens])).toEqual([
+      ["answer", undefined],
+      ["longer", 1400],
+    ]);
+    expect(provider.requests[1]!.messages).toEqual(provider.requests[0]!.messages);
+    expect(longerMaxTokens(undefined, 300)).toBe(MIN_LONGER_MAX_TOKENS);
+  });
+
+  it("a cut-off answer cut off again goes to the repair round (saying why, with the larger limit), then to LlmOutputError", async () => {
+    const cut = { text: '{"score": 3, "rea', finishReason: "length" };
+    const provider = scriptedProvider([cut, cut, cut]);
+    const error = (await runTask(provider, rateTask, { text: "x" }).catch((e: unknown) => e)) as LlmOutputError;
+    expect(error).toBeInstanceOf(LlmOutputError);
+    expect(error.finishReason).toBe("length");
+    expect(provider.requests.map((r) => [r.round, r.maxTokens])).toEqual([
+      ["answer", undefined],
+      ["longer", MIN_LONGER_MAX_TOKENS],
+      ["repair", MIN_LONGER_MAX_TOKENS],
+    ]);
+    expect(provider.requests[2]!.messages[3]!.content).toMatch(
+      /^Your previous answer was rejected: the answer was cut off at the token limit \(finish_reason "length"\): invalid JSON: /,
+    );
+  });
+
+  it("the one longer re-ask also serves a repair answer the token limit cut off", async () => {
+    const provider = scriptedProvider([{ text: "" }, { text: '{"score": 2, "re', finishReason: "length" }, '{"score": 2, "reason": "r"}']);
+    const result = await runTask(provider, rateTask, { text: "x" });
+    expect(result).toMatchObject({ output: { score: 2 }, repaired: true });
+    expect(provider.requests.map((r) => [r.round, r.maxTokens])).toEqual([
+      ["answer", undefined],
+      ["repair", undefined],
+      ["longer", MIN_LONGER_MAX_TOKENS],
+    ]);
+    expect(provider.requests[2]!.messages).toEqual(provider.requests[1]!.messages);
+  });
+
+  it("a valid answer that reports finish_reason length is accepted as it is", async () => {
+    const provider = scriptedProvider([{ text: '{"score": 2, "reason": "r"}', finishReason: "length" }]);
+    expect((await runTask(provider, rateTask, { text: "x" })).output.score).toBe(2);
+    expect(provider.requests).toHaveLength(1);
+  });
+
+  it("an empty answer goes to the repair round saying it was empty", async () => {
+    const provider = scriptedProvider([{ text: "" }, '{"score": 2, "reason": "r"}']);
+    const result = await runTask(provider, rateTask, { text: "x" });
+    expect(result.repaired).toBe(true);
+    expect(provider.requests[1]!.messages[2]).toEqual({ role: "assistant", content: "" });
+    expect(provider.requests[1]!.messages[3]!.content).toBe(repairMessage('the answer was empty (no content, finish_reason "stop")'));
+  });
+
+  it("a refusal goes to the repair round quoting it, as the assistant's turn too", async () => {
+    const provider = scriptedProvider([{ text: "", refusal: "I can't help with that." }, '{"score": 2, "reason": "r"}']);
+    const result = await runTask(provider, rateTask, { text: "x" });
+    expect(result.repaired).toBe(true);
+    expect(provider.requests[1]!.messages[2]).toEqual({ role: "assistant", content: "I can't help with that." });
+    expect(provider.requests[1]!.messages[3]!.content).toBe(repairMessage('the model refused instead of answering: "I can\'t help with that."'));
   });
 });

@@ -45,6 +45,8 @@ describe("extractJson", () => {
     ['Draft: {"score": 2, "why": "cut off\n\nFinal answer: {"score": 3}', { score: 3 }],
     ['use {x as a placeholder; answer {"score": 4}', { score: 4 }],
     ["[1, 2]", [1, 2]],
+    ['<think>\nA first draft: {"draft": true}. Now the answer.\n</think>\n{"score": 4}', { score: 4 }],
+    ['<think>{"score": 1}</think>Here:\n```json\n{"score": 5}\n```', { score: 5 }],
   ])("extracts from %j", (text, expected) => {
     expect(extractJson(text)).toEqual({ ok: true, value: expected });
   });

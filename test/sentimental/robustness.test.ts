@@ -56,6 +56,7 @@ describe("onInvalid=skip", () => {
     expect(rows[2]!["opinion"]).toBeCloseTo(0.5 * (rows[2]!["sentiment"] as number) + 0.5 * (rows[0]!["opinion"] as number), 9);
     for (const t of result.tables) expect(t.note ?? "", t.name).toMatch(/Gaps: 1 turn\(s\) .*RPM on Wanjiru Kamau round 2/);
     expect(result.summary["gaps"]).toBe(1);
+    expect(result.gaps).toEqual({ total: 1, byTask: { "sentimental.statement": 1, "sentimental.argumentation": 0, "sentimental.sentiment": 0 } });
     const log = result
       .artifacts!.find((a) => a.path === "conversation.jsonl")!
       .content.trim()

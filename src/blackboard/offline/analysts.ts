@@ -53,8 +53,6 @@ export function reportFromEvidence(
   const signal = directional.length ? clamp(net / directional.length, -1, 1) : 0;
   const agreement = total > 0 ? Math.abs(net) / total : 0;
   const stance = signal > STANCE_THRESHOLD ? "bullish" : signal < -STANCE_THRESHOLD ? "bearish" : "neutral";
-  const finite: Record<string, number> = {};
-  for (const [k, v] of Object.entries(metrics)) if (Number.isFinite(v)) finite[k] = round6(v);
   return {
     analyst,
     signal: round6(signal),
@@ -62,9 +60,21 @@ export function reportFromEvidence(
     confidence: round6(clamp(coverage, 0, 1) * (0.35 + 0.65 * agreement)),
     summary: `${summary} Net signal ${signal >= 0 ? "+" : ""}${signal.toFixed(2)} (${stance}).`,
     evidence: evidence.map((e) => ({ ...e, strength: round6(e.strength) })),
-    metrics: finite,
+    metrics: finiteMetrics(metrics),
     window,
   };
+}
+
+/**
+ * The metrics a report carries: the finite ones, rounded to 6 decimals.
+ *
+ * @example
+ * finiteMetrics({ rsi_14: 55.1234567, beta: NaN }); // { rsi_14: 55.123457 }
+ */
+export function finiteMetrics(metrics: Record<string, number>): Record<string, number> {
+  const finite: Record<string, number> = {};
+  for (const [k, v] of Object.entries(metrics)) if (Number.isFinite(v)) finite[k] = round6(v);
+  return finite;
 }
 
 function evidence(id: string, claim: string, direction: -1 | 0 | 1, strength: number, source: string, value?: number): Evidence {
@@ -174,10 +184,18 @@ export function marketAnalystPolicy(input: MarketAnalystInput): AnalysisReport {
   const window = { from: input.windowFrom, to: input.date };
   const s = input.indicators;
   if (!s) return reportFromEvidence("market", [], {}, window, `No price history for ${input.ticker} up to ${input.date}.`, 0);
-  const v = s.values;
-  const ev = MARKET_EVIDENCE.map((read) => read(v)).filter((e): e is Evidence => e !== null);
-  const metrics = { ...v } as Record<string, number>;
-  return reportFromEvidence("market", ev, metrics, window, `Technical read of ${input.ticker} on ${s.date}.`, Math.min(1, s.bars / 60));
+  const ev = MARKET_EVIDENCE.map((read) => read(s.values)).filter((e): e is Evidence => e !== null);
+  return reportFromEvidence("market", ev, marketMetrics(input), window, `Technical read of ${input.ticker} on ${s.date}.`, Math.min(1, s.bars / 60));
+}
+
+/**
+ * What the market analyst measured: every indicator of its snapshot (none without one).
+ *
+ * @example
+ * marketMetrics({ ..., indicators: snap }).rsi_14 === snap.values.rsi_14; // true
+ */
+export function marketMetrics(input: MarketAnalystInput): Record<string, number> {
+  return input.indicators ? ({ ...input.indicators.values } as Record<string, number>) : {};
 }
 
 // ---------------------------------------------------------------- text sentiment
@@ -192,17 +210,18 @@ export function compound(text: string): number {
   return polarityScores(text).compound;
 }
 
-function textPolicy(analyst: "news" | "social", input: TextAnalystInput, noun: string): AnalysisReport {
-  const window = { from: input.windowFrom, to: input.date };
-  if (input.items.length === 0) {
-    return reportFromEvidence(analyst, [], { items: 0 }, window, `No ${noun} about ${input.ticker} between ${input.windowFrom} and ${input.date}.`, 0);
-  }
-  const scored = input.items.map((it, i) => ({
+/** Each text item's VADER compound and weight (social posts: 1 + ln(1 + score), news: 1). */
+function scoreItems(analyst: "news" | "social", input: TextAnalystInput) {
+  return input.items.map((it, i) => ({
     it,
     i,
     c: compound(it.text),
     w: analyst === "social" ? 1 + Math.log1p(Math.max(0, it.score ?? 0)) : 1,
   }));
+}
+
+/** The weighted mean compound and the counts of positive (>= 0.05) and negative (<= -0.05) items. */
+function toneOf(scored: ReturnType<typeof scoreItems>): { meanC: number; pos: number; neg: number } {
   let sw = 0,
     swc = 0,
     pos = 0,
@@ -213,7 +232,37 @@ function textPolicy(analyst: "news" | "social", input: TextAnalystInput, noun: s
     if (s.c >= 0.05) pos++;
     else if (s.c <= -0.05) neg++;
   }
-  const meanC = swc / sw;
+  return { meanC: swc / sw, pos, neg };
+}
+
+/**
+ * What the news or social analyst measured: the item count and, with items,
+ * the (engagement-weighted) mean VADER compound and the positive / negative counts.
+ *
+ * @example
+ * textMetrics("news", { ..., items: [] }); // { items: 0 }
+ */
+export function textMetrics(analyst: "news" | "social", input: TextAnalystInput): Record<string, number> {
+  if (input.items.length === 0) return { items: 0 };
+  const scored = scoreItems(analyst, input);
+  const { meanC, pos, neg } = toneOf(scored);
+  return { items: scored.length, compound_mean: meanC, positive: pos, negative: neg };
+}
+
+function textPolicy(analyst: "news" | "social", input: TextAnalystInput, noun: string): AnalysisReport {
+  const window = { from: input.windowFrom, to: input.date };
+  if (input.items.length === 0) {
+    return reportFromEvidence(
+      analyst,
+      [],
+      textMetrics(analyst, input),
+      window,
+      `No ${noun} about ${input.ticker} between ${input.windowFrom} and ${input.date}.`,
+      0,
+    );
+  }
+  const scored = scoreItems(analyst, input);
+  const { meanC, pos, neg } = toneOf(scored);
   const top = scored
     .slice()
     .sort((a, b) => Math.abs(b.c) - Math.abs(a.c) || a.i - b.i)
@@ -239,14 +288,7 @@ function textPolicy(analyst: "news" | "social", input: TextAnalystInput, noun: s
     ),
   ];
   const coverage = Math.min(1, scored.length / 5);
-  return reportFromEvidence(
-    analyst,
-    ev,
-    { items: scored.length, compound_mean: meanC, positive: pos, negative: neg },
-    window,
-    `${scored.length} ${noun} items about ${input.ticker}.`,
-    coverage,
-  );
+  return reportFromEvidence(analyst, ev, textMetrics(analyst, input), window, `${scored.length} ${noun} items about ${input.ticker}.`, coverage);
 }
 
 /** Offline news analyst: VADER on the last 7 days of news. @example newsAnalystPolicy({ ..., items: [] }).stance; // "neutral" */
@@ -259,6 +301,39 @@ export function socialAnalystPolicy(input: TextAnalystInput): AnalysisReport {
   return textPolicy("social", input, "social-media");
 }
 
+/** Each filing's tone: the mean VADER compound of its sentences (the whole text when it has none). */
+function filingTones(input: FundamentalsAnalystInput): Array<{ tone: number; sentences: number }> {
+  return input.filings.map((f) => {
+    const sentences = splitSentences(f.text);
+    const tones = (sentences.length ? sentences : [f.text]).map(compound);
+    return { tone: tones.reduce((a, b) => a + b, 0) / tones.length, sentences: tones.length };
+  });
+}
+
+/** The filings' tones weighted 2 for the latest and 1 for the others. */
+function weightedTone(tones: ReadonlyArray<{ tone: number }>): number {
+  let sw = 0,
+    swt = 0;
+  tones.forEach(({ tone }, i) => {
+    const w = i === tones.length - 1 ? 2 : 1;
+    sw += w;
+    swt += w * tone;
+  });
+  return swt / sw;
+}
+
+/**
+ * What the fundamentals analyst measured: the filing count and, with
+ * filings, their weighted tone (the latest counts twice).
+ *
+ * @example
+ * fundamentalsMetrics({ ..., filings: [] }); // { filings: 0 }
+ */
+export function fundamentalsMetrics(input: FundamentalsAnalystInput): Record<string, number> {
+  if (input.filings.length === 0) return { filings: 0 };
+  return { filings: input.filings.length, tone: weightedTone(filingTones(input)) };
+}
+
 /**
  * Offline fundamentals analyst: tone of each filing = mean VADER compound of
  * its sentences; the latest filing counts twice as much as the one before.
@@ -269,34 +344,31 @@ export function socialAnalystPolicy(input: TextAnalystInput): AnalysisReport {
 export function fundamentalsAnalystPolicy(input: FundamentalsAnalystInput): AnalysisReport {
   const window = { from: input.windowFrom, to: input.date };
   if (input.filings.length === 0) {
-    return reportFromEvidence("fundamentals", [], { filings: 0 }, window, `No filings for ${input.ticker} between ${input.windowFrom} and ${input.date}.`, 0);
+    return reportFromEvidence(
+      "fundamentals",
+      [],
+      fundamentalsMetrics(input),
+      window,
+      `No filings for ${input.ticker} between ${input.windowFrom} and ${input.date}.`,
+      0,
+    );
   }
-  const ev: Evidence[] = [];
-  let sw = 0,
-    swt = 0;
-  input.filings.forEach((f, i) => {
-    const sentences = splitSentences(f.text);
-    const tones = (sentences.length ? sentences : [f.text]).map(compound);
-    const tone = tones.reduce((a, b) => a + b, 0) / tones.length;
-    const w = i === input.filings.length - 1 ? 2 : 1;
-    sw += w;
-    swt += w * tone;
-    ev.push(
-      evidence(
-        `fundamentals.filing${i}`,
-        `${f.form} filed ${f.date}: mean sentence tone ${fmt(tone, 3)} over ${tones.length} sentences`,
-        dirOf(tone, 0.02),
-        Math.abs(tone) * 3,
-        "filing_tone",
-        tone,
-      ),
+  const tones = filingTones(input);
+  const ev = input.filings.map((f, i) => {
+    const { tone, sentences } = tones[i]!;
+    return evidence(
+      `fundamentals.filing${i}`,
+      `${f.form} filed ${f.date}: mean sentence tone ${fmt(tone, 3)} over ${sentences} sentences`,
+      dirOf(tone, 0.02),
+      Math.abs(tone) * 3,
+      "filing_tone",
+      tone,
     );
   });
-  const tone = swt / sw;
   return reportFromEvidence(
     "fundamentals",
     ev,
-    { filings: input.filings.length, tone },
+    { filings: input.filings.length, tone: weightedTone(tones) },
     window,
     `${input.filings.length} filing(s) of ${input.ticker}.`,
     Math.min(1, 0.5 * input.filings.length),
@@ -313,11 +385,8 @@ export function fundamentalsAnalystPolicy(input: FundamentalsAnalystInput): Anal
 export function macroAnalystPolicy(input: MacroAnalystInput): AnalysisReport {
   const window = { from: input.windowFrom, to: input.date };
   const ev: Evidence[] = [];
-  const metrics: Record<string, number> = {};
   const add = (key: string, label: string, s: IndicatorSnapshot) => {
     const v = s.values;
-    metrics[`${key}_ret_20d`] = v.ret_20d;
-    metrics[`${key}_vol_20d`] = v.vol_20d;
     if (Number.isFinite(v.ret_20d))
       ev.push(
         evidence(`macro.${key}_trend`, `${label} 20-day return ${pct(v.ret_20d)}`, dirOf(v.ret_20d, 0.002), Math.abs(v.ret_20d) / 0.05, "ret_20d", v.ret_20d),
@@ -339,5 +408,23 @@ export function macroAnalystPolicy(input: MacroAnalystInput): AnalysisReport {
   if (input.macro.benchmark) add("market", `Market (${input.macro.benchmark.ticker})`, input.macro.benchmark.indicators);
   if (input.macro.sector) add("sector", `${input.macro.sector.name} sector (${input.macro.sector.etf})`, input.macro.sector.indicators);
   const coverage = (input.macro.benchmark ? 0.6 : 0) + (input.macro.sector ? 0.4 : 0);
-  return reportFromEvidence("macro", ev, metrics, window, `Macro backdrop for ${input.ticker}.`, coverage);
+  return reportFromEvidence("macro", ev, macroMetrics(input), window, `Macro backdrop for ${input.ticker}.`, coverage);
+}
+
+/**
+ * What the macro analyst measured: the 20-day return and volatility of the
+ * benchmark (`market_*`) and of the sector ETF (`sector_*`) when there are indicators for them.
+ *
+ * @example
+ * macroMetrics({ ..., macro: { benchmark: null, sector: null, listedSector: null } }); // {}
+ */
+export function macroMetrics(input: MacroAnalystInput): Record<string, number> {
+  const metrics: Record<string, number> = {};
+  const add = (key: string, s: IndicatorSnapshot) => {
+    metrics[`${key}_ret_20d`] = s.values.ret_20d;
+    metrics[`${key}_vol_20d`] = s.values.vol_20d;
+  };
+  if (input.macro.benchmark) add("market", input.macro.benchmark.indicators);
+  if (input.macro.sector) add("sector", input.macro.sector.indicators);
+  return metrics;
 }

@@ -72,7 +72,11 @@ describe("analysts (offline policies)", () => {
       ticker: "AAA",
       date: "2025-01-02",
       windowFrom: "2024-01-02",
-      macro: { benchmark: { ticker: "SPY", indicators: bench }, sector: { name: "Industrials", etf: "XLI", indicators: sector } },
+      macro: {
+        benchmark: { ticker: "SPY", indicators: bench },
+        sector: { name: "Industrials", etf: "XLI", indicators: sector },
+        listedSector: { name: "Industrials", etf: "XLI" },
+      },
     });
     const byId = Object.fromEntries(r.evidence.map((e) => [e.id, [e.direction, e.strength]]));
     expect(byId["macro.market_trend"]).toEqual([1, 0.4]); // 0.02 / 0.05
