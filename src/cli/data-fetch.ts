@@ -15,9 +15,10 @@ import {
   formatSummary,
   readNamesFile,
   resolveNewsTerms,
+  secUserAgent,
   type FetchResult,
 } from "../data/index";
-import { parseIntOption } from "./usage";
+import { parseDateOption, parseIntOption, UsageError } from "./usage";
 
 /** The two output streams the command writes to. */
 export interface FetchIo {
@@ -25,21 +26,30 @@ export interface FetchIo {
   stderr: (text: string) => void;
 }
 
-export const FETCH_USAGE = `  fetch [prices] --tickers A,B --from YYYY-MM-DD --to YYYY-MM-DD --out DIR
+/** Usage of each `data fetch` source (`data fetch <source> --help`). */
+export const FETCH_USAGES: Readonly<Record<"prices" | "news" | "filings" | "all", string>> = {
+  prices: `  fetch [prices] --tickers A,B --from YYYY-MM-DD --to YYYY-MM-DD --out DIR
         [--delay-ms 1500] [--retries 4] [--force] [--base-url URL]
                                         daily OHLCV + adjusted close and splits from Yahoo Finance
-  fetch news --source gdelt --tickers A,B --from --to --out DIR [--names FILE] [--print-names]
+`,
+  news: `  fetch news --source gdelt --tickers A,B --from --to --out DIR [--names FILE] [--print-names]
         [--lang english|any] [--min-window-hours 1] [--delay-ms 6000] [--force] [--base-url URL]
                                         headlines with GDELT's first-seen time (UTC) from the GDELT DOC 2.0 API
-  fetch filings --tickers A,B --from --to --out DIR --user-agent "Name email" [--cik-map FILE]
+`,
+  filings: `  fetch filings --tickers A,B --from --to --out DIR --user-agent "Name email" [--cik-map FILE]
         [--full-text] [--delay-ms 150] [--force]
                                         10-K / 10-Q from SEC EDGAR: acceptance time, MD&A, first-reported
                                         fundamentals and shares outstanding (User-Agent also from CONSILIUM_SEC_USER_AGENT)
-  fetch all --universe FILE --from --to --out DIR --user-agent "Name email" [--names FILE] [--cik-map FILE]
+`,
+  all: `  fetch all --universe FILE --from --to --out DIR --user-agent "Name email" [--names FILE] [--cik-map FILE]
         [--skip news,filings] [--benchmark SPY] [--full-text] [--min-window-hours 1] [--delay-ms N (all sources)]
                                         prices, news and filings for a universe, a summary, then data check
-  Base URLs: CONSILIUM_YAHOO_URL, CONSILIUM_GDELT_URL, CONSILIUM_EDGAR_DATA_URL, CONSILIUM_EDGAR_WWW_URL.
-`;
+`,
+};
+
+const BASE_URLS = "  Base URLs: CONSILIUM_YAHOO_URL, CONSILIUM_GDELT_URL, CONSILIUM_EDGAR_DATA_URL, CONSILIUM_EDGAR_WWW_URL.\n";
+
+export const FETCH_USAGE = `${FETCH_USAGES.prices}${FETCH_USAGES.news}${FETCH_USAGES.filings}${FETCH_USAGES.all}${BASE_URLS}`;
 
 const COMMON = {
   tickers: { type: "string" },
@@ -64,8 +74,9 @@ function optionalInt(v: string | undefined, name: string): number | undefined {
 }
 
 /**
- * Run `data fetch ...`; returns the exit code (0 ok, 1 failures or usage, 2
- * offline). `FetchError`s propagate to `dataCommand`, which prints them.
+ * Run `data fetch ...`; returns the exit code (0 ok, 1 a download failed or
+ * the source is unreachable, 2 a bad command line or a missing User-Agent).
+ * `FetchError`s and `UsageError`s propagate to `dataCommand`, which prints them.
  *
  * @example
  * await fetchCommand(["news", "--source", "gdelt", "--tickers", "AAPL", "--from", "2025-01-01", "--to", "2025-01-31", "--out", "mydata"], io);
@@ -88,7 +99,24 @@ export async function fetchCommand(argv: string[], io: FetchIo): Promise<number>
 
 function missing(io: FetchIo, usage: string): number {
   io.stderr(`usage: consilium data fetch ${usage}\n`);
-  return 1;
+  return 2;
+}
+
+/** --from / --to as calendar dates in order: a typo is a usage error (exit 2) before the first polite wait. */
+function checkSpan(values: { from?: string; to?: string }): { from: string; to: string } {
+  const from = parseDateOption(values.from, "from");
+  const to = parseDateOption(values.to, "to");
+  if (from > to) throw new UsageError(`--from ${from} is after --to ${to}`);
+  return { from, to };
+}
+
+/** EDGAR's fair-access User-Agent, checked before any request: missing is a setup problem (exit 2), not a failed download. */
+function checkUserAgent(option: string | undefined): void {
+  try {
+    secUserAgent(option);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
 }
 
 function printPrices(result: readonly FetchResult[], io: FetchIo): void {
@@ -104,6 +132,7 @@ function printPrices(result: readonly FetchResult[], io: FetchIo): void {
 async function fetchPrices(argv: string[], io: FetchIo): Promise<number> {
   const { values } = parseArgs({ args: argv, options: COMMON });
   if (!values.tickers || !values.from || !values.to || !values.out) return missing(io, "--tickers AAPL,MSFT --from 2024-01-01 --to 2025-08-29 --out DIR");
+  checkSpan(values);
   const result = await fetchYahooPrices({
     tickers: tickerList(values.tickers),
     from: values.from,
@@ -133,7 +162,7 @@ async function fetchNews(argv: string[], io: FetchIo): Promise<number> {
   });
   if ((values.source ?? "gdelt") !== "gdelt") {
     io.stderr(`data fetch news: unknown --source "${values.source}" (only gdelt is available)\n`);
-    return 1;
+    return 2;
   }
   if (values["print-names"] && values.tickers) {
     const { terms, missing: none } = resolveNewsTerms(tickerList(values.tickers), values.names ? readNamesFile(values.names) : new Map(), new Map());
@@ -143,6 +172,7 @@ async function fetchNews(argv: string[], io: FetchIo): Promise<number> {
   }
   if (!values.tickers || !values.from || !values.to || !values.out)
     return missing(io, "news --source gdelt --tickers AAPL,MSFT --from 2025-01-01 --to 2025-08-29 --out DIR");
+  checkSpan(values);
   const result = await fetchGdeltNews({
     tickers: tickerList(values.tickers),
     from: values.from,
@@ -175,6 +205,8 @@ async function fetchFilings(argv: string[], io: FetchIo): Promise<number> {
   });
   if (!values.tickers || !values.from || !values.to || !values.out)
     return missing(io, 'filings --tickers AAPL,MSFT --from 2024-01-01 --to 2025-08-29 --out DIR --user-agent "Name email"');
+  checkSpan(values);
+  checkUserAgent(values["user-agent"]);
   const result = await fetchEdgarFilings({
     tickers: tickerList(values.tickers),
     from: values.from,
@@ -220,6 +252,8 @@ async function fetchEverything(argv: string[], io: FetchIo): Promise<number> {
   // One pause for every source (a local mirror or a test server); the defaults respect each source's limits.
   const delayAll = optionalInt(values["delay-ms"], "delay-ms");
   const skip = (values.skip ?? "").split(",").filter((s): s is "prices" | "news" | "filings" => ["prices", "news", "filings"].includes(s));
+  checkSpan(values);
+  if (!skip.includes("filings")) checkUserAgent(values["user-agent"]);
   const result = await fetchAll({
     universeFile: values.universe,
     from: values.from,

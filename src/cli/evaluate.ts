@@ -7,7 +7,18 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { OFFLINE_LABEL } from "../core/index";
-import { collectVersions, DEFAULT_SEED, labelResult, prepareRun, writeRunFolder, type RunRecord } from "../run/index";
+import {
+  checkRunFolder,
+  claimRunFolder,
+  collectVersions,
+  DEFAULT_SEED,
+  defaultRunDir,
+  labelResult,
+  prepareRun,
+  resolveRunConfig,
+  writeRunFolder,
+  type RunRecord,
+} from "../run/index";
 import { parseIntOption, parseLlm, UsageError, type CliIo } from "./usage";
 
 const OPTIONS = {
@@ -22,6 +33,7 @@ const OPTIONS = {
   cache: { type: "string" },
   embedder: { type: "string" },
   json: { type: "boolean" },
+  force: { type: "boolean" },
   help: { type: "boolean", short: "h" },
 } as const;
 
@@ -31,8 +43,10 @@ export const EVALUATE_USAGE = `consilium evaluate sentimental --transcript PATH 
   Sentiments recorded in the file are used as they are (--set rescore=true re-scores the arguments with
   this run's f(A)); opinions are recomputed with eq. 4 at this run's alpha over every message, no stop
   rule; tables/transcript_check compares them with the recorded ones.
+  Default DIR: runs/sentimental-seed<N>-transcript-<hash of the config and transcript path>. A folder holding
+  another run is refused (--force replaces its tables, figures and reports; never its llm-cache/).
   Also: [--config FILE] [--llm offline|openai|replay] [--model NAME] [--cache DIR] [--embedder hashing|openai]
-        [--seed N] [--data DIR] [--json]
+        [--seed N] [--data DIR] [--json] [--force]
 `;
 
 /**
@@ -56,7 +70,9 @@ export async function evaluateCommand(argv: string[], io: CliIo): Promise<number
   const embedder = values.embedder ?? "hashing";
   if (embedder !== "hashing" && embedder !== "openai") throw new UsageError(`--embedder must be hashing or openai, got "${embedder}"`);
   const seed = parseIntOption(values.seed, "seed", DEFAULT_SEED);
-  const outDir = path.resolve(values.out ?? path.join("runs", "sentimental-transcript"));
+  const force = values.force ?? false;
+  const outDir = path.resolve(values.out ?? (await defaultOutDir(values.transcript, seed, values)));
+  checkRunFolder(outDir, "sentimental", { force });
   const prepared = await prepareRun("sentimental", {
     llm,
     model: values.model,
@@ -91,6 +107,7 @@ export async function evaluateCommand(argv: string[], io: CliIo): Promise<number
     versions: collectVersions(),
     timings: { totalMs: performance.now() - started },
   };
+  claimRunFolder(outDir, { experiment: "sentimental", seed, model: modelId, config: prepared.config }, "transcript", { force });
   const manifest = writeRunFolder(run, outDir, "transcript");
   if (values.json) io.stdout(JSON.stringify({ outDir, ...manifest }, null, 2) + "\n");
   else {
@@ -99,4 +116,10 @@ export async function evaluateCommand(argv: string[], io: CliIo): Promise<number
     io.stdout(`  ${manifest.tables.length} tables, ${manifest.figures.length} figures; recorded vs recomputed opinions in tables/transcript_check.csv\n`);
   }
   return 0;
+}
+
+/** The default folder: hashed over the resolved config and the transcript read, so two evaluations never share one. */
+async function defaultOutDir(transcript: string, seed: number, values: { data?: string; config?: string; set?: string[] }): Promise<string> {
+  const config = await resolveRunConfig("sentimental", { dataDir: values.data, configFile: values.config, set: values.set ?? [] });
+  return defaultRunDir({ experiment: "sentimental", seed, config, model: `transcript ${path.resolve(transcript)}` }, "transcript");
 }

@@ -9,11 +9,12 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { DEFAULT_SEED, EXPERIMENT_NAMES, formatLookahead, isExperimentName, runLookahead } from "../run/index";
-import { parseIntOption, parseLlm, UsageError, type CliIo } from "./usage";
+import { MODEL_FLAG_OPTIONS, parseModelFlags } from "./model-flags";
+import { parseDateOption, parseIntOption, parseLlm, parsePositiveIntOption, UsageError, type CliIo } from "./usage";
 
 export const LOOKAHEAD_USAGE = `consilium lookahead <experiment> --at DATE [--set key=value ...] [--config FILE] [--data DIR]
     [--llm offline|openai|replay] [--model NAME] [--cache DIR] [--seed N] [--records remove|rewrite]
-    [--keep-copy] [--json] [--out FILE]
+    [--keep-copy] [--json] [--out FILE] [--timeout SECONDS] [--response-format json_schema|json_object|none]
   Runs the experiment twice, on the data folder and on a copy poisoned after DATE's close (later prices
   scaled by seeded factors, later records removed or rewritten), records the hash of every prompt a real
   model would receive, and reports per session up to DATE: identical, different only where a declared
@@ -47,6 +48,7 @@ export async function lookaheadCommand(argv: string[], io: CliIo): Promise<numbe
       records: { type: "string" },
       embedder: { type: "string" },
       concurrency: { type: "string" },
+      ...MODEL_FLAG_OPTIONS,
       "keep-copy": { type: "boolean" },
       json: { type: "boolean" },
       out: { type: "string" },
@@ -60,6 +62,7 @@ export async function lookaheadCommand(argv: string[], io: CliIo): Promise<numbe
   }
   if (!name || !isExperimentName(name)) throw new UsageError(`lookahead needs an experiment: ${EXPERIMENT_NAMES.join(", ")}\n\n${LOOKAHEAD_USAGE}`);
   if (!values.at) throw new UsageError(`lookahead needs --at DATE (a NYSE session)\n\n${LOOKAHEAD_USAGE}`);
+  const at = parseDateOption(values.at, "at");
   const records = values.records ?? "remove";
   if (records !== "remove" && records !== "rewrite") throw new UsageError(`--records must be remove or rewrite, got "${records}"`);
   const llm = parseLlm(values.llm);
@@ -68,7 +71,7 @@ export async function lookaheadCommand(argv: string[], io: CliIo): Promise<numbe
   const embedder = values.embedder ?? "hashing";
   if (embedder !== "hashing" && embedder !== "openai") throw new UsageError(`--embedder must be hashing or openai, got "${embedder}"`);
   const report = await runLookahead(name, {
-    at: values.at,
+    at,
     set: values.set ?? [],
     configFile: values.config,
     dataDir: values.data,
@@ -78,7 +81,8 @@ export async function lookaheadCommand(argv: string[], io: CliIo): Promise<numbe
     seed: parseIntOption(values.seed, "seed", DEFAULT_SEED),
     records,
     embedder,
-    concurrency: parseIntOption(values.concurrency, "concurrency", 4) || 1,
+    concurrency: parsePositiveIntOption(values.concurrency, "concurrency", 4),
+    ...parseModelFlags(values, llm),
     keepCopy: values["keep-copy"] ?? false,
     log: values.json ? () => {} : (message) => io.stderr(`${message}\n`),
   });

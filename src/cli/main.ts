@@ -2,14 +2,16 @@
  * `consilium` — the command line face of the workbench. Every command is a thin
  * layer over src/: the same functions the notebooks call.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { LlmConfigError, TemplateError } from "../llm/index";
 import { resolveDataDir } from "../data/index";
 import {
-  ConfigError,
+  checkRunFolder,
+  checkSweepFolder,
+  claimRunFolder,
   configKeys,
+  defaultRunDir,
   formatConfigKeys,
   DEFAULT_SEED,
   dataDependentDefaults,
@@ -17,12 +19,16 @@ import {
   EXPERIMENT_NAMES,
   isExperimentName,
   loadExperiment,
+  resolveRunConfig,
   writeRunFolder,
   packageVersion,
 } from "../run/index";
 import { CALC_NAMES, loadCalc } from "./calc/index";
 import { terminalProgress } from "../core/index";
-import { parseIntOption, parseLlm, UsageError, type CliIo } from "./usage";
+import { describeFailure } from "./failure";
+import { MODEL_FLAG_OPTIONS, parseModelFlags } from "./model-flags";
+import { commandUsage } from "./help";
+import { isUsageProblem, parseIntOption, parseLlm, parsePositiveIntOption, UsageError, wantsHelp, type CliIo } from "./usage";
 
 export type { CliIo } from "./usage";
 
@@ -41,8 +47,8 @@ const USAGE = `consilium ${"<command>"} — reproduce three papers on LLM multi-
 Commands:
   run <sentimental|finmem|blackboard>   run one experiment and write a run folder
       [--config FILE] [--set key=value ...] [--llm offline|openai|replay] [--model NAME]
-      [--seed N] [--data DIR] [--out DIR] [--cache DIR] [--concurrency N] [--embedder hashing|openai]
-      [--json] [--report] [--max-calls N] [--max-cost USD]
+      [--seed N] [--data DIR] [--out DIR] [--force] [--cache DIR] [--concurrency N] [--embedder hashing|openai]
+      [--json] [--report] [--max-calls N] [--max-cost USD] [--timeout SECONDS] [--response-format json_schema|json_object|none]
       --dry-run [--model NAME]   calls, prompt tokens, output estimate and cost per task, no model called
   sweep <experiment> --grid key=v1,v2 [--grid ...]   run a parameter grid (resumable via the LLM cache);
       --grid model=A,B compares models (with --llm openai; recorded, then --llm replay)
@@ -52,11 +58,12 @@ Commands:
   figures <run-dir> [--formats svg,pdf,png,html] [--dpi 300]   export a run's figures
   report <run-dir>                     one self-contained HTML report of a run
   audit [--json] [--out FILE] [--real-data DIR]   recompute the papers' own tables under each reading
-  reproduce [--out DIR] [--seed N]     every experiment on the embedded defaults (npm run reproduce)
+  reproduce [--out DIR] [--seed N] [--data DIR]   every experiment on the embedded defaults (npm run reproduce)
   keys <experiment>                    the config keys of an experiment and what they accept
   lookahead <experiment> --at DATE [--set ...]   does anything up to DATE depend on later data?
   prompts <experiment> [--set ...] [--task NAME]   the prompts a real model would read (a small example run)
 
+Every command explains itself: consilium <command> --help.
 Models: --llm offline (default; embedded data-grounded agents, labelled as such),
         --llm openai (OPENAI_API_KEY, OPENAI_BASE_URL, --model), --llm replay (cache only).
 Data:   --data DIR, else CONSILIUM_DATA, else the bundled synthetic datasets/.
@@ -82,6 +89,8 @@ const RUN_OPTIONS = {
   "max-calls": { type: "string" },
   "max-cost": { type: "string" },
   grid: { type: "string", multiple: true },
+  ...MODEL_FLAG_OPTIONS,
+  force: { type: "boolean" },
   help: { type: "boolean", short: "h" },
 } as const;
 
@@ -92,21 +101,10 @@ function parseEmbedder(value: string | undefined): "hashing" | "openai" {
 }
 
 /**
- * Problems the user fixes on the command line (exit 2, message without a stack
- * or error-class prefix): bad flags, bad config values, an inconsistent LLM
- * setup such as `--llm openai` without OPENAI_API_KEY, a prompt template
- * (promptDir) that does not load.
- */
-function isUsageProblem(error: unknown): error is Error {
-  if (error instanceof UsageError || error instanceof ConfigError || error instanceof LlmConfigError || error instanceof TemplateError) return true;
-  // node:util parseArgs: unknown option, missing option value, unexpected positional.
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === "string" && code.startsWith("ERR_PARSE_ARGS_");
-}
-
-/**
  * Run one `consilium` command; returns the process exit code (0 ok, 1 the
- * command failed, 2 the command line or config is wrong).
+ * command failed, 2 the command line, config or LLM setup is wrong, 3 a
+ * lookahead was found, 4 a spending limit stopped the run). `<command>
+ * --help` prints that command's usage (exit 0) before reading its flags.
  *
  * @example
  * const code = await main(["calc", "sentiment"], io); // reads {"texts": [...]} from io.readStdin()
@@ -114,6 +112,11 @@ function isUsageProblem(error: unknown): error is Error {
 export async function main(argv: string[], io: CliIo = defaultIo): Promise<number> {
   const [command, ...rest] = argv;
   try {
+    const usage = command !== undefined && wantsHelp(rest) ? await commandUsage(command, rest) : null;
+    if (usage !== null) {
+      io.stdout(usage);
+      return 0;
+    }
     switch (command) {
       case undefined:
       case "help":
@@ -168,9 +171,8 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
       io.stderr(`consilium: ${error.message}\n`);
       return 2;
     }
-    const err = error as Error;
-    io.stderr(`consilium: ${err.name && err.name !== "Error" ? `${err.name}: ` : ""}${err.message}\n`);
-    if (process.env.CONSILIUM_DEBUG) io.stderr(`${err.stack ?? ""}\n`);
+    io.stderr(`consilium: ${describeFailure(error)}\n`);
+    if (process.env.CONSILIUM_DEBUG) io.stderr(`${(error as Error).stack ?? ""}\n`);
     return 1;
   }
 }
@@ -178,10 +180,7 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
 async function runCommand(argv: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseArgs({ args: argv, options: RUN_OPTIONS, allowPositionals: true, strict: true });
   const name = positionals[0];
-  if (values.help || !name) {
-    io.stdout(USAGE);
-    return name ? 0 : 2;
-  }
+  if (!name) throw new UsageError(`run needs an experiment: ${EXPERIMENT_NAMES.join(", ")} (consilium run --help)`);
   if (!isExperimentName(name)) throw new UsageError(`unknown experiment "${name}"; choose one of ${EXPERIMENT_NAMES.join(", ")}`);
   if (values["dry-run"]) return dryRunCommand(name, values, io);
   const llm = parseLlm(values.llm);
@@ -190,7 +189,13 @@ async function runCommand(argv: string[], io: CliIo): Promise<number> {
   }
   const embedder = parseEmbedder(values.embedder);
   const seed = parseIntOption(values.seed, "seed", DEFAULT_SEED);
-  const outDir = path.resolve(values.out ?? path.join("runs", `${name}-seed${seed}${llm === "offline" ? "" : `-${llm}`}`));
+  const concurrency = parsePositiveIntOption(values.concurrency, "concurrency", 4);
+  const budget = budgetOptions(values, llm);
+  const modelFlags = parseModelFlags(values, llm);
+  const force = values.force ?? false;
+  const outDir = path.resolve(values.out ?? (await defaultOutDir(name, seed, llm, values)));
+  // Refused before anything runs: a file, a folder of other things, another experiment's run.
+  checkRunFolder(outDir, name, { force });
   const cacheDir = values.cache ? path.resolve(values.cache) : llm === "offline" ? undefined : path.join(outDir, "llm-cache");
   const progress = terminalProgress(process.stderr, Boolean(process.stderr.isTTY) && !values.json);
   const run = await runExperiment(name, {
@@ -203,10 +208,13 @@ async function runCommand(argv: string[], io: CliIo): Promise<number> {
     cacheDir,
     runDir: outDir,
     embedder,
-    concurrency: parseIntOption(values.concurrency, "concurrency", 4) || 1,
-    ...budgetOptions(values, llm),
+    concurrency,
+    ...budget,
+    ...modelFlags,
     progress,
     log: values.json ? () => {} : (message) => io.stderr(`${message}\n`),
+    // With the model known (a replay learns it from its cache): another seed, model or config is refused, the same run resumes.
+    beforeRun: (identity) => void claimRunFolder(outDir, identity, llm, { force }),
   });
   const manifest = writeRunFolder(run, outDir, llm);
   if (run.stopped) {
@@ -229,6 +237,22 @@ async function runCommand(argv: string[], io: CliIo): Promise<number> {
     if (reportPath) io.stdout(`  report: ${reportPath}\n`);
   }
   return 0;
+}
+
+/**
+ * `runs/<experiment>-seed<N>[-<llm>]-<hash>`: the hash is of the resolved
+ * config (and the model when one is named), so another config never lands in
+ * this run's folder and the same command finds it again.
+ */
+async function defaultOutDir(
+  name: string,
+  seed: number,
+  llm: string,
+  values: { data?: string; config?: string; set?: string[]; model?: string },
+): Promise<string> {
+  const config = await resolveRunConfig(name, { dataDir: values.data, configFile: values.config, set: values.set ?? [] });
+  const model = llm === "offline" ? "offline" : values.model;
+  return defaultRunDir({ experiment: name, seed, config, ...(model !== undefined ? { model } : {}) }, llm);
 }
 
 /** --max-calls / --max-cost as runner options (they limit endpoint calls, so only with --llm openai). */
@@ -293,7 +317,12 @@ async function sweepCommand(argv: string[], io: CliIo): Promise<number> {
   const llm = parseLlm(values.llm);
   if (llm === "offline" && values.model !== undefined) throw new UsageError(`--model ${values.model} needs --llm openai (or replay)`);
   const seed = parseIntOption(values.seed, "seed", DEFAULT_SEED);
+  const concurrency = parsePositiveIntOption(values.concurrency, "concurrency", 2);
+  const budget = budgetOptions(values, llm);
+  const modelFlags = parseModelFlags(values, llm);
+  // Not config-hashed: a sweep folder resumes a grown or reordered grid from its cells (keyed by the full config).
   const outDir = path.resolve(values.out ?? path.join("runs", `sweep-${name}-seed${seed}`));
+  checkSweepFolder(outDir, name, { force: values.force ?? false });
   const { runSweep } = await import("../run/index");
   const { BudgetStopError } = await import("../llm/index");
   const sweep = await runSweep(name, grid, {
@@ -304,9 +333,12 @@ async function sweepCommand(argv: string[], io: CliIo): Promise<number> {
     configFile: values.config,
     set: values.set ?? [],
     cacheDir: values.cache ? path.resolve(values.cache) : path.join(outDir, "llm-cache"),
-    concurrency: parseIntOption(values.concurrency, "concurrency", 2) || 1,
-    ...budgetOptions(values, llm),
+    concurrency,
+    ...budget,
+    ...modelFlags,
     progress: terminalProgress(process.stderr, Boolean(process.stderr.isTTY) && !values.json),
+    // An endpoint's retries are shown as they happen (offline sweeps stay quiet).
+    ...(llm === "openai" && !values.json ? { log: (message: string) => io.stderr(`${message}\n`) } : {}),
     outDir,
   }).catch((error: unknown) => {
     if (!(error instanceof BudgetStopError)) throw error;
@@ -325,10 +357,7 @@ async function sweepCommand(argv: string[], io: CliIo): Promise<number> {
 
 async function calcCommand(argv: string[], io: CliIo): Promise<number> {
   const name = argv[0];
-  if (!name || name === "--help") {
-    io.stdout(`consilium calc <${CALC_NAMES.join("|")}>: one JSON object on stdin, one on stdout\n`);
-    return name ? 0 : 2;
-  }
+  if (!name) throw new UsageError(`calc needs a calculator: ${CALC_NAMES.join(", ")} (consilium calc --help)`);
   if (!CALC_NAMES.includes(name)) throw new UsageError(`unknown calc "${name}"; choose one of ${CALC_NAMES.join(", ")}`);
   const calc = await loadCalc(name);
   const text = await io.readStdin();
@@ -375,6 +404,9 @@ function requireRunDir(dir: string | undefined, command: string): string {
   return resolved;
 }
 
+const FIGURE_FORMATS = ["svg", "pdf", "png", "html"] as const;
+type FigureFormat = (typeof FIGURE_FORMATS)[number];
+
 async function figuresCommand(argv: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
@@ -384,16 +416,22 @@ async function figuresCommand(argv: string[], io: CliIo): Promise<number> {
   const runDir = requireRunDir(positionals[0], "figures");
   const manifest = JSON.parse(readFileSync(path.join(runDir, "manifest.json"), "utf8")) as { figures: Array<{ json: string }> };
   const figures = manifest.figures.map((f) => JSON.parse(readFileSync(path.join(runDir, f.json), "utf8")));
-  const formats = (values.formats ?? "svg,pdf,png,html").split(",").map((f) => f.trim()) as Array<"svg" | "pdf" | "png" | "html">;
-  const { exportFigures } = await import("../plot/export");
+  const formats = (values.formats ?? "svg,pdf,png,html").split(",").map((f) => f.trim());
+  const unknown = formats.filter((f) => !FIGURE_FORMATS.includes(f as FigureFormat));
+  if (unknown.length > 0) throw new UsageError(`--formats: unknown format(s) ${unknown.join(", ")}; choose from ${FIGURE_FORMATS.join(", ")}`);
+  const dpi = parsePositiveIntOption(values.dpi, "dpi", 300);
   const outDir = path.resolve(values.out ?? path.join(runDir, "figures"));
-  const written = await exportFigures(figures, outDir, { formats, dpi: parseIntOption(values.dpi, "dpi", 300) });
+  if (existsSync(outDir) && !statSync(outDir).isDirectory()) throw new UsageError(`--out ${outDir} is a file, not a folder`);
+  const { exportFigures } = await import("../plot/export");
+  const written = await exportFigures(figures, outDir, { formats: formats as FigureFormat[], dpi });
   io.stdout(`${written.length} files -> ${outDir}\n`);
   return 0;
 }
 
 async function reportCommand(argv: string[], io: CliIo): Promise<number> {
-  const runDir = requireRunDir(argv[0], "report");
+  const { positionals } = parseArgs({ args: argv, options: {}, allowPositionals: true, strict: true });
+  if (positionals.length > 1) throw new UsageError(`report takes one run folder, got: ${positionals.join(" ")}`);
+  const runDir = requireRunDir(positionals[0], "report");
   const { writeRunReport } = await import("../report/index");
   io.stdout(`${await writeRunReport(runDir)}\n`);
   return 0;

@@ -21,6 +21,8 @@ export class ConfigError extends Error {
 /** The part of a JSON Schema node that config keys use. */
 export interface JsonSchemaNode {
   type?: string;
+  /** "date" (isoDateKey) or "date-or-empty" (isoDateOrEmptyKey) for calendar-date keys. */
+  format?: string;
   enum?: unknown[];
   const?: unknown;
   anyOf?: JsonSchemaNode[];
@@ -83,6 +85,7 @@ function range(node: JsonSchemaNode): string {
  * @example
  * allowedValues({ type: "string", enum: ["paper", "code"] }); // 'one of "paper", "code"'
  * allowedValues({ type: "number", minimum: 0, maximum: 1 }); // "a number in [0, 1]"
+ * allowedValues({ type: "string", format: "date" }); // "a calendar date YYYY-MM-DD"
  */
 export function allowedValues(node: JsonSchemaNode): string {
   if (node.enum) return `one of ${node.enum.map((o) => JSON.stringify(o)).join(", ")}`;
@@ -96,6 +99,8 @@ export function allowedValues(node: JsonSchemaNode): string {
     case "boolean":
       return "true or false";
     case "string":
+      if (node.format === "date") return "a calendar date YYYY-MM-DD";
+      if (node.format === "date-or-empty") return "a calendar date YYYY-MM-DD, or empty";
       return "a string";
     case "array":
       return `a comma-separated list${node.minItems ? ` (at least ${node.minItems})` : ""}, each ${node.items ? allowedValues(node.items) : "a value"}`;

@@ -1,6 +1,7 @@
 /**
  * Orchestration: resolve a config, build the model, run an experiment and label
- * its results (runner); write a run folder (writer); sweep a grid (sweep);
+ * its results (runner); write a run folder (writer) that never mixes two runs
+ * (folder-guard); sweep a grid (sweep);
  * reproduce everything (reproduce). The registry is the one place that knows
  * the three paper folders, and it loads them lazily.
  *
@@ -20,6 +21,7 @@ export {
   labelResult,
   prepareRun,
   resolveExperimentConfig,
+  resolveRunConfig,
   runExperiment,
   type LlmMode,
   type PreparedRun,
@@ -33,5 +35,6 @@ export { gridCells, runSweep, type SweepOptions, type SweepResult } from "./swee
 export { formatLookahead, runLookahead, type LookaheadOptions, type LookaheadReport } from "./lookahead";
 export { compareRuns, dailyTablesOf, type Difference, type SessionVerdict } from "./lookahead-compare";
 export { stampedAfterClose, writePoisonedCopy, type PoisonOptions, type PoisonSummary } from "./poison";
-export { writeRunFolder, type RunManifest } from "./writer";
+export { writeRunConfigFile, writeRunFolder, type RunConfigFile, type RunManifest } from "./writer";
+export { checkRunFolder, checkSweepFolder, claimRunFolder, defaultRunDir, describeDifferences, runHash, type RunIdentity } from "./folder-guard";
 export { formatPromptSample, PROMPT_EXAMPLES, samplePrompts, summarizeByTask, type PromptSample, type PromptSampleOptions, type TaskPrompts } from "./prompts";

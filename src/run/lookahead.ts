@@ -22,7 +22,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { silentProgress, type DeclaredRead, type Experiment, type RunContext } from "../core/index";
+import { isCalendarDate, silentProgress, type DeclaredRead, type Experiment, type RunContext } from "../core/index";
 import { DataFolder, isTradingDay, resolveDataDir } from "../data/index";
 import { createEmbedder, createModel, OfflineModel, RecordingModel, type Model } from "../llm/index";
 import { ConfigError } from "./config";
@@ -34,7 +34,7 @@ import { DEFAULT_SEED, resolveExperimentConfig, type RunOptions } from "./runner
 /** The run's own options (see `RunOptions`), plus what the audit needs. */
 export interface LookaheadOptions extends Pick<
   RunOptions,
-  "llm" | "model" | "seed" | "dataDir" | "configFile" | "config" | "set" | "cacheDir" | "embedder" | "concurrency"
+  "llm" | "model" | "seed" | "dataDir" | "configFile" | "config" | "set" | "cacheDir" | "embedder" | "concurrency" | "timeoutMs" | "responseFormat"
 > {
   /** The session D: everything up to its close must not depend on what comes after. */
   at: string;
@@ -81,7 +81,7 @@ async function recordRun(
 }
 
 function checkSession(at: string): void {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(at)) throw new ConfigError(`--at expects a date YYYY-MM-DD, got "${at}"`);
+  if (!isCalendarDate(at)) throw new ConfigError(`--at expects a calendar date YYYY-MM-DD, got "${at}"`);
   if (!isTradingDay(at)) throw new ConfigError(`--at ${at} is not a NYSE session (weekend or holiday); give a trading day`);
 }
 
@@ -105,7 +105,18 @@ export async function runLookahead(experimentOrName: string | Experiment<Record<
     const llm = options.llm ?? "offline";
     const shared =
       options.modelInstance ??
-      (llm === "offline" ? null : createModel({ llm, model: options.model, seed, cacheDir: options.cacheDir, concurrency: options.concurrency }));
+      (llm === "offline"
+        ? null
+        : createModel({
+            llm,
+            model: options.model,
+            seed,
+            cacheDir: options.cacheDir,
+            concurrency: options.concurrency,
+            timeoutMs: options.timeoutMs,
+            responseFormat: options.responseFormat,
+            log: options.log,
+          }));
     const recorder = (): RecordingModel => {
       const base = shared ?? new OfflineModel({ seed });
       return new RecordingModel(base, base.isOffline ? {} : { divert: { after: options.at, model: new OfflineModel({ seed }) } });

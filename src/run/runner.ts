@@ -5,7 +5,17 @@
  * that offline-agent results can never be mistaken for the paper's LLM results.
  */
 import path from "node:path";
-import { BudgetStopError, CachedModel, type BudgetStop, type ModelCacheEntry, createEmbedder, createModel, type Model, type UsageTotals } from "../llm/index";
+import {
+  BudgetStopError,
+  CachedModel,
+  type BudgetStop,
+  type ModelCacheEntry,
+  createEmbedder,
+  createModel,
+  type Model,
+  type ResponseFormat,
+  type UsageTotals,
+} from "../llm/index";
 import type { Embedder } from "../text/index";
 import { DataFolder, resolveDataDir } from "../data/index";
 import { ConfigError, parseSetPairs, readConfigFile, resolveConfig } from "./config";
@@ -35,6 +45,10 @@ export interface RunOptions {
   /** Also record offline answers in the cache (sweeps: resumable without recomputing). */
   cacheOffline?: boolean;
   concurrency?: number;
+  /** Per-request timeout of endpoint calls in ms, the answer included (CLI --timeout SECONDS; default 60 000). */
+  timeoutMs?: number;
+  /** What endpoint requests ask as `response_format` (CLI --response-format; default json_object). */
+  responseFormat?: ResponseFormat;
   /** Stop cleanly before the endpoint call that would pass this many calls (cache hits are free). */
   maxCalls?: number;
   /** Stop cleanly before the endpoint call whose worst case would pass this estimated USD. */
@@ -43,6 +57,12 @@ export interface RunOptions {
   log?: (message: string) => void;
   /** The run folder being written (CLI --out): experiments may append to it while they run (RunContext.runDir). */
   runDir?: string;
+  /**
+   * Called once the config is resolved and the model built, before the
+   * experiment runs (the CLI checks and claims its run folder here, knowing
+   * the model a replay infers from its cache). A throw stops the run.
+   */
+  beforeRun?: (run: { experiment: string; seed: number; model: string; config: Record<string, unknown> }) => void;
   /** Injected model / embedder (tests, notebooks). */
   modelInstance?: Model;
   embedderInstance?: Embedder;
@@ -172,6 +192,7 @@ export async function dataDependentDefaults(experiment: Experiment<Record<string
 export async function runExperiment(name: string, options: RunOptions = {}): Promise<RunOutcome> {
   const prepared = await prepareRun(name, options);
   const { experiment, config, ctx, model } = prepared;
+  options.beforeRun?.({ experiment: experiment.name, seed: ctx.seed, model: model.id, config });
   const started = performance.now();
   let raw: ExperimentResult;
   let stopped: BudgetStop | undefined;
@@ -200,6 +221,24 @@ export async function runExperiment(name: string, options: RunOptions = {}): Pro
     ...(model instanceof CachedModel && options.cacheDir ? { llmCache: { dir: options.cacheDir, entries: model.entriesUsed() } } : {}),
     ...(stopped ? { stopped } : {}),
   });
+}
+
+/**
+ * The config a run of `name` would record, resolved as `prepareRun` does it
+ * (data folder checked first) but without building a model: what the CLI
+ * hashes into a run's default folder name.
+ *
+ * @example
+ * await resolveRunConfig("sentimental", { set: ["alpha=0.3"] }); // { alpha: 0.3, ... }
+ */
+export async function resolveRunConfig(
+  name: string,
+  options: Pick<RunOptions, "dataDir" | "configFile" | "config" | "set"> = {},
+): Promise<Record<string, unknown>> {
+  const experiment = await loadExperiment(name);
+  const dataDir = path.resolve(resolveDataDir(options.dataDir));
+  DataFolder.open(dataDir);
+  return resolveExperimentConfig(experiment, dataDir, options);
 }
 
 export interface PreparedRun {
@@ -239,8 +278,14 @@ export async function prepareRun(name: string, options: RunOptions = {}): Promis
       cacheOffline: options.cacheOffline,
       maxCalls: options.maxCalls,
       maxCostUsd: options.maxCostUsd,
+      timeoutMs: options.timeoutMs,
+      responseFormat: options.responseFormat,
+      // Retries are shown as they happen, so a slow endpoint is never silent.
+      log: options.log,
     });
-  const embedder = options.embedderInstance ?? createEmbedder({ kind: options.embedder ?? "hashing", cacheDir: options.cacheDir, llm });
+  const embedder =
+    options.embedderInstance ??
+    createEmbedder({ kind: options.embedder ?? "hashing", cacheDir: options.cacheDir, llm, timeoutMs: options.timeoutMs, log: options.log });
   const ctx: RunContext = {
     model,
     embedder,

@@ -59,7 +59,19 @@ function gridModels(values: readonly string[], options: SweepOptions, llm: strin
       throw new ConfigError(
         `--grid ${MODEL_GRID_KEY}=${name} needs --llm openai (or replay with the sweep's cache); offline runs only the embedded agents ("offline")`,
       );
-    out.set(name, createModel({ llm: llm as "openai" | "replay", model: name, seed, cacheDir: options.cacheDir, concurrency: options.concurrency }));
+    out.set(
+      name,
+      createModel({
+        llm: llm as "openai" | "replay",
+        model: name,
+        seed,
+        cacheDir: options.cacheDir,
+        concurrency: options.concurrency,
+        timeoutMs: options.timeoutMs,
+        responseFormat: options.responseFormat,
+        log: options.log,
+      }),
+    );
   }
   return out;
 }

@@ -1,7 +1,7 @@
 /**
  * Writes a run folder:
  *
- *   manifest.json         experiment, model, offline flag, seed, data, config, versions, usage, index of files
+ *   manifest.json         experiment, model, offline flag, seed, data, config, versions, usage, gaps, index of files
  *   config.json           the resolved config with seed, LLM mode and model (and, when the run
  *                         could not honour a key as given, `effective`: the values it used and why)
  *   tables/<name>.csv     every table (also .json with title/columns/note, and .md)
@@ -22,7 +22,7 @@ import path from "node:path";
 import { writeFileAtomic } from "../data/index";
 import { mergeIntoCache } from "../llm/index";
 import type { RunRecord } from "./runner";
-import { tableColumns, toCsv, toMarkdown } from "../core/index";
+import { tableColumns, toCsv, toMarkdown, type RunGaps } from "../core/index";
 
 export interface RunManifest {
   experiment: string;
@@ -44,6 +44,33 @@ export interface RunManifest {
   artifacts: string[];
   /** Why the run stopped before the end (a --max-calls / --max-cost limit), when it did. */
   stopped?: RunRecord["stopped"];
+  /** Model answers the run went on without (onInvalid=skip and the like), in total and per task; always present, 0 included. */
+  gaps: RunGaps;
+}
+
+/** What a run folder's config.json records: which run this is (folder-guard reads it to keep runs from mixing). */
+export interface RunConfigFile {
+  experiment: string;
+  seed: number;
+  llm: string;
+  model: string;
+  config: Record<string, unknown>;
+  effective?: { config: Record<string, unknown>; notes: string[] };
+}
+
+/**
+ * Write `<outDir>/config.json`. Written when a run starts (so an interrupted
+ * run still says what it was) and again, with `effective`, when it ends.
+ *
+ * @example
+ * writeRunConfigFile("runs/x", { experiment: "finmem", seed: 7, llm: "offline", model: "offline", config });
+ */
+export function writeRunConfigFile(outDir: string, file: RunConfigFile): void {
+  const { experiment, seed, llm, model, config, effective } = file;
+  writeFileAtomic(
+    path.join(outDir, "config.json"),
+    JSON.stringify({ experiment, seed, llm, model, config, ...(effective ? { effective } : {}) }, null, 2) + "\n",
+  );
 }
 
 function safeName(name: string): string {
@@ -78,6 +105,7 @@ export function writeRunFolder(run: RunRecord, outDir: string, llm = "offline"):
     figures: [],
     artifacts: [],
     ...(run.stopped ? { stopped: run.stopped } : {}),
+    gaps: run.result.gaps ?? { total: 0, byTask: {} },
   };
   for (const table of run.result.tables) {
     const base = safeName(table.name);
@@ -105,21 +133,7 @@ export function writeRunFolder(run: RunRecord, outDir: string, llm = "offline"):
   if (run.llmCache && run.llmCache.entries.length > 0 && path.resolve(run.llmCache.dir) !== path.resolve(ownCache)) {
     mergeIntoCache(ownCache, run.llmCache.entries);
   }
-  writeFileAtomic(
-    path.join(outDir, "config.json"),
-    JSON.stringify(
-      {
-        experiment: run.experiment,
-        seed: run.seed,
-        llm,
-        model: run.model,
-        config: run.config,
-        ...(run.result.effective ? { effective: run.result.effective } : {}),
-      },
-      null,
-      2,
-    ) + "\n",
-  );
+  writeRunConfigFile(outDir, { experiment: run.experiment, seed: run.seed, llm, model: run.model, config: run.config, effective: run.result.effective });
   writeFileAtomic(path.join(outDir, "timings.json"), JSON.stringify(run.timings, null, 2) + "\n");
   writeFileAtomic(path.join(outDir, "manifest.json"), JSON.stringify(manifest, null, 2) + "\n");
   return manifest;

@@ -121,9 +121,25 @@ describe("consilium run --llm openai, then --llm replay (README workflow)", () =
 
     // A replay that asks for something never recorded fails clearly and says what was recorded.
     const missIo = capture();
-    const missArgs = ["run", "sentimental", "--llm", "replay", "--model", "loopback-chat", "--out", out, ...SMALL, "--seed", "6"];
+    // (Into a folder of its own: the recorded folder holds a seed-5 run and refuses a seed-6 one.)
+    const missOut = path.join(mkdtempSync(path.join(tmpdir(), "consilium-cli-miss-")), "run");
+    const missArgs = [
+      "run",
+      "sentimental",
+      "--llm",
+      "replay",
+      "--model",
+      "loopback-chat",
+      "--cache",
+      path.join(out, "llm-cache"),
+      "--out",
+      missOut,
+      ...SMALL,
+      "--seed",
+      "6",
+    ];
     expect(await main(missArgs, missIo)).toBe(1);
-    expect(missIo.err.join("")).toMatch(/ReplayMissError: replay: no cached answer for task "sentimental\.[a-z-]+"/);
+    expect(missIo.err.join("")).toMatch(/^consilium: replay: no cached answer for task "sentimental\.[a-z-]+"/m);
     expect(missIo.err.join("")).toMatch(/recorded with .*seed 5/);
 
     for (const file of filesUnder(out)) expect(readFileSync(file, "utf8"), file).not.toContain(KEY);
@@ -150,6 +166,30 @@ describe("consilium run --llm openai, then --llm replay (README workflow)", () =
     const io = capture();
     expect(await main(["run", "sentimental", "--llm", "replay", "--out", out, "--json", ...SMALL], io)).toBe(0);
     expect((JSON.parse(io.out.join("")) as { usage: { networkCalls: number } }).usage.networkCalls).toBe(0);
+  });
+
+  it("a run stopped at --max-calls resumes in its own folder; another seed is refused there", async () => {
+    const out = path.join(mkdtempSync(path.join(tmpdir(), "consilium-cli-budget-")), "run");
+    const server = await startFakeOpenAI({ chat: (req) => okJson(sentimentalAnswer(req)) });
+    process.env["OPENAI_API_KEY"] = KEY;
+    process.env["OPENAI_BASE_URL"] = server.baseURL;
+    const args = ["run", "sentimental", "--llm", "openai", "--model", "m1", "--concurrency", "1", "--out", out, "--json", ...SMALL];
+    try {
+      const stopped = capture();
+      expect(await main([...args, "--max-calls", "3"], stopped)).toBe(4);
+      expect((JSON.parse(stopped.out.join("")) as { stopped: { reason: string } }).stopped.reason).toBe("max-calls");
+      const other = capture();
+      expect(await main([...args, "--seed", "6"], other)).toBe(2);
+      expect(other.err.join("")).toMatch(/holds another sentimental run \(seed: 5 there, 6 here\)/);
+      const resumed = capture();
+      expect(await main(args, resumed)).toBe(0);
+      const usage = (JSON.parse(resumed.out.join("")) as { usage: { cacheHits: number; networkCalls: number } }).usage;
+      // The three answered calls are not asked again (a run has cache hits of its own too: repeated prompts).
+      expect(usage.cacheHits).toBeGreaterThanOrEqual(3);
+      expect(server.chatRequests()).toHaveLength(3 + usage.networkCalls);
+    } finally {
+      await server.stop();
+    }
   });
 
   it("--llm openai without OPENAI_API_KEY is a usage error that says how to fix it", async () => {

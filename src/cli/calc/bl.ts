@@ -23,7 +23,7 @@
  */
 import { z } from "zod";
 import { applyBounds, BL_DEFAULTS, blackLitterman, longOnly, longOnlyBounds, meanVarianceWeights, optimizeLongOnly } from "../../portfolio/index";
-import { parseCalcInput } from "./numeric-json";
+import { CalcInputError, parseCalcInput } from "./numeric-json";
 import type { CalcCommand } from "./types";
 
 const InputSchema = z.object({
@@ -60,15 +60,15 @@ export const calc: CalcCommand = {
     const args = parseCalcInput("bl", InputSchema, input);
     const n = args.sigma.length;
     args.sigma.forEach((row, i) => {
-      if (row.length !== n) throw new Error(`calc bl: "sigma[${i}]" has ${row.length} values; sigma must be ${n}x${n}`);
+      if (row.length !== n) throw new CalcInputError(`calc bl: "sigma[${i}]" has ${row.length} values; sigma must be ${n}x${n}`);
     });
-    if (args.wMkt.length !== n) throw new Error(`calc bl: "wMkt" has ${args.wMkt.length} values for a ${n}x${n} sigma`);
+    if (args.wMkt.length !== n) throw new CalcInputError(`calc bl: "wMkt" has ${args.wMkt.length} values for a ${n}x${n} sigma`);
     const k = args.p ? args.p.length : n;
     if (args.q.length !== k)
-      throw new Error(`calc bl: "q" has ${args.q.length} views but ${args.p ? `"p" has ${k} rows` : `there are ${n} assets (p = identity)`}`);
+      throw new CalcInputError(`calc bl: "q" has ${args.q.length} views but ${args.p ? `"p" has ${k} rows` : `there are ${n} assets (p = identity)`}`);
     if (args.p) {
       args.p.forEach((row, i) => {
-        if (row.length !== n) throw new Error(`calc bl: "p[${i}]" has ${row.length} values for ${n} assets`);
+        if (row.length !== n) throw new CalcInputError(`calc bl: "p[${i}]" has ${row.length} values for ${n} assets`);
       });
     }
     const delta = args.delta ?? BL_DEFAULTS.delta;
@@ -110,15 +110,17 @@ function longOnlyWeights(
   try {
     bounds = longOnlyBounds(n, { minWeight: args.minWeight, maxWeight: args.maxWeight });
   } catch (error) {
-    throw new Error(`calc bl: ${(error as Error).message} ("maxWeight" / "minWeight")`, { cause: error });
+    throw new CalcInputError(`calc bl: ${(error as Error).message} ("maxWeight" / "minWeight")`, { cause: error });
   }
-  if (args.previous !== undefined && args.previous.length !== n) throw new Error(`calc bl: "previous" has ${args.previous.length} values for ${n} assets`);
+  if (args.previous !== undefined && args.previous.length !== n)
+    throw new CalcInputError(`calc bl: "previous" has ${args.previous.length} values for ${n} assets`);
   if (mode === "clip") {
-    if (args.turnoverPenalty) throw new Error('calc bl: "turnoverPenalty" needs "longOnly": "optimize" (clipping has no objective to penalise)');
+    if (args.turnoverPenalty) throw new CalcInputError('calc bl: "turnoverPenalty" needs "longOnly": "optimize" (clipping has no objective to penalise)');
     const clipped = longOnly(raw);
     return args.minWeight || (args.maxWeight ?? 1) < 1 ? applyBounds(clipped, bounds.lower, bounds.upper) : clipped;
   }
-  if (args.turnoverPenalty && args.previous === undefined) throw new Error('calc bl: "turnoverPenalty" needs "previous" (the weights it is measured from)');
+  if (args.turnoverPenalty && args.previous === undefined)
+    throw new CalcInputError('calc bl: "turnoverPenalty" needs "previous" (the weights it is measured from)');
   return optimizeLongOnly({
     mu: muBL,
     sigma: sigmaBL.flat(),

@@ -11,7 +11,7 @@
  */
 import { z } from "zod";
 import { bollinger, macd, rsi } from "../../stats/index";
-import { jsonSeries, parseCalcInput } from "./numeric-json";
+import { CalcInputError, jsonSeries, parseCalcInput } from "./numeric-json";
 import type { CalcCommand } from "./types";
 
 const InputSchema = z.object({
@@ -41,7 +41,7 @@ export const calc: CalcCommand = {
     const n = args.close.length;
     for (const key of ["high", "low"] as const) {
       const series = args[key];
-      if (series && series.length !== n) throw new Error(`calc indicators: "${key}" has ${series.length} values but "close" has ${n}`);
+      if (series && series.length !== n) throw new CalcInputError(`calc indicators: "${key}" has ${series.length} values but "close" has ${n}`);
     }
     const r = rsi(args.close, args.rsiWindow ?? 14);
     const m = macd(args.close, args.macdFast ?? 12, args.macdSlow ?? 26, args.macdSignal ?? 9);

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { fitLda, contentTokens } from "../../text/index";
-import { firstIssue } from "./numeric-json";
+import { CalcInputError, firstIssue } from "./numeric-json";
 import type { CalcCommand } from "./types";
 
 const Input = z
@@ -32,7 +32,7 @@ export const calc: CalcCommand = {
     const parsed = Input.safeParse(input);
     if (!parsed.success) {
       const { where, message } = firstIssue(parsed.error);
-      throw new Error(`calc lda: invalid input at ${where}: ${message}`);
+      throw new CalcInputError(`calc lda: invalid input at ${where}: ${message}`);
     }
     const { docs, k, iterations, seed, alpha, beta, topN } = parsed.data;
     const tokenised = docs.map((d) => (typeof d === "string" ? contentTokens(d) : d));

@@ -11,7 +11,7 @@
  */
 import { z } from "zod";
 import { drawdownSeries, performanceMetrics, rollingSharpe } from "../../backtest/index";
-import { jsonNumber, jsonSeries, parseCalcInput } from "./numeric-json";
+import { CalcInputError, jsonNumber, jsonSeries, parseCalcInput } from "./numeric-json";
 import type { CalcCommand } from "./types";
 
 const InputSchema = z.object({
@@ -37,7 +37,7 @@ export const calc: CalcCommand = {
   run(input: unknown) {
     const args = parseCalcInput("metrics", InputSchema, input);
     if (args.benchmark && args.benchmark.length !== args.returns.length) {
-      throw new Error(`calc metrics: "benchmark" has ${args.benchmark.length} values but "returns" has ${args.returns.length}`);
+      throw new CalcInputError(`calc metrics: "benchmark" has ${args.benchmark.length} values but "returns" has ${args.returns.length}`);
     }
     const m = performanceMetrics(args.returns, {
       benchmark: args.benchmark,

@@ -1,9 +1,24 @@
 /**
  * Shared helpers for the `calc` commands: zod validation with a
- * readable error, and JSON-safe numbers (NaN / +-Infinity become null, since
+ * readable error (a CalcInputError: exit 2), and JSON-safe numbers (NaN / +-Infinity become null, since
  * JSON has no representation for them).
  */
 import type { z } from "zod";
+import { UsageError } from "../usage";
+
+/**
+ * Input that does not fit a calculator (a missing field, lengths that do not
+ * match, infeasible bounds): the caller's to fix, so the CLI exits 2.
+ *
+ * @example
+ * throw new CalcInputError('calc ols: "x" has 3 values but "y" has 4');
+ */
+export class CalcInputError extends UsageError {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = "CalcInputError";
+  }
+}
 
 /**
  * Validates `input` against `schema`; throws `calc <name>: field "a.b": message` on failure.
@@ -15,7 +30,7 @@ export function parseCalcInput<T>(name: string, schema: z.ZodType<T>, input: unk
   const parsed = schema.safeParse(input);
   if (!parsed.success) {
     const issues = parsed.error.issues.map((issue) => `field "${issue.path.map(String).join(".") || "(root)"}": ${issue.message}`).join("; ");
-    throw new Error(`calc ${name}: invalid input: ${issues}`);
+    throw new CalcInputError(`calc ${name}: invalid input: ${issues}`);
   }
   return parsed.data;
 }

@@ -8,7 +8,7 @@
  */
 import { z } from "zod";
 import { olsThroughOrigin } from "../../stats/index";
-import { parseCalcInput, jsonNumber } from "./numeric-json";
+import { CalcInputError, jsonNumber, parseCalcInput } from "./numeric-json";
 import type { CalcCommand } from "./types";
 
 const InputSchema = z.object({
@@ -27,7 +27,7 @@ export const calc: CalcCommand = {
   description: 'OLS through the origin (statsmodels no-constant conventions): {"x": [...], "y": [...]} -> {slope, se, t, p, r2, n}',
   run(input: unknown) {
     const { x, y } = parseCalcInput("ols", InputSchema, input);
-    if (x.length !== y.length) throw new Error(`calc ols: "x" has ${x.length} values but "y" has ${y.length}`);
+    if (x.length !== y.length) throw new CalcInputError(`calc ols: "x" has ${x.length} values but "y" has ${y.length}`);
     const fit = olsThroughOrigin(x, y);
     return {
       slope: jsonNumber(fit.slope),

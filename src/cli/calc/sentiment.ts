@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { polarityScores } from "../../text/index";
-import { firstIssue } from "./numeric-json";
+import { CalcInputError, firstIssue } from "./numeric-json";
 import type { CalcCommand } from "./types";
 
 const Input = z.object({ texts: z.array(z.string()) }).strict();
@@ -19,7 +19,7 @@ export const calc: CalcCommand = {
     const parsed = Input.safeParse(input);
     if (!parsed.success) {
       const { where, message } = firstIssue(parsed.error);
-      throw new Error(`calc sentiment: invalid input at ${where}: ${message}; expected {"texts": ["...", ...]}`);
+      throw new CalcInputError(`calc sentiment: invalid input at ${where}: ${message}; expected {"texts": ["...", ...]}`);
     }
     return {
       scores: parsed.data.texts.map((t) => {

@@ -83,7 +83,7 @@ describe("calc bl, long-only", () => {
     };
     for (const longOnly of ["clip", "optimize"]) {
       const { code, err } = await calcBl({ ...input, longOnly, maxWeight: 0.4 });
-      expect(code).toBe(1);
+      expect(code).toBe(2); // input the caller fixes
       expect(err).toMatch(/calc bl: infeasible weight bounds: 2 assets x maxWeight 0.4 = 0.8 < 1; raise maxWeight to at least 0.5/);
     }
     expect((await calcBl({ ...input, longOnly: "optimize", turnoverPenalty: 0.01 })).err).toMatch(/"turnoverPenalty" needs "previous"/);
