@@ -77,7 +77,7 @@ export function analystReport(
   const evidence = answer.evidence.map((e): Evidence => {
     const { value, ...rest } = e;
     const item: Evidence = { ...rest, id: boardEvidenceId(analyst, e.id) };
-    const known = computed && Object.hasOwn(computed, e.source) ? computed[e.source] : undefined;
+    const known = computed && Object.prototype.hasOwnProperty.call(computed, e.source) ? computed[e.source] : undefined;
     if (known !== undefined) {
       if (Number.isFinite(known)) item.value = known;
     } else if (value !== undefined) item.value = value;

@@ -94,7 +94,7 @@ function walkObject(schema: JsonSchema, value: Record<string, unknown>, path: st
   const out: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
     let read: unknown;
-    if (properties !== null && Object.hasOwn(properties, key)) read = walk(properties[key], item, join(path, key), notes);
+    if (properties !== null && Object.prototype.hasOwnProperty.call(properties, key)) read = walk(properties[key], item, join(path, key), notes);
     else if (isRecord(additional)) read = walk(additional, item, join(path, key), notes);
     else if (keepsUnknown) read = item;
     else {

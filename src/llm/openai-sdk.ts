@@ -53,7 +53,7 @@ export function classifyFailure(err: unknown, timeoutMs?: number): FailureInfo {
 
 /** The first system error code along the cause chain, in words; else the SDK's message. */
 function connectionProblem(err: APIConnectionError): string {
-  for (let cause: unknown = err.cause, depth = 0; cause && depth < 5; cause = (cause as { cause?: unknown }).cause, depth++) {
+  for (let cause: unknown = (err as { cause?: unknown }).cause, depth = 0; cause && depth < 5; cause = (cause as { cause?: unknown }).cause, depth++) {
     const code = (cause as { code?: unknown }).code;
     if (typeof code === "string" && code in CONNECTION_CODES) return CONNECTION_CODES[code]!;
   }
