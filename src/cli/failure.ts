@@ -15,6 +15,7 @@ const WHAT_FAILED: Readonly<Record<string, string>> = {
   LlmCacheError: "LLM cache unreadable",
   OfflinePolicyError: "offline agent produced an invalid answer (a bug; please report it)",
   InvalidTurnError: "a model turn stayed invalid",
+  InvalidAnswerError: "a model answer stayed invalid",
   ReplayMissError: "",
   BudgetStopError: "",
   RunFolderError: "run folder problem",
