@@ -15,6 +15,7 @@ import { projectRoot } from "../data/index";
 import {
   loadPromptFolder,
   promptTemplate,
+  resolvePromptFolder,
   TemplateError,
   type CompiledTemplate,
   type PlaceholderSpec,
@@ -134,7 +135,8 @@ export function loadPromptDir(dir: string, label: string = dir): PromptSet {
   return { ...folder, mentalModel: folder.templates["mental-model"] ? "single" : "three-part" };
 }
 
-const builtins = new Map<PromptSetName, PromptSet>();
+const builtins = new Map<string, PromptFolder<PromptFile>>();
+const sets = new WeakMap<PromptFolder<PromptFile>, PromptSet>();
 
 /**
  * The prompt set a run uses: the user's folder when `promptDir` is set, else
@@ -144,11 +146,12 @@ const builtins = new Map<PromptSetName, PromptSet>();
  * resolvePromptSet({ prompts: "authors", promptDir: "" }).label; // "authors"
  */
 export function resolvePromptSet(options: { prompts: PromptSetName; promptDir: string }): PromptSet {
-  if (options.promptDir.trim() !== "") return loadPromptDir(path.resolve(options.promptDir));
-  let set = builtins.get(options.prompts);
+  const folder = resolvePromptFolder(SENTIMENTAL_PROMPTS, { set: options.prompts, promptDir: options.promptDir }, builtins);
+  // One set object per loaded folder: templates are looked up on every render.
+  let set = sets.get(folder);
   if (!set) {
-    set = loadPromptDir(builtinPromptDir(options.prompts), options.prompts);
-    builtins.set(options.prompts, set);
+    set = { ...folder, mentalModel: folder.templates["mental-model"] ? "single" : "three-part" };
+    sets.set(folder, set);
   }
   return set;
 }
