@@ -15,6 +15,7 @@ import type { DayZeroStudy } from "./day-zero";
 import type { RebalanceRecord, ViewRecord } from "./rebalance";
 import { attributionTable, frontierTable, hitRateTable, rebalanceTable, usageTable, viewFlipRate } from "./report-trading";
 import type { TaskUsage } from "./usage";
+import { viewVsWeightNote, viewVsWeightRows, type WeightMove } from "./view-vs-weight";
 
 /** A table cell: 10 significant digits, null for NaN and infinities. */
 const cell = (x: number): Cell => tableNumber(x);
@@ -24,6 +25,8 @@ export interface BlackboardAnalytics {
   hitRates: HitRateRow[];
   attribution: AttributionRow[];
   frontier: FrontierStudy | null;
+  /** Every eligible ticker's weight move per rebalance and its Black-Litterman parts (view-vs-weight.ts). */
+  moves: WeightMove[];
   usage: { tasks: TaskUsage[]; tokensPerChar: number };
 }
 
@@ -51,8 +54,8 @@ export function priorNote(runs: BlackboardBacktests): string {
 
 /**
  * The tables, in report order: bb_performance, bb_daily_values, bb_weights,
- * bb_views, bb_perturbation, bb_trace, bb_rebalances, bb_hit_rate,
- * bb_attribution, bb_frontier, bb_usage.
+ * bb_views, bb_view_vs_weight, bb_perturbation, bb_trace, bb_rebalances,
+ * bb_hit_rate, bb_attribution, bb_frontier, bb_usage.
  *
  * @example
  * blackboardTables(outcome).map((t) => t.name)[0]; // "bb_performance"
@@ -87,6 +90,12 @@ export function blackboardTables(outcome: BlackboardOutcome): Table[] {
             : "Agents run on Day 0 only; later rebalances reuse those views (source = reused; default_hold = eligible only after Day 0, so no agent view).") +
         (config.topK > 0 ? ` Top-k filtering: debates ran for the ${config.topK} tickers with the largest |signal| (source = filtered: no view).` : "") +
         ` Confidence rule: ${config.confidence}.`,
+    },
+    {
+      name: "bb_view_vs_weight",
+      title: "Why each weight moved — prior weight, view, posterior weight and the main reason",
+      rows: viewVsWeightRows(analytics.moves),
+      note: viewVsWeightNote(analytics.moves),
     },
     {
       name: "bb_perturbation",
@@ -251,6 +260,8 @@ export function blackboardSummary(outcome: BlackboardOutcome): Record<string, Ce
     costs: cell(runs.portfolio.totalCosts),
     costsPct: cell(runs.portfolio.totalCosts / 1_000_000),
     viewFlipRate: cell(flips.rate),
+    movesAgainstCall: analytics.moves.filter((x) => x.againstCall).length,
+    buySellCalls: analytics.moves.filter((x) => x.viewed && x.action !== "HOLD").length,
     buyHitRate: cell(pooledHitRate(analytics.hitRates, "buy")),
     sellHitRate: cell(pooledHitRate(analytics.hitRates, "sell")),
     rollingSharpeMean: cell(rolling.mean),

@@ -1,20 +1,31 @@
 /**
  * The offline risk team of the Blackboard paper: data-grounded stand-ins for
- * the model (results labelled offline) that argue from the risk brief
- * (agent-inputs.ts) and scale by volatility and drawdown:
+ * the model (results labelled offline) that argue from the position on the
+ * table and the risk evidence of the brief (agent-inputs.ts). Every sentence
+ * is rendered from a recorded claim (claims.ts): an item of the brief, its
+ * value and the limit it is read against (`riskReading`).
+ *
+ * The position is the active bet against the Black-Litterman prior: a BUY is
+ * an overweight, a SELL an underweight, a HOLD the prior weight.
  * - aggressive keeps the proposal (upgrades HOLD to BUY on an up-tilt with a
  *   positive research score), size x 1.25;
  * - conservative downgrades BUY to HOLD when 20-day vol > 35%, drawdown
  *   < -15% or beta > 1.3, and HOLD to SELL when vol > 50% and drawdown < -25%;
  *   size x 0.6;
  * - neutral downgrades BUY to HOLD only when vol > 50% or drawdown < -30%.
- * From round 2 on, the aggressive (conservative) manager concedes to the
- * neutral one when the risk-reducing (risk-adding) evidence outweighs its
- * own 2:1. The aggressive manager cites only risk-adding evidence, the
- * conservative one only risk-reducing evidence, the neutral one both; each
- * question quotes a specific item of the brief ([id]) against the previous
- * speaker's recommendation, and each answer defends the speaker's own
- * recommendation with the item asked about and its own evidence.
+ * What an item argues for is read against the bet (`betDirection`): calm
+ * volatility, a shallow drawdown, a low beta or a high conviction argue for
+ * keeping the bet at size (+1), their opposites for cutting it (-1); the
+ * directional tilt argues for the bet when it points the bet's way and
+ * against it when it points the other way. The aggressive manager cites only
+ * items for the bet, the conservative one only items against it, the neutral
+ * one both. From round 2 on, the aggressive (conservative) manager concedes
+ * to the neutral one when the items against (for) the bet outweigh its own
+ * 2:1. Each question names an item of the brief ([id], its value and limit)
+ * against the previous speaker's recommendation; each answer defends the
+ * speaker's own recommendation with its own item. Each recommendation
+ * quotes one item of the stance with its value and limit and says what to do
+ * with the overweight / underweight / prior weight.
  * The judge takes the majority action (the neutral manager's on a
  * three-way split), confidence = research confidence x (0.5 + 0.5 x share of
  * agreeing votes), and the median size scale.
@@ -31,6 +42,7 @@ import {
 import { quotedIds } from "../debate";
 import type { Action, Evidence, RiskAssessment, RiskDebateComment, RiskPosition, RiskStance } from "../messages";
 import { clamp, round6 } from "../numbers";
+import { nounPhrase, rendered, type Claim } from "./claims";
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 
@@ -59,85 +71,240 @@ export function stanceAction(brief: RiskBrief, stance: RiskStance): Action {
 }
 
 function stanceScale(brief: RiskBrief, stance: RiskStance): number {
-  const base = brief.proposal.size_scale;
-  return round6(clamp(stance === "aggressive" ? base * 1.25 : stance === "conservative" ? base * 0.6 : base, 0, 2));
+  return round6(clamp(brief.proposal.size_scale * STANCE_SIZE[stance], 0, 2));
 }
 
-const weightOf = (list: Evidence[]) => list.reduce((s, e) => s + e.strength, 0);
-const strongestFirst = (a: Evidence, b: Evidence) => b.strength - a.strength || (a.id < b.id ? -1 : 1);
+/** The size multiple of each stance on the proposal's size. */
+export const STANCE_SIZE: Record<RiskStance, number> = { aggressive: 1.25, neutral: 1, conservative: 0.6 };
 
-const cite = (e: Evidence) => `${e.claim} [${e.id}]`;
+/** The limits the tilt and the conviction of the brief are read against (agent-inputs.ts). */
+const TILT_LIMIT = 0.3;
+const CONVICTION_HIGH = 0.7;
+const CONVICTION_LOW = 0.4;
 
-/** What a stance argues for, as its answers say it. */
-const STANCE_CASE: Record<RiskStance, string> = {
-  aggressive: "for keeping or adding risk",
-  conservative: "for cutting risk",
-  neutral: "for the balanced position",
-};
+/** What a position is against the prior, as the sentences say it. */
+export function positionPhrase(action: Action): string {
+  return action === "BUY" ? "the overweight" : action === "SELL" ? "the underweight" : "the prior weight";
+}
 
 /**
- * The answer of `stance` to the previous speaker's question: it defends its
- * own recommendation with the item the question quoted (when it is one of
- * its own) or its strongest fresh item.
+ * What a risk item says, read against the limits of the brief: the value as
+ * stated, the limit it is compared with, and the phrase ("is 45.0%, above
+ * the 35.0% limit"). The numbers are those of agent-inputs.ts's riskBrief.
+ *
+ * @example
+ * riskReading(brief, { id: "risk.vol20", value: 0.45, ... }); // { value: 0.45, limit: 0.35, text: "is 45.0%, above the 35.0% limit" }
  */
-function riskAnswer(question: string, stance: RiskStance, action: Action, scale: number, mine: Evidence[], fresh: Evidence[], brief: RiskBrief): string {
+export function riskReading(brief: RiskBrief, e: Evidence): { value: number; limit: number; text: string } {
+  const m = brief.metrics;
+  const v = e.value ?? 0;
+  switch (e.id) {
+    case "risk.vol20":
+      return v > RISK_LIMITS.conservativeVol
+        ? { value: v, limit: RISK_LIMITS.conservativeVol, text: `is ${pct(v)}, above the ${pct(RISK_LIMITS.conservativeVol)} limit` }
+        : v < 0.2
+          ? { value: v, limit: 0.2, text: `is ${pct(v)}, below the ${pct(0.2)} calm level` }
+          : { value: v, limit: RISK_LIMITS.conservativeVol, text: `is ${pct(v)}, between ${pct(0.2)} and the ${pct(RISK_LIMITS.conservativeVol)} limit` };
+    case "risk.vol_trend": {
+      const v20 = m.vol_20d ?? 0;
+      const rising = v20 > v * 1.1;
+      return {
+        value: v20,
+        limit: 1.1 * v,
+        text: `is ${rising ? "rising" : "not rising"} (20-day ${pct(v20)}, ${rising ? "above" : "not above"} 1.1 x the 60-day ${pct(v)})`,
+      };
+    }
+    case "risk.drawdown":
+      return v < RISK_LIMITS.conservativeDrawdown
+        ? { value: v, limit: RISK_LIMITS.conservativeDrawdown, text: `is ${pct(-v)}, past the ${pct(-RISK_LIMITS.conservativeDrawdown)} limit` }
+        : v > -0.05
+          ? { value: v, limit: -0.05, text: `is ${pct(-v)}, within ${pct(0.05)} of the high` }
+          : { value: v, limit: RISK_LIMITS.conservativeDrawdown, text: `is ${pct(-v)}, inside the ${pct(-RISK_LIMITS.conservativeDrawdown)} limit` };
+    case "risk.beta":
+      return v > RISK_LIMITS.highBeta
+        ? { value: v, limit: RISK_LIMITS.highBeta, text: `is ${v.toFixed(2)}, above ${RISK_LIMITS.highBeta.toFixed(2)}` }
+        : v < 0.8
+          ? { value: v, limit: 0.8, text: `is ${v.toFixed(2)}, below 0.80` }
+          : { value: v, limit: RISK_LIMITS.highBeta, text: `is ${v.toFixed(2)}, between 0.80 and ${RISK_LIMITS.highBeta.toFixed(2)}` };
+    case "risk.tilt":
+      return v > TILT_LIMIT
+        ? { value: v, limit: TILT_LIMIT, text: `is ${v.toFixed(2)}, above +${TILT_LIMIT.toFixed(2)} (up)` }
+        : v < -TILT_LIMIT
+          ? { value: v, limit: -TILT_LIMIT, text: `is ${v.toFixed(2)}, below -${TILT_LIMIT.toFixed(2)} (down)` }
+          : { value: v, limit: TILT_LIMIT, text: `is ${v.toFixed(2)}, within ${TILT_LIMIT.toFixed(2)} of zero (no direction)` };
+    case "risk.conviction":
+      return v > CONVICTION_HIGH
+        ? { value: v, limit: CONVICTION_HIGH, text: `is ${v.toFixed(2)}, above ${CONVICTION_HIGH.toFixed(2)}` }
+        : v < CONVICTION_LOW
+          ? { value: v, limit: CONVICTION_LOW, text: `is ${v.toFixed(2)}, below ${CONVICTION_LOW.toFixed(2)}` }
+          : { value: v, limit: CONVICTION_HIGH, text: `is ${v.toFixed(2)}, between ${CONVICTION_LOW.toFixed(2)} and ${CONVICTION_HIGH.toFixed(2)}` };
+    default:
+      return { value: v, limit: 0, text: `reads ${v}` };
+  }
+}
+
+/**
+ * What an item argues for, read against the bet `action` (see module doc):
+ * +1 keep or enlarge the bet, -1 cut it, 0 neither.
+ *
+ * @example
+ * betDirection({ id: "risk.tilt", direction: -1, value: -0.6, ... }, "SELL"); // 1: a down-tilt backs the underweight
+ */
+export function betDirection(e: Evidence, action: Action): -1 | 0 | 1 {
+  if (e.id !== "risk.tilt") return e.direction;
+  const tilt = e.value ?? 0;
+  const points: -1 | 0 | 1 = tilt > TILT_LIMIT ? 1 : tilt < -TILT_LIMIT ? -1 : 0;
+  if (action === "HOLD") return points === 1 ? 1 : 0; // an up-tilt is what would add a position
+  return points === 0 ? 0 : points === (action === "BUY" ? 1 : -1) ? 1 : -1;
+}
+
+const strongestFirst = (a: Evidence, b: Evidence) => b.strength - a.strength || (a.id < b.id ? -1 : 1);
+const weightOf = (list: Evidence[]) => list.reduce((s, e) => s + e.strength, 0);
+
+/** The items a stance argues with, strongest first, and the items for and against the bet. */
+function stancePools(brief: RiskBrief, stance: RiskStance) {
+  const bet = brief.proposal.action;
+  const pro = brief.evidence.filter((e) => betDirection(e, bet) === 1).sort(strongestFirst);
+  const contra = brief.evidence.filter((e) => betDirection(e, bet) === -1).sort(strongestFirst);
+  const mine = stance === "aggressive" ? pro : stance === "conservative" ? contra : [...contra, ...pro].sort(strongestFirst);
+  return { pro, contra, mine };
+}
+
+/** An item named in a sentence: "the 20-day volatility [risk.vol20] (45.0%, above the 35.0% limit)". */
+const named = (brief: RiskBrief, e: Evidence) =>
+  `${nounPhrase(e)} [${e.id}] (${riskReading(brief, e)
+    .text.replace(/^is /, "")
+    .replace(/ \((.*)\)$/, ": $1")})`;
+/** An item as a clause: "the 20-day volatility [risk.vol20] is 45.0%, above the 35.0% limit". */
+const clause = (brief: RiskBrief, e: Evidence) => `${nounPhrase(e)} [${e.id}] ${riskReading(brief, e).text}`;
+const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+const sizeText = (scale: number) => `${scale.toFixed(2)}x the proposed size`;
+
+function itemClaim(kind: Claim["kind"], brief: RiskBrief, e: Evidence, text: string): Claim {
+  const r = riskReading(brief, e);
+  return { kind, item: e.id, cited: [e.id], score: round6(r.value), threshold: round6(r.limit), text };
+}
+
+/** What each stance argues for, as its answers say it. */
+const STANCE_CASE: Record<RiskStance, string> = {
+  aggressive: "for keeping the bet at size",
+  conservative: "for cutting the bet",
+  neutral: "for the balanced size",
+};
+
+/** The answer to the previous speaker's question: the speaker's own item (the one asked about when it is its own) for its position. */
+function riskAnswerClaims(
+  question: string,
+  brief: RiskBrief,
+  stance: RiskStance,
+  mine: Evidence[],
+  fresh: Evidence[],
+  scale: number,
+  position: string,
+): Claim[] {
   const ids = quotedIds(question);
   const asked = brief.evidence.find((e) => ids.includes(e.id));
   const own = asked && mine.includes(asked) ? asked : (fresh[0] ?? mine[0]);
-  const position = `${action} at ${scale.toFixed(2)}x`;
-  if (asked && own && asked !== own) return `${cite(asked)} is weighed in our ${position}; ${cite(own)} argues ${STANCE_CASE[stance]}.`;
-  if (own) return `Our ${position} rests on ${cite(own)}, which argues ${STANCE_CASE[stance]}.`;
-  return `Our ${position} rests on the evidence already cited.`;
+  if (own && asked && own !== asked)
+    return [itemClaim("risk_answer", brief, own, `Against ${named(brief, asked)}, ${clause(brief, own)}, which argues ${STANCE_CASE[stance]}: ${position}.`)];
+  if (own) return [itemClaim("risk_answer", brief, own, `${capital(clause(brief, own))}, which argues ${STANCE_CASE[stance]}: ${position}.`)];
+  return [
+    {
+      kind: "risk_stance",
+      item: null,
+      cited: [],
+      score: scale,
+      threshold: round6(brief.proposal.size_scale),
+      text: `No item on the board argues ${STANCE_CASE[stance]}; we recommend ${position} by the ${stance} rule.`,
+    },
+  ];
+}
+
+/** One offline risk-manager turn: the comment and the claims its argument, question and answer are rendered from. */
+export interface RiskTurn {
+  comment: RiskDebateComment;
+  claims: { argument: Claim[]; question: Claim[]; answer: Claim[] };
 }
 
 /**
- * Offline risk-manager turn (see module doc).
+ * Offline risk-manager turn with its claims (see module doc).
  *
  * @example
- * riskManagerPolicy({ brief, stance: "conservative", round: 1, maxRounds: 2, transcript: [] }).recommended_action;
+ * riskTurn({ brief, stance: "conservative", round: 1, maxRounds: 2, transcript: [] }).claims.argument[0].kind; // "risk_stance"
  */
-export function riskManagerPolicy(input: RiskManagerInput): RiskDebateComment {
+export function riskTurn(input: RiskManagerInput): RiskTurn {
   const { brief, stance } = input;
-  const pro = brief.evidence.filter((e) => e.direction === 1).sort(strongestFirst);
-  const contra = brief.evidence.filter((e) => e.direction === -1).sort(strongestFirst);
-  const mine = stance === "aggressive" ? pro : stance === "conservative" ? contra : [...contra, ...pro].sort(strongestFirst);
+  const { pro, contra, mine } = stancePools(brief, stance);
   const cited = new Set(input.transcript.filter((t) => t.stance === stance).flatMap((t) => t.cited_evidence));
   const fresh = mine.filter((e) => !cited.has(e.id)).slice(0, 2);
   const neutralAction = stanceAction(brief, "neutral");
   let action = stanceAction(brief, stance);
   let concedes = false;
+  let ratio = 0;
   if (input.round >= 2 && action !== neutralAction) {
-    if (stance === "aggressive" && weightOf(contra) > 2 * weightOf(pro)) concedes = true;
-    if (stance === "conservative" && weightOf(pro) > 2 * weightOf(contra)) concedes = true;
+    const [own, other] = stance === "aggressive" ? [pro, contra] : [contra, pro];
+    ratio = weightOf(other) / Math.max(1e-12, weightOf(own));
+    if (stance !== "neutral" && weightOf(other) > 2 * weightOf(own)) concedes = true;
     if (concedes) action = neutralAction;
   }
   const scale = stanceScale(brief, stance);
+  const label = capital(stance);
+  const position = `${action} at ${sizeText(scale)}`;
+  const argument: Claim[] = [
+    {
+      kind: concedes ? "risk_concede" : "risk_stance",
+      item: null,
+      cited: concedes ? (stance === "aggressive" ? contra : pro).map((e) => e.id) : [],
+      score: round6(concedes ? ratio : scale),
+      threshold: concedes ? 2 : round6(brief.proposal.size_scale),
+      text: concedes
+        ? `${label} manager concedes to the neutral view (${action}): the items ${stance === "aggressive" ? "against" : "for"} the bet ` +
+          (ratio > 1e6 ? "are on the board and ours are not." : `weigh ${ratio.toFixed(2)} times ours, more than 2:1.`)
+        : `${label} stance: ${position}, ${positionPhrase(action)}.`,
+    },
+    ...(concedes ? [] : fresh.map((e) => itemClaim("risk_answer", brief, e, `${capital(clause(brief, e))}.`))),
+  ];
   const previous = input.transcript.at(-1) ?? null;
-  const answer = previous?.question ? riskAnswer(previous.question, stance, action, scale, mine, fresh, brief) : null;
+  const answer = previous?.question ? riskAnswerClaims(previous.question, brief, stance, mine, fresh, scale, position) : [];
   // Put the strongest item of this stance not yet quoted to the previous speaker's recommendation.
   const quoted = new Set(input.transcript.filter((t) => t.stance === stance).flatMap((t) => quotedIds(t.question)));
   const item = mine.find((e) => !quoted.has(e.id)) ?? mine[0] ?? brief.evidence[0];
   const challenge = input.transcript.filter((t) => t.stance !== stance).at(-1);
-  const question =
+  const question: Claim[] =
     concedes || !item
-      ? null
-      : challenge
-        ? `How does the ${challenge.stance} manager's ${challenge.recommended_action} at ${challenge.position_scale.toFixed(2)}x account for ${cite(item)}?`
-        : `How do the other managers weigh ${cite(item)} against a ${brief.proposal.action} at ${brief.proposal.size_scale.toFixed(2)}x?`;
-  const label = stance.charAt(0).toUpperCase() + stance.slice(1);
-  return {
+      ? []
+      : [
+          itemClaim(
+            "risk_ask",
+            brief,
+            item,
+            challenge
+              ? `How does the ${challenge.stance} manager's ${challenge.recommended_action} at ${challenge.position_scale.toFixed(2)}x account for ${named(brief, item)}?`
+              : `How do the other managers weigh ${named(brief, item)} against a ${brief.proposal.action} at ${brief.proposal.size_scale.toFixed(2)}x?`,
+          ),
+        ];
+  const comment: RiskDebateComment = {
     stance,
     round: input.round,
-    argument: concedes
-      ? `${label} manager concedes to the neutral view (${action}).`
-      : `${label} stance: ${action} at ${scale.toFixed(2)}x size. ${fresh.map(cite).join("; ") || "No new evidence"}.`,
+    argument: rendered(argument)!,
     cited_evidence: fresh.map((e) => e.id),
-    question,
-    answer,
+    question: rendered(question),
+    answer: rendered(answer),
     recommended_action: action,
     position_scale: scale,
     concedes,
   };
+  return { comment, claims: { argument, question, answer } };
+}
+
+/**
+ * Offline risk-manager turn (see module doc): `riskTurn`'s comment.
+ *
+ * @example
+ * riskManagerPolicy({ brief, stance: "conservative", round: 1, maxRounds: 2, transcript: [] }).recommended_action;
+ */
+export function riskManagerPolicy(input: RiskManagerInput): RiskDebateComment {
+  return riskTurn(input).comment;
 }
 
 function riskLevel(vol: number | null): RiskPosition["risk_level"] {
@@ -146,38 +313,86 @@ function riskLevel(vol: number | null): RiskPosition["risk_level"] {
 }
 
 /**
- * Offline RiskPosition + RiskRecommendation of one manager after the debate.
+ * What a stance recommends doing with the position because of one item:
+ * the verb depends on the stance, the position and the item (see module doc).
+ */
+function recommendationVerb(stance: RiskStance, action: Action, e: Evidence, scale: number): string {
+  const pos = positionPhrase(action);
+  const size = sizeText(scale);
+  if (action === "HOLD") {
+    if (stance === "aggressive") return e.id === "risk.tilt" ? "Be ready to add above the prior weight" : "Keep the prior weight, with room to add";
+    if (stance === "conservative" || betDirection(e, action) === -1) return "Do not add above the prior weight";
+    return e.id === "risk.tilt" ? "Keep the prior weight until the research view turns" : "Keep the prior weight";
+  }
+  if (stance === "aggressive") return action === "BUY" ? `Add to ${pos} up to ${size}` : `Press ${pos} up to ${size}`;
+  if (stance === "conservative") {
+    if (action === "BUY" && e.id === "risk.beta") return `Hedge the index beta of ${pos}`;
+    if (action === "BUY" && e.id === "risk.drawdown") return `Stop out ${pos} if the drawdown deepens`;
+    if (action === "SELL" && e.id === "risk.drawdown") return `Cut ${pos} to ${size} (rebound risk after the fall)`;
+    return `Cut ${pos} to ${size}`;
+  }
+  return betDirection(e, action) === -1 ? `Keep ${pos} no larger than ${size}` : `Keep ${pos} at ${size}`;
+}
+
+/** One offline manager's position and recommendation, with the claims the recommendation's actions are rendered from. */
+export interface RiskPositionTurn extends RiskPositionOutput {
+  claims: Claim[];
+}
+
+/**
+ * Offline RiskPosition + RiskRecommendation of one manager after the debate,
+ * with the claims of its recommendations: up to three, one per item of the
+ * stance (strongest first), each quoting the item with its value and limit.
  *
  * @example
- * riskPositionPolicy({ brief, stance: "aggressive", transcript }).position.stance; // "aggressive"
+ * riskPositionTurn({ brief, stance: "aggressive", transcript }).claims[0].kind; // "recommend"
  */
-export function riskPositionPolicy(input: RiskPositionInput): RiskPositionOutput {
+export function riskPositionTurn(input: RiskPositionInput): RiskPositionTurn {
   const { brief, stance } = input;
   const last = input.transcript.filter((t) => t.stance === stance).at(-1);
   const action = last?.recommended_action ?? stanceAction(brief, stance);
   const scale = last?.position_scale ?? stanceScale(brief, stance);
   const conf = brief.report.confidence;
   const level = riskLevel(brief.metrics.vol_20d);
-  const actions =
-    stance === "aggressive"
-      ? [action === "BUY" ? "Increase position size" : "Keep exposure", "Focus on growth and momentum", "Accept short-term volatility"]
-      : stance === "conservative"
-        ? [
-            "Cap position size",
-            brief.metrics.drawdown_252d !== null && brief.metrics.drawdown_252d < -0.1 ? "Set a stop below the recent low" : "Keep a trailing stop",
-            "Hedge index beta if volatility rises",
-          ]
-        : ["Size in line with the volatility target", "Rebalance on schedule", "Review if alerts trigger"];
+  const mine = stancePools({ ...brief, proposal: { ...brief.proposal, action } }, stance).mine;
+  const items = mine.length ? mine.slice(0, 3) : brief.evidence.filter((e) => e.id === "risk.vol20");
+  const claims: Claim[] = items.map((e) => itemClaim("recommend", brief, e, `${recommendationVerb(stance, action, e, scale)}: ${clause(brief, e)}.`));
+  if (claims.length === 0)
+    claims.push({
+      kind: "recommend",
+      item: null,
+      cited: [],
+      score: scale,
+      threshold: round6(brief.proposal.size_scale),
+      text: `Keep ${positionPhrase(action)} at ${sizeText(scale)}: no risk metric on the board (not enough price history).`,
+    });
   return {
     position: {
       stance,
       action,
       confidence: conf > 0.7 ? "High" : conf > 0.5 ? "Medium" : "Low",
       risk_level: level,
-      rationale: `${stance} view: ${action} at ${scale.toFixed(2)}x; volatility ${brief.metrics.vol_20d === null ? "n/a" : pct(brief.metrics.vol_20d)}, drawdown ${brief.metrics.drawdown_252d === null ? "n/a" : pct(brief.metrics.drawdown_252d)}.`,
+      rationale: `${stance} view: ${action} at ${scale.toFixed(2)}x (${positionPhrase(action)}); volatility ${brief.metrics.vol_20d === null ? "n/a" : pct(brief.metrics.vol_20d)}, drawdown ${brief.metrics.drawdown_252d === null ? "n/a" : pct(brief.metrics.drawdown_252d)}.`,
     },
-    recommendation: { stance, actions, priority: level === "High" || stance === "aggressive" ? "High" : "Medium", position_scale: scale },
+    recommendation: {
+      stance,
+      actions: claims.map((c) => c.text),
+      priority: level === "High" || stance === "aggressive" ? "High" : "Medium",
+      position_scale: scale,
+    },
+    claims,
   };
+}
+
+/**
+ * Offline RiskPosition + RiskRecommendation of one manager after the debate (`riskPositionTurn` without its claims).
+ *
+ * @example
+ * riskPositionPolicy({ brief, stance: "aggressive", transcript }).position.stance; // "aggressive"
+ */
+export function riskPositionPolicy(input: RiskPositionInput): RiskPositionOutput {
+  const { position, recommendation } = riskPositionTurn(input);
+  return { position, recommendation };
 }
 
 /**
@@ -195,7 +410,12 @@ export function riskJudgePolicy(input: RiskJudgeInput): RiskAssessment {
     counts.set(p.action, (counts.get(p.action) ?? 0) + 1);
   }
   let final: Action = votes.neutral ?? brief.proposal.action;
-  for (const [action, c] of counts) if (c >= 2) final = action;
+  let majority = false;
+  for (const [action, c] of counts)
+    if (c >= 2) {
+      final = action;
+      majority = true;
+    }
   const agree = input.positions.filter((p) => p.action === final).length / Math.max(1, input.positions.length);
   const scales = input.positions.map((p) => p.position_scale).sort((a, b) => a - b);
   const scale = scales[Math.floor(scales.length / 2)] ?? brief.proposal.size_scale;
@@ -209,7 +429,11 @@ export function riskJudgePolicy(input: RiskJudgeInput): RiskAssessment {
     rationale:
       `Votes ${Object.entries(votes)
         .map(([k, v]) => `${k} ${v}`)
-        .join(", ")}; final ${final} with ${(agree * 100).toFixed(0)}% agreement; ${brief.alerts.length} alert(s).` + judgeHistoryNote(brief.history, final),
+        .join(
+          ", ",
+        )}; final ${final} (${majority ? "the majority" : "no majority: the neutral manager's action"}) with ${(agree * 100).toFixed(0)}% agreement, ` +
+      `${positionPhrase(final)} at the median size ${scale.toFixed(2)}x; ${brief.alerts.length} alert(s).` +
+      judgeHistoryNote(brief.history, final),
     votes,
   };
 }
