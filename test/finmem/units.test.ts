@@ -13,6 +13,7 @@ import { cumulativeSeries, dailyLogReturns, finmemMetrics, maxDrawdownOf } from 
 import { buildProfile, performanceOverview, recentCumulativeReturn, riskState } from "../../src/finmem/profile";
 import type { ShownMemories } from "../../src/finmem/reflection-io";
 import { checkCitations, extendedReflectionTask, testReflectionTask, trainReflectionTask } from "../../src/finmem/tasks";
+import { explainTestDecision } from "../../src/finmem/offline/offline-policy";
 import { momentumObservation, routeLayer, testReflection, trainObservation } from "../../src/finmem/working-memory";
 import { evaluate } from "../../src/finmem/evaluation";
 import type { DayRecord } from "../../src/finmem/loop-types";
@@ -144,20 +145,22 @@ describe("working memory", () => {
 
 const shown: ShownMemories = {
   shallow: [
-    { id: 4, date: "2021-01-04", kind: "news", text: "Shares surged on excellent results and strong growth. (Sentiment: positive)", score: 2.1 },
-    { id: 7, date: "2021-01-04", kind: "news", text: "Regulators opened a fraud probe; the stock crashed. (Sentiment: negative)", score: 1.9 },
+    { id: 4, date: "2021-01-04", kind: "news", text: "Microsoft shares surged on excellent results and strong growth. (Sentiment: positive)", score: 2.1 },
+    { id: 7, date: "2021-01-04", kind: "news", text: "Regulators opened a fraud probe into MSFT; the stock crashed. (Sentiment: negative)", score: 1.9 },
   ],
   intermediate: [{ id: 2, date: "2020-10-27", kind: "10-Q", text: "Revenue grew 12% with strong cloud demand. (Sentiment: positive)", score: 2.0 }],
   deep: [],
   reflection: [{ id: 9, date: "2021-01-01", kind: "reflection", text: "The stock rose on good news.", score: 1.5 }],
 };
 
+const MSFT_PROFILE = "You are an experienced trader of Microsoft (MSFT) who makes daily investment decisions.";
+
 /** A base rate of 0 for news and reflections (no earlier filing: filings are read against the news). */
 const zeroBase: ToneBaseline = { news: { mean: 0, sd: 0.1, n: 50 }, reflection: { mean: 0, sd: 0.1, n: 10 }, filing: {} };
 
 describe("reflection tasks (offline policies)", () => {
   it("train reflection cites only memories whose tone surprise agrees with the move", () => {
-    const base = { ticker: "MSFT", date: "2021-01-04", profile: "p", memories: shown, toneBase: zeroBase };
+    const base = { ticker: "MSFT", date: "2021-01-04", profile: MSFT_PROFILE, memories: shown, toneBase: zeroBase };
     const up = trainReflectionTask.offline({ ...base, move: trainObservation(100, 102) }, new Rng(1), { temperature: 1, seed: 1 });
     expect([...up.short_memory_index, ...up.middle_memory_index].sort()).toEqual([2, 4]);
     expect(up.short_memory_index).not.toContain(7);
@@ -175,7 +178,7 @@ describe("reflection tasks (offline policies)", () => {
     const input = (state: "seeking" | "averse", sign: -1 | 0 | 1) => ({
       ticker: "MSFT",
       date: "2021-01-04",
-      profile: "p",
+      profile: MSFT_PROFILE,
       memories: shown,
       toneBase: zeroBase,
       wording: "authors" as const,
@@ -199,31 +202,51 @@ describe("reflection tasks (offline policies)", () => {
     expect(eventSentiment("Shares surged on excellent results. (Sentiment: negative)")).toBeGreaterThan(0.5);
   });
 
-  it("stores reflections whose sentiment comes from the cited evidence, not from boilerplate", () => {
-    const base = { ticker: "MSFT", date: "2021-01-04", profile: "p", memories: shown, toneBase: zeroBase };
+  it("reads a stored training reflection back by its recorded outcome, and a test decision's reason as no evidence", () => {
+    const base = { ticker: "MSFT", date: "2021-01-04", profile: MSFT_PROFILE, memories: shown, toneBase: zeroBase };
     const up = trainReflectionTask.offline({ ...base, move: trainObservation(100, 102) }, new Rng(1), { temperature: 1, seed: 1 });
-    const down = trainReflectionTask.offline({ ...base, move: trainObservation(100, 97) }, new Rng(1), { temperature: 1, seed: 1 });
-    expect(eventSentiment(up.summary_reason)).toBeGreaterThan(0);
-    expect(eventSentiment(down.summary_reason)).toBeLessThan(0);
-    const none = trainReflectionTask.offline(
-      { ...base, memories: { shallow: [], intermediate: [], deep: [], reflection: [] }, move: trainObservation(100, 97) },
+    expect(up.summary_reason.startsWith("MSFT rose 2.00 % on the next trading day (adjusted close 100.00 to 102.00).")).toBe(true);
+    const decision = testReflectionTask.offline(
+      {
+        ...base,
+        wording: "authors",
+        risk: { mode: "adaptive", state: "seeking", instruction: "" },
+        momentum: { window: 3, sign: 1, cumulativeLogChange: 0.01 },
+      },
       new Rng(1),
-      { temperature: 1, seed: 1 },
+      { temperature: 0, seed: 1 },
     );
-    expect(eventSentiment(none.summary_reason)).toBe(0);
+    const later = (text: string) => ({
+      ...base,
+      date: "2021-01-08",
+      memories: { shallow: [], intermediate: [], deep: [], reflection: [{ id: 20, date: "2021-01-04", kind: "reflection", text, score: 1 }] },
+      wording: "authors" as const,
+      risk: { mode: "adaptive" as const, state: "seeking" as const, instruction: "" },
+      momentum: { window: 3, sign: 0 as const, cumulativeLogChange: 0 },
+    });
+    const fromOutcome = explainTestDecision(later(up.summary_reason));
+    expect(fromOutcome.drivers.map((d) => [d.kind, d.id, Math.sign(d.milli)])).toEqual([["outcome", 20, 1]]);
+    const fromDecision = explainTestDecision(later(decision.summary_reason));
+    expect(fromDecision.drivers).toEqual([]);
+    expect(fromDecision.noTone.map((c) => [c.id, c.why])).toEqual([[20, "no-outcome"]]);
     const records = [
       { date: "2021-01-04", decision: "sell", reason: "r", nextDayLogChange: -0.01 },
       { date: "2021-01-05", decision: "buy", reason: "r", nextDayLogChange: 0.02 },
       { date: "2021-01-06", decision: "sell", reason: "r", nextDayLogChange: null },
     ];
-    for (const marketLogChange of [-0.05, 0.05, null]) {
-      const ext = extendedReflectionTask.offline(
-        { ticker: "MSFT", date: "2021-01-06", profile: "p", windowStart: "2021-01-04", windowEnd: "2021-01-06", marketLogChange, records },
-        new Rng(1),
-        { temperature: 1, seed: 1 },
-      );
-      expect(eventSentiment(ext.summary_reason)).toBe(0);
-    }
+    const texts = [-0.05, 0.05, null].map(
+      (marketLogChange) =>
+        extendedReflectionTask.offline(
+          { ticker: "MSFT", date: "2021-01-06", profile: MSFT_PROFILE, windowStart: "2021-01-04", windowEnd: "2021-01-06", marketLogChange, records },
+          new Rng(1),
+          { temperature: 1, seed: 1 },
+        ).summary_reason,
+    );
+    expect(texts[0]).toBe(
+      "Week 2021-01-04..2021-01-06 (3 sessions): MSFT fell 4.88 %. Went right (2 of 2): sell on 2021-01-04 (next day fell 1.00 %); buy on 2021-01-05 (next day rose 2.02 %). " +
+        "Not known yet: sell on 2021-01-06. Together the 2 directional decisions with a known next day gained 3.00 % (log return).",
+    );
+    expect(new Set(texts).size).toBe(3);
   });
 
   it("rejects citations that were not shown in that layer", () => {
@@ -246,7 +269,7 @@ describe("reflection tasks (offline policies)", () => {
     const input = {
       ticker: "MSFT",
       date: "2021-01-04",
-      profile: "p",
+      profile: MSFT_PROFILE,
       memories: shown,
       toneBase: zeroBase,
       wording: "authors" as const,
@@ -286,7 +309,7 @@ describe("config", () => {
       "deep",
       "hold",
       "anchored",
-      "same-session",
+      "next-session",
     ]);
     const fill = { ticker: "X", trainStart: "2021-01-01", trainEnd: "2021-02-01", testStart: "2021-02-02", testEnd: "2021-03-01" };
     expect(loopOptionsFromConfig({ ...d, ...fill }).memory.layers.shallow.recencyQ).toBe(3);

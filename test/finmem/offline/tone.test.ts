@@ -4,7 +4,7 @@
  * the anchored windows (windows.ts).
  */
 import { describe, expect, it } from "vitest";
-import { offlineTestDecision, offlineTrainReflection } from "../../../src/finmem/offline/offline-policy";
+import { explainTestDecision, MEMORY_GAIN, offlineTestDecision, offlineTrainReflection, SURPRISE_CAP } from "../../../src/finmem/offline/offline-policy";
 import type { ShownMemories, TestReflectionInput } from "../../../src/finmem/reflection-io";
 import { eventTone, toneClass, ToneTracker, toneSurprise, type ToneBaseline } from "../../../src/finmem/offline/tone";
 import { addMonths } from "../../../src/finmem/windows";
@@ -64,6 +64,9 @@ describe("tone against its base rate", () => {
 });
 
 const today = "2021-01-11";
+const PROFILE = "You are an experienced trader of Zeta Corp (ZZZ) who makes daily investment decisions.";
+/** An item that names the company (only such items carry tone). */
+const about = (t: string) => `Zeta Corp: ${t}`;
 const memories = (items: Array<{ id: number; kind: string; text: string; date?: string; score?: number; layer?: keyof ShownMemories }>): ShownMemories => {
   const m: ShownMemories = { shallow: [], intermediate: [], deep: [], reflection: [] };
   for (const x of items) m[x.layer ?? "shallow"].push({ id: x.id, date: x.date ?? today, kind: x.kind, text: x.text, score: x.score ?? 1 });
@@ -72,58 +75,63 @@ const memories = (items: Array<{ id: number; kind: string; text: string; date?: 
 const testInput = (m: ShownMemories, toneBase: ToneBaseline, state: "seeking" | "averse" = "seeking"): TestReflectionInput => ({
   ticker: "ZZZ",
   date: today,
-  profile: "p",
+  profile: PROFILE,
   memories: m,
   toneBase,
   wording: "authors",
   risk: { mode: "adaptive", state, instruction: "" },
   momentum: { window: 3, sign: 0, cumulativeLogChange: 0 },
 });
-const evidenceOf = (reason: string) => Number(/base rate ([+-]\d+\.\d+)/.exec(reason)![1]);
 
 describe("offline test policy", () => {
   const base: ToneBaseline = { news: { mean: 0, sd: 0.1, n: 40 }, reflection: { mean: 0, sd: 0.1, n: 10 }, filing: {} };
 
-  it("evidence = sum_c W_c F_c m_c / sum_c W_c with W = {news 1, filing 0.5}, each event discounted by exp(-age / tau)", () => {
+  it("contribution_e = G (W_c F_c / sum W)(w_e / sum w_c) z_e with W = {news 1, filing 0.5}, each event discounted by exp(-age / tau)", () => {
     const m = memories([
-      { id: 1, kind: "news", text: GOOD },
-      { id: 2, kind: "news", text: BAD, date: "2021-01-04" }, // 7 days old: weight e^-1
-      { id: 3, kind: "10-Q", text: MILD, layer: "intermediate", date: "2020-12-12" }, // 30 days old
+      { id: 1, kind: "news", text: about(GOOD) },
+      { id: 2, kind: "news", text: about(BAD), date: "2021-01-04" }, // 7 days old: weight e^-1
+      { id: 3, kind: "10-Q", text: MILD, layer: "intermediate", date: "2020-12-12" }, // 30 days old; the company's own report
     ]);
-    const z = (t: string) => tone(t) / 0.1;
+    const z = (t: string) => Math.max(-SURPRISE_CAP, Math.min(SURPRISE_CAP, tone(t) / 0.1));
     const w2 = Math.exp(-1);
-    const news = (z(GOOD) + w2 * z(BAD)) / (1 + w2);
     // The news class's newest item is fresh (F = 1); the only filing is 30 days old (F = e^-1).
-    const expected = (1 * news + 0.5 * Math.exp(-1) * z(MILD)) / 1.5;
-    const out = offlineTestDecision(testInput(m, base), new Rng(1), { temperature: 0, seed: 1 });
-    expect(evidenceOf(out.summary_reason)).toBeCloseTo(expected, 3);
+    const expected = new Map([
+      [1, (MEMORY_GAIN * 1 * (1 / (1 + w2)) * z(about(GOOD))) / 1.5],
+      [2, (MEMORY_GAIN * 1 * (w2 / (1 + w2)) * z(about(BAD))) / 1.5],
+      [3, (MEMORY_GAIN * 0.5 * Math.exp(-1) * z(MILD)) / 1.5],
+    ]);
+    const claims = explainTestDecision(testInput(m, base));
+    const counted = claims.drivers;
+    expect(counted.map((c) => c.id).sort()).toEqual([1, 2, 3]);
+    for (const c of counted) expect(c.milli).toBe(Math.round(1000 * expected.get(c.id)!));
+    expect(claims.rule.totalMilli).toBe(counted.reduce((a, c) => a + c.milli, 0));
   });
 
   it("a stream of mildly positive items is no buy signal when the base rate is just as positive", () => {
-    const m = memories([1, 2, 3, 4].map((id) => ({ id, kind: "news", text: MILD })));
+    const m = memories([1, 2, 3, 4].map((id) => ({ id, kind: "news", text: about(MILD) })));
     const against = (mean: number) => offlineTestDecision(testInput(m, { ...base, news: { mean, sd: 0.05, n: 40 } }), new Rng(1), { temperature: 0, seed: 1 });
     expect(against(0).investment_decision).toBe("buy");
-    expect(against(tone(MILD)).investment_decision).toBe("hold");
-    expect(against(tone(MILD) + 0.1).investment_decision).toBe("sell");
-    // The drivers cited are shown ids that pushed towards the decision.
-    expect(against(tone(MILD) + 0.1).short_memory_index).toEqual([1, 2, 3]);
+    expect(against(tone(about(MILD))).investment_decision).toBe("hold");
+    expect(against(tone(about(MILD)) + 0.1).investment_decision).toBe("sell");
+    // The drivers cited are the three largest contributions (equal here: the lowest ids).
+    expect(against(tone(about(MILD)) + 0.1).short_memory_index).toEqual([1, 2, 3]);
   });
 
   it("a risk-averse agent needs stronger evidence to buy, a risk-seeking one to sell (thresholds 0.05 / 0.35)", () => {
-    // Evidence z = 0.2: seeking buys (> 0.05), averse holds (< 0.35).
-    const m = memories([{ id: 1, kind: "news", text: MILD }]);
-    const b = { ...base, news: { mean: tone(MILD) - 0.02, sd: 0.1, n: 40 } };
+    // z = 0.1, contribution G z = 0.2: seeking buys (> 0.05), averse holds (< 0.35).
+    const m = memories([{ id: 1, kind: "news", text: about(MILD) }]);
+    const b = { ...base, news: { mean: tone(about(MILD)) - 0.01, sd: 0.1, n: 40 } };
     expect(offlineTestDecision(testInput(m, b, "seeking"), new Rng(1), { temperature: 0, seed: 1 }).investment_decision).toBe("buy");
     expect(offlineTestDecision(testInput(m, b, "averse"), new Rng(1), { temperature: 0, seed: 1 }).investment_decision).toBe("hold");
   });
 
   it("training cites the filing whose surprise agrees with the move before weaker news", () => {
     const m = memories([
-      { id: 1, kind: "news", text: GOOD },
-      { id: 2, kind: "news", text: MILD },
+      { id: 1, kind: "news", text: about(GOOD) },
+      { id: 2, kind: "news", text: about(MILD) },
       { id: 3, kind: "10-K", text: BAD, layer: "deep" },
     ]);
-    const input = { ticker: "ZZZ", date: today, profile: "p", memories: m, toneBase: base };
+    const input = { ticker: "ZZZ", date: today, profile: PROFILE, memories: m, toneBase: base };
     const down = offlineTrainReflection({ ...input, move: trainObservation(100, 95) });
     expect(down.long_memory_index).toEqual([3]);
     expect(down.short_memory_index).toEqual([]);
