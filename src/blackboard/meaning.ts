@@ -7,6 +7,7 @@
  * still catch a contradiction: the offline agents, whose stance and view
  * follow the signal and score with a 0.15 dead band, pass every one.
  */
+import { z } from "zod";
 import { quotedIds } from "./debate";
 import type { Action } from "./messages";
 
@@ -28,6 +29,31 @@ export function stanceSignalProblem(stance: "bullish" | "neutral" | "bearish", s
     return `stance "neutral" contradicts signal ${signal}: a neutral stance needs |signal| <= ${NEUTRAL_LEAN} (else say bullish or bearish)`;
   return null;
 }
+
+/**
+ * The signal each stance allows, as `stanceSignalProblem` checks it (the
+ * schema a model is shown says the same, shown-schema.ts `agreeing`).
+ *
+ * @example
+ * STANCE_SIGNAL_RANGES.bullish.safeParse(0.2).success; // true
+ */
+export const STANCE_SIGNAL_RANGES = {
+  bullish: z.number().gt(0).max(1),
+  neutral: z.number().min(-NEUTRAL_LEAN).max(NEUTRAL_LEAN),
+  bearish: z.number().min(-1).lt(0),
+} as const;
+
+/**
+ * The score each view allows, as `viewScoreProblem` checks it.
+ *
+ * @example
+ * VIEW_SCORE_RANGES.SELL.safeParse(0.1).success; // false
+ */
+export const VIEW_SCORE_RANGES = {
+  BUY: z.number().gt(0).max(1),
+  HOLD: z.number().min(-NEUTRAL_LEAN).max(NEUTRAL_LEAN),
+  SELL: z.number().min(-1).lt(0),
+} as const;
 
 /**
  * A view must agree with its score: BUY needs score > 0, SELL score < 0,

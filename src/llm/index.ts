@@ -5,7 +5,7 @@
 export type { CallOptions, ChatMessage, Model, ModelResult, OfflineContext, Task, Usage, UsageTotals } from "./types";
 export { emptyUsage } from "./types";
 export { LlmCacheError, LlmConfigError, LlmError, LlmOutputError, LlmTransportError, OfflinePolicyError, ReplayMissError } from "./errors";
-export { checkOutput, defineTask, formatZodError, schemaInstruction, taskJsonSchema, withSchemaInstruction } from "./task";
+export { checkOutput, defineTask, formatZodError, schemaInstruction, shownSchema, taskJsonSchema, withSchemaInstruction } from "./task";
 export type { OutputCheck } from "./task";
 export { extractJson, sha256Hex, stableHash, stableStringify } from "./json";
 export type { JsonExtraction } from "./json";
@@ -17,6 +17,7 @@ export type { TextCompletion, TextProvider, TextRequest } from "./run-task";
 export { MockModel } from "./mock";
 export type { MockCall, MockFallback, MockHandler, MockModelOptions } from "./mock";
 export { promptHash, RecordingModel, sessionOfInput } from "./recording";
+export { AnonymizingModel, maskedTask, type MessageMask } from "./anonymizing";
 export type { RecordedPrompt, RecordingOptions } from "./recording";
 export type { OfflineModelConfig } from "./offline";
 export { KNOWN_EMBEDDING_DIMENSIONS, notFoundHint, OpenAIEmbedder, OpenAIModel } from "./openai-client";
@@ -37,6 +38,7 @@ export {
   writeCacheSnapshot,
 } from "./cache";
 export type { CacheMode, CacheOptions, EmbeddingCacheEntry, ModelCacheEntry, ModelCacheKeyParts } from "./cache";
+export { mergeCacheFolders, type CacheConflict, type CacheMergeResult } from "./cache-merge";
 export { createEmbedder, createModel, DEFAULT_EMBEDDING_MODEL, DEFAULT_OPENAI_MODEL } from "./factory";
 export type { CreateEmbedderOptions, CreateModelOptions, LlmMode } from "./factory";
 export { Semaphore, limitConcurrency, mapConcurrent } from "./limit";

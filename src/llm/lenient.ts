@@ -1,10 +1,13 @@
 /**
  * Reading a model's JSON the way the task's schema means it. Real models and
  * servers send an enum value in another case or with spaces ("POSITIVE",
- * " strong buy"), a number as a numeric string ("0.8"), and keys nobody asked
+ * " strong buy"), a number as a numeric string ("0.8"), a boolean as a string
+ * ("true"), a key in another case ("Summary_Reason"), and keys nobody asked
  * for. Each is read here, before the schema check, and only where the task's
  * JSON Schema says what the value must be: an enum or constant the string
- * matches once case and spacing are ignored, a number the string spells. A
+ * matches once case and spacing are ignored, a number the string spells, a
+ * boolean it names, the one property a key names once case, spaces, `_` and
+ * `-` are ignored (when the answer does not also hold that property). A
  * string where the schema takes a string is never touched, and a value the
  * schema already accepts is returned as it came, so a well-formed answer reads
  * exactly as before. Keys the schema has no place for are dropped and
@@ -39,7 +42,12 @@ interface Notes {
  * accept it; objects only when one branch fits), and reads a string as an
  * enum value when exactly one allowed value equals it up to case, spaces,
  * `_` and `-`, or as a number when the schema takes a number (an integer
- * only if it is one) and the trimmed string is a JSON-style decimal.
+ * only if it is one) and the trimmed string is a JSON-style decimal, or as a
+ * boolean when the schema takes one and the trimmed string is "true" or
+ * "false" in any case; a tuple's items (`prefixItems`) each by its own
+ * schema; a key the object's properties lack as the one property it spells
+ * in another case or with spaces, `-` for `_` (dropped as extra when the
+ * answer also holds that property).
  *
  * @example
  * readLeniently({ type: "object", properties: { sentiment: { type: "string", enum: ["positive", "negative"] }, score: { type: "number" } } },
@@ -61,8 +69,10 @@ function walk(schema: unknown, value: unknown, path: string, notes: Notes): unkn
     return read;
   }
   if (isRecord(value) && acceptsType(schema, "object")) return walkObject(schema, value, path, notes);
-  if (Array.isArray(value) && acceptsType(schema, "array") && isRecord(schema["items"])) {
-    return value.map((item, i) => walk(schema["items"], item, join(path, i), notes));
+  if (Array.isArray(value) && acceptsType(schema, "array")) {
+    const prefix = Array.isArray(schema["prefixItems"]) ? (schema["prefixItems"] as unknown[]) : [];
+    const rest = isRecord(schema["items"]) ? schema["items"] : null;
+    if (prefix.length > 0 || rest !== null) return value.map((item, i) => walk(i < prefix.length ? prefix[i] : rest, item, join(path, i), notes));
   }
   return value;
 }
@@ -92,7 +102,9 @@ function walkObject(schema: JsonSchema, value: Record<string, unknown>, path: st
   // Free-form objects (no properties, or patterns the walk does not interpret) keep every key.
   const keepsUnknown = properties === null || additional === true || schema["patternProperties"] !== undefined;
   const out: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) {
+  for (const [given, item] of Object.entries(value)) {
+    const key = properties === null ? given : propertyNamed(properties, given, value);
+    if (key !== given) notes.coerced.push(join(path, given));
     let read: unknown;
     if (properties !== null && Object.prototype.hasOwnProperty.call(properties, key)) read = walk(properties[key], item, join(path, key), notes);
     else if (isRecord(additional)) read = walk(additional, item, join(path, key), notes);
@@ -107,7 +119,20 @@ function walkObject(schema: JsonSchema, value: Record<string, unknown>, path: st
   return out;
 }
 
-/** The value as the schema's enum, constant or number, when it is a string the schema does not take as it is. */
+/**
+ * The property a key means: itself when the schema has it, else the one
+ * property it spells up to case, spaces, `_` and `-` that the answer does not
+ * already hold (so "Summary Reason" reads as summary_reason); else itself.
+ */
+function propertyNamed(properties: Record<string, unknown>, key: string, value: Record<string, unknown>): string {
+  if (Object.prototype.hasOwnProperty.call(properties, key)) return key;
+  const wanted = enumKey(key).replace(/ /g, "");
+  const matches = Object.keys(properties).filter((p) => enumKey(p).replace(/ /g, "") === wanted);
+  const only = matches.length === 1 ? matches[0]! : null;
+  return only !== null && !Object.prototype.hasOwnProperty.call(value, only) ? only : key;
+}
+
+/** The value as the schema's enum, constant, number or boolean, when it is a string the schema does not take as it is. */
 function coerceScalar(schema: JsonSchema, value: unknown): unknown {
   if (typeof value !== "string" || admits(schema, value)) return NOT_COERCED;
   const allowed = allowedValues(schema);
@@ -116,6 +141,9 @@ function coerceScalar(schema: JsonSchema, value: unknown): unknown {
     const strings = allowed.filter((a): a is string => typeof a === "string" && enumKey(a) === wanted);
     if (strings.length === 1) return strings[0];
   }
+  const flag = value.trim().toLowerCase();
+  if ((flag === "true" || flag === "false") && acceptsType(schema, "boolean") && (allowed === null || allowed.includes(flag === "true")))
+    return flag === "true";
   const number = numericString(value);
   if (number === null) return NOT_COERCED;
   if (allowed !== null) return allowed.includes(number) ? number : NOT_COERCED;
@@ -133,7 +161,15 @@ function admits(schema: JsonSchema, value: unknown): boolean {
 /** Whether every property of the branch with a constant or enum has one of its values in `value` (tells union branches apart). */
 function constantsMatch(branch: JsonSchema, value: Record<string, unknown>): boolean {
   const properties = isRecord(branch["properties"]) ? branch["properties"] : {};
-  return Object.entries(properties).every(([key, sub]) => !isRecord(sub) || allowedValues(sub) === null || admits(sub, value[key]));
+  return Object.entries(properties).every(([key, sub]) => {
+    if (!isRecord(sub) || allowedValues(sub) === null) return true;
+    // The answer's key for this property, in whatever case the model wrote it.
+    const written = Object.prototype.hasOwnProperty.call(value, key) ? key : Object.keys(value).find((k) => propertyNamed(properties, k, value) === key);
+    const given = written === undefined ? undefined : value[written];
+    if (admits(sub, given)) return true;
+    const read = coerceScalar(sub, given);
+    return read !== NOT_COERCED && admits(sub, read);
+  });
 }
 
 /** The enum's values and the const, or null when the schema lists none. */

@@ -65,16 +65,29 @@ export function schemaInstruction(schema: z.ZodType): string {
 }
 
 /**
+ * The schema a model is shown for this input: the task's `schemaFor(input)`
+ * (shown ids and offered options as enums) when it has one, else its
+ * `schema`. Checks of an answer keep using `schema` and `validate`.
+ *
+ * @example
+ * shownSchema(trainReflectionTask, input); // short_memory_index: array of the shallow ids shown, as an enum
+ * shownSchema(summarizeTask, input) === summarizeTask.schema; // true (no schemaFor)
+ */
+export function shownSchema<I, O>(task: Task<I, O>, input: I): z.ZodType<O> {
+  return task.schemaFor ? task.schemaFor(input) : task.schema;
+}
+
+/**
  * Messages for a real model: the task's rendered messages with the schema
- * instruction appended to the first system message (or a new system message
- * prepended when the task has none).
+ * instruction (of `shownSchema(task, input)`) appended to the first system
+ * message (or a new system message prepended when the task has none).
  *
  * @example
  * withSchemaInstruction(task, input)[0].role; // "system"
  */
 export function withSchemaInstruction<I, O>(task: Task<I, O>, input: I): ChatMessage[] {
   const messages = task.render(input).map((m) => ({ ...m }));
-  const instruction = schemaInstruction(task.schema);
+  const instruction = schemaInstruction(shownSchema(task, input));
   const system = messages.find((m) => m.role === "system");
   if (system) system.content = `${system.content}\n\n${instruction}`;
   else messages.unshift({ role: "system", content: instruction });

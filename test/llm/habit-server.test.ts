@@ -31,6 +31,7 @@ const viewSchema = z.object({
   action: z.enum(["BUY", "HOLD", "SELL"]),
   confidence: z.number().min(0).max(1),
   round: z.number().int().min(1),
+  concedes: z.boolean(),
   summary: z.string().min(1),
   evidence: z.array(z.object({ id: z.string().min(1), direction: z.union([z.literal(-1), z.literal(0), z.literal(1)]) })),
 });
@@ -43,7 +44,7 @@ const viewTask = defineTask({
     { role: "system", content: "You are an analyst." },
     { role: "user", content: `Your view on ${ticker}?` },
   ],
-  offline: () => ({ stance: "neutral" as const, action: "HOLD" as const, confidence: 0.5, round: 1, summary: "flat", evidence: [] }),
+  offline: () => ({ stance: "neutral" as const, action: "HOLD" as const, confidence: 0.5, round: 1, concedes: false, summary: "flat", evidence: [] }),
 });
 const scoresTask = defineTask({
   name: "test.habit-scores",

@@ -120,4 +120,50 @@ describe("readLeniently", () => {
     const tie = taskJsonSchema(z.union([z.object({ x: z.number() }), z.object({ y: z.number() })]));
     expect(readLeniently(tie, { x: "1", y: "2" })).toEqual({ value: { x: "1", y: "2" }, extraKeys: [], coerced: [] });
   });
+
+  it("reads booleans sent as strings where the schema takes a boolean, and only there", () => {
+    const flags = taskJsonSchema(z.object({ concedes: z.boolean(), note: z.string(), maybe: z.boolean().nullable() }));
+    const read = readLeniently(flags, { concedes: " TRUE", note: "false", maybe: "False" });
+    expect(read.value).toEqual({ concedes: true, note: "false", maybe: false });
+    expect(read.coerced.sort()).toEqual(["concedes", "maybe"]);
+    expect(readLeniently(flags, { concedes: "yes", note: "x", maybe: null }).value).toMatchObject({ concedes: "yes" });
+  });
+
+  it("reads a key in another case or spacing as the one property it names, unless the answer also holds that property", () => {
+    const reflection = taskJsonSchema(z.object({ summary_reason: z.string(), short_memory_index: z.array(z.number()), stance: z.enum(["up", "down"]) }));
+    const read = readLeniently(reflection, { "Summary Reason": "because", SHORT_MEMORY_INDEX: ["1"], Stance: "UP" });
+    expect(read.value).toEqual({ summary_reason: "because", short_memory_index: [1], stance: "up" });
+    expect(read.extraKeys).toEqual([]);
+    expect(read.coerced).toContain("Summary Reason");
+    // Both spellings present: the exact one is read, the other is an extra key.
+    const both = readLeniently(reflection, { summary_reason: "a", Summary_Reason: "b", short_memory_index: [], stance: "up" });
+    expect(both.value).toEqual({ summary_reason: "a", short_memory_index: [], stance: "up" });
+    expect(both.extraKeys).toEqual(["Summary_Reason"]);
+  });
+
+  it("reads a tuple's items each by its own schema (prefixItems), and a union branch picked by a constant in another case", () => {
+    const chains = taskJsonSchema(
+      z.object({ c: z.tuple([z.object({ k: z.literal("vol"), v: z.number() }), z.object({ k: z.literal("dir"), v: z.number() })]) }),
+    );
+    expect(
+      readLeniently(chains, {
+        c: [
+          { k: "VOL", v: "1" },
+          { k: "dir", v: "-0.5", x: 1 },
+        ],
+      }),
+    ).toMatchObject({
+      value: {
+        c: [
+          { k: "vol", v: 1 },
+          { k: "dir", v: -0.5 },
+        ],
+      },
+      extraKeys: ["c.1.x"],
+    });
+    const union = taskJsonSchema(
+      z.union([z.object({ stance: z.literal("bullish"), s: z.number().gt(0) }), z.object({ stance: z.literal("bearish"), s: z.number().lt(0) })]),
+    );
+    expect(readLeniently(union, { stance: " Bearish", s: "-0.2" }).value).toEqual({ stance: "bearish", s: -0.2 });
+  });
 });

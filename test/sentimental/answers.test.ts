@@ -30,7 +30,9 @@ describe("Sentimental answers", () => {
       for (const t of TURN_TASKS) expect(tasks.has(t), t).toBe(true);
       expect(tasks.has(prompts === "authors" ? "sentimental.mms-description" : "sentimental.mental-model")).toBe(true);
       expect(model.calls.filter((c) => c.rounds.join() !== "answer")).toEqual([]);
-      expect(run.result.gaps).toEqual({ total: 0, byTask: Object.fromEntries(TURN_TASKS.map((t) => [t, 0])) });
+      const mms =
+        prompts === "authors" ? ["sentimental.mms-description", "sentimental.mms-priorities", "sentimental.mms-criteria"] : ["sentimental.mental-model"];
+      expect(run.result.gaps).toEqual({ total: 0, byTask: Object.fromEntries([...mms, ...TURN_TASKS].map((t) => [t, 0])) });
     });
   }
 

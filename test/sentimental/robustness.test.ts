@@ -56,7 +56,17 @@ describe("onInvalid=skip", () => {
     expect(rows[2]!["opinion"]).toBeCloseTo(0.5 * (rows[2]!["sentiment"] as number) + 0.5 * (rows[0]!["opinion"] as number), 9);
     for (const t of result.tables) expect(t.note ?? "", t.name).toMatch(/Gaps: 1 turn\(s\) .*RPM on Wanjiru Kamau round 2/);
     expect(result.summary["gaps"]).toBe(1);
-    expect(result.gaps).toEqual({ total: 1, byTask: { "sentimental.statement": 1, "sentimental.argumentation": 0, "sentimental.sentiment": 0 } });
+    expect(result.gaps).toEqual({
+      total: 1,
+      byTask: {
+        "sentimental.mms-description": 0,
+        "sentimental.mms-priorities": 0,
+        "sentimental.mms-criteria": 0,
+        "sentimental.statement": 1,
+        "sentimental.argumentation": 0,
+        "sentimental.sentiment": 0,
+      },
+    });
     const log = result
       .artifacts!.find((a) => a.path === "conversation.jsonl")!
       .content.trim()
@@ -74,6 +84,30 @@ describe("onInvalid=skip", () => {
     // Nothing was said: later prompts show no entry for the gap.
     const later = statementRequests(server).slice(-3).map(user);
     expect(later.every((text) => !text.includes(`${RPM}: \n`) && !text.includes(said(RPM, 2)))).toBe(true);
+  });
+
+  it("a Mental Model part whose answer stays invalid is left empty and counted as a gap; the run goes on", async () => {
+    server.reset();
+    const good = scriptedAnswers();
+    answer = (req) => (kindOf(req) === "mms-priorities" && user(req).includes(RPM) ? { priorities: "not a list" } : good(req));
+    const result = await sentimentalExperiment.run(config({ onInvalid: "skip" }), loopbackContext(server));
+    expect(result.gaps?.total).toBe(1);
+    expect(result.gaps?.byTask["sentimental.mms-priorities"]).toBe(1);
+    const models = JSON.parse(result.artifacts!.find((a) => a.path === "mental_models.json")!.content) as Array<Record<string, unknown>>;
+    expect(models.find((m) => m["agent"] === "RPM")!["priorities"]).toEqual([]);
+    expect((models.find((m) => m["agent"] !== "RPM")!["priorities"] as unknown[]).length).toBeGreaterThan(0);
+    const gaps = JSON.parse(result.artifacts!.find((a) => a.path === "gaps.json")!.content) as Array<Record<string, unknown>>;
+    expect(gaps).toEqual([expect.objectContaining({ agent: "RPM", task: "sentimental.mms-priorities", round: 0 })]);
+    for (const t of result.tables) expect(t.note ?? "", t.name).toMatch(/Mental Model gaps: 1 part\(s\) .*RPM mms-priorities/);
+    // Every turn was still taken.
+    expect(table(result.tables, "sentiment_by_round").rows.every((r) => r["sentiment"] !== null)).toBe(true);
+  });
+
+  it("with onInvalid=fail, a Mental Model part whose answer stays invalid stops the run", async () => {
+    server.reset();
+    const good = scriptedAnswers();
+    answer = (req) => (kindOf(req) === "mms-priorities" ? { priorities: "not a list" } : good(req));
+    await expect(sentimentalExperiment.run(config({}), loopbackContext(server))).rejects.toThrow(/sentimental\.mms-priorities/);
   });
 
   it("a gap never counts as a change below the tolerance", async () => {

@@ -3,7 +3,9 @@
  * double for the real-model path that, like a model, knows only the schema.
  * It reads the task's JSON Schema from the request (`response_format`'s
  * json_schema, else the schema instruction at the end of the system message),
- * answers with values valid by that schema, seeded, and dresses the answer in
+ * answers with values valid by that schema (enums, `anyOf` branches and
+ * `prefixItems` tuples included, so a schema that lists the ids shown gets
+ * one of them), seeded, and dresses the answer in
  * the habits below, each reported of real models or servers (the URLs in
  * HABIT_SOURCES). Besides the schema it reads one thing a model reads: how
  * many numbered items the user's question lists (a classifier asked for one
@@ -26,6 +28,7 @@ import { createHash } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { Rng } from "../../stats/index";
+import { addExtraKeys, booleansAsStrings, changeEnums, keysInAnotherCase, numbersAsStrings, WORDS } from "./habit-values";
 
 /** The habits, in the order they are drawn. */
 export const HABITS = [
@@ -36,7 +39,9 @@ export const HABITS = [
   "fenced-after-prose",
   "enum-case",
   "number-as-string",
+  "boolean-as-string",
   "extra-keys",
+  "key-case",
   "cut-at-max-tokens",
 ] as const;
 export type Habit = (typeof HABITS)[number];
@@ -65,6 +70,10 @@ export const HABIT_SOURCES: Readonly<Record<Habit | "json-schema-ignored" | "jso
   ],
   // Numbers sent as numeric strings ("confidence": "0.8").
   "number-as-string": ["https://github.com/fboiero/MIESC/pull/131"],
+  // Booleans sent as strings ("true"), which tool and output parsers had to learn to read.
+  "boolean-as-string": ["https://github.com/mozilla-ai/any-agent/pull/804", "https://github.com/samchon/typia/pull/1774"],
+  // Keys in another case than the schema's (Title-Case field names; camelCase for snake_case).
+  "key-case": ["https://github.com/jaseci-labs/jac/issues/7442", "https://github.com/modelcontextprotocol/servers/pull/3004"],
   // Fields the schema does not have, invented by the model.
   "extra-keys": ["https://github.com/guidance-ai/guidance/issues/1125"],
   // An answer cut off mid-JSON at the token limit, finish_reason "length".
@@ -145,39 +154,6 @@ interface ChatBody {
 type Schema = Record<string, unknown>;
 
 const SCHEMA_MARKER = "JSON Schema:\n";
-const WORDS = [
-  "steady",
-  "growth",
-  "revenue",
-  "team",
-  "clear",
-  "record",
-  "risk",
-  "budget",
-  "leadership",
-  "experience",
-  "strong",
-  "modest",
-  "margin",
-  "demand",
-  "careful",
-  "planning",
-  "delivery",
-  "quality",
-  "results",
-  "market",
-  "outlook",
-  "evidence",
-  "support",
-  "concern",
-  "limited",
-  "improving",
-  "consistent",
-  "skills",
-  "judgement",
-  "shows",
-];
-const EXTRA_KEYS = ["explanation", "reasoning", "confidence_note", "notes"];
 
 /**
  * Start the server on 127.0.0.1 with an OS-assigned port (module doc).
@@ -292,7 +268,21 @@ export async function startHabitServer(options: HabitServerOptions = {}): Promis
         show("number-as-string");
       }
     }
+    if (draw("boolean-as-string", rate, valueHabits)) {
+      const changed = booleansAsStrings(value, rng);
+      if (changed.count > 0) {
+        value = changed.value;
+        show("boolean-as-string");
+      }
+    }
     if (draw("extra-keys", rate, valueHabits) && addExtraKeys(schema, value, rng)) show("extra-keys");
+    if (draw("key-case", rate, valueHabits)) {
+      const changed = keysInAnotherCase(schema, value, rng);
+      if (changed !== null) {
+        value = changed;
+        show("key-case");
+      }
+    }
     let text = JSON.stringify(value);
     if (draw("fenced-after-prose", rate, textHabits)) {
       text = "Here is the JSON you asked for:\n```json\n" + JSON.stringify(value, null, 2) + "\n```\nLet me know if you need anything else.";
@@ -410,8 +400,11 @@ function exampleOf(schema: Schema, rng: Rng, items: number | null, depth: number
     case "object":
       return objectOf(schema, rng, items, depth);
     case "array": {
-      const min = typeof schema["minItems"] === "number" ? schema["minItems"] : 1;
+      // A tuple: one item per prefixItems schema (the tasks' tuples allow no more).
+      if (Array.isArray(schema["prefixItems"]))
+        return (schema["prefixItems"] as unknown[]).map((sub) => exampleOf(isRecord(sub) ? sub : {}, rng, null, depth + 1));
       const max = typeof schema["maxItems"] === "number" ? schema["maxItems"] : Infinity;
+      const min = typeof schema["minItems"] === "number" ? schema["minItems"] : Math.min(1, max);
       const length = items !== null && depth <= 1 ? Math.min(max, Math.max(min, items)) : rng.int(min, Math.min(max, min + 2) + 1);
       const item = isRecord(schema["items"]) ? schema["items"] : {};
       return Array.from({ length }, () => exampleOf(item, rng, null, depth + 1));
@@ -489,62 +482,6 @@ function numberOf(schema: Schema, rng: Rng): number {
   if (typeof schema["exclusiveMinimum"] === "number" && value <= schema["exclusiveMinimum"]) value = schema["exclusiveMinimum"] + 0.01;
   if (typeof schema["exclusiveMaximum"] === "number" && value >= schema["exclusiveMaximum"]) value = schema["exclusiveMaximum"] - 0.01;
   return Math.min(to, Math.max(from, value));
-}
-
-/** Every enum string of the value, in another case or with spaces (the schema says which strings are enums); whether any changed. */
-function changeEnums(schema: Schema, value: unknown, rng: Rng): boolean {
-  let changed = false;
-  const visit = (sub: unknown, node: unknown, set: (v: unknown) => void): void => {
-    if (!isRecord(sub)) return;
-    const branches = Array.isArray(sub["anyOf"]) ? sub["anyOf"] : Array.isArray(sub["oneOf"]) ? sub["oneOf"] : null;
-    if (branches) {
-      for (const b of branches) visit(b, node, set);
-      return;
-    }
-    if (typeof node === "string" && Array.isArray(sub["enum"]) && sub["enum"].includes(node)) {
-      const styles = [node.toUpperCase(), ` ${node.charAt(0).toUpperCase()}${node.slice(1)} `, node.replace(/_/g, " ").toUpperCase(), `\n\n${node}`];
-      const next = rng.pick(styles.filter((s) => s !== node));
-      if (next !== undefined) {
-        set(next);
-        changed = true;
-      }
-      return;
-    }
-    if (isRecord(node) && isRecord(sub["properties"])) {
-      for (const [key, child] of Object.entries(sub["properties"])) if (key in node) visit(child, node[key], (v) => (node[key] = v));
-    }
-    if (isRecord(node) && isRecord(sub["additionalProperties"])) {
-      for (const key of Object.keys(node)) visit(sub["additionalProperties"], node[key], (v) => (node[key] = v));
-    }
-    if (Array.isArray(node) && isRecord(sub["items"])) node.forEach((item, i) => visit(sub["items"], item, (v) => (node[i] = v)));
-  };
-  visit(schema, value, () => {});
-  return changed;
-}
-
-/** The value with every number written as a string. */
-function numbersAsStrings(value: unknown): { value: unknown; count: number } {
-  let count = 0;
-  const convert = (node: unknown): unknown => {
-    if (typeof node === "number") {
-      count++;
-      return String(node);
-    }
-    if (Array.isArray(node)) return node.map(convert);
-    if (isRecord(node)) return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, convert(v)]));
-    return node;
-  };
-  const out = convert(value);
-  return { value: out, count };
-}
-
-/** One or two keys the schema does not have, at the top level of an object with named properties; whether any was added. */
-function addExtraKeys(schema: Schema, value: unknown, rng: Rng): boolean {
-  if (!isRecord(value) || !isRecord(schema["properties"]) || schema["additionalProperties"] !== undefined) return false;
-  const free = EXTRA_KEYS.filter((k) => !(k in (schema["properties"] as Schema)));
-  const count = Math.min(free.length, rng.int(1, 3));
-  for (const key of rng.shuffle(free).slice(0, count)) value[key] = `${rng.pick(WORDS)} ${rng.pick(WORDS)}`;
-  return count > 0;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
