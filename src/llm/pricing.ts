@@ -11,21 +11,23 @@ export interface ModelPrice {
   inputPerMillion: number;
   /** USD per 1M completion (output) tokens. */
   outputPerMillion: number;
+  /** USD per 1M prompt tokens the provider served from its prompt cache; absent: no discount (the input price). */
+  cachedInputPerMillion?: number;
 }
 
 export type PriceTable = Readonly<Record<string, ModelPrice>>;
 
-/** Default list prices, USD per 1M tokens. */
+/** Default list prices, USD per 1M tokens (cached input: the price of prompt tokens served from the provider's prompt cache). */
 export const DEFAULT_PRICES: PriceTable = {
-  "gpt-4o": { inputPerMillion: 2.5, outputPerMillion: 10 },
-  "gpt-4o-mini": { inputPerMillion: 0.15, outputPerMillion: 0.6 },
-  "gpt-4.1": { inputPerMillion: 2, outputPerMillion: 8 },
-  "gpt-4.1-mini": { inputPerMillion: 0.4, outputPerMillion: 1.6 },
-  "gpt-4.1-nano": { inputPerMillion: 0.1, outputPerMillion: 0.4 },
+  "gpt-4o": { inputPerMillion: 2.5, outputPerMillion: 10, cachedInputPerMillion: 1.25 },
+  "gpt-4o-mini": { inputPerMillion: 0.15, outputPerMillion: 0.6, cachedInputPerMillion: 0.075 },
+  "gpt-4.1": { inputPerMillion: 2, outputPerMillion: 8, cachedInputPerMillion: 0.5 },
+  "gpt-4.1-mini": { inputPerMillion: 0.4, outputPerMillion: 1.6, cachedInputPerMillion: 0.1 },
+  "gpt-4.1-nano": { inputPerMillion: 0.1, outputPerMillion: 0.4, cachedInputPerMillion: 0.025 },
   "gpt-4-turbo": { inputPerMillion: 10, outputPerMillion: 30 },
   "gpt-4": { inputPerMillion: 30, outputPerMillion: 60 },
   "gpt-3.5-turbo": { inputPerMillion: 0.5, outputPerMillion: 1.5 },
-  "o3-mini": { inputPerMillion: 1.1, outputPerMillion: 4.4 },
+  "o3-mini": { inputPerMillion: 1.1, outputPerMillion: 4.4, cachedInputPerMillion: 0.55 },
   "text-embedding-3-small": { inputPerMillion: 0.02, outputPerMillion: 0 },
   "text-embedding-3-large": { inputPerMillion: 0.13, outputPerMillion: 0 },
   "text-embedding-ada-002": { inputPerMillion: 0.1, outputPerMillion: 0 },
@@ -53,12 +55,18 @@ export function priceFor(model: string, overrides: PriceTable = {}): ModelPrice 
 }
 
 /**
- * cost = promptTokens * input/1e6 + completionTokens * output/1e6 (USD).
+ * cost = (promptTokens - cached) * input/1e6 + cached * cachedInput/1e6 +
+ * completionTokens * output/1e6 (USD), `cached` the prompt tokens the
+ * provider served from its prompt cache (0 when it does not say; the cached
+ * price is the input price for models without a published discount).
  *
  * @example
  * estimateCostUsd("gpt-4o", { promptTokens: 1_000_000, completionTokens: 100_000 }); // 3.5
+ * estimateCostUsd("gpt-4o", { promptTokens: 1_000_000, completionTokens: 100_000, cachedPromptTokens: 800_000 }); // 2.5
  */
 export function estimateCostUsd(model: string, usage: Usage, overrides: PriceTable = {}): number {
   const price = priceFor(model, overrides);
-  return (usage.promptTokens * price.inputPerMillion + usage.completionTokens * price.outputPerMillion) / 1e6;
+  const cached = Math.min(usage.cachedPromptTokens ?? 0, usage.promptTokens);
+  const cachedPrice = price.cachedInputPerMillion ?? price.inputPerMillion;
+  return ((usage.promptTokens - cached) * price.inputPerMillion + cached * cachedPrice + usage.completionTokens * price.outputPerMillion) / 1e6;
 }

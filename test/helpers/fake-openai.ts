@@ -63,6 +63,8 @@ export interface RecordedRequest {
 export interface UsageSpec {
   prompt_tokens: number;
   completion_tokens: number;
+  /** What OpenAI and vLLM report of their prompt cache (absent: the server says nothing, as older servers). */
+  prompt_tokens_details?: { cached_tokens: number };
 }
 
 export type ChatBehaviour =
@@ -281,6 +283,9 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     });
   });
 
+  // Keep idle connections open until stop(): with Node's default 5 s keep-alive timeout the server may close a pooled
+  // socket just as the client reuses it (ECONNRESET), whenever a test pauses between two calls for about 5 s.
+  server.keepAliveTimeout = 0;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(0, "127.0.0.1", () => resolve());

@@ -9,7 +9,7 @@
 import type { OfflineModel } from "../../src/llm/offline";
 import type { OpenAIModel } from "../../src/llm/openai-client";
 import type { CallOptions, Model, ModelResult, Task, UsageTotals } from "../../src/llm/types";
-import { okJson, type FakeOpenAI } from "./fake-openai";
+import { okJson, type FakeOpenAI, type UsageSpec } from "./fake-openai";
 
 export class LoopbackModel implements Model {
   readonly id: string;
@@ -20,6 +20,8 @@ export class LoopbackModel implements Model {
     private readonly offline: OfflineModel,
     private readonly remote: OpenAIModel,
     private readonly server: FakeOpenAI,
+    /** The usage the server reports with each answer (default: the fake server's). */
+    private readonly usageSpec?: UsageSpec,
   ) {
     this.id = remote.id;
   }
@@ -35,7 +37,7 @@ export class LoopbackModel implements Model {
     await previous;
     try {
       const answer = await this.offline.run(task, input, options);
-      this.server.enqueueChat(okJson(answer.output));
+      this.server.enqueueChat(okJson(answer.output, this.usageSpec ? { usage: this.usageSpec } : {}));
       return await this.remote.run(task, input, options);
     } finally {
       release();

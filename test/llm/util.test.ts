@@ -71,9 +71,9 @@ describe("redactSecrets", () => {
 
 describe("pricing", () => {
   it("prices exact names, dated snapshots by longest prefix, and unknown models at 0", () => {
-    expect(priceFor("gpt-4o")).toEqual({ inputPerMillion: 2.5, outputPerMillion: 10 });
-    expect(priceFor("gpt-4o-mini-2024-07-18")).toEqual({ inputPerMillion: 0.15, outputPerMillion: 0.6 });
-    expect(priceFor("gpt-4o-2024-08-06")).toEqual({ inputPerMillion: 2.5, outputPerMillion: 10 });
+    expect(priceFor("gpt-4o")).toEqual({ inputPerMillion: 2.5, outputPerMillion: 10, cachedInputPerMillion: 1.25 });
+    expect(priceFor("gpt-4o-mini-2024-07-18")).toEqual({ inputPerMillion: 0.15, outputPerMillion: 0.6, cachedInputPerMillion: 0.075 });
+    expect(priceFor("gpt-4o-2024-08-06")).toEqual({ inputPerMillion: 2.5, outputPerMillion: 10, cachedInputPerMillion: 1.25 });
     expect(priceFor("llama3.1:8b")).toEqual({ inputPerMillion: 0, outputPerMillion: 0 });
     expect(estimateCostUsd("gpt-4o", { promptTokens: 1_000_000, completionTokens: 100_000 })).toBeCloseTo(3.5, 12);
     expect(estimateCostUsd("local", { promptTokens: 5e6, completionTokens: 5e6 }, { local: { inputPerMillion: 1, outputPerMillion: 2 } })).toBe(15);
