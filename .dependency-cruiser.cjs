@@ -40,7 +40,7 @@ const LAYERS = {
 };
 
 /** Entries that load a heavy package: dynamic import only (type-only imports are free). */
-const HEAVY_ENTRIES = "^src/(plot/export|plot/browser|llm/openai-sdk|notebook/dataframe)\\.ts$";
+const HEAVY_ENTRIES = "^src/(plot/export|plot/browser|plot/layout-audit|llm/openai-sdk|notebook/dataframe)\\.ts$";
 const HEAVY_PACKAGES = "(^|/)node_modules/(playwright-core|openai|danfojs-node)/";
 
 const layerRules = Object.entries(LAYERS).map(([folder, allowed]) => ({

@@ -6,7 +6,7 @@
  * hit rate, frontier) are in quant-figures.ts.
  */
 import { drawdownSeries } from "../backtest/index";
-import { type Figure, makeFigure, PALETTE } from "../core/index";
+import { conclusionAnnotation, type Figure, makeFigure, PALETTE } from "../core/index";
 import type { FrontierStudy, HitRateRow } from "./analytics";
 import { frontierFigure, hitRateFigure, rollingSharpeWindowsFigure, turnoverCostFigure, weightsOverTimeFigure } from "./quant-figures";
 
@@ -39,17 +39,27 @@ function lines(
 }
 
 /**
- * Growth of 1 invested at the start, one line per series (values are portfolio values).
+ * Growth of 1 invested at the start, one line per series (values are
+ * portfolio values), with the run's reading on the figure: each series' end
+ * value (value at the end / value at the start), best first.
  *
  * @example
  * equityCurveFigure(dates, [{ name: "BL portfolio", values }, { name: "SPY", values: spy }]);
  */
 export function equityCurveFigure(dates: readonly string[], series: readonly NamedSeries[], name = "bb_equity_curve"): Figure {
+  const ends = series
+    .map((s) => ({ name: s.name, end: growthOfOne(s.values).at(-1) }))
+    .filter((e): e is { name: string; end: number } => e.end !== undefined && Number.isFinite(e.end))
+    .sort((a, b) => b.end - a.end);
+  const conclusion = ends.length
+    ? `growth of 1 at ${dates[dates.length - 1] ?? "the end"}: ${ends.map((e) => `${e.name} ${e.end.toFixed(3)}`).join(", ")}`
+    : null;
   return makeFigure(
     name,
     "Black-Litterman portfolio vs SPY and equal weight (growth of 1)",
     lines(dates, series, (v) => nullable(growthOfOne(v))),
     { x: "date", y: "value (start = 1)" },
+    { margin: { l: 64, r: 24, t: 96, b: 120 }, annotations: conclusion ? [conclusionAnnotation(conclusion)] : [] },
   );
 }
 

@@ -1,5 +1,5 @@
 /**
- * The figures a quant looks at (issue 14 item 8): weights over time, turnover
+ * The figures a quant looks at: weights over time, turnover
  * and cost per rebalance, the view hit rate, the efficient frontier of the
  * last rebalance with the chosen book on it, the rolling Sharpe at 20 and 60
  * days, and the ablation sweep's summary.
@@ -88,7 +88,22 @@ export function turnoverCostFigure(rows: ReadonlyArray<{ date: string; turnover:
       },
     ],
     { x: "trade date", y: "turnover" },
-    { yaxis2: { title: { text: "cost ($)" }, overlaying: "y", side: "right", showgrid: false } },
+    {
+      // The cost axis picks its own round ticks from 0 (not the turnover axis's grid, which gives steps like 291),
+      // and the right margin is wide enough for its labels and title.
+      yaxis2: {
+        title: { text: "cost ($)" },
+        overlaying: "y",
+        side: "right",
+        showgrid: false,
+        tickmode: "auto",
+        nticks: 6,
+        rangemode: "tozero",
+        ticklabelstandoff: 4,
+      },
+      yaxis: { title: { text: "turnover" }, rangemode: "tozero", gridcolor: "#e5e5e5", linecolor: "#444", ticklabelstandoff: 4 },
+      margin: { l: 64, r: 72, t: 84, b: 120 },
+    },
   );
 }
 

@@ -9,7 +9,7 @@
  */
 import type { Cell, Figure, Row, Table } from "./contract";
 import { modelLabelOf } from "./labels";
-import { PALETTE, makeFigure } from "./figure";
+import { discreteTicks, PALETTE, makeFigure } from "./figure";
 
 const DASHES = ["solid", "dash", "dot", "dashdot", "longdash"] as const;
 
@@ -140,5 +140,16 @@ export function sweepLineFigure(table: Table, options: SweepLineOptions): Figure
       hoverinfo: "name",
     });
   }
-  return labelledFigure(options.name, options.title, table, traces, { x: options.xTitle ?? options.x, y: options.yTitle ?? options.y.join(", ") });
+  const xTitle = options.xTitle ?? options.x;
+  // a grid key (rounds, K, alpha) has a few values: a tick at each, none between
+  const xaxis = {
+    title: { text: xTitle },
+    showgrid: true,
+    gridcolor: "#e5e5e5",
+    zeroline: false,
+    linecolor: "#444",
+    ticklabelstandoff: 4,
+    ...discreteTicks(xs),
+  };
+  return labelledFigure(options.name, options.title, table, traces, { x: xTitle, y: options.yTitle ?? options.y.join(", ") }, { xaxis });
 }

@@ -4,7 +4,19 @@
  * Figure 4 style), the sizes of the memory layers over the run, and the
  * ablations (K, risk mode) against buy-and-hold.
  */
-import { distinctValues, labelledFigure, makeFigure, meanOfColumn, PALETTE, requireColumns, type Figure, type Row, type Table } from "../core/index";
+import {
+  conclusionAnnotation,
+  distinctValues,
+  labelledFigure,
+  LEGEND_KEY,
+  makeFigure,
+  meanOfColumn,
+  PALETTE,
+  requireColumns,
+  type Figure,
+  type Row,
+  type Table,
+} from "../core/index";
 import type { TestEvaluation } from "./evaluation";
 import type { FinMemLoopResult } from "./loop";
 
@@ -17,13 +29,20 @@ export interface CumulativePoint {
 }
 
 /**
- * Cumulative log return of FinMem vs buy-and-hold.
+ * Cumulative log return of FinMem vs buy-and-hold, with the run's reading
+ * written on the figure: both sums at the end of the test window (the
+ * metrics table's cumulative_return) and which is ahead.
  *
  * @example
  * cumulativeReturnFigure([{ date: "2021-01-04", finmem: 0.01, buyHold: -0.02 }], "MSFT").data.length; // 2
  */
 export function cumulativeReturnFigure(points: readonly CumulativePoint[], ticker: string, name = "finmem_cumulative_return"): Figure {
   const x = points.map((p) => p.date);
+  const last = points[points.length - 1];
+  const conclusion = last
+    ? `FinMem ${last.finmem.toFixed(4)} vs buy-and-hold ${last.buyHold.toFixed(4)} at ${last.date}: ` +
+      `${last.finmem > last.buyHold ? "FinMem ahead" : last.finmem < last.buyHold ? "buy-and-hold ahead" : "level"} (sums of daily log returns)`
+    : null;
   return makeFigure(
     name,
     `FinMem vs buy-and-hold — ${ticker}, cumulative return (sum of daily log returns)`,
@@ -32,7 +51,7 @@ export function cumulativeReturnFigure(points: readonly CumulativePoint[], ticke
       { type: "scatter", mode: "lines", name: "Buy and hold", x, y: points.map((p) => p.buyHold), line: { color: PALETTE[1], width: 2, dash: "dash" } },
     ],
     { x: "Date", y: "Cumulative return" },
-    { hovermode: "x unified" },
+    { hovermode: "x unified", margin: { l: 64, r: 24, t: 96, b: 120 }, annotations: conclusion ? [conclusionAnnotation(conclusion)] : [] },
   );
 }
 
@@ -43,28 +62,63 @@ export interface LayerPoint {
   meanScore: number;
 }
 
+/** The legend's line-style keys of the memory figure (grey, not series). */
+function memoryStyleKeys(): Array<Record<string, unknown>> {
+  const key = (label: string, dash: string) => ({
+    type: "scatter",
+    mode: "lines",
+    name: label,
+    x: [null],
+    y: [null],
+    meta: LEGEND_KEY,
+    line: { color: "#555", dash },
+    hoverinfo: "skip",
+  });
+  return [key("events held (solid)", "solid"), key("mean retrieval score (dotted)", "dot")];
+}
+
+/** The memory figure's y axes, top down: layer events, reflections (when apart), mean score. */
+function memoryPanels(withReflections: boolean): { panels: string[]; yAxes: Record<string, unknown> } {
+  const panels = withReflections ? ["y", "y2", "y3"] : ["y", "y3"];
+  const domains: Record<string, [number, number]> = withReflections ? { y: [0.7, 1], y2: [0.37, 0.63], y3: [0, 0.3] } : { y: [0.55, 1], y3: [0, 0.45] };
+  const axis = { showgrid: true, gridcolor: "#e5e5e5", zeroline: false, linecolor: "#444", anchor: "x" };
+  const yAxes: Record<string, unknown> = {
+    yaxis: { ...axis, title: { text: withReflections ? "events (layers)" : "events" }, domain: domains.y, rangemode: "tozero" },
+    yaxis3: { ...axis, title: { text: "mean score" }, domain: domains.y3 },
+  };
+  if (withReflections) yAxes.yaxis2 = { ...axis, title: { text: "reflections" }, domain: domains.y2, rangemode: "tozero" };
+  return { panels, yAxes };
+}
+
 /**
- * Memory layer sizes (top panel) and mean retrieval score per layer (bottom
- * panel) at the end of each trading day.
+ * Memory over the run, one colour per layer, in three stacked panels that
+ * share the date axis: events held per memory layer (top), reflections held
+ * (middle: they pile up to hundreds and would flatten the layers, which hold
+ * a handful each), and each layer's mean retrieval score (bottom, dotted).
+ * The test start is marked on every panel. A run without a "reflection"
+ * layer gets two panels.
  *
  * @example
- * memoryLayersFigure(rows, "MSFT", "2021-01-01").data.length; // 2 traces per layer
+ * memoryLayersFigure(rows, "MSFT", "2021-01-01").data.length; // 2 traces per layer, plus the legend's line-style keys
  */
 export function memoryLayersFigure(rows: readonly LayerPoint[], ticker: string, testStart?: string, name = "finmem_memory_layers"): Figure {
   const layers = [...new Set(rows.map((r) => r.layer))];
+  const apart = layers.filter((layer) => layer === "reflection");
   const data: Array<Record<string, unknown>> = [];
+  const countAxis = (layer: string) => (apart.includes(layer) ? "y2" : "y");
   layers.forEach((layer, i) => {
     const mine = rows.filter((r) => r.layer === layer);
     const color = PALETTE[i % PALETTE.length];
     data.push({
       type: "scatter",
       mode: "lines",
-      name: `${layer} (events)`,
+      name: layer,
       legendgroup: layer,
       x: mine.map((r) => r.date),
       y: mine.map((r) => r.count),
-      line: { color },
-      yaxis: "y",
+      line: { color, width: 2 },
+      xaxis: "x",
+      yaxis: countAxis(layer),
     });
     data.push({
       type: "scatter",
@@ -74,27 +128,53 @@ export function memoryLayersFigure(rows: readonly LayerPoint[], ticker: string, 
       showlegend: false,
       x: mine.map((r) => r.date),
       y: mine.map((r) => (Number.isFinite(r.meanScore) ? r.meanScore : null)),
-      line: { color, dash: "dot" },
-      yaxis: "y2",
+      line: { color, dash: "dot", width: 1.5 },
+      xaxis: "x",
+      yaxis: "y3",
     });
   });
+  data.push(...memoryStyleKeys());
+  const { panels, yAxes } = memoryPanels(apart.length > 0);
   const shapes = testStart
-    ? [{ type: "line", xref: "x", yref: "paper", x0: testStart, x1: testStart, y0: 0, y1: 1, line: { color: "#888", dash: "dot", width: 1 } }]
+    ? panels.map((y) => ({
+        type: "line",
+        xref: "x",
+        yref: `${y} domain`,
+        x0: testStart,
+        x1: testStart,
+        y0: 0,
+        y1: 1,
+        line: { color: "#888", dash: "dot", width: 1 },
+      }))
     : [];
   return makeFigure(
     name,
-    `FinMem memory layers — ${ticker}: events per layer (top) and mean retrieval score (bottom)`,
+    `FinMem memory layers — ${ticker}`,
     data,
-    { x: "Date", y: "Events" },
+    { x: "date" },
     {
-      yaxis: { title: { text: "Events" }, domain: [0.45, 1], showgrid: true, gridcolor: "#e5e5e5", zeroline: false, linecolor: "#444" },
-      yaxis2: { title: { text: "Mean score" }, domain: [0, 0.35], anchor: "x", showgrid: true, gridcolor: "#e5e5e5", zeroline: false, linecolor: "#444" },
+      xaxis: { title: { text: "date" }, anchor: "y3", showgrid: true, gridcolor: "#e5e5e5", zeroline: false, linecolor: "#444", ticklabelstandoff: 4 },
+      ...yAxes,
       shapes,
       annotations: testStart
-        ? [{ x: testStart, y: 1, xref: "x", yref: "paper", text: "test starts", showarrow: false, xanchor: "left", font: { size: 10, color: "#666" } }]
+        ? [
+            {
+              x: testStart,
+              y: 1,
+              xref: "x",
+              yref: "y domain",
+              yanchor: "bottom",
+              text: "test starts",
+              showarrow: false,
+              xanchor: "left",
+              font: { size: 10, color: "#666" },
+            },
+          ]
         : [],
+      legend: { orientation: "h", x: 0, xanchor: "left", y: -0.18, yanchor: "top" },
+      margin: { l: 64, r: 24, t: 84, b: 96 },
     },
-    { widthIn: 6.5, heightIn: 5 },
+    { widthIn: 6.5, heightIn: 5.5 },
   );
 }
 

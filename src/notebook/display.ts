@@ -12,21 +12,47 @@ import { escapeHtml, jsonForScript, type Figure, type Row, type Table, formatNum
 import type { RunRecord } from "../run/index";
 import { frameHtml, frameText, type FrameDisplayOptions, type FrameLike } from "./frames";
 
+/** Longest text shown in a notebook table cell before it is shortened (the full text stays on hover). */
+export const MAX_CELL_CHARS = 60;
+
 /**
- * HTML for a table (title, note, up to `maxRows` rows, numbers to 4 decimals).
+ * A text cell's HTML: as is when short; otherwise its first `maxChars - 1`
+ * characters and "…", the full text in the cell's `title` (shown on hover),
+ * so a 400-character reason does not stretch a 21-column table across pages.
+ *
+ * @example
+ * textCellHtml("a".repeat(100), 10); // '<td title="aaaa…aaaa">aaaaaaaaa…</td>'
+ */
+export function textCellHtml(text: string, maxChars = MAX_CELL_CHARS): string {
+  const chars = [...text];
+  if (chars.length <= maxChars) return `<td>${escapeHtml(text)}</td>`;
+  return `<td class="shortened" title="${escapeHtml(text)}">${escapeHtml(chars.slice(0, Math.max(1, maxChars - 1)).join(""))}…</td>`;
+}
+
+/**
+ * HTML for a table (title, note, up to `maxRows` rows, numbers to 4
+ * decimals, text longer than `maxChars` shortened with the full text on
+ * hover), scrolling sideways inside its own box when wide.
  *
  * @example
  * tableHtml({ name: "t", title: "T", rows: [{ a: 0.123456 }] }); // "<div><h4>T</h4>...<td>0.1235</td>..."
  */
-export function tableHtml(table: Table, maxRows = 60): string {
+export function tableHtml(table: Table, maxRows = 60, maxChars = MAX_CELL_CHARS): string {
   const columns = tableColumns(table);
   const rows = table.rows.slice(0, maxRows);
-  const cell = (value: unknown) => (value === null || value === undefined ? "" : typeof value === "number" ? formatNumber(value) : escapeHtml(String(value)));
+  const cell = (value: unknown) =>
+    value === null || value === undefined ? "<td></td>" : typeof value === "number" ? `<td>${formatNumber(value)}</td>` : textCellHtml(String(value), maxChars);
   const head = columns.map((c) => `<th>${escapeHtml(c)}</th>`).join("");
-  const body = rows.map((row) => `<tr>${columns.map((c) => `<td>${cell(row[c])}</td>`).join("")}</tr>`).join("");
+  const body = rows.map((row) => `<tr>${columns.map((c) => cell(row[c])).join("")}</tr>`).join("");
   const more = table.rows.length > rows.length ? `<p><em>${rows.length} of ${table.rows.length} rows shown.</em></p>` : "";
+  const shortened = rows.some((row) => columns.some((c) => typeof row[c] === "string" && [...(row[c] as string)].length > maxChars))
+    ? `<p style="color:#555"><em>Text longer than ${maxChars} characters is shortened (…); hover a cell for its full text.</em></p>`
+    : "";
   const note = table.note ? `<p style="color:#555">${escapeHtml(table.note)}</p>` : "";
-  return `<div><h4>${escapeHtml(table.title)}</h4>${note}<table class="dataframe"><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table>${more}</div>`;
+  return (
+    `<div><h4>${escapeHtml(table.title)}</h4>${note}<div style="overflow-x:auto"><table class="dataframe"><thead><tr>${head}</tr></thead>` +
+    `<tbody>${body}</tbody></table></div>${shortened}${more}</div>`
+  );
 }
 
 let plotlyInlined = false;
@@ -47,7 +73,7 @@ export function figureHtml(figure: Figure, includePlotly = !plotlyInlined): stri
   return `${loader}<div id="${id}" style="width:100%;min-height:420px"></div><script type="text/javascript">(function(){var s=${spec};function draw(){window.Plotly.newPlot("${id}",s.data,s.layout,{responsive:true,displaylogo:false});}if(window.Plotly){draw();}else{var t=setInterval(function(){if(window.Plotly){clearInterval(t);draw();}},50);}})();</script>`;
 }
 
-type NotebookDisplay = { html(s: string): void; markdown(s: string): void };
+type NotebookDisplay = { html(s: string): void; markdown(s: string): void; png(bytes: Uint8Array): void };
 let kernelDisplay: NotebookDisplay | null | undefined;
 
 /** tslab's display inside a kernel, null elsewhere (probed once: the probe itself emits an empty output). */
@@ -75,16 +101,38 @@ export async function showTable(table: Table, maxRows = 60): Promise<void> {
   else console.log(`${table.title}\n${toMarkdown({ ...table, rows: table.rows.slice(0, maxRows) })}`);
 }
 
+/** Resolution of the static figures of notebooks committed with outputs: sharp on screen, tens of kB each. */
+export const STATIC_FIGURE_DPI = 110;
+
 /**
- * Show an interactive plotly figure in the notebook; prints its title elsewhere.
+ * How a notebook shows its figures: "interactive" (plotly.js inlined into the
+ * first figure, 4.8 MB, so the notebook opens offline), or "static" when
+ * CONSILIUM_NOTEBOOK_FIGURES=static (a PNG drawn by the system Chromium; what
+ * `npm run notebooks` sets for the notebooks committed with their outputs, so
+ * each stays far under 2 MB and a repository browser, which runs no scripts,
+ * shows the plots).
+ *
+ * @example
+ * figureMode({ CONSILIUM_NOTEBOOK_FIGURES: "static" }); // "static"
+ */
+export function figureMode(env: Record<string, string | undefined> = process.env): "interactive" | "static" {
+  return env.CONSILIUM_NOTEBOOK_FIGURES === "static" ? "static" : "interactive";
+}
+
+/**
+ * Show a plotly figure in the notebook (interactive, or a PNG in "static"
+ * mode, see figureMode); prints its title elsewhere.
  *
  * @example
  * await showFigure(run.result.figures[0]);
  */
 export async function showFigure(figure: Figure): Promise<void> {
   const display = await tslabDisplay();
-  if (display) display.html(figureHtml(figure));
-  else console.log(`[figure] ${figure.title} (${figure.data.length} traces)`);
+  if (!display) console.log(`[figure] ${figure.title} (${figure.data.length} traces)`);
+  else if (figureMode() === "static") {
+    const { renderFigure } = await import("../plot/export");
+    display.png((await renderFigure(figure, { dpi: STATIC_FIGURE_DPI })).png);
+  } else display.html(figureHtml(figure));
 }
 
 /**

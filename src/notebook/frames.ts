@@ -8,7 +8,7 @@
  * index, values), so it needs no danfojs at load time: the display helpers
  * import it freely and only src/notebook/dataframe.ts loads danfojs-node.
  */
-import { escapeHtml, makeFigure, PALETTE, type Figure } from "../core/index";
+import { discreteTicks, escapeHtml, makeFigure, PALETTE, type Figure } from "../core/index";
 
 /** What display and plotting read of a danfojs DataFrame or Series (both fit). */
 export interface FrameLike {
@@ -183,16 +183,20 @@ export function frameFigure(frame: FrameLike, options: FrameFigureOptions): Figu
   });
   const legendRows = Math.ceil(traces.length / 2);
   const heightIn = 4 + 0.2 * legendRows;
+  const xTitle = options.xTitle ?? options.x;
+  const xTicks = kind === "bar" ? {} : discreteTicks(rows.map((row) => row[xi]));
   return makeFigure(
     options.name,
     `${options.title} — ${options.label}`,
     traces,
-    { x: options.xTitle ?? options.x, y: options.yTitle ?? ys.join(", ") },
+    { x: xTitle, y: options.yTitle ?? ys.join(", ") },
     {
       title: { text: `${escapeHtml(options.title)}<br><sup>${escapeHtml(options.label)}</sup>`, x: 0.02, xanchor: "left", font: { size: 15 } },
       margin: { l: 64, r: 24, t: 84, b: 72 + 20 * legendRows },
       legend: { orientation: "h", x: 0, xanchor: "left", yref: "container", y: 0.01, yanchor: "bottom" },
       height: Math.round(96 * heightIn),
+      // rounds, K or a grid key: ticks on the values the frame holds (whole rounds only)
+      xaxis: { title: { text: xTitle }, showgrid: true, gridcolor: "#e5e5e5", zeroline: false, linecolor: "#444", ticklabelstandoff: 4, ...xTicks },
       ...(kind === "bar" ? { barmode: "group" } : {}),
     },
     { widthIn: 6.5, heightIn },

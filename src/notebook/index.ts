@@ -7,5 +7,5 @@
  * @example
  * import { showTable } from "../src/notebook/index";
  */
-export { figureHtml, runSummaryTable, showFigure, showFrame, showMarkdown, showRun, showTable, tableHtml } from "./display";
+export { figureHtml, MAX_CELL_CHARS, runSummaryTable, showFigure, showFrame, showMarkdown, showRun, showTable, tableHtml, textCellHtml } from "./display";
 export { displayCell, frameFigure, frameHtml, frameText, type FrameDisplayOptions, type FrameFigureOptions, type FrameLike } from "./frames";

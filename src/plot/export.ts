@@ -36,6 +36,11 @@ export interface ExportOptions {
    * figures and closed at the end, so a CLI process can exit.
    */
   chromium?: ChromiumHandle;
+  /**
+   * Called before each figure is drawn, with its 1-based position, the count
+   * and its name (the CLI prints it: an export of a run takes tens of seconds).
+   */
+  onFigure?: (index: number, total: number, name: string) => void;
 }
 
 export interface ExportedFile {
@@ -68,8 +73,12 @@ export async function exportFigures(figures: Figure[], outDir: string, options: 
   };
 
   const needsBrowser = formats.some((f) => f !== "html");
+  const announce = (i: number, figure: Figure) => options.onFigure?.(i + 1, figures.length, figure.name);
   if (!needsBrowser) {
-    for (const figure of figures) write(figure, "html", figuresToHtml([figure]));
+    for (const [i, figure] of figures.entries()) {
+      announce(i, figure);
+      write(figure, "html", figuresToHtml([figure]));
+    }
     return written;
   }
 
@@ -81,7 +90,8 @@ export async function exportFigures(figures: Figure[], outDir: string, options: 
     const plotPage = await openPlotlyPage(context.newPage());
     // A page of its own for PDF printing, opened with the first PDF figure.
     let pdfPage: Page | null = null;
-    for (const figure of figures) {
+    for (const [i, figure] of figures.entries()) {
+      announce(i, figure);
       const size = printSizeOf(figure);
       const geo = pixelGeometry(size, dpi);
       const svg = await renderSvgInPage(plotPage, figure, geo);
@@ -153,7 +163,12 @@ type PageGlobals = {
   __consiliumFontsReady(): Promise<boolean>;
 };
 
-async function openPlotlyPage(pagePromise: Promise<Page>): Promise<Page> {
+/**
+ * A page with plotly.js and the seeded random generator loaded, and an empty
+ * `#plot` div to draw in (export and the layout audit draw there).
+ * @example const page = await openPlotlyPage(context.newPage());
+ */
+export async function openPlotlyPage(pagePromise: Promise<Page>): Promise<Page> {
   const page = await pagePromise;
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(String(e)));

@@ -1,6 +1,6 @@
 /**
  * Presentation of figures without a browser: interactive HTML (one figure, a
- * page of figures), the plotly bundle, PNG metadata (pHYs DPI), and where the
+ * page of figures), one colour per series across a report, the plotly bundle, PNG metadata (pHYs DPI), and where the
  * system Chromium is. The Chromium export itself (SVG, PDF, 300-DPI PNG) is
  * the separate entry `src/plot/export` (and `src/plot/browser`), reached by
  * dynamic import so that nothing else loads playwright-core.
@@ -21,5 +21,6 @@ export {
   renderFigureHtml,
   type PixelGeometry,
 } from "./html";
+export { colourFiguresBySeries, FIXED_SERIES_COLOURS, normaliseSeriesName, SERIES_PALETTE, SeriesPalette, seriesKey, traceColour } from "./palette";
 export { plotlyJsPath, plotlySource, plotlyVersion } from "./plotly";
 export { crc32, dpiToPixelsPerMeter, listPngChunks, readPngInfo, setPngDpi, type PngChunk, type PngInfo } from "./png";

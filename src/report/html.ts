@@ -8,7 +8,7 @@
 import { plotlyScriptTag, renderFigureHtml } from "../plot/index";
 import { escapeHtml, jsonForScript, type Cell, type Table, tableColumns, toCsv } from "../core/index";
 import type { RunFolder } from "./run-folder";
-import { findDailyReturns, tearSheet } from "./tearsheet";
+import { reportFigures } from "./figures";
 
 /** Tables longer than this show their first rows only (the CSV has them all). */
 export const MAX_HTML_ROWS = 5000;
@@ -164,19 +164,19 @@ export function renderRunReport(run: RunFolder): string {
     metaRow("Run folder", run.dir);
 
   const sections: Array<{ id: string; title: string; html: string }> = [];
+  const { figures, daily, sheet } = reportFigures(run);
+  const readingKey = daily?.readingKey ? `<p class="note reading-key">${escapeHtml(daily.readingKey)}</p>` : "";
   if (m.summary && Object.keys(m.summary).length) {
     sections.push({
       id: "summary",
       title: "Summary",
-      html: `<dl class="meta">${Object.entries(m.summary)
+      html: `${readingKey}<dl class="meta">${Object.entries(m.summary)
         .map(([k, v]) => metaRow(k, fmtNumber(v)))
         .join("")}</dl>`,
     });
   }
 
-  const daily = findDailyReturns(run.tables);
-  if (daily) {
-    const sheet = tearSheet(daily);
+  if (daily && sheet) {
     sections.push({
       id: "tearsheet",
       title: "Tear sheet",
@@ -187,6 +187,7 @@ export function renderRunReport(run: RunFolder): string {
             .map((s) => escapeHtml(s.name))
             .join(", ") || "no benchmark"
         }, from the run's <code>${escapeHtml(daily.source)}</code> table.</p>` +
+        readingKey +
         renderTableHtml(sheet.metrics, csvStore) +
         sheet.figures.map(figureHtml).join("\n") +
         renderTableHtml(sheet.monthly, csvStore),
@@ -200,10 +201,8 @@ export function renderRunReport(run: RunFolder): string {
   });
   sections.push({
     id: "figures",
-    title: `Figures (${run.figures.length})`,
-    html: run.figures.length
-      ? run.figures.map((f) => `<h3>${escapeHtml(f.title)}</h3>${figureHtml(f)}`).join("\n")
-      : `<p class="muted">This run has no figures.</p>`,
+    title: `Figures (${figures.length})`,
+    html: figures.length ? figures.map((f) => `<h3>${escapeHtml(f.title)}</h3>${figureHtml(f)}`).join("\n") : `<p class="muted">This run has no figures.</p>`,
   });
   sections.push({ id: "config", title: "Resolved config", html: `<pre>${escapeHtml(JSON.stringify(run.config, null, 2))}</pre>` });
 
@@ -214,6 +213,8 @@ export function renderRunReport(run: RunFolder): string {
     ["network calls", u.networkCalls],
     ["repaired outputs", u.repairs],
     ["prompt tokens", u.promptTokens],
+    // Endpoint runs only (offline reports keep their rows): the part of the prompt the provider served from its cache.
+    ...(u.cachedPromptTokens !== undefined ? [["prompt tokens cached by the provider", u.cachedPromptTokens] as [string, unknown]] : []),
     ["completion tokens", u.completionTokens],
     ["estimated cost (USD)", typeof u.estimatedCostUsd === "number" ? u.estimatedCostUsd.toFixed(4) : u.estimatedCostUsd],
   ];

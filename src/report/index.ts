@@ -7,6 +7,7 @@
  * const file = writeRunReport("runs/blackboard-seed7"); // "runs/blackboard-seed7/report.html"
  */
 export { renderRunReport, renderTableHtml, MAX_HTML_ROWS } from "./html";
+export { reportFigures, type ReportFigures } from "./figures";
 export { readRunFolder, RunFolderError, type RunFolder, type RunManifestLike } from "./run-folder";
 export { findDailyReturns, tearSheet, TEAR_SHEET_SOURCES, type DailyReturns, type ReturnSeries, type TearSheet } from "./tearsheet";
 export { writeRunReport } from "./write";

@@ -28,6 +28,8 @@ export interface ReturnSeries {
 export interface DailyReturns {
   /** Table the returns came from. */
   source: string;
+  /** How the run's own metrics differ from the tear sheet's (one line), when they do. */
+  readingKey?: string;
   dates: string[];
   /** The portfolio first, then its benchmarks (if any). */
   series: [ReturnSeries, ...ReturnSeries[]];
@@ -57,6 +59,8 @@ interface Source {
   benchmarks: string[] | null;
   kind: "simple" | "log";
   labels?: Record<string, string>;
+  /** One line telling the run's own metrics from the tear sheet's, when they differ in definition. */
+  readingKey?: string;
 }
 
 export const TEAR_SHEET_SOURCES: readonly Source[] = [
@@ -66,7 +70,7 @@ export const TEAR_SHEET_SOURCES: readonly Source[] = [
     portfolio: "portfolio_return",
     benchmarks: ["benchmark_return", "equal_weight_return"],
     kind: "simple",
-    labels: { portfolio_return: "portfolio", benchmark_return: "benchmark", equal_weight_return: "equal weight" },
+    labels: { portfolio_return: "BL portfolio", benchmark_return: "benchmark", equal_weight_return: "Equal weight" },
   },
   {
     table: "finmem_cumulative_returns",
@@ -74,6 +78,10 @@ export const TEAR_SHEET_SOURCES: readonly Source[] = [
     benchmarks: ["buy_hold_return"],
     kind: "log",
     labels: { finmem_return: "FinMem", buy_hold_return: "buy and hold" },
+    readingKey:
+      "Which number is which: the summary and finmem_metrics follow the FinMem code (cumulativeReturn = the sum of daily log returns; " +
+      "sharpe = annualised mean / annualised volatility with rf 0; sharpeCode = the authors' script's variant); the tear sheet compounds " +
+      "simple returns (Total return, in %) and its two Sharpe ratios subtract rf 2 % ((CAGR − rf) / vol and mean excess / vol).",
   },
 ];
 
@@ -81,9 +89,11 @@ const isNum = (v: unknown): v is number => typeof v === "number" && Number.isFin
 
 /**
  * Daily returns for a tear sheet from a run's tables, or null when the run has none.
+ * `names` renames a source column's series (the report names the benchmark
+ * after the run's `benchmark` key, so the tear sheet's SPY is the figures' SPY).
  * @example findDailyReturns([{ name: "daily_returns", title: "", rows: [{ date: "2025-01-02", portfolio: 0.01, spy: 0.005 }] }])?.series.map((s) => s.name) // ["portfolio", "spy"]
  */
-export function findDailyReturns(tables: readonly Table[]): DailyReturns | null {
+export function findDailyReturns(tables: readonly Table[], names: Readonly<Record<string, string>> = {}): DailyReturns | null {
   for (const src of TEAR_SHEET_SOURCES) {
     const table = tables.find((t) => t.name === src.table);
     if (!table || table.rows.length < 2) continue;
@@ -96,10 +106,11 @@ export function findDailyReturns(tables: readonly Table[]): DailyReturns | null 
     const rows = table.rows.filter((r: Row) => typeof r.date === "string" && cols.every((c) => isNum(r[c])));
     if (rows.length < 2) continue;
     const conv = (x: number) => (src.kind === "log" ? Math.expm1(x) : x);
-    const seriesOf = (c: string): ReturnSeries => ({ name: src.labels?.[c] ?? c, returns: rows.map((r) => conv(r[c] as number)) });
+    const seriesOf = (c: string): ReturnSeries => ({ name: names[c] ?? src.labels?.[c] ?? c, returns: rows.map((r) => conv(r[c] as number)) });
     const trading = tradingOf(tables);
     return {
       source: src.table,
+      ...(src.readingKey ? { readingKey: src.readingKey } : {}),
       dates: rows.map((r) => String(r.date)),
       series: [seriesOf(src.portfolio), ...benchmarkCols.map(seriesOf)],
       ...(trading ? { trading } : {}),
@@ -193,8 +204,9 @@ export function tearSheet(daily: DailyReturns, options: { rf?: number; window?: 
       },
     ],
     { x: "month", y: "year" },
-    { yaxis: { type: "category", autorange: "reversed", title: { text: "year" } } },
-    { widthIn: 6.5, heightIn: Math.max(2.2, 1.4 + 0.45 * years.length) },
+    // no legend: the bottom margin only needs the month labels and the axis title
+    { yaxis: { type: "category", autorange: "reversed", title: { text: "year" } }, margin: { l: 64, r: 24, t: 84, b: 56 } },
+    { widthIn: 6.5, heightIn: Math.max(2.6, 1.9 + 0.45 * years.length) },
   );
 
   const benchmark = firstBenchmark?.returns;
@@ -219,8 +231,8 @@ export function tearSheet(daily: DailyReturns, options: { rf?: number; window?: 
   line("Sortino", (m) => m.sortino, "num");
   line("Max drawdown (%)", (m) => m.maxDrawdown, "pct");
   line("Calmar", (m) => m.calmar, "num");
-  line("Daily VaR 95 % (%)", (m) => m.var95, "pct");
-  line("Daily CVaR 95 % (%)", (m) => m.cvar95, "pct");
+  line("Daily VaR, 0.95 level (%)", (m) => m.var95, "pct");
+  line("Daily CVaR, 0.95 level (%)", (m) => m.cvar95, "pct");
   line("Skewness", (m) => m.skewness, "num");
   line("Kurtosis", (m) => m.kurtosis, "num");
   if (firstBenchmark) {

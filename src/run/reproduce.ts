@@ -68,7 +68,14 @@ export async function reproduceAll(options: ReproduceOptions): Promise<Reproduce
     if (!options.skipExports) {
       log(`  ${name}: exporting ${run.result.figures.length} figures (svg, pdf, png 300 dpi, html)`);
       const { exportFigures } = await import("../plot/export");
-      exported = (await exportFigures(run.result.figures, path.join(dir, "figures"), { formats: ["svg", "pdf", "png", "html"], dpi: 300 })).length;
+      exported = (
+        await exportFigures(run.result.figures, path.join(dir, "figures"), {
+          formats: ["svg", "pdf", "png", "html"],
+          dpi: 300,
+          onFigure: (index, total, figure) => log(`    figure ${index}/${total}: ${figure}`),
+        })
+      ).length;
+      log(`  ${name}: writing the report`);
       const { writeRunReport } = await import("../report/index");
       report = await writeRunReport(dir);
     }

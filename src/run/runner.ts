@@ -21,6 +21,7 @@ import { DataFolder, resolveDataDir } from "../data/index";
 import { ConfigError, parseSetPairs, readConfigFile, resolveConfig } from "./config";
 import { type Experiment, type ExperimentResult, type Figure, type Progress, type RunContext, type Table, silentProgress, OFFLINE_LABEL } from "../core/index";
 
+import { colourFiguresBySeries } from "../plot/index";
 import { packageVersion } from "./paths";
 import { loadExperiment } from "./registry";
 
@@ -301,7 +302,8 @@ export async function prepareRun(name: string, options: RunOptions = {}): Promis
 
 /**
  * Add a `model` column to every table and the model label to every figure
- * title, so offline-agent results are never mistaken for LLM results.
+ * title, so offline-agent results are never mistaken for LLM results; and
+ * draw each series in one colour across the run's figures (src/plot/palette).
  *
  * @example
  * labelResult(result, "offline", OFFLINE_LABEL).tables[0].rows[0].model; // "offline"
@@ -310,7 +312,7 @@ export function labelResult(result: ExperimentResult, modelId: string, modelLabe
   return {
     ...result,
     tables: result.tables.map((table) => labelTable(table, modelId)),
-    figures: result.figures.map((figure) => labelFigure(figure, modelLabel)),
+    figures: colourFiguresBySeries(result.figures.map((figure) => labelFigure(figure, modelLabel))),
     summary: { ...result.summary, model: modelId },
   };
 }
