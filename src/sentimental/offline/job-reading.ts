@@ -107,13 +107,20 @@ const DERIVATIONAL: ReadonlyArray<readonly [string, string]> = [
 ];
 
 /**
- * Stems of a text's content words (stopwords, numbers and 1-letter tokens dropped), in order.
+ * Stems of a text's content words (stopwords, numbers and 1-letter tokens dropped), in order; a
+ * hyphenated word also gives the stems of its parts.
  *
  * @example
  * stemsOf("Managed nursing staff"); // ["manag", "nurs", "staff"]
+ * stemsOf("predictive-maintenance"); // ["predic", "mainte"]
  */
 export function stemsOf(text: string): string[] {
-  return contentTokens(text).map(stemOf);
+  // A hyphenated compound also names its parts ("predictive-maintenance" speaks to "predictive maintenance").
+  return contentTokens(text).flatMap((t) => {
+    if (!t.includes("-")) return [stemOf(t)];
+    const parts = t.split("-").filter((p) => p.length > 1 && !/^\d/.test(p));
+    return [stemOf(t), ...parts.map(stemOf).filter((p) => p !== stemOf(t))];
+  });
 }
 
 /** Stems of the rank words of job titles ("chief", "manager", "VP", "director"). */

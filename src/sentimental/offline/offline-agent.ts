@@ -28,8 +28,12 @@
 import type { Rng } from "../../stats/index";
 import { echoOptions, understandEcho, type EchoOption } from "./echo";
 import { readJob, stemWeights, stemsOf, type Requirement } from "./job-reading";
-import { closerSentence, concernSentence, echoSentence, endSentence, openerSentence, quoteOf, strengthSentence, type EchoReply, type Voice } from "./phrasing";
+import { polarityScores, splitSentences } from "../../text/index";
+import { checkMust, readMusts, type MustCheck, type MustRequirement } from "./hard-requirements";
+export { echoClaim } from "./claim-building";
+import { endSentence, gradeFor, REASONS, renderClaim, type Claim, type Decision, type EchoReply, type Voice } from "./phrasing";
 import { assess, evidenceScore, readResume, type Evidence, type ResumeReading } from "./resume-reading";
+import { concernClaim, echoClaim, mustClaims, strengthClaim } from "./claim-building";
 import { advisorLens, type WeighedRequirement } from "./role-lens";
 import type { AdvisorSpec, CandidateInfo, JobInfo, MentalModel, PeerStatement } from "../types";
 
@@ -74,6 +78,7 @@ function sampleTop(weights: readonly number[], k: number, rng: Rng, temperature:
 interface JobReading {
   requirements: Requirement[];
   weights: Map<string, number>;
+  musts: MustRequirement[];
 }
 
 // Readings are pure functions of their inputs; memoised per object so that a
@@ -85,7 +90,7 @@ function jobReading(job: JobInfo): JobReading {
   let r = jobMemo.get(job);
   if (!r) {
     const requirements = readJob(job);
-    r = { requirements, weights: stemWeights(requirements) };
+    r = { requirements, weights: stemWeights(requirements), musts: readMusts(requirements) };
     jobMemo.set(job, r);
   }
   return r;
@@ -135,37 +140,59 @@ function listPhrase(items: readonly string[]): string {
 }
 
 /**
- * Offline Mental Model of Self: the advisor's heaviest requirement items of
- * the ad (sampled with the temperature from the 8 heaviest) as priorities in
- * the ad's words, the evidence it will look for as criteria, and a
- * description naming its focus.
+ * How a Mental Model names one of the advisor's items: what it will look
+ * for, in a noun phrase of the ad (never the ad's sentence).
  *
  * @example
- * offlineMentalModel({ advisor: { title: "Chief Financial Officer", short: "CFO" }, job }, rng, 1).priorities.length; // 5
+ * priorityOf(requirement); // "a record on financial literacy and unit economics"
+ */
+export function priorityOf(requirement: Requirement): string {
+  return requirement.role ? `a record of ${requirement.label}` : `a record on ${requirement.label}`;
+}
+
+/**
+ * Offline Mental Model of Self, written for the advisor: its description
+ * says what its title makes it answer for on this panel (the ad's items its
+ * title weighs up, role-lens.ts) and that it checks the ad's musts; its
+ * priorities are the musts (every panel member checks them) and its
+ * heaviest items (sampled with the temperature from the 8 heaviest), each
+ * named by the item's noun phrases; its criteria say what evidence it will
+ * accept. No line copies a sentence of the ad.
+ *
+ * @example
+ * offlineMentalModel({ advisor: { title: "Chief Financial Officer", short: "CFO" }, job }, rng, 0).priorities[0]; // "8+ years of experience (a must of the ad)"
  */
 export function offlineMentalModel(input: MentalModelInput, rng: Rng, temperature: number): MentalModel {
   const { advisor, job } = input;
-  const { requirements } = jobReading(job);
+  const { requirements, musts } = jobReading(job);
   const lens = advisorLens(advisor, requirements);
-  const pool = lens.items.filter((w) => w.weight > 0 && w.requirement.section !== "about").slice(0, 8);
+  const mustIds = new Set(musts.map((m) => m.requirement.id));
+  const pool = lens.items.filter((w) => w.weight > 0 && w.requirement.section !== "about" && !mustIds.has(w.requirement.id)).slice(0, 8);
   const chosen = sampleTop(
     pool.map((w) => w.weight),
-    Math.min(PRIORITIES, pool.length),
+    Math.min(PRIORITIES - 1, pool.length),
     rng,
     temperature,
   )
     .sort((a, b) => a - b)
     .map((i) => pool[i]!.requirement);
-  const priorities = chosen.map((r) => priorityPhrase(r.text));
-  const criteria = chosen.slice(0, 4).map((r) => `concrete evidence of ${r.label} in past roles`);
-  const years = requirements.find((r) => r.years !== null);
-  if (years) criteria.push(`at least ${years.years} years of relevant experience, as the ad asks`);
+  const priorities = [...musts.map((m) => `${m.label} (a must of the ad)`), ...chosen.map(priorityOf)];
+  const criteria = chosen.slice(0, 3).map((r) => `a resume clause that shows ${r.label}, quoted whole`);
+  for (const m of musts) {
+    criteria.push(
+      m.kind === "years"
+        ? `at least ${m.years} years of experience, from the resume's date ranges or stated years`
+        : `${m.label}, named in the resume and not denied`,
+    );
+  }
   const focus = listPhrase(chosen.slice(0, 3).map((r) => r.label));
+  const mustLine = musts.length > 0 ? ` Like every panel member, I also check the ad's musts: ${listPhrase(musts.map((m) => m.label))}.` : "";
   const description =
     `I am the ${advisor.title} of ${job.organization}. ` +
     (lens.generic
-      ? `I read the whole description of the ${job.title} role and check every resume against its main requirements, above all ${focus}.`
-      : `On the panel for the ${job.title} role I look first at ${focus}, where my own work meets this job, and I want concrete evidence in the resume for each.`);
+      ? `My title names nothing this ad asks for, so I weigh the requirements of the ${job.title} role evenly, above all ${focus}.`
+      : `On the panel for the ${job.title} role I answer for what my function owns in this job: ${focus}.`) +
+    mustLine;
   return {
     description,
     priorities: priorities.length > 0 ? priorities : [`fit with the ${job.title} role`],
@@ -197,6 +224,10 @@ export interface Assessment {
   /** Requirement ids of the advisor's priorities (its Mental Model's, else its heaviest items). */
   priorities: Set<number>;
   weights: ReadonlyMap<string, number>;
+  /** The ad's musts and how the resume meets each. */
+  musts: MustCheck[];
+  /** The resume as read (clauses, years). */
+  reading: ResumeReading;
 }
 
 /**
@@ -221,10 +252,13 @@ function weighItems(input: StatementPolicyInput, job: JobReading): { items: Weig
   const priorities = new Set<number>();
   let nextId = job.requirements.length;
   for (const priority of input.mms.priorities) {
+    // A must is checked by every advisor (checkMust), not weighed as a priority item.
+    if (job.musts.some((m) => `${m.label} (a must of the ad)` === priority)) continue;
     const stems = new Set(stemsOf(priority));
     let best: { item: WeighedRequirement; score: number } | null = null;
     for (const item of items) {
-      const score = priorityPhrase(item.requirement.text) === priority ? 1 : evidenceScore(item.requirement, stems, job.weights);
+      const own = priorityOf(item.requirement) === priority || priorityPhrase(item.requirement.text) === priority;
+      const score = own ? 1 : evidenceScore(item.requirement, stems, job.weights);
       if (!best || score > best.score) best = { item, score };
     }
     if (best && best.score >= 0.5) {
@@ -268,8 +302,17 @@ function assessAgain(input: StatementPolicyInput): Assessment {
   const assessed = items.map((w) => ({ weight: w.weight, evidence: assess(reading, w.requirement, job.weights) }));
   const total = assessed.reduce((a, x) => a + x.weight, 0);
   const coverage = total > 0 ? assessed.reduce((a, x) => a + x.weight * x.evidence.value, 0) / total : 0;
-  return { items: assessed, coverage, priorities, weights: job.weights };
+  return { items: assessed, coverage, priorities, weights: job.weights, musts: job.musts.map((m) => checkMust(reading, m)), reading };
 }
+
+/** The decision rule: a lacking must rejects; otherwise the base stance (evidence only, no noise or peers) against these. */
+export const ADVANCE_AT = 0.35;
+export const REJECT_AT = -0.6;
+/** What a statement's f(A) (mean VADER compound of its arguments) must reach for its decision: beyond Definition 4's valence threshold. */
+export const ADVANCE_SENTIMENT = 0.55;
+export const REJECT_SENTIMENT = -0.55;
+/** A probing statement stays inside the neutral valence band. */
+export const PROBE_SENTIMENT = 0.45;
 
 /** Diagnostics of the offline statement policy (exposed for tests). */
 export interface StatementPlan {
@@ -281,13 +324,35 @@ export interface StatementPlan {
   reply: EchoReply | null;
   strengths: number;
   concerns: number;
+  /** What the statement recommends (decisionOf). */
+  decision: Decision;
+  /** The musts the resume lacks. */
+  lacking: MustCheck[];
+}
+
+/**
+ * The decision rule of an offline advisor, stated: a must the resume lacks
+ * rejects; otherwise the base stance (the evidence alone, before noise and
+ * peers) advances at >= ADVANCE_AT, rejects at <= REJECT_AT, and probes in
+ * between. It rests on the evidence, so an advisor keeps its decision over
+ * the rounds; noise and peers move how warmly or coldly it speaks within it.
+ *
+ * @example
+ * decisionOf(0.5, []); // "advance"
+ * decisionOf(0.5, [lackingQts]); // "reject"
+ */
+export function decisionOf(baseStance: number, lacking: readonly MustCheck[]): Decision {
+  if (lacking.length > 0) return "reject";
+  if (baseStance >= ADVANCE_AT) return "advance";
+  if (baseStance <= REJECT_AT) return "reject";
+  return "probe";
 }
 
 /**
  * Plans a statement: the stance from the assessment, noise, consistency,
- * conformity and the echo (see the module doc for the formula). At
- * temperature 0 every choice is its mode (no noise; echo iff p >= 0.5, of
- * the most intense argument).
+ * conformity and the echo (see the module doc for the formula), and the
+ * decision (decisionOf). At temperature 0 every choice is its mode (no
+ * noise; echo iff p >= 0.5, of the most intense argument).
  *
  * @example
  * // one peer at -0.8, temperature 0: p = min(0.9, 0.15 + 0.72) = 0.87, so the peer is echoed
@@ -321,76 +386,157 @@ function planFromAssessment(input: StatementPolicyInput, assessment: Assessment,
     }
   }
   stance = Math.max(-1, Math.min(1, stance));
-  const strengths = Math.max(0, Math.min(BODY, Math.round((BODY * (stance + 1)) / 2)));
-  return { coverage: assessment.coverage, baseStance, stance, echoProbability, echoed, reply, strengths, concerns: BODY - strengths };
-}
-
-/** What a statement talks about: the ad's requirements and tasks (the company blurb and the role's framing count in the judgement only). */
-function isTalkingPoint(e: Evidence): boolean {
-  const s = e.requirement.section;
-  return s !== "about" && s !== "role" && s !== "offer";
-}
-
-/** Items the statement can praise: met requirements (a claim or enough years behind them). */
-function isStrength(e: Evidence): boolean {
-  return isTalkingPoint(e) && e.verdict === "met" && (e.support !== null || (e.years?.stated != null && e.years.stated >= e.years.asked));
-}
-
-/** Items the statement can raise as concerns: unmet points. */
-function isConcern(e: Evidence): boolean {
-  return isTalkingPoint(e) && e.verdict !== "met";
+  const lacking = assessment.musts.filter((m) => m.status === "lacking");
+  const decision = decisionOf(baseStance, lacking);
+  const grade = gradeFor(decision, stance);
+  const strengths = decision === "reject" ? 0 : Math.max(0, Math.min(BODY, Math.round((BODY * (grade + 1)) / 2)));
+  return { coverage: assessment.coverage, baseStance, stance, echoProbability, echoed, reply, strengths, concerns: BODY - strengths, decision, lacking };
 }
 
 /**
- * The body arguments: `plan.strengths` strengths and `plan.concerns`
- * concerns as far as the evidence allows (the other kind fills in), each
- * sampled with weight (advisor weight x strength of the evidence), items
- * quoted in the advisor's previous statement weighed down.
+ * The body claims: `plan.strengths` strengths and `plan.concerns` concerns
+ * as far as the evidence allows (the other kind fills in, except that a
+ * rejecting statement praises nothing), each sampled with weight (advisor
+ * weight x strength of the evidence), items quoted in the advisor's
+ * previous statement weighed down.
  */
-function pickBody(assessment: Assessment, plan: StatementPlan, previous: string, rng: Rng, temperature: number): { strong: Evidence[]; weak: Evidence[] } {
-  const repeat = (e: Evidence) => {
-    const clause = e.support?.clause.text ?? e.limitation?.clause.text;
-    return clause && previous.includes(quoteOf(clause, 6).replace(/ \.\.\.$/, "")) ? 0.4 : 1;
-  };
-  const strong = assessment.items.filter((x) => isStrength(x.evidence));
-  const weak = assessment.items.filter((x) => isConcern(x.evidence));
+function pickBody(assessment: Assessment, plan: StatementPlan, previous: string, grade: number, rng: Rng, temperature: number): Claim[] {
+  const mustIds = new Set(assessment.musts.map((m) => m.must.requirement.id));
+  const repeat = (c: Claim) => (c.cited[0] && previous.includes(c.cited[0].quote) ? 0.4 : 1);
+  const strong: Array<{ claim: Claim; weight: number }> = [];
+  const weak: Array<{ claim: Claim; weight: number }> = [];
+  for (const x of assessment.items) {
+    // A must's own item is said by its must claim when it is lacking.
+    const lackingMust = mustIds.has(x.evidence.requirement.id) && plan.lacking.some((m) => m.must.requirement.id === x.evidence.requirement.id);
+    if (lackingMust) continue;
+    const s = strengthClaim(x.evidence, assessment.weights, plan.decision, grade);
+    if (s) strong.push({ claim: s, weight: x.weight * x.evidence.value * repeat(s) });
+    const c = concernClaim(x.evidence, assessment.weights, plan.decision, grade);
+    if (c) weak.push({ claim: c, weight: x.weight * (0.8 - x.evidence.value) * repeat(c) });
+  }
   const nStrong = Math.min(plan.strengths, strong.length);
   const nWeak = Math.min(BODY - nStrong, weak.length);
-  const extra = Math.min(BODY - nStrong - nWeak, strong.length - nStrong);
+  const extra = plan.decision === "reject" ? 0 : Math.min(BODY - nStrong - nWeak, strong.length - nStrong);
   const pickedStrong = sampleTop(
-    strong.map((x) => x.weight * x.evidence.value * repeat(x.evidence)),
+    strong.map((x) => Math.max(x.weight, 1e-6)),
     nStrong + extra,
     rng,
     temperature,
-  ).map((i) => strong[i]!.evidence);
+  ).map((i) => strong[i]!.claim);
   const pickedWeak = sampleTop(
-    weak.map((x) => x.weight * (0.8 - x.evidence.value) * repeat(x.evidence)),
+    weak.map((x) => Math.max(x.weight, 1e-6)),
     nWeak,
     rng,
     temperature,
-  ).map((i) => weak[i]!.evidence);
-  return { strong: pickedStrong, weak: pickedWeak };
+  ).map((i) => weak[i]!.claim);
+  return [...pickedStrong, ...pickedWeak];
+}
+
+/** f(A) of the offline run on a statement: the mean VADER compound of its arguments, split as the argumentation task splits it. */
+export function statementScore(statement: string): number {
+  const sentences = splitSentences(statement);
+  const args = (sentences.length > 0 ? sentences : [statement]).slice(0, 15);
+  return args.reduce((a, x) => a + polarityScores(x).compound, 0) / args.length;
+}
+
+/** Does a statement's score sit in its decision's band? */
+export function scoresAsDecision(score: number, decision: Decision): boolean {
+  if (decision === "advance") return score >= ADVANCE_SENTIMENT;
+  if (decision === "reject") return score <= REJECT_SENTIMENT;
+  return Math.abs(score) <= PROBE_SENTIMENT;
+}
+
+/** What one offline statement said and why: the text, its plan, and the claim behind each sentence, in order. */
+export interface OfflineStatement {
+  statement: string;
+  plan: StatementPlan;
+  claims: Claim[];
+  sentences: string[];
+}
+
+type ClaimSink = (record: { input: StatementPolicyInput; result: OfflineStatement }) => void;
+let claimSink: ClaimSink | null = null;
+
+/**
+ * Registers a listener that receives every offline statement with its
+ * claims (tests re-check them against the data); null removes it. The
+ * listener only observes: it never changes what is said.
+ *
+ * @example
+ * const records = []; recordOfflineClaims((r) => records.push(r)); await deliberate(...); recordOfflineClaims(null);
+ */
+export function recordOfflineClaims(sink: ClaimSink | null): void {
+  claimSink = sink;
 }
 
 /**
- * Offline statement: an opener with the stance, strengths that quote the
- * claims meeting the advisor's heaviest requirements, concerns that quote
- * limitations (or say the resume is silent on a point), an optional answer
- * to a peer's argument, and a recommendation. One sentence per argument.
+ * Offline statement: an opener with the decision's tone, the lacking musts,
+ * strengths that quote the clauses meeting the advisor's heaviest
+ * requirements, concerns that quote limitations, partial support or say
+ * that no clause speaks to a point, an optional answer to a peer's argument,
+ * and a recommendation that states the decision. Each sentence is rendered
+ * from a recorded claim. The statement must score as its decision under the
+ * run's f(A) (statementScore, scoresAsDecision): while it does not, the
+ * sentence that pulls against the decision is left out (never a lacking
+ * must, the opener or the recommendation), or a sentence restating the
+ * decision is added (REASONS, at most two).
  *
  * @example
- * offlineStatement(input, rng, 1.5).statement; // "I see real promise in Ada Obi for the Head of Technology role. Ada Obi's record on ..."
+ * offlineStatement(input, rng, 1.5).statement; // "I see real promise in this candidate for the Head of Technology role. ..."
  */
-export function offlineStatement(input: StatementPolicyInput, rng: Rng, temperature: number): { statement: string; plan: StatementPlan } {
+export function offlineStatement(input: StatementPolicyInput, rng: Rng, temperature: number): OfflineStatement {
   const assessment = assessCandidate(input);
   const plan = planFromAssessment(input, assessment, rng, temperature);
   const voice: Voice = { name: input.candidate.name, title: input.job.title, role: input.advisor.title };
-  const body = pickBody(assessment, plan, input.previous?.statement ?? "", rng, temperature);
+  const grade = gradeFor(plan.decision, plan.stance);
   const afterDiscussion = input.round > 1 && input.peers.length > 0 && temperature > 0.01 && rng.chance(0.5);
-  const sentences = [openerSentence(voice, plan.stance, afterDiscussion, rng, temperature)];
-  for (const e of body.strong) sentences.push(strengthSentence(e, voice, plan.stance, rng, temperature));
-  for (const e of body.weak) sentences.push(concernSentence(e, voice, rng, temperature));
-  if (plan.reply) sentences.push(echoSentence(plan.reply, voice));
-  sentences.push(closerSentence(voice, plan.stance, rng, temperature));
-  return { statement: sentences.map(endSentence).join(" "), plan };
+  const opener: Claim = { kind: "opener", item: null, cited: [], score: plan.baseStance, threshold: null, decision: plan.decision, grade, afterDiscussion };
+  const musts = mustClaims(assessment.musts, plan.decision, grade);
+  const body = pickBody(assessment, plan, input.previous?.statement ?? "", grade, rng, temperature);
+  const echo = plan.reply ? [echoClaim(plan.reply, plan.decision, grade)] : [];
+  const lackingMust = musts.find((c) => c.kind === "must-lacking");
+  const closer: Claim = { kind: "closer", item: lackingMust?.item ?? null, cited: [], score: plan.baseStance, threshold: null, decision: plan.decision, grade };
+  let middle = [...musts, ...body, ...echo];
+  const render = (claims: Claim[]) => claims.map((c) => endSentence(renderClaim(c, voice, rng, temperature)));
+  // Render once, then fit: drop the sentence that pulls hardest against the decision, or restate the decision.
+  let rendered = new Map(middle.map((c) => [c, render([c])[0]!] as const));
+  const head = render([opener])[0]!;
+  const tail = render([closer])[0]!;
+  const assemble = () => [head, ...middle.map((c) => rendered.get(c)!), tail];
+  let reasons = 0;
+  for (let step = 0; step < 20; step++) {
+    const score = statementScore(assemble().join(" "));
+    if (scoresAsDecision(score, plan.decision)) break;
+    const scored = middle.filter((c) => c.kind !== "must-lacking" && c.kind !== "reason").map((c) => ({ c, s: polarityScores(rendered.get(c)!).compound }));
+    if (plan.decision === "probe") {
+      // Too warm: leave out the warmest sentence; too cold: the coldest.
+      const dir = score > 0 ? 1 : -1;
+      const pulling = scored.filter((x) => x.s * dir > 0).sort((x, y) => y.s * dir - x.s * dir);
+      if (pulling.length === 0) break;
+      middle = middle.filter((c) => c !== pulling[0]!.c);
+      continue;
+    }
+    // Advance or reject: first leave out what pulls against the decision, then restate the decision (at most twice),
+    // then leave out the sentence that supports it least.
+    const sign = plan.decision === "advance" ? 1 : -1;
+    const ranked = scored.sort((x, y) => x.s * sign - y.s * sign);
+    if (ranked.length > 0 && ranked[0]!.s * sign < 0) {
+      middle = middle.filter((c) => c !== ranked[0]!.c);
+      continue;
+    }
+    if (reasons < 2) {
+      const reason: Claim = { kind: "reason", item: null, cited: [], score: plan.baseStance, threshold: null, decision: plan.decision, grade };
+      rendered = new Map([...rendered, [reason, REASONS[plan.decision][reasons]!]]);
+      reasons++;
+      middle = [...middle, reason];
+      continue;
+    }
+    if (ranked.length === 0) break;
+    middle = middle.filter((c) => c !== ranked[0]!.c);
+  }
+  const sentences = assemble();
+  const claims = [opener, ...middle, closer];
+  const result: OfflineStatement = { statement: sentences.join(" "), plan, claims, sentences };
+  claimSink?.({ input, result });
+  return result;
 }

@@ -18,6 +18,7 @@
  */
 import { compileTemplate, renderTemplate, type CompiledTemplate, type PlaceholderSpec } from "../../llm/index";
 import type { Rng } from "../../stats/index";
+import { stemsOf } from "./job-reading";
 import type { Evidence } from "./resume-reading";
 
 /** What every frame may mention. */
@@ -90,31 +91,71 @@ function band<T>(bands: ReadonlyArray<readonly [number, T]>, value: number): T {
   return hit[1];
 }
 
+/** The longest quotation in words; a longer clause is quoted from a clause boundary to a clause boundary. */
+export const MAX_QUOTE_WORDS = 40;
+
 /**
- * A resume clause as a quotation: a leading heading ("Summary:", "Weaknesses
- * and gaps:") and bullets dropped, sentence ends inside it softened to
- * commas (so it stays one argument), double quotes made single, at most
- * `words` words (then " ...").
+ * A resume clause as its quotable text: heading and bullets dropped, sentence ends softened to commas (one argument), double quotes made single.
  *
  * @example
- * quoteOf("Weaknesses and gaps: I have not owned PLC programming. Nor SCADA.", 8); // "I have not owned PLC programming, Nor SCADA"
+ * cleanClause("Summary: Led 12 engineers."); // "Led 12 engineers"
  */
-export function quoteOf(clause: string, words = 14): string {
-  const cleaned = clause
-    .replace(/[\u2022\u25aa\u25cf\ufffd]/g, " ")
+export function cleanClause(clause: string): string {
+  return clause
+    .replace(/[\u2022\u25aa\u25cf\u27a2\ufffd]/g, " ")
     .replace(/^\s*[A-Z][A-Za-z ]{2,30}:\s+/, "")
     .replace(/\s+/g, " ")
     .replace(/[.!?]+(?=\s|$)/g, ",")
     .replace(/["\u201c\u201d]/g, "'")
     .trim()
     .replace(/^[,;:\-\s]+|[,;:\-\s]+$/g, "");
-  const parts = cleaned.split(" ");
-  const cut = parts
-    .slice(0, words)
-    .join(" ")
-    .replace(/[,;:\-\s]+$/, "");
-  return parts.length > words ? `${cut} ...` : cut;
 }
+
+/**
+ * The comma-separated parts of a cleaned clause (its clause boundaries), each kept whole.
+ *
+ * @example
+ * clauseParts("Python, SQL and Spark, 5 years"); // ["Python", "SQL and Spark", "5 years"]
+ */
+export function clauseParts(cleaned: string): string[] {
+  return cleaned.split(/,\s+/).filter((p) => p.length > 0);
+}
+
+/**
+ * A resume clause as a quotation: the whole clause (heading, bullets and
+ * sentence ends cleaned, see cleanClause). Only a clause longer than
+ * MAX_QUOTE_WORDS is shortened, and then only at its clause boundaries
+ * (", "): the run of whole parts, within the limit, that holds most of
+ * `stems` (the point's stems), with " ..." where parts were left out. A part
+ * is never cut, so a quote never stops before its number, unit or object.
+ *
+ * @example
+ * quoteOf("Led a global technology organisation of 420 people and an annual budget of 95 million euros.");
+ * // "Led a global technology organisation of 420 people and an annual budget of 95 million euros"
+ */
+export function quoteOf(clause: string, stems: ReadonlySet<string> = new Set()): string {
+  const cleaned = cleanClause(clause);
+  if (cleaned.split(" ").length <= MAX_QUOTE_WORDS) return cleaned;
+  const parts = clauseParts(cleaned);
+  const words = parts.map((p) => p.split(" ").length);
+  const hits = parts.map((p) => stemsOf(p).filter((x) => stems.has(x)).length);
+  let best = { from: 0, to: 0, hits: -1 };
+  for (let from = 0; from < parts.length; from++) {
+    let n = 0;
+    let h = 0;
+    for (let to = from; to < parts.length; to++) {
+      n += words[to]!;
+      if (n > MAX_QUOTE_WORDS && to > from) break;
+      h += hits[to]!;
+      if (h > best.hits) best = { from, to, hits: h };
+    }
+  }
+  const body = parts.slice(best.from, best.to + 1).join(", ");
+  return `${best.from > 0 ? "... " : ""}${body}${best.to < parts.length - 1 ? " ..." : ""}`;
+}
+
+/** What a statement recommends: the decision every sentence of it must agree with. */
+export type Decision = "advance" | "probe" | "reject";
 
 export const OPENERS: ReadonlyArray<readonly [number, readonly string[]]> = [
   [
@@ -153,33 +194,29 @@ export const OPENERS: ReadonlyArray<readonly [number, readonly string[]]> = [
   ],
 ];
 
+/** Closers by decision; an advancing closer is graded by the stance. */
 export const CLOSERS: ReadonlyArray<readonly [number, readonly string[]]> = [
   [0.7, ["I strongly recommend advancing this candidate to the next stage.", "I would be glad to see this candidate in the final round."]],
   [0.3, ["I would recommend advancing this candidate to the next stage.", "I support moving this candidate forward."]],
   [-0.3, ["I would want to probe these points in an interview before deciding.", "I would keep this candidate on the list, with open questions."]],
   [-0.7, ["I would not recommend advancing this candidate.", "I cannot support this candidate for this position."]],
-  [-Infinity, ["This application should be rejected; the gaps are too serious.", "I would reject this application."]],
+  [-Infinity, ["Sadly, I would reject this application.", "Sadly, I must reject this application."]],
 ];
+const MUST_CLOSER = "I reject this application: it fails a hard requirement of the ad.";
 
 /**
- * Opening sentence graded by the stance; in later rounds it may say that the speaker has heard the others.
+ * Where a decision's wording sits on the stance scale: an advancing
+ * statement speaks from the bands above 0.2 (closers above 0.3), a probing
+ * one from the middle bands, a rejecting one from the bands below -0.6 (the
+ * closers below -0.7), whatever the noise and the peers did to the stance.
  *
  * @example
- * openerSentence(voice, 0.9, false, rng, 0); // "For the Head of Technology role this is an outstanding candidate, one of the best I have seen as Chief Financial Officer."
+ * gradeFor("reject", 0.1); // -0.61 (a rejection never opens warmly)
  */
-export function openerSentence(voice: Voice, stance: number, afterDiscussion: boolean, rng: Rng, temperature: number): string {
-  const line = fillFrame(choose(band(OPENERS, stance), rng, temperature), voice);
-  return afterDiscussion ? `After hearing the discussion, ${lowerFirst(line)}` : line;
-}
-
-/**
- * Closing recommendation graded by the stance.
- *
- * @example
- * closerSentence(voice, -0.9, rng, 0); // "This application should be rejected; the gaps are too serious."
- */
-export function closerSentence(voice: Voice, stance: number, rng: Rng, temperature: number): string {
-  return fillFrame(choose(band(CLOSERS, stance), rng, temperature), voice);
+export function gradeFor(decision: Decision, stance: number): number {
+  if (decision === "advance") return Math.max(0.31, stance);
+  if (decision === "reject") return Math.min(-0.61, stance);
+  return Math.max(-0.59, Math.min(0.2, stance));
 }
 
 export const STRENGTHS: ReadonlyArray<readonly [number, readonly string[]]> = [
@@ -193,21 +230,6 @@ export const STRENGTHS: ReadonlyArray<readonly [number, readonly string[]]> = [
   [-Infinity, ["To be fair, the candidate has some experience with {{label}}: '{{quote}}'.", "To be fair, there is some evidence on {{label}}: '{{quote}}'."]],
 ];
 
-/**
- * A strength: a met requirement with the claim that supports it, or a met
- * years requirement with the years the resume states.
- *
- * @example
- * strengthSentence(evidence, voice, 0.5, rng, 0); // "Wanjiru Kamau's record on business cases is excellent: 'Ran a 1.1 million dollar ...'."
- */
-export function strengthSentence(e: Evidence, voice: Voice, stance: number, rng: Rng, temperature: number): string {
-  if (e.years?.stated != null && e.years.stated >= e.years.asked) {
-    return `With ${yearsText(e.years.stated)} of experience, the candidate clears the ad's bar of ${e.years.asked}+ years, a real strength.`;
-  }
-  if (!e.support) throw new RangeError(`phrasing: a strength on "${e.requirement.label}" needs a supporting clause`);
-  return fillFrame(choose(band(STRENGTHS, stance), rng, temperature), { ...voice, label: e.requirement.label, quote: quoteOf(e.support.clause.text) });
-}
-
 const GAPS = [
   "The candidate has a gap on {{label}}: the resume itself says '{{quote}}', and that worries me.",
   "A real weakness for this role is {{label}}: the resume itself says '{{quote}}'.",
@@ -216,42 +238,122 @@ const MISSING = [
   "I found nothing in the resume on {{label}}, which the ad asks for, and that is a problem.",
   "The resume is silent on {{label}}, a weakness for this role.",
 ];
-const PARTIAL = [
-  "The evidence on {{label}} is weak: the closest the resume comes is '{{quote}}'.",
-  "On {{label}} the resume offers only thin support: '{{quote}}', which is a risk.",
-];
-const MIXED = ["On {{label}} the picture is mixed: '{{support}}', but also '{{quote}}', which is a risk."];
+const PARTIAL = ["The resume speaks to part of {{label}}: '{{quote}}'.", "On {{label}} the resume offers partial evidence: '{{quote}}'."];
+const MIXED = ["On {{label}} the picture is mixed: '{{support}}', but also '{{quote}}'."];
+/** Extra sentences that restate the decision, added until the statement scores as its decision (offline-agent.ts). */
+export const REASONS: Readonly<Record<Exclude<Decision, "probe">, readonly string[]>> = {
+  advance: ["Overall, this is a strong fit, and I am happy to support it.", "This is an excellent, strong application."],
+  reject: ["This is a weak application for this role, and I am seriously worried.", "Sadly, this is a weak and risky application."],
+};
+
+/** Claim kinds: what a sentence asserts. */
+export type ClaimKind =
+  | "opener"
+  | "closer"
+  | "reason"
+  | "strength"
+  | "partial"
+  | "mixed"
+  | "gap"
+  | "silent"
+  | "years-met"
+  | "years-short"
+  | "years-unstated"
+  | "must-met"
+  | "must-lacking"
+  | "must-unverified"
+  | "echo";
+
+/** A resume clause a claim cites: its text as read, its polarity, its retrieval score for the item, and the quotation of it. */
+export interface CitedClause {
+  text: string;
+  polarity: "claim" | "limitation" | "aspiration";
+  score: number;
+  quote: string;
+}
 
 /**
- * A concern: an explicit gap (quoting the limitation), a mixed picture,
- * weak support (quoting the closest claim), nothing on the point, or too few years.
+ * What one sentence asserts, recorded before it is rendered: the kind, the
+ * item (the requirement's id in readJob order, and the name the sentence
+ * uses), the clauses it cites, the score it rests on and the threshold that
+ * score was compared with, and the statement's decision. claims.ts
+ * re-checks each against the data.
+ */
+export interface Claim {
+  kind: ClaimKind;
+  item: { id: number; label: string; must?: boolean } | null;
+  cited: CitedClause[];
+  score: number | null;
+  threshold: number | null;
+  years?: { asked: number; stated: number | null };
+  decision: Decision;
+  /** The wording's grade (gradeFor of the stance). */
+  grade: number;
+  /** Whom an echo answers, and how. */
+  echo?: { peerRole: string; peerPositive: boolean; relation: EchoStance; mine: boolean };
+  /** A later-round opener may say the speaker has heard the others. */
+  afterDiscussion?: boolean;
+  /** Partial support: the item's noun phrase the cited clause covers, when it covers one. */
+  part?: string;
+}
+
+/**
+ * The sentence of a claim. Frames are chosen with the seeded rng at
+ * temperature > 0; every slot is filled from the claim (its item's name, its
+ * quotations, its numbers), so a sentence can say nothing its claim does not.
  *
  * @example
- * concernSentence(evidence, voice, rng, 0); // "Wanjiru Kamau has a gap on business cases: the resume itself says 'I have not yet ...', and that worries me."
+ * renderClaim({ kind: "silent", item: { id: 3, label: "mobile money" }, cited: [], score: 0.05, threshold: 0.12, decision: "probe", grade: 0 }, voice, rng, 0);
+ * // "I found nothing in the resume on mobile money, which the ad asks for, and that is a problem."
  */
-export function concernSentence(e: Evidence, voice: Voice, rng: Rng, temperature: number): string {
-  const label = e.requirement.label;
-  if (e.years && e.years.stated !== null && e.years.stated < e.years.asked) {
-    return `The ad asks for ${e.years.asked}+ years, and the candidate reports ${yearsText(e.years.stated)}, which worries me.`;
+export function renderClaim(claim: Claim, voice: Voice, rng: Rng, temperature: number): string {
+  const label = claim.item?.label ?? "";
+  const quote = claim.cited[0]?.quote ?? "";
+  const values = { ...voice, label, quote };
+  switch (claim.kind) {
+    case "opener": {
+      const line = fillFrame(choose(band(OPENERS, claim.grade), rng, temperature), voice);
+      return claim.afterDiscussion ? `After hearing the discussion, ${lowerFirst(line)}` : line;
+    }
+    case "closer":
+      if (claim.decision === "reject" && claim.item?.must) return MUST_CLOSER;
+      return fillFrame(choose(band(CLOSERS, claim.decision === "reject" ? -1 : claim.decision === "probe" ? 0 : claim.grade), rng, temperature), voice);
+    case "reason":
+      return choose(REASONS[claim.decision === "advance" ? "advance" : "reject"], rng, temperature);
+    case "strength":
+      return fillFrame(choose(band(STRENGTHS, claim.grade), rng, temperature), values);
+    case "partial":
+      if (claim.part) return `The resume speaks to ${claim.part}, one part of ${label}: '${quote}'.`;
+      return fillFrame(choose(PARTIAL, rng, temperature), values);
+    case "mixed":
+      return fillFrame(choose(MIXED, rng, temperature), { ...values, support: claim.cited[0]!.quote, quote: claim.cited[1]!.quote });
+    case "gap":
+      return fillFrame(choose(GAPS, rng, temperature), values);
+    case "silent":
+      return fillFrame(choose(MISSING, rng, temperature), values);
+    case "years-met":
+      return `With ${yearsText(claim.years!.stated!)} of experience, the candidate clears the ad's bar of ${claim.years!.asked}+ years, a real strength.`;
+    case "years-short":
+      return `The ad asks for ${claim.years!.asked}+ years, and the candidate reports ${yearsText(claim.years!.stated!)}, which worries me.`;
+    case "years-unstated":
+      return `The resume never says how many years of experience the candidate has, and the ad asks for ${claim.years!.asked}+, which is a risk.`;
+    case "must-met":
+      return `The ad makes ${label} a must, and the candidate holds it: '${quote}'.`;
+    case "must-unverified":
+      return `The ad makes ${label} a must, and the resume shows '${quote}', which I would need to check.`;
+    case "must-lacking":
+      if (claim.years)
+        return `The ad makes ${label} a must and the resume shows ${yearsText(claim.years.stated!)}: a failed hard requirement, and a serious problem.`;
+      if (claim.cited.length > 0)
+        return `The ad makes ${label} a must and the resume itself says '${quote}': a failed hard requirement, and a serious problem.`;
+      return `The ad makes ${label} a must and nothing in the resume shows it: a failed hard requirement, and a serious problem.`;
+    case "echo":
+      return echoSentence(claim, voice);
   }
-  if (e.years && e.years.stated === null && !e.support) {
-    return `The resume never says how many years of experience the candidate has, and the ad asks for ${e.years.asked}+, which is a risk.`;
-  }
-  if (e.verdict === "gap" && e.limitation) return fillFrame(choose(GAPS, rng, temperature), { ...voice, label, quote: quoteOf(e.limitation.clause.text) });
-  if (e.verdict === "mixed" && e.limitation && e.support) {
-    return fillFrame(choose(MIXED, rng, temperature), {
-      ...voice,
-      label,
-      support: quoteOf(e.support.clause.text, 9),
-      quote: quoteOf(e.limitation.clause.text, 10),
-    });
-  }
-  if (e.support && e.verdict !== "missing") return fillFrame(choose(PARTIAL, rng, temperature), { ...voice, label, quote: quoteOf(e.support.clause.text, 10) });
-  return fillFrame(choose(MISSING, rng, temperature), { ...voice, label });
 }
 
 /** "2 years", "1 year", "6 months" (for under a year), "2.5 years". */
-function yearsText(years: number): string {
+export function yearsText(years: number): string {
   if (years < 1) return `${Math.round(years * 12)} months`;
   const rounded = Math.round(years * 10) / 10;
   return rounded === 1 ? "1 year" : `${rounded} years`;
@@ -273,41 +375,42 @@ export interface EchoReply {
 }
 
 /**
- * The answer to a peer's argument, in the speaker's own words and from its
- * own reading of the resume: agreement with the evidence behind it,
- * disagreement quoting the clause the peer overlooked, or, for a general
- * verdict, siding with or against the peer on the candidate.
+ * The answer to a peer's argument (an echo claim), in the speaker's own
+ * words and from its own reading of the resume: agreement with the evidence
+ * behind it (cited[0], a claim), a worry backed by a limitation (cited[0], a
+ * limitation) or by nothing found, disagreement quoting the clause the peer
+ * overlooked, or, for a general verdict (no item), siding with or against
+ * the peer on the candidate.
  *
  * @example
- * echoSentence({ peerRole: "Chief Financial Officer", evidence, peerPositive: false, relation: "agree", mine: true }, voice);
- * // "The Chief Financial Officer is right to worry about business cases, and it matters for my own area too."
+ * echoSentence({ kind: "echo", item: { id: 4, label: "mobile money" }, cited: [], echo: { peerRole: "Chief Financial Officer", peerPositive: false, relation: "agree", mine: true }, ... }, voice);
+ * // "The Chief Financial Officer is right to worry about mobile money, and it matters for my own area too."
  */
-export function echoSentence(reply: EchoReply, voice: Voice): string {
-  const peer = `the ${reply.peerRole}`;
-  const e = reply.evidence;
-  if (!e) return generalEcho(reply, voice, peer);
-  const label = e.requirement.label;
-  const remit = reply.mine ? ", and it matters for my own area too" : ", even if it is further from my own remit";
-  const support = e.support ? quoteOf(e.support.clause.text, 10) : null;
-  const limit = e.limitation ? quoteOf(e.limitation.clause.text, 10) : null;
-  if (reply.peerPositive) {
-    if (reply.relation === "agree" && support) return `I agree with ${peer} on ${label}; '${support}' is convincing evidence${remit}.`;
+export function echoSentence(claim: Claim, _voice: Voice): string {
+  const echo = claim.echo!;
+  const peer = `the ${echo.peerRole}`;
+  if (!claim.item) {
+    if (echo.peerPositive) {
+      return echo.relation === "agree"
+        ? `Like ${peer}, I see this candidate as a serious option for this role.`
+        : `I am more worried than ${peer} about this candidate.`;
+    }
+    return echo.relation === "agree" ? `I share the doubts ${peer} raised about this candidate.` : `I am more positive than ${peer} about this candidate.`;
+  }
+  const label = claim.item.label;
+  const remit = echo.mine ? ", and it matters for my own area too" : ", even if it is further from my own remit";
+  const cited = claim.cited[0];
+  const support = cited && cited.polarity === "claim" ? cited.quote : null;
+  const limit = cited && cited.polarity === "limitation" ? cited.quote : null;
+  if (echo.peerPositive) {
+    if (echo.relation === "agree" && support) return `I agree with ${peer} on ${label}; '${support}' is convincing evidence${remit}.`;
     if (limit) return `I am more worried than ${peer} about ${label}: the resume itself says '${limit}'.`;
     return `I am more worried than ${peer} about ${label}: I found little on it in the resume.`;
   }
-  if (reply.relation === "disagree" && support) return `I read ${label} differently from ${peer}: the resume says '${support}', which is a real strength.`;
-  if (reply.relation === "partly" && support)
+  if (echo.relation === "disagree" && support) return `I read ${label} differently from ${peer}: the resume says '${support}', which is a real strength.`;
+  if (echo.relation === "partly" && support)
     return `${upperFirst(peer)} has a fair point on ${label}, and yet the resume also says '${support}', which is good evidence.`;
   return `${upperFirst(peer)} is right to worry about ${label}${remit}.`;
-}
-
-function generalEcho(reply: EchoReply, voice: Voice, peer: string): string {
-  if (reply.peerPositive) {
-    return reply.relation === "agree"
-      ? `Like ${peer}, I see this candidate as a serious option for this role.`
-      : `I am more worried than ${peer} about this candidate.`;
-  }
-  return reply.relation === "agree" ? `I share the doubts ${peer} raised about this candidate.` : `I am more positive than ${peer} about this candidate.`;
 }
 
 /**

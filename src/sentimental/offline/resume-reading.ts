@@ -34,6 +34,8 @@ export interface Clause {
   passage: number;
   text: string;
   stems: ReadonlySet<string>;
+  /** Content words in the clause (its length for BM25's length normalisation). */
+  length: number;
   polarity: ClausePolarity;
 }
 
@@ -43,6 +45,13 @@ export interface ResumeReading {
   years: number | null;
   /** Stems of every claim clause. */
   claimStems: ReadonlySet<string>;
+  /** Mean clause length in content words (BM25's average document length). */
+  avgLength: number;
+  /**
+   * Length of the career: the most years a statement in years gives ("11 years in software") or the work date
+   * ranges span, null without either. Months of one skill ("Python - 24 months") are experience of that skill, not a career.
+   */
+  careerYears: number | null;
 }
 
 export type Verdict = "met" | "partial" | "mixed" | "gap" | "missing";
@@ -128,6 +137,17 @@ const NEGATIVE_OBJECTS =
 /** Intentions and motives: "I would bring", "I want to", "interested in", "willing to relocate". */
 const ASPIRATION =
   /\b(would|want to|wants to|wish|hope|interested in|keen to|eager to|looking to|applying|motivated by|willing to|open to|plan to|aim to|believe)\b/;
+/** Job-title abbreviations read out before stemming. */
+const TITLE_ABBREVIATIONS: Readonly<Record<string, string>> = {
+  CTO: "CTO chief technology officer",
+  CIO: "CIO chief information officer",
+  CFO: "CFO chief financial officer",
+  CEO: "CEO chief executive officer",
+  COO: "COO chief operating officer",
+  CNO: "CNO chief nursing officer",
+  CMO: "CMO chief marketing officer",
+  VP: "VP vice president",
+};
 const WEAKNESS_HEADING = /^(weakness(es)?|gaps?|limitations?|areas? (of|for|to) (improvement|development|grow\w*)|development areas?)\b[^:]{0,30}:\s*/i;
 const ANY_HEADING = /^[A-Z][A-Za-z ]{2,30}:\s/;
 
@@ -172,34 +192,65 @@ function hasNegation(tokens: readonly string[]): boolean {
 /**
  * Most years of experience a text states: "N years" / "N-year" / "N+ yrs"
  * and "N months" (/ 12), "less than a year" as 0.5; ages ("N years old") and
- * spans in the past ("N years ago") are not experience; values above 45 are ignored.
+ * spans in the past ("N years ago") are not experience; values above 45 are ignored. With
+ * `months` false, only statements in years count.
  *
  * @example
  * statedYears("Engineering leader with 11 years in software; 24 months of Python"); // 11
  * statedYears("Junior developer with 2 years of experience");                        // 2
  */
-export function statedYears(text: string): number | null {
+export function statedYears(text: string, months = true): number | null {
   let best: number | null = null;
   const take = (v: number) => {
     if (v > 0 && v <= 45 && (best === null || v > best)) best = v;
   };
-  for (const m of text.matchAll(/(\d+(?:\.\d+)?)\s*\+?\s*-?\s*(years?|yrs?)\b(?!\s+(old|ago))/gi)) take(Number(m[1]));
+  // "less than 1 year" is not a year.
+  for (const m of text.matchAll(/(?<!less than\s+)(\d+(?:\.\d+)?)\s*\+?\s*-?\s*(years?|yrs?)\b(?!\s+(old|ago))/gi)) take(Number(m[1]));
+  if (!months) return best;
   for (const m of text.matchAll(/(\d+)\s*\+?\s*months?\b/gi)) take(Number(m[1]) / 12);
   if (/less than (a|1|one) year/i.test(text)) take(0.5);
   return best;
 }
 
-/** The clauses of one passage: sentences, then "; " and ", but " splits. */
+/** The clauses of one passage: sentences, then "; ", ", but" and bullet (" - ", " \u2022 ") splits. */
 function clausesOf(passage: string): string[] {
   return splitSentences(passage)
-    .flatMap((s) => s.split(/;\s+|,\s+(?=(?:but|although|though|however)\b)/))
+    .flatMap((s) => s.split(/;\s+|,\s+(?=(?:but|although|though|however)\b)|\s+[\u2022\u25aa\u25cf\u27a2\ufffd]\s*|\s[-\u2013\u2014]\s(?=\p{Lu})/u))
     .map((c) => c.trim())
     .filter((c) => stemsOf(c).length > 0);
 }
 
 /**
+ * Years of work the resume's date ranges span ("(2015-2019)", "2019-present"):
+ * from the earliest start to the latest end, "present" read as the latest
+ * year the resume names. Ranges in an education sentence (a degree, a
+ * university, a school) are not work. Null without a range.
+ *
+ * @example
+ * rangeYears(["Head of Engineering (2019-present). Engineer (2013-2015). Certificate (2021)."]); // 8
+ */
+export function rangeYears(passages: readonly string[]): number | null {
+  const text = passages.join(" ");
+  const latest = Math.max(0, ...[...text.matchAll(/\b(19[5-9]\d|20[0-4]\d)\b/g)].map((m) => Number(m[1])));
+  let first = Infinity;
+  let last = -Infinity;
+  for (const sentence of splitSentences(text)) {
+    if (/\b(BSc|BA|BEng|BTech|BCom|MSc|MA|MBA|PhD|degree|universit\w*|college|school|diploma|bootcamp|certificate|PGCE|education)\b/i.test(sentence)) continue;
+    for (const m of sentence.matchAll(/\b(19[5-9]\d|20[0-4]\d)\s*(?:-|\u2013|\u2014|to)\s*(19[5-9]\d|20[0-4]\d|present|now|current|date|today)\b/gi)) {
+      const start = Number(m[1]);
+      const end = /^\d/.test(m[2]!) ? Number(m[2]) : latest;
+      if (end < start) continue;
+      first = Math.min(first, start);
+      last = Math.max(last, end);
+    }
+  }
+  return Number.isFinite(first) && last >= first ? last - first : null;
+}
+
+/**
  * Reads a resume's passages into clauses with their polarity, the years of
- * experience it states and the stems of its claims.
+ * experience it states or its work date ranges span (the larger), and the
+ * stems of its claims.
  *
  * @example
  * const r = readResume(["Weaknesses: I have only led teams of 4.", "Led ICU nursing for 9 years."]);
@@ -214,12 +265,20 @@ export function readResume(passages: readonly string[]): ResumeReading {
       if (WEAKNESS_HEADING.test(text)) weakness = true;
       else if (ANY_HEADING.test(text)) weakness = false;
       // A heading ("Skills:", "Experience:") names a section, not something the candidate did.
-      const body = text.replace(ANY_HEADING, "");
-      clauses.push({ passage: p, text, stems: new Set(stemsOf(body).filter(isContentStem)), polarity: clausePolarity(text, weakness) });
+      // Title abbreviations name their function ("CTO" is technology work).
+      const body = text.replace(ANY_HEADING, "").replace(/\b(C[A-Z]O|VP)\b/g, (a) => TITLE_ABBREVIATIONS[a] ?? a);
+      const stems = stemsOf(body).filter(isContentStem);
+      clauses.push({ passage: p, text, stems: new Set(stems), length: stems.length, polarity: clausePolarity(text, weakness) });
     }
   });
   const claimStems = new Set(clauses.filter((c) => c.polarity === "claim").flatMap((c) => [...c.stems]));
-  return { clauses, years: statedYears(passages.join(" ")), claimStems };
+  const stated = statedYears(passages.join(" "));
+  const spanned = rangeYears(passages);
+  const years = stated === null ? spanned : spanned === null ? stated : Math.max(stated, spanned);
+  const avgLength = clauses.length > 0 ? clauses.reduce((a, c) => a + c.length, 0) / clauses.length : 1;
+  const inYears = statedYears(passages.join(" "), false);
+  const careerYears = inYears === null ? spanned : spanned === null ? inYears : Math.max(inYears, spanned);
+  return { clauses, years, claimStems, avgLength, careerYears };
 }
 
 /** Specificity-weighted share of the requirement's stems present in `stems`. */
@@ -278,12 +337,61 @@ export function evidenceScore(requirement: Requirement, stems: ReadonlySet<strin
   return Math.max(weightedShare(requirement, stems, weights), TOPIC_FACTOR * topicShare(requirement, stems, weights));
 }
 
-function best(clauses: readonly Clause[], requirement: Requirement, weights: ReadonlyMap<string, number>): { clause: Clause; score: number } | null {
+/** BM25's term-frequency saturation and length normalisation (the usual values). */
+export const BM25_K1 = 1.2;
+export const BM25_B = 0.75;
+
+/**
+ * BM25 relevance of one clause to a requirement, as a share of what a clause
+ * of average length holding every stem would score: sum over the
+ * requirement's stems s in the clause of w_s min(1, (k1 + 1) / (1 + k1 (1 -
+ * b + b len / avgLen))), over sum w_s. The term weights w_s are the
+ * ad's specificity weights (idf over the ad's items): a single resume is too
+ * small a collection for its own idf, which would count against a specialist
+ * the very terms it repeats. A long clause that touches a term in passing
+ * scores less than a short clause about it.
+ *
+ * @example
+ * bm25Share(requirement, clause, weights, 8); // 1 for an 8-word clause holding all of the requirement's stems
+ */
+export function bm25Share(requirement: Requirement, clause: Pick<Clause, "stems" | "length">, weights: ReadonlyMap<string, number>, avgLength: number): number {
+  let total = 0;
+  let found = 0;
+  const norm = 1 - BM25_B + (BM25_B * clause.length) / Math.max(1, avgLength);
+  // Capped at 1: a short clause is not more relevant for being short, a long one that touches a term in passing is less.
+  const saturated = Math.min(1, (BM25_K1 + 1) / (1 + BM25_K1 * norm));
+  for (const s of requirement.stems) {
+    const w = weights.get(s) ?? 1;
+    total += w;
+    if (clause.stems.has(s)) found += w * saturated;
+  }
+  return total > 0 ? Math.min(1, found / total) : 0;
+}
+
+/**
+ * The retrieval score of a clause for a requirement, on which every verdict
+ * and every quoted clause rests: max(BM25 share, 0.6 x the share of the
+ * requirement's noun phrases the clause covers); for the job title's own
+ * item, at most ROLE_PARTIAL_SCORE unless the clause states a role or years held.
+ *
+ * @example
+ * clauseScore(requirement, reading.clauses[0], reading, weights); // in [0, 1]
+ */
+export function clauseScore(requirement: Requirement, clause: Clause, reading: Pick<ResumeReading, "avgLength">, weights: ReadonlyMap<string, number>): number {
+  const raw = Math.max(bm25Share(requirement, clause, weights, reading.avgLength), TOPIC_FACTOR * topicShare(requirement, clause.stems, weights));
+  // The job title's own item: a degree or a passing mention of the field is at most partial support of doing the job.
+  return requirement.role && !statesRole(clause) ? Math.min(raw, ROLE_PARTIAL_SCORE) : raw;
+}
+
+function best(
+  clauses: readonly Clause[],
+  requirement: Requirement,
+  reading: ResumeReading,
+  weights: ReadonlyMap<string, number>,
+): { clause: Clause; score: number } | null {
   let top: { clause: Clause; score: number } | null = null;
   for (const clause of clauses) {
-    const raw = evidenceScore(requirement, clause.stems, weights);
-    // The job title's own item: a degree or a passing mention of the field is at most partial support of doing the job.
-    const score = requirement.role && !statesRole(clause) ? Math.min(raw, ROLE_PARTIAL_SCORE) : raw;
+    const score = clauseScore(requirement, clause, reading, weights);
     if (score > 0 && (!top || score > top.score)) top = { clause, score };
   }
   return top;
@@ -301,7 +409,7 @@ function best(clauses: readonly Clause[], requirement: Requirement, weights: Rea
  * statesRole(clause("Technology lead with 10 years building field software")); // true
  * statesRole(clause("BSc Information Technology, Kenyatta University (2008)")); // false
  */
-export function statesRole(clause: Clause): boolean {
+export function statesRole(clause: Pick<Clause, "text">): boolean {
   return statedYears(clause.text) !== null || isPersonMention(clause.text.replace(/[^\p{L}\p{N}\s-]+/gu, " "));
 }
 
@@ -316,11 +424,13 @@ export function assess(reading: ResumeReading, requirement: Requirement, weights
   const support = best(
     reading.clauses.filter((c) => c.polarity === "claim"),
     requirement,
+    reading,
     weights,
   );
   const limitation = best(
     reading.clauses.filter((c) => c.polarity === "limitation"),
     requirement,
+    reading,
     weights,
   );
   const stemCoverage = evidenceScore(requirement, reading.claimStems, weights);

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { Rng } from "../../../src/stats/rng";
 import { polarityScores } from "../../../src/text/vader";
 import {
+  echoClaim,
   assessCandidate,
   offlineMentalModel,
   offlineStatement,
@@ -13,22 +14,12 @@ import { advisorLens, titleFocus } from "../../../src/sentimental/offline/role-l
 import { shortRoleLabel } from "../../../src/sentimental/roles";
 import { indefinite, isPersonMention, nounPhrases, readJob, stemOf, stemWeights, yearsAsked } from "../../../src/sentimental/offline/job-reading";
 import { assess, claimValue, clausePolarity, readResume, statedYears, statesRole, ROLE_PARTIAL_SCORE } from "../../../src/sentimental/offline/resume-reading";
-import {
-  CLOSERS,
-  OPENERS,
-  STRENGTHS,
-  concernSentence,
-  echoSentence,
-  fillFrame,
-  openerSentence,
-  closerSentence,
-  quoteOf,
-  strengthSentence,
-} from "../../../src/sentimental/offline/phrasing";
+import { CLOSERS, OPENERS, STRENGTHS, echoSentence, fillFrame, gradeFor, quoteOf, renderClaim, type Claim } from "../../../src/sentimental/offline/phrasing";
 import { understandEcho } from "../../../src/sentimental/offline/echo";
 import { argumentationTask } from "../../../src/sentimental/tasks";
 import { bundledDataDir } from "../../../src/data/paths";
 import type { JobInfo, PeerStatement } from "../../../src/sentimental/types";
+import { mmCopies } from "./expert-counters";
 
 const job: JobInfo = {
   title: "Head of Technology",
@@ -128,7 +119,7 @@ describe("advisor lens (title + job text, no role families)", () => {
     const top = (title: string, short: string) => advisorLens({ title, short }, items).items[0]!.requirement.label;
     expect(top("Chief Financial Officer", "CFO")).toBe("financial literacy and unit economics");
     expect(top("VP of Engineering", "VPE")).toBe("engineering teams and technology roles");
-    expect(top("Recycling Plant Manager", "RPM")).toBe("predictive maintenance and sorting-line automation");
+    expect(top("Recycling Plant Manager", "RPM")).toBe("sorting-line automation and predictive maintenance");
     const jester = advisorLens({ title: "Court Jester", short: "CJ" }, items);
     expect(jester.generic).toBe(true);
     // evenly: weight = section weight x 0.5
@@ -215,14 +206,16 @@ describe("resume reading", () => {
 });
 
 describe("offline Mental Model of Self", () => {
-  it("takes its priorities from the ad's items, weighed through the title", () => {
+  it("is written for the advisor: the musts first, then its heaviest items by their noun phrases, never the ad's sentences", () => {
     const mms = offlineMentalModel({ advisor, job }, new Rng(1), 0);
-    expect(mms.priorities[0]).toBe("Run technology budgets and vendor contracts with the CFO");
+    expect(mms.priorities[0]).toBe("8+ years of experience (a must of the ad)");
+    expect(mms.priorities[1]).toBe("a record on vendor contracts and technology budgets");
     expect(mms.description).toContain("Chief Financial Officer of Taka Loop Recycling");
     expect(mms.description).toContain("technology budgets");
-    expect(mms.evaluationCriteria).toContain("at least 8 years of relevant experience, as the ad asks");
-    // in the ad's own words (or the role item every panel adds)
-    for (const p of mms.priorities) if (!p.startsWith("Experience in a Head of Technology role")) expect(job.text).toContain(p.replace(/ \.\.\.$/, ""));
+    expect(mms.description).toContain("the ad's musts: 8+ years of experience");
+    expect(mms.evaluationCriteria).toContain("at least 8 years of experience, from the resume's date ranges or stated years");
+    for (const line of [mms.description, ...mms.priorities, ...mms.evaluationCriteria])
+      expect(mmCopies([{ description: line, priorities: [], evaluationCriteria: [] }], job.text)).toEqual([]);
   });
   it("is deterministic at temperature 0 and varies with the rng at temperature 1", () => {
     expect(offlineMentalModel({ advisor, job }, new Rng(1), 0)).toEqual(offlineMentalModel({ advisor, job }, new Rng(2), 0));
@@ -308,20 +301,34 @@ describe("phrasing", () => {
   const evidence = items.filter((r) => r.weight > 0).map((r) => assess(reading, r, weights));
   const met = evidence.find((e) => e.verdict === "met" && e.support)!;
   const gap = evidence.find((e) => e.verdict === "gap")!;
-  it("strengths read positive and concerns negative to VADER, at every stance", () => {
+  const claimOf = (kind: Claim["kind"], e: typeof met, grade: number, decision: Claim["decision"] = "probe"): Claim => ({
+    kind,
+    item: { id: e.requirement.id, label: e.requirement.label },
+    cited: [e.support ?? e.limitation]
+      .flatMap((x) => (x === null ? [] : [x]))
+      .map((x) => ({ text: x.clause.text, polarity: x.clause.polarity, score: x.score, quote: quoteOf(x.clause.text) })),
+    score: null,
+    threshold: null,
+    decision,
+    grade,
+  });
+  it("strengths read positive and concerns negative to VADER, at every stance; openers and closers follow the decision", () => {
     for (let k = 0; k < 40; k++) {
       const stance = -1 + (2 * k) / 39;
       const rng = new Rng(k);
-      expect(polarityScores(strengthSentence(met, voice, stance, rng, 1)).compound, `strength at ${stance}`).toBeGreaterThanOrEqual(0);
-      expect(polarityScores(concernSentence(gap, voice, rng, 1)).compound).toBeLessThan(0);
+      expect(polarityScores(renderClaim(claimOf("strength", met, stance), voice, rng, 1)).compound, `strength at ${stance}`).toBeGreaterThanOrEqual(0);
+      expect(polarityScores(renderClaim(claimOf("gap", gap, stance), voice, rng, 1)).compound).toBeLessThan(0);
     }
-    const opener = (s: number) => polarityScores(openerSentence(voice, s, false, new Rng(1), 0)).compound;
-    const closer = (s: number) => polarityScores(closerSentence(voice, s, new Rng(1), 0)).compound;
-    expect(opener(0.9)).toBeGreaterThan(opener(0.5));
-    expect(opener(0.5)).toBeGreaterThan(opener(0));
-    expect(opener(0)).toBeGreaterThan(opener(-0.9));
-    expect(closer(0.9)).toBeGreaterThan(closer(0));
-    expect(closer(0)).toBeGreaterThan(closer(-0.9));
+    const line = (kind: "opener" | "closer", decision: Claim["decision"], s: number) =>
+      polarityScores(renderClaim({ kind, item: null, cited: [], score: null, threshold: null, decision, grade: gradeFor(decision, s) }, voice, new Rng(1), 0))
+        .compound;
+    expect(line("opener", "advance", 0.9)).toBeGreaterThan(line("opener", "advance", 0.5));
+    expect(line("opener", "advance", 0.5)).toBeGreaterThan(line("opener", "probe", 0));
+    expect(line("opener", "probe", 0)).toBeGreaterThan(line("opener", "reject", -0.9));
+    // a rejection never opens or closes warmly, whatever the stance
+    expect(line("opener", "reject", 0.9)).toBeLessThan(0);
+    expect(line("closer", "reject", 0.9)).toBeLessThan(0);
+    expect(line("closer", "advance", 0.9)).toBeGreaterThan(line("closer", "probe", 0));
   });
   it("every band of openers, closers and strengths reads more positive than the band below it (VADER)", () => {
     const fillIn = (t: string) =>
@@ -340,9 +347,9 @@ describe("phrasing", () => {
     expect(() => fillFrame("On {{lable}}.", voice)).toThrow(/unknown placeholder \{\{lable\}\}/);
     expect(() => fillFrame("On {{label}}.", voice)).toThrow(/no value for \{\{label\}\}/);
   });
-  it("quotes a clause as one argument", () => {
-    expect(quoteOf("Weaknesses and gaps: I have not owned PLC programming. Nor SCADA.", 8)).toBe("I have not owned PLC programming, Nor SCADA");
-    expect(quoteOf("one two three four five six", 3)).toBe("one two three ...");
+  it("quotes a clause whole, as one argument", () => {
+    expect(quoteOf("Weaknesses and gaps: I have not owned PLC programming. Nor SCADA.")).toBe("I have not owned PLC programming, Nor SCADA");
+    expect(quoteOf("one two three four five six")).toBe("one two three four five six");
   });
   it("an echo answers the peer's point from the speaker's own reading", () => {
     const agreeOnGap = understandEcho(
@@ -356,7 +363,7 @@ describe("phrasing", () => {
     expect(agreeOnGap.relation).toBe("agree");
     // the point the peer made, not another item its words brush against
     expect(agreeOnGap.evidence!.requirement.label).toMatch(/mobile money/);
-    expect(echoSentence(agreeOnGap, voice)).toBe(
+    expect(echoSentence(echoClaim(agreeOnGap, "probe", 0), voice)).toBe(
       `The VP of Engineering is right to worry about ${agreeOnGap.evidence!.requirement.label}, even if it is further from my own remit.`,
     );
     const disagree = understandEcho(
@@ -369,7 +376,7 @@ describe("phrasing", () => {
     );
     expect(disagree.relation).toBe("disagree");
     expect(disagree.evidence!.requirement.label).toMatch(/budget/);
-    const line = echoSentence(disagree, voice);
+    const line = echoSentence(echoClaim(disagree, "probe", 0), voice);
     expect(line).toMatch(/^I read .* differently from the VP of Engineering: the resume says '.*2 million dollar technology budget/);
     expect(polarityScores(line).compound).toBeGreaterThan(0);
   });

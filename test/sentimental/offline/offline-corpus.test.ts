@@ -124,7 +124,8 @@ describe("offline corpus: the bundled scenario (10 candidates, 5 rounds)", () =>
     expect(turns.length).toBe(150);
     const corpus = checkCorpus(scenario, turns);
     expect(corpus.problems).toEqual([]);
-    expect(corpus.strengths).toBeGreaterThan(100);
+    // fewer than before: a rejecting statement praises nothing
+    expect(corpus.strengths).toBeGreaterThan(80);
     const echoes = checkEchoes(scenario, turns);
     expect(echoes.problems).toEqual([]);
     expect(echoes.echoes).toBeGreaterThan(20);

@@ -1,0 +1,178 @@
+/**
+ * The claims an offline statement can make, built from the evidence before
+ * any sentence is written (phrasing.ts renders them, claims.ts re-checks
+ * them): a strength quotes a claim clause at or above MET_SCORE, a concern
+ * quotes a limitation on one of the item's noun phrases, partial support, or
+ * says that no clause reaches PARTIAL_SCORE; the musts and an echo of a peer
+ * have claims of their own.
+ */
+import { quoteOf, type CitedClause, type Claim, type Decision, type EchoReply } from "./phrasing";
+import { MET_SCORE, PARTIAL_SCORE, type Clause, type Evidence } from "./resume-reading";
+import type { Requirement } from "./job-reading";
+import type { MustCheck } from "./hard-requirements";
+
+/** What a statement talks about: the ad's requirements and tasks (the company blurb and the role's framing count in the judgement only). */
+function isTalkingPoint(e: Evidence): boolean {
+  const s = e.requirement.section;
+  return s !== "about" && s !== "role" && s !== "offer";
+}
+
+/** A clause as a claim cites it: its text as read, polarity, retrieval score and the whole-clause quotation. */
+function cite(clause: Clause, score: number, requirement: Requirement): CitedClause {
+  return { text: clause.text, polarity: clause.polarity, score, quote: quoteOf(clause.text, new Set(requirement.stems)) };
+}
+
+/** The item a claim is about: the requirement's id and the name the sentence uses. */
+function itemOf(e: Evidence, label = e.requirement.label): Claim["item"] {
+  return { id: e.requirement.id, label };
+}
+
+/** How a sentence about one cited clause names the point: the item's noun phrase the clause covers, else the item's label. */
+function pointOf(e: Evidence, clause: Clause, weights: ReadonlyMap<string, number>): Claim["item"] {
+  const topic = e.requirement.role ? null : coveredTopic(e, clause, weights);
+  return itemOf(e, topic ? articled(topic) : e.requirement.label);
+}
+
+/** The ad's noun phrase as it stands in a sentence (the label's article rule: plurals, mass nouns and names bare). */
+function articled(phrase: string): string {
+  const labelled = (phrase.split(" ").at(-1) ?? "").match(/(s|ing|tion|sion|ment|ity|ics|ance|ence|ogy|ship|ness|ism|ware|data|care|cy|ure|ise|ize)$/i);
+  return /^[A-Z]/.test(phrase) || /[A-Z]{2}/.test(phrase) || labelled ? phrase : `the ${phrase}`;
+}
+
+/**
+ * The strength claim of a met item, if the evidence carries one: enough
+ * years (years-met), or a claim clause at or above MET_SCORE (strength).
+ * An item met only by the stems its claims share overall states nothing.
+ *
+ * @example
+ * strengthClaim(evidence, weights, "advance", 0.6)?.kind; // "strength" when its best claim clause scores >= MET_SCORE
+ */
+export function strengthClaim(e: Evidence, weights: ReadonlyMap<string, number>, decision: Decision, grade: number): Claim | null {
+  if (!isTalkingPoint(e) || e.verdict !== "met") return null;
+  if (e.years && e.years.stated !== null && e.years.stated >= e.years.asked) {
+    return { kind: "years-met", item: itemOf(e), cited: [], score: e.years.stated, threshold: e.years.asked, years: e.years, decision, grade };
+  }
+  if (!e.support || e.support.score < MET_SCORE) return null;
+  return {
+    kind: "strength",
+    item: pointOf(e, e.support.clause, weights),
+    cited: [cite(e.support.clause, e.support.score, e.requirement)],
+    score: e.support.score,
+    threshold: MET_SCORE,
+    decision,
+    grade,
+  };
+}
+
+/** The noun phrase of the requirement that a clause covers, if any (the most specific). */
+function coveredTopic(e: Evidence, clause: Clause, weights: ReadonlyMap<string, number>): string | null {
+  for (const t of e.requirement.topics) {
+    let all = 0;
+    let hit = 0;
+    for (const st of t.stems) {
+      const w = weights.get(st) ?? 1;
+      all += w;
+      if (clause.stems.has(st)) hit += w;
+    }
+    if (all > 0 && hit / all >= 0.6) return t.phrase;
+  }
+  return null;
+}
+
+/**
+ * The concern claim of an unmet item: too few years (years-short), years
+ * never stated (years-unstated), a limitation (gap), support and a
+ * limitation on the same noun phrase (mixed; on different ones the
+ * limitation is a gap on its own phrase), support below MET_SCORE (partial),
+ * or no clause at PARTIAL_SCORE (silent).
+ *
+ * @example
+ * concernClaim(evidence, weights, "probe", 0)?.kind; // "silent" when no clause of the resume reaches PARTIAL_SCORE
+ */
+export function concernClaim(e: Evidence, weights: ReadonlyMap<string, number>, decision: Decision, grade: number): Claim | null {
+  if (!isTalkingPoint(e) || e.verdict === "met") return null;
+  const base = { decision, grade };
+  if (e.years && e.years.stated !== null && e.years.stated < e.years.asked) {
+    return { kind: "years-short", item: itemOf(e), cited: [], score: e.years.stated, threshold: e.years.asked, years: e.years, ...base };
+  }
+  if (e.years && e.years.stated === null && !e.support) {
+    return { kind: "years-unstated", item: itemOf(e), cited: [], score: null, threshold: e.years.asked, years: e.years, ...base };
+  }
+  // A limitation is a gap on the point only where it covers one of the item's noun phrases; one that merely brushes the
+  // item's words says nothing the statement can assert (and then the statement does not call the resume silent either).
+  const limitation = e.limitation && e.limitation.score >= PARTIAL_SCORE ? e.limitation : null;
+  const limitedTopic = limitation ? coveredTopic(e, limitation.clause, weights) : null;
+  if (limitation && limitedTopic) {
+    const supportTopic = e.support && e.support.score >= PARTIAL_SCORE ? coveredTopic(e, e.support.clause, weights) : null;
+    if (e.verdict === "mixed" && e.support && supportTopic === limitedTopic) {
+      return {
+        kind: "mixed",
+        item: itemOf(e, articled(limitedTopic)),
+        cited: [cite(e.support.clause, e.support.score, e.requirement), cite(limitation.clause, limitation.score, e.requirement)],
+        score: limitation.score,
+        threshold: PARTIAL_SCORE,
+        ...base,
+      };
+    }
+    return {
+      kind: "gap",
+      item: itemOf(e, articled(limitedTopic)),
+      cited: [cite(limitation.clause, limitation.score, e.requirement)],
+      score: limitation.score,
+      threshold: PARTIAL_SCORE,
+      ...base,
+    };
+  }
+  if (e.support && e.support.score >= PARTIAL_SCORE) {
+    const part = e.requirement.role ? null : coveredTopic(e, e.support.clause, weights);
+    const partial: Claim = {
+      kind: "partial",
+      item: itemOf(e),
+      cited: [cite(e.support.clause, e.support.score, e.requirement)],
+      score: e.support.score,
+      threshold: PARTIAL_SCORE,
+      ...base,
+    };
+    return part ? { ...partial, part: articled(part) } : partial;
+  }
+  if (limitation) return null;
+  return { kind: "silent", item: itemOf(e), cited: [], score: Math.max(e.support?.score ?? 0, e.limitation?.score ?? 0), threshold: PARTIAL_SCORE, ...base };
+}
+
+/**
+ * The claims of the musts: each lacking one (always said), and for a statement that does not reject, a held credential.
+ *
+ * @example
+ * mustClaims(assessment.musts, "reject", -0.8).map((c) => c.kind); // ["must-lacking"] for a 2-year resume against 8+ years
+ */
+export function mustClaims(musts: readonly MustCheck[], decision: Decision, grade: number): Claim[] {
+  const out: Claim[] = [];
+  for (const m of musts) {
+    const item = { id: m.must.requirement.id, label: m.must.label, must: true };
+    const cited = m.clause ? [{ text: m.clause.text, polarity: m.clause.polarity, score: 1, quote: quoteOf(m.clause.text) }] : [];
+    if (m.status === "lacking") {
+      const years = m.must.kind === "years" ? { asked: m.must.years!, stated: m.stated } : undefined;
+      out.push({ kind: "must-lacking", item, cited, score: m.stated, threshold: m.must.years, ...(years ? { years } : {}), decision, grade });
+    } else if (m.must.kind === "credential" && decision !== "reject") {
+      out.push({ kind: m.status === "met" ? "must-met" : "must-unverified", item, cited, score: null, threshold: null, decision, grade });
+    }
+  }
+  return out;
+}
+
+/**
+ * The echo's claim: the peer, the relation, and the speaker's own clause it rests on (the one echoSentence quotes).
+ *
+ * @example
+ * echoSentence(echoClaim(reply, "probe", 0), voice); // "I agree with the CFO on budgets; '...' is convincing evidence, ..."
+ */
+export function echoClaim(reply: EchoReply, decision: Decision, grade: number): Claim {
+  const e = reply.evidence;
+  const echo = { peerRole: reply.peerRole, peerPositive: reply.peerPositive, relation: reply.relation, mine: reply.mine };
+  if (!e) return { kind: "echo", item: null, cited: [], score: null, threshold: null, decision, grade, echo };
+  const support = e.support && e.support.score >= PARTIAL_SCORE ? cite(e.support.clause, e.support.score, e.requirement) : null;
+  const limit = e.limitation && e.limitation.score >= PARTIAL_SCORE ? cite(e.limitation.clause, e.limitation.score, e.requirement) : null;
+  const usesSupport = reply.peerPositive ? reply.relation === "agree" : reply.relation !== "agree";
+  const cited: CitedClause[] = usesSupport && support ? [support] : reply.peerPositive && limit ? [limit] : [];
+  return { kind: "echo", item: itemOf(e), cited, score: cited[0]?.score ?? null, threshold: cited.length > 0 ? PARTIAL_SCORE : null, decision, grade, echo };
+}

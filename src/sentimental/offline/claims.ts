@@ -1,0 +1,164 @@
+/**
+ * Re-checks what an offline statement asserts against the data, from
+ * scratch (the ad and the resume read again, nothing taken from the policy's
+ * memo): every sentence has its claim; a cited clause is a clause of the
+ * resume, with its polarity and its retrieval score; a quotation is the
+ * whole clause, or whole parts of it between clause boundaries; a score
+ * sits on the side of its threshold the claim says; "silent" holds only
+ * when no clause reaches the threshold; years and musts are what the resume
+ * gives; and the statement scores as its decision under the run's f(A).
+ */
+import { readJob, stemWeights, type Requirement } from "./job-reading";
+import { checkMust, readMusts } from "./hard-requirements";
+import { clauseParts, cleanClause, type Claim } from "./phrasing";
+import { clauseScore, MET_SCORE, PARTIAL_SCORE, readResume, type ResumeReading } from "./resume-reading";
+import { decisionOf, scoresAsDecision, statementScore, type OfflineStatement, type StatementPolicyInput } from "./offline-agent";
+import { polarityScores } from "../../text/index";
+
+/**
+ * Is `quote` a quotation of `clause` that cuts only at clause boundaries:
+ * the whole cleaned clause, or a run of its whole ", "-parts with " ..."
+ * where parts were left out?
+ *
+ * @example
+ * isWholeQuote("Led 420 people, and a budget of 95 million euros.", "Led 420 people ..."); // true
+ * isWholeQuote("Led 420 people and an annual budget of 95 million euros.", "Led 420 people and an ..."); // false
+ */
+export function isWholeQuote(clause: string, quote: string): boolean {
+  const parts = clauseParts(cleanClause(clause));
+  const startCut = quote.startsWith("... ");
+  const endCut = quote.endsWith(" ...");
+  const body = quote.replace(/^\.\.\. /, "").replace(/ \.\.\.$/, "");
+  for (let from = 0; from < parts.length; from++) {
+    for (let to = from + 1; to <= parts.length; to++) {
+      if (parts.slice(from, to).join(", ") !== body) continue;
+      if (from > 0 === startCut && to < parts.length === endCut) return true;
+    }
+  }
+  return false;
+}
+
+const near = (a: number | null, b: number) => a !== null && Math.abs(a - b) < 1e-9;
+
+/**
+ * The problems of one offline statement (empty when every claim holds).
+ *
+ * @example
+ * checkStatement(input, offlineStatement(input, rng, 1.5)); // []
+ */
+export function checkStatement(input: StatementPolicyInput, result: OfflineStatement): string[] {
+  const problems: string[] = [];
+  const where = `${input.advisor.title} on ${input.candidate.name} r${input.round}`;
+  const requirements = readJob(input.job);
+  const weights = stemWeights(requirements);
+  const musts = readMusts(requirements);
+  const reading = readResume(input.candidate.passages);
+  const { claims, sentences, plan } = result;
+  if (claims.length !== sentences.length) problems.push(`${where}: ${sentences.length} sentences but ${claims.length} claims`);
+  if (sentences.join(" ") !== result.statement) problems.push(`${where}: the statement is not its sentences`);
+  const lacking = musts.map((m) => checkMust(reading, m)).filter((m) => m.status === "lacking");
+  if (decisionOf(plan.baseStance, lacking) !== plan.decision) problems.push(`${where}: decision ${plan.decision} does not follow the stated rule`);
+  if (!scoresAsDecision(statementScore(result.statement), plan.decision)) {
+    problems.push(`${where}: the statement scores ${statementScore(result.statement).toFixed(3)} under f(A), not as its decision ${plan.decision}`);
+  }
+  for (const m of lacking) {
+    if (!claims.some((c) => c.kind === "must-lacking" && c.item?.id === m.must.requirement.id))
+      problems.push(`${where}: lacks the must "${m.must.label}" and is not told`);
+  }
+  claims.forEach((claim, i) => {
+    const sentence = sentences[i] ?? "";
+    for (const p of checkClaim(claim, sentence, requirements, weights, reading)) problems.push(`${where}: ${claim.kind}: ${p} in "${sentence}"`);
+    if (claim.decision !== plan.decision) problems.push(`${where}: a ${claim.kind} claim of decision ${claim.decision} in a ${plan.decision} statement`);
+  });
+  return problems;
+}
+
+/** The problems of one claim and its sentence. */
+function checkClaim(
+  claim: Claim,
+  sentence: string,
+  requirements: readonly Requirement[],
+  weights: ReadonlyMap<string, number>,
+  reading: ResumeReading,
+): string[] {
+  const out: string[] = [];
+  const requirement = claim.item ? requirements.find((r) => r.id === claim.item!.id) : undefined;
+  if (claim.item && !requirement) out.push(`item ${claim.item.id} is not an item of the ad`);
+  // Years claims name the years; a closer names the decision (its item only marks a failed must).
+  const named = claim.kind !== "closer" && !claim.kind.startsWith("years-");
+  if (claim.item && named && !sentence.includes(claim.item.label)) out.push(`the sentence does not name "${claim.item.label}"`);
+  for (const c of claim.cited) {
+    const clause = reading.clauses.find((x) => x.text === c.text);
+    if (!clause) {
+      out.push(`cites "${c.text}", which is no clause of the resume`);
+      continue;
+    }
+    if (clause.polarity !== c.polarity) out.push(`cites a ${clause.polarity} as a ${c.polarity}`);
+    if (!isWholeQuote(c.text, c.quote)) out.push(`quotes "${c.quote}", cut inside a clause`);
+    if (!sentence.includes(`'${c.quote}'`)) out.push(`does not quote "${c.quote}"`);
+    if (requirement && !claim.item?.must && !near(c.score, clauseScore(requirement, clause, reading, weights)))
+      out.push(`states score ${c.score} for "${c.text}"`);
+  }
+  const score = claim.cited[0]?.score ?? null;
+  const sign = polarityScores(sentence).compound;
+  switch (claim.kind) {
+    case "strength":
+      if (claim.cited[0]?.polarity !== "claim" || score === null || score < MET_SCORE || claim.threshold !== MET_SCORE)
+        out.push("a strength below the met threshold or not a claim");
+      break;
+    case "partial":
+      if (claim.cited[0]?.polarity !== "claim" || score === null || score < PARTIAL_SCORE || score >= MET_SCORE)
+        out.push("partial support outside [PARTIAL_SCORE, MET_SCORE)");
+      break;
+    case "gap":
+      if (claim.cited[0]?.polarity !== "limitation" || score === null || score < PARTIAL_SCORE) out.push("a gap without a limitation at the threshold");
+      break;
+    case "mixed":
+      if (claim.cited.length !== 2 || claim.cited[0]!.polarity !== "claim" || claim.cited[1]!.polarity !== "limitation")
+        out.push("a mixed picture without a claim and a limitation");
+      else if (claim.cited.some((c) => c.score < PARTIAL_SCORE)) out.push("a mixed picture citing a clause below the threshold");
+      break;
+    case "silent":
+      if (requirement) {
+        const top = Math.max(0, ...reading.clauses.filter((c) => c.polarity !== "aspiration").map((c) => clauseScore(requirement, c, reading, weights)));
+        if (top >= PARTIAL_SCORE || claim.threshold !== PARTIAL_SCORE) out.push(`"silent" although a clause scores ${top.toFixed(3)} >= ${PARTIAL_SCORE}`);
+      }
+      break;
+    case "years-met":
+    case "years-short":
+    case "years-unstated": {
+      const y = claim.years;
+      if (!y || !requirement || requirement.years !== y.asked || y.stated !== reading.years)
+        out.push(`years ${JSON.stringify(y)} are not the ad's and the resume's (${reading.years})`);
+      else if (
+        claim.kind === "years-met"
+          ? !(y.stated !== null && y.stated >= y.asked)
+          : claim.kind === "years-short"
+            ? !(y.stated !== null && y.stated < y.asked)
+            : y.stated !== null
+      ) {
+        out.push(`years ${JSON.stringify(y)} do not support ${claim.kind}`);
+      }
+      break;
+    }
+    case "must-lacking":
+    case "must-met":
+    case "must-unverified": {
+      const must = readMusts(requirements).find((m) => m.requirement.id === claim.item?.id);
+      const check = must ? checkMust(reading, must) : null;
+      const status = claim.kind.slice("must-".length);
+      if (!check || check.status !== status) out.push(`the must is ${check?.status ?? "no must of the ad"}, not ${status}`);
+      if (claim.years && check && claim.years.stated !== check.stated) out.push(`states ${claim.years.stated} years, the resume gives ${check.stated}`);
+      if (claim.kind === "must-met" && /\b(risk|weak|thin|gap|lack|silent|nothing)\b/i.test(sentence)) out.push("a held must is called a risk");
+      break;
+    }
+    case "reason":
+    case "closer":
+      if (claim.decision === "reject" && sign >= 0) out.push("a rejecting sentence that does not score negative");
+      if (claim.decision === "advance" && sign <= 0) out.push("an advancing sentence that does not score positive");
+      break;
+    default:
+      break;
+  }
+  return out;
+}

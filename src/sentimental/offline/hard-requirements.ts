@@ -1,0 +1,174 @@
+/**
+ * The ad's hard requirements ("musts") and how a resume meets them:
+ *
+ * - years: an item of the requirements section that asks for N years
+ *   ("8+ years in technology roles"); the resume meets it when its career
+ *   (years it states in years, or its work date ranges span) reaches N, lacks
+ *   it below N, and leaves it unverified when it gives no career length
+ *   (resume-reading.ts `careerYears`);
+ * - credentials: an item that says it is essential, required, mandatory or a
+ *   must, and names a licence, certificate, registration, status or degree
+ *   ("Qualified Teacher Status (QTS) is essential", "A degree in mathematics
+ *   or a closely related subject is required"). Each alternative is an
+ *   acronym with its spelled-out name, or a degree with its subjects; the
+ *   resume meets it with a claim clause naming one alternative (a degree
+ *   word and a subject for a degree), and lacks it when no clause does or a
+ *   limitation clause denies it ("I do not hold Qualified Teacher Status").
+ *   A degree in another subject, where the ad accepts a related one, is
+ *   unverified: the reader cannot tell, and says so.
+ *
+ * An item marked "a plus", "an advantage", "preferred" or "desirable" is not a must.
+ */
+import { stemsOf, type Requirement } from "./job-reading";
+import type { Clause, ResumeReading } from "./resume-reading";
+
+/** One way of meeting a credential must: an acronym and its name, or a degree and its subjects. */
+export interface Credential {
+  /** "QTS", "CCNA"; null for a degree. */
+  acronym: string | null;
+  /** The spelled-out name when the ad gives one ("Qualified Teacher Status"). */
+  name: string | null;
+  /** Subject stems of a degree ("mathemat"); empty for a named credential. */
+  subjects: string[];
+  degree: boolean;
+}
+
+export interface MustRequirement {
+  requirement: Requirement;
+  kind: "years" | "credential";
+  /** How a sentence names it: "8+ years of experience", "Qualified Teacher Status (QTS)". */
+  label: string;
+  years: number | null;
+  alternatives: Credential[];
+  /** The ad accepts a related subject ("or a closely related field"). */
+  relatedAccepted: boolean;
+}
+
+export type MustStatus = "met" | "lacking" | "unverified";
+
+export interface MustCheck {
+  must: MustRequirement;
+  status: MustStatus;
+  /** The clause that meets or denies it (null when nothing names it). */
+  clause: Clause | null;
+  /** Years the resume shows (years musts). */
+  stated: number | null;
+}
+
+const MUST_WORDS = /\b(essential|required|requirement|mandatory|must|necessary|compulsory|needed)\b/i;
+const SOFT_WORDS = /\b(plus|advantage|advantageous|preferred|preferable|desirable|ideally|nice to have|bonus)\b/i;
+const CREDENTIAL_WORDS = /\b(licen[cs]e[ds]?|certifi\w*|registration|registered|chartered|status|degree|diploma|qualified|qualification)\b/i;
+/** Degree words of resumes and ads (English-speaking systems). */
+export const DEGREE =
+  /\b(B\.?Sc|B\.?A|B\.?Eng|B\.?Tech|B\.?E|B\.?Com|BBA|LLB|LL\.?M|M\.?Sc|M\.?A|M\.?Eng|M\.?Tech|MBA|MCA|BCA|Ph\.?D|degree|bachelor\w*|master\w*|graduate|postgraduate|diploma)\b/i;
+const NOT_ACRONYMS = new Set(["A", "I", "US", "UK", "IT", "OR", "AND", "GCSE", "EPR", "SQL"]);
+
+/**
+ * The musts of an ad (see the module doc), in the ad's order.
+ *
+ * @example
+ * readMusts(readJob({ title: "Head of Mathematics", organization: "X", text: "Requirements\n- Qualified Teacher Status (QTS) is essential.\n- At least 5 years of teaching." }))
+ *   .map((m) => [m.kind, m.label]); // [["credential", "Qualified Teacher Status (QTS)"], ["years", "5+ years of experience"]]
+ */
+export function readMusts(requirements: readonly Requirement[]): MustRequirement[] {
+  const out: MustRequirement[] = [];
+  for (const r of requirements) {
+    if (r.role || r.section === "offer" || r.section === "about") continue;
+    if (r.years !== null && r.section === "requirements" && !SOFT_WORDS.test(r.text)) {
+      out.push({ requirement: r, kind: "years", label: `${r.years}+ years of experience`, years: r.years, alternatives: [], relatedAccepted: false });
+      continue;
+    }
+    if (!MUST_WORDS.test(r.text) || SOFT_WORDS.test(r.text) || !CREDENTIAL_WORDS.test(r.text)) continue;
+    const alternatives = credentialsOf(r.text);
+    if (alternatives.length === 0) continue;
+    out.push({
+      requirement: r,
+      kind: "credential",
+      label: credentialLabel(r.text, alternatives),
+      years: null,
+      alternatives,
+      relatedAccepted: /\brelated\b/i.test(r.text),
+    });
+  }
+  return out;
+}
+
+/** Acronyms with their spelled-out names ("Qualified Teacher Status (QTS)"), and a degree with its subjects. */
+function credentialsOf(text: string): Credential[] {
+  const out: Credential[] = [];
+  const seen = new Set<string>();
+  for (const m of text.matchAll(/((?:[A-Z][a-z]+\s+){1,5})\(([A-Z][A-Za-z0-9]{1,7})\)/g)) {
+    out.push({ acronym: m[2]!, name: m[1]!.trim(), subjects: [], degree: false });
+    seen.add(m[2]!);
+  }
+  for (const m of text.matchAll(/\b([A-Z][A-Z0-9]{1,6}[a-z]?)\b/g)) {
+    const a = m[1]!;
+    if (seen.has(a) || NOT_ACRONYMS.has(a)) continue;
+    seen.add(a);
+    out.push({ acronym: a, name: null, subjects: [], degree: /^(MBA|MSc|BSc|BA|MA|PhD|BE|BTech|MCA|BCA|LLB)$/.test(a) });
+  }
+  const degree = /\b(?:degree|diploma|graduate)\b(?:\s+\([^)]*\))?\s+in\s+([^.;]+)/i.exec(text);
+  if (degree) {
+    const named = degree[1]!.replace(/\s+(is|are)\b.*$/i, "").replace(/\b(a|an|closely|related|subject|field|discipline|similar|equivalent|any)\b/gi, " ");
+    const subjects = [...new Set(stemsOf(named))];
+    out.push({ acronym: null, name: null, subjects, degree: true });
+  } else if (/\bdegree\b/i.test(text) && out.length === 0) out.push({ acronym: null, name: null, subjects: [], degree: true });
+  return out;
+}
+
+function credentialLabel(text: string, alternatives: readonly Credential[]): string {
+  const named = alternatives.filter((a) => a.acronym).map((a) => (a.name ? `${a.name} (${a.acronym})` : a.acronym!));
+  const degree = alternatives.find((a) => a.degree && !a.acronym);
+  if (degree) {
+    // The subject in the ad's words, without its filler: "mathematics or a closely related subject" -> "mathematics".
+    const m = /\b(?:degree|diploma|graduate)\b(?:\s+\([^)]*\))?\s+in\s+([^.;]+)/i.exec(text);
+    const subject = (m?.[1] ?? "")
+      .replace(/\s+(is|are)\b.*$/i, "")
+      .split(/\s*,\s*|\s+or\s+/)
+      .map((x) => x.trim())
+      .filter((x) => x && !/\b(related|similar|equivalent)\b/i.test(x));
+    const related = /\brelated\b/i.test(text) ? " or a related one" : "";
+    named.push(subject.length > 0 ? `a ${subject.join(" or ")} degree${related}` : "a degree");
+  }
+  return named.join(" or ");
+}
+
+/**
+ * Does a clause name a credential alternative? An acronym as a word (any
+ * case of its name), or a degree word with one of its subjects (any degree
+ * word when the ad names no subject).
+ *
+ * @example
+ * namesCredential("PGCE Secondary Mathematics with QTS", { acronym: "QTS", name: "Qualified Teacher Status", subjects: [], degree: false }); // true
+ */
+export function namesCredential(text: string, c: Credential): boolean {
+  if (c.acronym && new RegExp(`(^|[^A-Za-z0-9])${c.acronym}([^A-Za-z0-9]|$)`).test(text)) return true;
+  if (c.name && text.toLowerCase().includes(c.name.toLowerCase())) return true;
+  if (!c.degree || c.acronym) return false;
+  if (!DEGREE.test(text)) return false;
+  if (c.subjects.length === 0) return true;
+  const stems = new Set(stemsOf(text));
+  return c.subjects.some((s) => stems.has(s));
+}
+
+/**
+ * Checks one must against a resume (see the module doc).
+ *
+ * @example
+ * checkMust(readResume(["Junior developer with 2 years of experience."]), yearsMust).status; // "lacking" when 8 are asked
+ */
+export function checkMust(reading: ResumeReading, must: MustRequirement): MustCheck {
+  if (must.kind === "years") {
+    const stated = reading.careerYears;
+    const status: MustStatus = stated === null ? "unverified" : stated >= must.years! ? "met" : "lacking";
+    return { must, status, clause: null, stated };
+  }
+  const denies = reading.clauses.find((c) => c.polarity === "limitation" && must.alternatives.some((a) => namesCredential(c.text, a)));
+  if (denies) return { must, status: "lacking", clause: denies, stated: null };
+  const holds = reading.clauses.find((c) => c.polarity !== "limitation" && must.alternatives.some((a) => namesCredential(c.text, a)));
+  if (holds) return { must, status: "met", clause: holds, stated: null };
+  const degree = must.alternatives.some((a) => a.degree && !a.acronym);
+  const anyDegree = reading.clauses.find((c) => c.polarity !== "limitation" && DEGREE.test(c.text));
+  if (degree && must.relatedAccepted && anyDegree) return { must, status: "unverified", clause: anyDegree, stated: null };
+  return { must, status: "lacking", clause: null, stated: null };
+}
