@@ -4,6 +4,8 @@
  * holding the binary (base64) and the SHA-256 of the source it came from:
  *
  *   src/finmem/retrieval/dot-i8.wat  ->  src/finmem/retrieval/dot-i8-wasm.ts
+ *   src/stats/cholesky.wat           ->  src/stats/cholesky-wasm.ts
+ *   src/stats/cross-products.wat     ->  src/stats/cross-products-wasm.ts
  *
  * Run: npm run build:wasm   (test/finmem/retrieval-wasm.test.ts checks the
  * committed module against its source: the hash always, the bytes whenever
@@ -18,7 +20,11 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 /** The kernels: text source and generated module, relative to the repository root. */
-export const WASM_KERNELS = [{ source: "src/finmem/retrieval/dot-i8.wat", module: "src/finmem/retrieval/dot-i8-wasm.ts", exportName: "DOT_I8" }];
+export const WASM_KERNELS = [
+  { source: "src/finmem/retrieval/dot-i8.wat", module: "src/finmem/retrieval/dot-i8-wasm.ts", exportName: "DOT_I8" },
+  { source: "src/stats/cholesky.wat", module: "src/stats/cholesky-wasm.ts", exportName: "CHOLESKY_WASM" },
+  { source: "src/stats/cross-products.wat", module: "src/stats/cross-products-wasm.ts", exportName: "CROSS_PRODUCTS_WASM" },
+];
 
 /** SHA-256 (hex) of a kernel's text source. */
 export function sourceHash(text: string): string {

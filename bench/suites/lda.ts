@@ -10,7 +10,7 @@ import { fitLda, type LdaModel } from "../../src/text/lda";
 import { Rng } from "../../src/stats/rng";
 import { scratchDir } from "../data";
 import { timeIt } from "../lib";
-import { pairedWithScript } from "../paired";
+import { pairedWithScript, type RatioGoal } from "../paired";
 import { referenceScript } from "../paths";
 import { pairedFields, type BenchRow, type BenchSuite } from "../types";
 
@@ -18,6 +18,8 @@ const K = 5;
 const WORDS_PER_TOPIC = 30;
 const BACKGROUND_WORDS = 100;
 const GENSIM_PASSES = 10;
+/** At most half gensim's time (upper end of the interval). */
+export const LDA_GOAL: RatioGoal = { maxRatio: 0.5, text: "<= 0.5x gensim" };
 
 export interface PlantedCorpus {
   docs: string[][];
@@ -133,8 +135,9 @@ export const ldaSuite: BenchSuite = {
         ours: once,
         pairs: options.runs,
         warmup: 0,
+        goal: LDA_GOAL,
       });
-      Object.assign(row, pairedFields(measured));
+      Object.assign(row, pairedFields(measured, LDA_GOAL));
       const theirs = recovery(corpus, ref.dominant, ref.topics);
       row.extra = { ...row.extra, gensimAccuracy: Number(theirs.accuracy.toFixed(4)), gensimTermPrecision: Number(theirs.termPrecision.toFixed(3)) };
       row.check = {

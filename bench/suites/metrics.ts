@@ -6,12 +6,14 @@
 import { performanceMetrics, type PerformanceMetrics } from "../../src/backtest/metrics";
 import { scratchDir, stackRows, syntheticReturns, writeBinary } from "../data";
 import { timeIt } from "../lib";
-import { pairedWithScript } from "../paired";
+import { pairedWithScript, type RatioGoal } from "../paired";
 import { referenceScript } from "../paths";
 import { pairedFields, type BenchRow, type BenchSuite } from "../types";
 
 const SERIES = 60;
 const DAYS = 2520;
+/** At most half numpy's time (upper end of the interval). */
+export const METRICS_GOAL: RatioGoal = { maxRatio: 0.5, text: "<= 0.5x numpy" };
 
 export const metricsSuite: BenchSuite = {
   id: 2,
@@ -46,8 +48,9 @@ export const metricsSuite: BenchSuite = {
         args: [scratch.file("returns.f64"), String(SERIES), String(DAYS)],
         ours: once,
         pairs: options.runs * 2,
+        goal: METRICS_GOAL,
       });
-      Object.assign(row, pairedFields(measured));
+      Object.assign(row, pairedFields(measured, METRICS_GOAL));
       let worst = 0;
       let worstKey = "";
       ref.values.forEach((vals, s) => {

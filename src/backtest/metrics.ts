@@ -19,7 +19,6 @@
  */
 import {
   centralMoments,
-  covarianceWithMeans,
   kurtosisOf,
   mean,
   quantile,
@@ -29,7 +28,9 @@ import {
   normalInverseCdf,
   rollingMean,
   rollingStd,
+  type CentralMoments,
 } from "../stats/index";
+import { seriesSums } from "./metrics-pass";
 
 /**
  * Euler-Mascheroni constant, used by the expected maximum of N Gaussian Sharpe ratios.
@@ -158,12 +159,48 @@ function minus(values: ArrayLike<number>, c: number): Float64Array {
   return out;
 }
 
+/** The values as a Float64Array after checking each is finite; a Float64Array is used as it is (the metrics only read it). */
 function toFloat64(name: string, values: ArrayLike<number>): Float64Array {
-  const out = Float64Array.from(values);
+  const out = values instanceof Float64Array ? values : Float64Array.from(values);
   for (let i = 0; i < out.length; i++) {
     if (!Number.isFinite(out[i])) throw new RangeError(`${name}[${i}] is not a finite number (${out[i]})`);
   }
   return out;
+}
+
+/** What `performanceMetrics` needs of a benchmark series on its own. */
+interface BenchmarkStats {
+  /** The values the statistics were computed from (to tell a changed array). */
+  values: Float64Array;
+  mean: number;
+  variance: number;
+  totalReturn: number;
+}
+
+/**
+ * The benchmark's own statistics, kept per benchmark array: a report scores
+ * many strategies against one benchmark, and these would be recomputed for
+ * each. A cached entry is used only when the array still holds exactly the
+ * values it was computed from (one comparison pass, cheaper than the three
+ * passes it saves), so the numbers are always those of a fresh computation.
+ */
+const benchmarkCache = new WeakMap<object, BenchmarkStats>();
+
+function benchmarkStats(benchmark: ArrayLike<number>): BenchmarkStats {
+  const cached = typeof benchmark === "object" ? benchmarkCache.get(benchmark) : undefined;
+  if (cached && sameValues(cached.values, benchmark)) return cached;
+  const b = toFloat64("benchmark", benchmark);
+  const meanB = mean(b);
+  const stats: BenchmarkStats = { values: b.slice(), mean: meanB, variance: varianceWithMean(b, meanB, 1), totalReturn: totalReturn(b) };
+  if (typeof benchmark === "object") benchmarkCache.set(benchmark, stats);
+  return stats;
+}
+
+/** Whether b holds exactly the values of a (same length, Object.is per entry). */
+function sameValues(a: Float64Array, b: ArrayLike<number>): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (!Object.is(a[i], b[i])) return false;
+  return true;
 }
 
 /**
@@ -407,10 +444,20 @@ export function deflatedSharpe(
 
 /** `deflatedSharpe` of excess returns whose mean is already known. */
 function deflatedSharpeOfExcess(excess: Float64Array, excessMean: number, trials: number, sharpeVarianceOption: number | undefined): DeflatedSharpeResult {
-  const n = excess.length;
   const sd = Math.sqrt(varianceWithMean(excess, excessMean, 1));
+  return deflatedSharpeFromSums(excess.length, excessMean, sd, centralMoments(excess), trials, sharpeVarianceOption);
+}
+
+/** `deflatedSharpeOfExcess` from the excess returns' mean, standard deviation (ddof 1) and central moments. */
+function deflatedSharpeFromSums(
+  n: number,
+  excessMean: number,
+  sd: number,
+  moments: CentralMoments,
+  trials: number,
+  sharpeVarianceOption: number | undefined,
+): DeflatedSharpeResult {
   const sharpe = sd > 0 ? excessMean / sd : NaN;
-  const moments = centralMoments(excess);
   const skew = skewnessOf(moments);
   const kurt = kurtosisOf(moments);
   const estimatorVariance = (1 - skew * sharpe + ((kurt - 1) / 4) * sharpe * sharpe) / (n - 1);
@@ -447,25 +494,21 @@ export function performanceMetrics(returns: ArrayLike<number>, options: MetricsO
   const rfPeriod = rf / periodsPerYear;
   const sqrtYear = Math.sqrt(periodsPerYear);
 
-  // Each mean is computed once and shared (the ...WithMean(s) helpers repeat exactly the
-  // arithmetic of std / covariance / correlation, so every metric is the same number).
-  const total = totalReturn(r);
-  const cagr = cagrFromTotal(total, n, periodsPerYear);
-  const meanR = mean(r);
-  const varR = varianceWithMean(r, meanR, 1);
-  const vol = Math.sqrt(varR) * sqrtYear;
-  const excess = minus(r, rfPeriod);
-  const excessMean = mean(excess);
-  const excessSd = Math.sqrt(varianceWithMean(excess, excessMean, 1));
-  let downsideSq = 0;
-  for (let i = 0; i < n; i++) {
-    const e = excess[i]!;
-    if (e < 0) downsideSq += e * e;
-  }
-  const downsideDeviation = Math.sqrt(downsideSq / n) * sqrtYear;
-  const mdd = maxDrawdown(r);
   if (!(trials >= 1)) throw new RangeError(`deflatedSharpe: trials must be >= 1 (got ${trials})`);
-  const dsr = deflatedSharpeOfExcess(excess, excessMean, trials, options.sharpeVariance);
+  const bench = options.benchmark !== undefined ? benchmarkStats(options.benchmark) : null;
+  if (bench && bench.values.length !== n) throw new RangeError(`performanceMetrics: benchmark has ${bench.values.length} returns, strategy has ${n}`);
+  // Every sum in two passes (metrics-pass.ts), each the same double as its stand-alone function.
+  const sums = seriesSums(r, rfPeriod, bench ? bench.values : null, bench ? bench.mean : NaN);
+  const total = sums.totalReturn;
+  const cagr = cagrFromTotal(total, n, periodsPerYear);
+  const meanR = sums.meanR;
+  const varR = sums.varianceR;
+  const vol = Math.sqrt(varR) * sqrtYear;
+  const excessMean = sums.excessMean;
+  const excessSd = Math.sqrt(sums.excessVariance);
+  const downsideDeviation = Math.sqrt(sums.downsideSq / n) * sqrtYear;
+  const mdd = sums.maxDrawdown;
+  const dsr = deflatedSharpeFromSums(n, excessMean, excessSd, { n, mean: excessMean, m2: sums.m2, m3: sums.m3, m4: sums.m4 }, trials, options.sharpeVariance);
   const cutoff = quantile(r, 1 - 0.95); // exactly historicalVar(r, 0.95)'s quantile
 
   const metrics: PerformanceMetrics = {
@@ -502,17 +545,13 @@ export function performanceMetrics(returns: ArrayLike<number>, options: MetricsO
     excessTotalReturn: NaN,
   };
 
-  if (options.benchmark !== undefined) {
-    const b = toFloat64("benchmark", options.benchmark);
-    if (b.length !== n) throw new RangeError(`performanceMetrics: benchmark has ${b.length} returns, strategy has ${n}`);
-    const meanB = mean(b);
-    const varB = varianceWithMean(b, meanB, 1);
-    const cov = covarianceWithMeans(r, b, meanR, meanB, 1);
+  if (bench) {
+    const meanB = bench.mean;
+    const varB = bench.variance;
+    const cov = sums.covariance;
     const beta = varB > 0 ? cov / varB : NaN;
-    const active = new Float64Array(n);
-    for (let i = 0; i < n; i++) active[i] = r[i]! - b[i]!;
-    const activeMean = mean(active);
-    const te = Math.sqrt(varianceWithMean(active, activeMean, 1)) * sqrtYear;
+    const activeMean = sums.activeMean;
+    const te = Math.sqrt(sums.activeVariance) * sqrtYear;
     metrics.beta = beta;
     metrics.alpha = (meanR - beta * meanB) * periodsPerYear;
     metrics.trackingError = te;
@@ -521,7 +560,7 @@ export function performanceMetrics(returns: ArrayLike<number>, options: MetricsO
     const sdR = Math.sqrt(varR);
     const sdB = Math.sqrt(varB);
     metrics.correlation = sdR > 0 && sdB > 0 ? cov / (sdR * sdB) : NaN;
-    metrics.benchmarkTotalReturn = totalReturn(b);
+    metrics.benchmarkTotalReturn = bench.totalReturn;
     metrics.benchmarkAnnualizedReturn = cagrFromTotal(metrics.benchmarkTotalReturn, n, periodsPerYear);
     metrics.excessTotalReturn = total - metrics.benchmarkTotalReturn;
   }

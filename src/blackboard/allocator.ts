@@ -7,7 +7,7 @@
  *   pi     = delta Sigma w_mkt (prior.ts)
  *   Q, P, Omega, weights: construction.ts (the paper's +-2 % views on every
  *            ticker, Omega = c diag(tau Sigma), clipped long-only weights by
- *            default; the named options of issue 14 beside them)
+ *            default; the named options a practitioner asks for beside them)
  *
  * Tickers without `lookback + 1` prices before the date are excluded (weight 0).
  *
@@ -19,7 +19,7 @@
  * day for the covariance and about N^3 / 3 for the posterior and weights (two Cholesky factorisations, src/portfolio/posterior-weights.ts).
  */
 import { eligibilityIndex, eligibleTickers, type AlignedMarket, type RebalanceContext, type WeightRule } from "../backtest/index";
-import { ledoitWolf, sampleCovarianceOfColumns, TrailingCovariance } from "../portfolio/index";
+import { ledoitWolf, numberArray, sampleCovarianceOfColumns, TrailingCovariance } from "../portfolio/index";
 import { applySizing, constructPortfolio, type ConstructionOptions, type Decision } from "./construction";
 import { itemAt } from "./lookup";
 import { priorWeights, type CapsSource, type MarketWeightsMode } from "./prior";
@@ -187,7 +187,7 @@ function allocateWithCovariance(
     { marketWeights: options.marketWeights, ...(options.caps ? { caps: options.caps } : {}) },
     currentWeights,
   );
-  const wMkt = Array.from(prior.weights);
+  const wMkt = numberArray(prior.weights);
   if (sigma === null) throw new RangeError(`allocate: no covariance for the ${n} eligible tickers on ${date}`);
   const previous = currentWeights ? eligible.map((i) => currentWeights[i] ?? 0) : null;
   const built = constructPortfolio(sigma, n, decisions, wMkt, previous, options, date);
@@ -266,6 +266,14 @@ export function blWeightRule(
   const rolling = (options.covariance ?? "sample") === "sample" ? new TrailingCovariance({ lookback: options.lookback }) : null;
   // Like the rolling covariance, the eligibility index reads the closes once: the rule serves one backtest of fixed prices.
   const index = eligibilityIndex(market);
+  // Without onAllocation no allocation escapes a rebalance (the rule returns only the weights), so
+  // one covariance buffer serves every rebalance of a universe of the same size.
+  let reusable = new Float64Array(0);
+  const buffer = (n: number): Float64Array | undefined => {
+    if (onAllocation) return undefined;
+    if (reusable.length !== n * n) reusable = new Float64Array(n * n);
+    return reusable;
+  };
   return async (ctx) => {
     const eligible = eligibleTickers(market, ctx.dayIndex, options.lookback, index);
     const decisions = eligible.length
@@ -278,7 +286,7 @@ export function blWeightRule(
     const sigma = !canAllocate(eligible, decisions)
       ? null
       : rolling
-        ? rolling.at(market.close, eligible, ctx.dayIndex)
+        ? rolling.at(market.close, eligible, ctx.dayIndex, buffer(eligible.length))
         : trailingCovariance(market, eligible, ctx.dayIndex, options);
     const allocation = allocateWithCovariance(market, ctx.dayIndex, eligible, decisions, options, ctx.currentWeights, sigma);
     if (onAllocation) await onAllocation(allocation, ctx);

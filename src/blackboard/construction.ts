@@ -1,6 +1,6 @@
 /**
  * One rebalance's portfolio construction from the agents' decisions (the
- * Blackboard paper §3.3 and its named options, issue 14):
+ * Blackboard paper §3.3 and its named options):
  *
  *   views   a ticker with a view gets q = +-viewSize (BUY / SELL) or 0 (HOLD),
  *           times its confidence C with viewMode=confidence; a HOLD under
@@ -24,6 +24,7 @@ import {
   longOnlyBounds,
   meanVarianceWeightsDense,
   normaliseWeights,
+  numberArray,
   optimizeLongOnly,
   subsetViewsPosterior,
   viewSign,
@@ -130,7 +131,7 @@ export function constructPortfolio(
   const post = fast ? null : posterior();
   const mean = fast ?? post!;
   const weights = fast
-    ? clipOrNormalise(mode, Array.from(fast.raw), options, bounds)
+    ? clipOrNormalise(mode, numberArray(fast.raw), options, bounds)
     : bookWeights(mode, post!.muBL, post!.sigmaBL, n, options, bounds, previous);
   if (weights.length !== n) throw new RangeError(`allocate: ${weights.length} weights for ${n} eligible tickers on ${where}`);
   const qFull = new Array<number>(n).fill(NaN);
@@ -139,7 +140,7 @@ export function constructPortfolio(
     qFull[i] = q[r]!;
     omegaFull[i] = mean.omegaDiagonal[r]!;
   });
-  const built = { viewed, q: qFull, omega: omegaFull, pi: Array.from(mean.pi), muBL: Array.from(mean.muBL), weights } as Omit<Construction, "sigmaBL">;
+  const built = { viewed, q: qFull, omega: omegaFull, pi: numberArray(mean.pi), muBL: numberArray(mean.muBL), weights } as Omit<Construction, "sigmaBL">;
   return post ? { ...built, sigmaBL: post.sigmaBL } : withLazySigma(built, () => posterior().sigmaBL);
 }
 

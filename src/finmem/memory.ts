@@ -174,6 +174,12 @@ export class LayeredMemory {
   private relQuery64 = new Float64Array(0);
   /** After a pre-filtered retrieval: rows [relCount, relPartialUpTo) have relevancies computed on demand. */
   private relPartialUpTo = 0;
+  /** Scratch of the pre-filter: recency + importance of every row, as of `basesAt`. */
+  private baseScratch = new Float64Array(0);
+  /** Calls of add / feedback / step so far (the only writers of layers, resets, importances, the clock). */
+  private mutations = 0;
+  /** `mutations` when `baseScratch` was filled (-1: never): the bases hold until the memory changes. */
+  private basesAt = -1;
   /** int8 copy of the embeddings for the pre-filter (built on first use; null: unavailable). */
   private index: QuantizedIndex | null | undefined;
   /**
@@ -250,6 +256,7 @@ export class LayeredMemory {
    * mem.add({ text: "10-K: revenue +14%", embedding: v, layer: "deep", date: "2020-07-30", kind: "10-K" });
    */
   add(event: NewEvent): number {
+    this.mutations++;
     const e = event.embedding;
     if (this.dim === 0) {
       if (e.length === 0) throw new RangeError("memory.add: empty embedding");
@@ -296,8 +303,9 @@ export class LayeredMemory {
   }
 
   private resetRelevancy(query: Float32Array): void {
-    this.relQuery = Float32Array.from(query);
-    this.relQuery64 = Float64Array.from(query);
+    // The typed-array constructors copy (and widen) without the iterator protocol of `from`.
+    this.relQuery = new Float32Array(query);
+    this.relQuery64 = new Float64Array(query);
     this.relCount = 0;
   }
 
@@ -314,11 +322,23 @@ export class LayeredMemory {
     const clock = this.clock;
     const imp = (i: number): number => importanceScore(this.importanceOf[i]!, cap);
     const rec = (i: number): number => this.recencyTable(this.layerOf[i]!, clock - this.resetDayOf[i]!);
+    // Every row's recency + importance in one tight loop (the pre-filter's scan reads them all), kept
+    // until the memory changes: several new queries on one day share them.
+    if (this.basesAt !== this.mutations || this.baseScratch.length < this.n) {
+      if (this.baseScratch.length < this.n) this.baseScratch = new Float64Array(this.capacity);
+      const out = this.baseScratch;
+      const layerOf = this.layerOf;
+      const resetDayOf = this.resetDayOf;
+      const importanceOf = this.importanceOf;
+      for (let i = 0; i < this.n; i++) out[i] = this.recencyTable(layerOf[i]!, clock - resetDayOf[i]!) + importanceScore(importanceOf[i]!, cap);
+      this.basesAt = this.mutations;
+    }
+    const bases = this.baseScratch;
     const heaps = prefilteredTopK(this.index, query, ks, {
       n: this.n,
       alive: this.aliveOf,
       layer: this.layerOf,
-      base: (i) => rec(i) + imp(i),
+      bases,
       exactRelevancy: (i) => rowDot(this.embeddings, i, q, this.dim),
       score: (i, relevancy) => retrievalScore(relevancy, rec(i), imp(i)),
     });
@@ -446,6 +466,7 @@ export class LayeredMemory {
    * mem.feedback([id], 1);
    */
   feedback(ids: readonly number[], sign: number): number {
+    this.mutations++;
     if (sign === 0) return 0;
     const s = sign > 0 ? 1 : -1;
     let changed = 0;
@@ -467,6 +488,7 @@ export class LayeredMemory {
    * mem.step(); // { day: 1, removed: 0, promoted: 1, demoted: 0 }
    */
   step(): StepReport {
+    this.mutations++;
     const p = this.params;
     this.clock += 1;
     const clock = this.clock;

@@ -286,6 +286,45 @@ export function absoluteViewsPosterior(sigma: Float64Array, n: number, q: ArrayL
   return { pi, muBL, sigmaBL, posteriorMeanCovariance: m, omegaDiagonal: omega };
 }
 
+/**
+ * The checks of every absolute-views routine: delta, tau (and omegaScale
+ * unless Omega is given) > 0, Sigma a finite n x n matrix, one finite view
+ * per asset. Returns the parameters with the paper's defaults filled in.
+ * `firstNonFinite` replaces the finiteness scan of Sigma by a caller's faster
+ * one (the checks keep their order).
+ *
+ * @example
+ * checkAbsoluteViews(Float64Array.of(0.04, 0, 0, 0.09), 2, [0.02, -0.02], {}); // { delta: 3, tau: 0.025, omegaScale: 0.5 }
+ */
+export function checkAbsoluteViews(
+  sigma: Float64Array,
+  n: number,
+  q: ArrayLike<number>,
+  options: AbsoluteViewsOptions,
+  checks: { firstNonFinite?: () => number } = {},
+): { delta: number; tau: number; omegaScale: number } {
+  const delta = options.delta ?? BL_DEFAULTS.delta;
+  const tau = options.tau ?? BL_DEFAULTS.tau;
+  const omegaScale = options.omegaScale ?? BL_DEFAULTS.omegaScale;
+  if (!(delta > 0)) throw new RangeError(`blackLitterman: delta must be > 0 (got ${delta})`);
+  if (!(tau > 0)) throw new RangeError(`blackLitterman: tau must be > 0 (got ${tau})`);
+  if (!(omegaScale > 0) && options.omegaDiagonal === undefined) throw new RangeError(`blackLitterman: omegaScale must be > 0 (got ${omegaScale})`);
+  if (!(n > 0) || sigma.length !== n * n) throw new RangeError(`sigma must be a non-empty square matrix (got ${sigma.length} values for n = ${n})`);
+  // A caller may scan Sigma faster itself (the WebAssembly route of absoluteViewsWeights): index of the first non-finite entry or -1.
+  let bad = -1;
+  if (checks.firstNonFinite) bad = checks.firstNonFinite();
+  else
+    for (let k = 0; k < n * n; k++)
+      if (!Number.isFinite(sigma[k])) {
+        bad = k;
+        break;
+      }
+  if (bad >= 0) throw new RangeError(`sigma[${Math.floor(bad / n)}][${bad % n}] is not finite (${sigma[bad]})`);
+  if (q.length !== n) throw new RangeError(`blackLitterman: q has ${q.length} views but p has ${n} rows`);
+  for (let i = 0; i < n; i++) if (!Number.isFinite(q[i])) throw new RangeError(`blackLitterman: q[${i}] is not finite (${q[i]})`);
+  return { delta, tau, omegaScale };
+}
+
 /** The posterior mean of absolute views and the pieces it is built from (shared with `absoluteViewsWeights`). */
 export interface AbsoluteViewsMean {
   pi: Float64Array;
@@ -315,21 +354,7 @@ export interface AbsoluteViewsMean {
  * // [(0.06 + 0.04) / 3, (0.135 - 0.04) / 3]
  */
 export function absoluteViewsMean(sigma: Float64Array, n: number, q: ArrayLike<number>, options: AbsoluteViewsOptions = {}): AbsoluteViewsMean {
-  const delta = options.delta ?? BL_DEFAULTS.delta;
-  const tau = options.tau ?? BL_DEFAULTS.tau;
-  const omegaScale = options.omegaScale ?? BL_DEFAULTS.omegaScale;
-  if (!(delta > 0)) throw new RangeError(`blackLitterman: delta must be > 0 (got ${delta})`);
-  if (!(tau > 0)) throw new RangeError(`blackLitterman: tau must be > 0 (got ${tau})`);
-  if (!(omegaScale > 0) && options.omegaDiagonal === undefined) throw new RangeError(`blackLitterman: omegaScale must be > 0 (got ${omegaScale})`);
-  if (!(n > 0) || sigma.length !== n * n) throw new RangeError(`sigma must be a non-empty square matrix (got ${sigma.length} values for n = ${n})`);
-  for (let i = 0; i < n; i++) {
-    for (let j = 0; j < n; j++) {
-      const v = sigma[i * n + j];
-      if (!Number.isFinite(v)) throw new RangeError(`sigma[${i}][${j}] is not finite (${v})`);
-    }
-  }
-  if (q.length !== n) throw new RangeError(`blackLitterman: q has ${q.length} views but p has ${n} rows`);
-  for (let i = 0; i < n; i++) if (!Number.isFinite(q[i])) throw new RangeError(`blackLitterman: q[${i}] is not finite (${q[i]})`);
+  const { delta, tau, omegaScale } = checkAbsoluteViews(sigma, n, q, options);
   // pi = delta Sigma w (summed in the order of ml-matrix's mmul, then scaled).
   let pi: Float64Array;
   if (options.pi) {

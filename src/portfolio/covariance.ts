@@ -4,7 +4,7 @@
  * returns over a trailing 252-day window that EXCLUDES the decision date,
  * annualized by x 252. Optional Ledoit-Wolf shrinkage.
  */
-import { centeredCrossProducts, covarianceOfColumns } from "../stats/index";
+import { centeredCrossProducts, covarianceOfColumns, WasmCrossProducts } from "../stats/index";
 
 /** Options for `sampleCovariance`. */
 export interface SampleCovarianceOptions {
@@ -104,6 +104,11 @@ export interface TrailingCovarianceOptions {
    * Bounds the rounding drift of the one-day updates.
    */
   reanchorEvery?: number;
+  /**
+   * Use the WebAssembly SIMD kernel when the engine has it (default true);
+   * false keeps the scalar loops. Both give bit-identical matrices.
+   */
+  simd?: boolean;
 }
 
 /**
@@ -153,6 +158,12 @@ export class TrailingCovariance {
   /** True right after an anchor: the sums are the two-pass ones, output them as such. */
   private exact = false;
   private closeRef: ReadonlyArray<ArrayLike<number>> | null = null;
+  /**
+   * The WebAssembly SIMD kernel that holds the window, the cross products and
+   * the running sums when the engine has it (bit-identical to the scalar
+   * loops below, which run otherwise); created on the first anchor.
+   */
+  private kernel: WasmCrossProducts | null | undefined;
 
   constructor(options: TrailingCovarianceOptions) {
     const { lookback } = options;
@@ -164,17 +175,20 @@ export class TrailingCovariance {
     if (!Number.isInteger(this.reanchorEvery) || this.reanchorEvery < 1)
       throw new RangeError(`TrailingCovariance: reanchorEvery must be an integer >= 1 (got ${this.reanchorEvery})`);
     this.lookback = lookback;
+    if (options.simd === false) this.kernel = null;
   }
 
   /**
    * Annualized covariance of the returns of `close[assets[i]]` over days
-   * dayIndex - lookback .. dayIndex - 1 (prices dayIndex - lookback - 1 .. dayIndex - 1).
+   * dayIndex - lookback .. dayIndex - 1 (prices dayIndex - lookback - 1 .. dayIndex - 1),
+   * written into `out` when given (n x n; a caller that does not keep the
+   * matrix past its next call saves an allocation per day), else a new array.
    *
    * @example
    * new TrailingCovariance({ lookback: 2, annualize: 1 }).at([Float64Array.of(100, 101, 99, 100)], [0], 3);
    * // Float64Array [variance of (0.01, -0.0198...)]
    */
-  at(close: ReadonlyArray<ArrayLike<number>>, assets: ReadonlyArray<number>, dayIndex: number): Float64Array {
+  at(close: ReadonlyArray<ArrayLike<number>>, assets: ReadonlyArray<number>, dayIndex: number, out?: Float64Array): Float64Array {
     const lookback = this.lookback;
     if (!Number.isInteger(dayIndex) || dayIndex - lookback - 1 < 0)
       throw new RangeError(`TrailingCovariance: day ${dayIndex} has fewer than ${lookback + 1} prices before it`);
@@ -190,10 +204,57 @@ export class TrailingCovariance {
     if (!sameAssets || close !== this.closeRef || this.day < 0 || delta < 1 || 2 * delta >= lookback || this.moved + delta >= this.reanchorEvery)
       this.anchor(close, assets, dayIndex);
     else this.advance(close, dayIndex);
-    return this.matrix();
+    const n = assets.length;
+    if (out !== undefined && out.length !== n * n) throw new RangeError(`TrailingCovariance: out has ${out.length} entries for ${n} x ${n}`);
+    return this.matrix(out ?? new Float64Array(n * n));
   }
 
   private anchor(close: ReadonlyArray<ArrayLike<number>>, assets: ReadonlyArray<number>, dayIndex: number): void {
+    if (this.kernel === undefined) this.kernel = WasmCrossProducts.create();
+    if (this.kernel) this.anchorWithKernel(this.kernel, close, assets, dayIndex);
+    else this.anchorScalar(close, assets, dayIndex);
+    this.assets = assets.slice();
+    this.day = dayIndex;
+    this.moved = 0;
+    this.exact = true;
+    this.closeRef = close;
+    this.counts.anchors++;
+  }
+
+  /** `anchorScalar`'s arithmetic with the window period-major in the kernel's memory. */
+  private anchorWithKernel(kernel: WasmCrossProducts, close: ReadonlyArray<ArrayLike<number>>, assets: ReadonlyArray<number>, dayIndex: number): void {
+    const n = assets.length;
+    const t = this.lookback;
+    kernel.reserve(n, t);
+    const centered = kernel.centered;
+    this.shift = new Float64Array(n);
+    this.sums = kernel.sums;
+    for (let i = 0; i < n; i++) {
+      const col = close[assets[i]!]!;
+      let s = 0;
+      for (let k = 0; k < t; k++) {
+        const day = dayIndex - t + k;
+        const r = col[day]! / col[day - 1]! - 1;
+        if (!Number.isFinite(r)) throw new RangeError(`covariance: return of asset ${i} at period ${k} is not finite (${r})`);
+        centered[k * n + i] = r;
+        s += r;
+      }
+      const m = s / t;
+      let centeredSum = 0;
+      for (let k = 0; k < t; k++) {
+        const c = centered[k * n + i]! - m;
+        centered[k * n + i] = c;
+        centeredSum += c;
+      }
+      this.shift[i] = m;
+      this.sums[i] = centeredSum;
+    }
+    kernel.crossProducts();
+    this.entering = kernel.entering;
+    this.leaving = kernel.leaving;
+  }
+
+  private anchorScalar(close: ReadonlyArray<ArrayLike<number>>, assets: ReadonlyArray<number>, dayIndex: number): void {
     const n = assets.length;
     const t = this.lookback;
     const centered = new Float64Array(n * t);
@@ -224,12 +285,6 @@ export class TrailingCovariance {
     this.cross = centeredCrossProducts(centered, n, t);
     this.entering = new Float64Array(n);
     this.leaving = new Float64Array(n);
-    this.assets = assets.slice();
-    this.day = dayIndex;
-    this.moved = 0;
-    this.exact = true;
-    this.closeRef = close;
-    this.counts.anchors++;
   }
 
   private advance(close: ReadonlyArray<ArrayLike<number>>, dayIndex: number): void {
@@ -249,6 +304,10 @@ export class TrailingCovariance {
         d[i] = col[out]! / col[out - 1]! - 1 - this.shift[i]!;
         this.sums[i] += a[i]! - d[i]!;
       }
+      if (this.kernel) {
+        this.kernel.advance();
+        continue;
+      }
       for (let i = 0; i < n; i++) {
         const ai = a[i]!;
         const di = d[i]!;
@@ -262,13 +321,13 @@ export class TrailingCovariance {
     this.counts.updates++;
   }
 
-  private matrix(): Float64Array {
+  private matrix(out: Float64Array): Float64Array {
     const n = this.assets.length;
     const t = this.lookback;
     const divisor = t - this.ddof;
     const scale = this.annualize;
     const cross = this.cross;
-    const out = new Float64Array(n * n);
+    if (this.kernel) return this.exact ? this.kernel.scaledInto(out, divisor, scale) : this.kernel.covarianceInto(out, divisor, scale);
     if (this.exact) {
       // The two-pass result itself: (C_ij / (T - ddof)) x annualize, as sampleCovarianceOfColumns.
       for (let k = 0; k < n * n; k++) out[k] = (cross[k]! / divisor) * scale;

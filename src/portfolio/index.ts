@@ -28,4 +28,4 @@ export {
 export { confidenceOmega, subsetViewsPosterior, type SubsetViews, type SubsetViewsPosterior } from "./partial-views";
 export { flipView, perturbViews } from "./perturbation";
 export { DEFAULT_VIEW_MAGNITUDE, marketWeights, viewSign, viewsFromDecisions, type ViewLabel } from "./views";
-export { applyBounds, longOnly, meanVarianceWeights, meanVarianceWeightsDense, normaliseWeights, turnover } from "./weights";
+export { applyBounds, longOnly, meanVarianceWeights, meanVarianceWeightsDense, normaliseWeights, numberArray, turnover } from "./weights";

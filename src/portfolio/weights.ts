@@ -111,6 +111,20 @@ export interface LongOnlyOptions {
 }
 
 /**
+ * The numbers of a typed (or any array-like) array as a plain array, by a
+ * loop: `Array.from` on a typed array walks the iterator protocol, about ten
+ * times slower in V8, which a daily backtest pays several times per rebalance.
+ *
+ * @example
+ * numberArray(Float64Array.of(0.25, 0.75)); // [0.25, 0.75]
+ */
+export function numberArray(values: ArrayLike<number>): number[] {
+  const out = new Array<number>(values.length);
+  for (let i = 0; i < values.length; i++) out[i] = values[i]!;
+  return out;
+}
+
+/**
  * Long-only weights: clip negatives to 0 and renormalise to sum 1 (the
  * paper's "element-wise clipping of negative components"). Apply it to the
  * RAW solution (before normalisation) so that a negative raw sum cannot flip
@@ -122,11 +136,14 @@ export interface LongOnlyOptions {
  */
 export function longOnly(weights: ArrayLike<number>, options: LongOnlyOptions = {}): number[] {
   const n = weights.length;
-  const clipped = Array.from(weights, (w) => {
+  const clipped = new Array<number>(n);
+  let total = 0;
+  for (let i = 0; i < n; i++) {
+    const w = weights[i]!;
     if (Number.isNaN(w)) throw new RangeError("longOnly: weight is NaN");
-    return w > 0 ? w : 0;
-  });
-  const total = clipped.reduce((a, b) => a + b, 0);
+    clipped[i] = w > 0 ? w : 0;
+    total += clipped[i]!;
+  }
   let out: number[];
   if (total > 0) {
     out = clipped.map((w) => w / total);

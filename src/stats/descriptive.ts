@@ -17,12 +17,32 @@
  */
 
 /**
- * Compensated (Neumaier) sum.
+ * Compensated (Neumaier) sum. Each step's rounding error is taken with
+ * Knuth's branch-free TwoSum, which yields the same exact error as Neumaier's
+ * two-branch formula (the error of a floating-point addition is a unique,
+ * representable number), so the result is the same double; only when the
+ * result is not finite (an infinity, NaN or overflow on the way) is the sum
+ * recomputed with Neumaier's branches, so those cases stay exactly as before.
  *
  * @example
  * sum([0.1, 0.2, 0.3]); // 0.6
  */
 export function sum(values: ArrayLike<number>): number {
+  let total = 0;
+  let compensation = 0;
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i]!;
+    const t = total + v;
+    const vPart = t - total;
+    compensation += total - (t - vPart) + (v - vPart);
+    total = t;
+  }
+  const result = total + compensation;
+  return result - result === 0 ? result : neumaierSum(values);
+}
+
+/** Neumaier's compensated sum with its two branches (the reference `sum` falls back to). */
+function neumaierSum(values: ArrayLike<number>): number {
   let total = 0;
   let compensation = 0;
   for (let i = 0; i < values.length; i++) {
@@ -243,7 +263,7 @@ export function quantile(values: ArrayLike<number>, p: number): number {
   if (!(p >= 0 && p <= 1)) throw new RangeError(`quantile: p must be in [0, 1] (got ${p})`);
   const n = values.length;
   if (n === 0) return NaN;
-  const copy = Float64Array.from(values);
+  const copy = values instanceof Float64Array ? values.slice() : Float64Array.from(values);
   // Selection (as numpy's partition) instead of a full sort: the two order statistics
   // around h are exact, so the result is the same. NaN (sorted last) and -0 (sorted
   // before +0) keep the sort so that every edge case stays identical.

@@ -11,6 +11,7 @@
 export {
   centralMoment,
   centralMoments,
+  type CentralMoments,
   correlation,
   covariance,
   covarianceWithMeans,
@@ -46,6 +47,8 @@ export {
   toMatrix,
   type MatrixLike,
 } from "./linalg";
+export { WasmCholesky } from "./cholesky-kernel";
+export { WasmCrossProducts } from "./cross-products-kernel";
 export { ols, olsThroughOrigin, type OlsOptions, type OlsResult, type OlsThroughOriginResult } from "./ols";
 export { deriveRng, hashString32, Rng } from "./rng";
 export { rollingApply, rollingMean, rollingMeanStd, rollingStd, rollingSum, rollingVariance } from "./rolling";

@@ -50,6 +50,40 @@ export class Rng {
     return result;
   }
 
+  /**
+   * The next `out.length` values of `nextUint32`, in order, written into
+   * `out`: the same stream (the generator ends in the same state), with the
+   * state in local int32 variables for the whole batch instead of object
+   * fields per draw — a Gibbs sweep that takes one draw per token runs its
+   * generator several times faster this way.
+   *
+   * @example
+   * const a = new Rng(1), b = new Rng(1);
+   * a.fillUint32(new Uint32Array(3)); // [b.nextUint32(), b.nextUint32(), b.nextUint32()]
+   */
+  fillUint32(out: Uint32Array): Uint32Array {
+    let s0 = this.s0 | 0;
+    let s1 = this.s1 | 0;
+    let s2 = this.s2 | 0;
+    let s3 = this.s3 | 0;
+    for (let i = 0; i < out.length; i++) {
+      const x = Math.imul(s1, 5);
+      out[i] = Math.imul((x << 7) | (x >>> 25), 9);
+      const t = s1 << 9;
+      s2 ^= s0;
+      s3 ^= s1;
+      s1 ^= s2;
+      s0 ^= s3;
+      s2 ^= t;
+      s3 = (s3 << 11) | (s3 >>> 21);
+    }
+    this.s0 = s0 >>> 0;
+    this.s1 = s1 >>> 0;
+    this.s2 = s2 >>> 0;
+    this.s3 = s3 >>> 0;
+    return out;
+  }
+
   /** Uniform double in [0, 1) with 53 bits of randomness. */
   next(): number {
     const hi = this.nextUint32() >>> 5; // 27 bits

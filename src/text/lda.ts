@@ -137,7 +137,11 @@ export function fitLda(docs: ReadonlyArray<readonly string[]>, options: LdaOptio
   const invDen = new Float64Array(K);
   for (let k = 0; k < K; k++) invDen[k] = 1 / (nk[k]! + vBeta);
   const TWO_POW_32 = 4294967296;
+  // One draw per token and sweep, taken in token order: a sweep's draws come in one batch
+  // (the same stream as a nextUint32 call per token, generated faster).
+  const draws = new Uint32Array(N);
   for (let it = 0; it < iterations; it++) {
+    rng.fillUint32(draws);
     for (let i = 0; i < N; i++) {
       const dBase = docOf[i]! * K;
       const wBase = words[i]! * K;
@@ -152,7 +156,7 @@ export function fitLda(docs: ReadonlyArray<readonly string[]>, options: LdaOptio
         cumulative[k] = total;
       }
       // one 32-bit draw per token is ample resolution for a K-way choice
-      const u = (rng.nextUint32() / TWO_POW_32) * total;
+      const u = (draws[i]! / TWO_POW_32) * total;
       let t = 0;
       while (t < K - 1 && cumulative[t]! <= u) t++;
       z[i] = t;

@@ -53,6 +53,25 @@ describe("WebAssembly kernels", () => {
     expect([...out]).toEqual([first, second]);
   });
 
+  it("rows go in pairs with an odd last row: every row's product is exact", () => {
+    const instance = new WebAssembly.Instance(new WebAssembly.Module(Buffer.from(DOT_I8.base64, "base64")));
+    const { memory, dots } = instance.exports as { memory: WebAssembly.Memory; dots: (m: number, q: number, o: number, r: number, s: number) => void };
+    const stride = 64;
+    const rows = 5;
+    const q = new Int16Array(memory.buffer, 0, stride);
+    const mat = new Int8Array(memory.buffer, 256, rows * stride);
+    for (let j = 0; j < stride; j++) q[j] = ((j * 37) % 2001) - 1000;
+    for (let k = 0; k < rows * stride; k++) mat[k] = ((k * 53) % 255) - 127;
+    dots(256, 0, 1024, rows, stride);
+    const out = new Int32Array(memory.buffer, 1024, rows);
+    const expected = Array.from({ length: rows }, (_, r) => {
+      let s = 0;
+      for (let j = 0; j < stride; j++) s += mat[r * stride + j]! * q[j]!;
+      return s;
+    });
+    expect([...out]).toEqual(expected);
+  });
+
   it.runIf(wabtInstalled())("wabt rebuilds the same bytes from the source", async () => {
     const bytes = await assemble(source, path.basename(kernel.source));
     expect(Buffer.from(bytes).toString("base64")).toBe(DOT_I8.base64);

@@ -165,3 +165,28 @@ describe("QuantizedIndex", () => {
     expect(index.approximate(Float32Array.from({ length: dim }, () => NaN))).toBe(false);
   });
 });
+
+describe("the pre-filter's day terms (recency + importance kept between queries)", () => {
+  it("stay identical to the exact scan across step, add and feedback between new queries", () => {
+    const rng = new Rng(77);
+    const [exact, pre] = twins(Array.from({ length: 400 }, () => unit(rng)));
+    const query = (): Float32Array => unit(rng);
+    expectSame(exact, pre, query(), 5);
+    expectSame(exact, pre, query(), 5); // same day: the kept terms serve
+    for (const m of [exact, pre]) for (let d = 0; d < 30; d++) m.step(); // recencies decay, layers move
+    expectSame(exact, pre, query(), 5);
+    const extra = unit(rng);
+    for (const m of [exact, pre]) m.add({ text: "late", embedding: extra, layer: "shallow", date: "d99", kind: "t", importance: 90 });
+    expectSame(exact, pre, extra, 5);
+    // Feedback lifts the least important events to the cap: they must now be able to enter the top K.
+    const lowest = Array.from({ length: 401 }, (_, id) => id)
+      .filter((id) => pre.isAlive(id))
+      .sort((a, b) => pre.importance(a) - pre.importance(b) || a - b)
+      .slice(0, 40);
+    expectSame(exact, pre, query(), 5);
+    for (const m of [exact, pre]) for (let f = 0; f < 6; f++) m.feedback(lowest, 1);
+    const q = query(); // a new query: the pre-filter runs again
+    expectSame(exact, pre, q, 5);
+    expect(LAYERS.flatMap((l) => exact.retrieve(q, 5)[l].map((e) => e.id)).some((id) => lowest.includes(id))).toBe(true);
+  });
+});

@@ -218,3 +218,49 @@ describe("blWeightRule (rolling covariance) against per-day allocate (fresh cova
     expect(worst).toBeLessThan(1e-12);
   });
 });
+
+describe("the WebAssembly kernels of the backtest's hot path", () => {
+  const bits = (x: ArrayLike<number>): string[] => Array.from(x, (v) => (Object.is(v, -0) ? "-0" : String(v)));
+
+  it.each([1, 2, 7, 9, 17, 60])(
+    "TrailingCovariance, %i assets: the SIMD kernel's matrices equal the scalar loops' bit for bit (updates and re-anchors)",
+    (n) => {
+      const m = market(70 + n, n, 420);
+      const assets = Array.from({ length: n }, (_, i) => i);
+      const simd = new TrailingCovariance({ lookback: 252 });
+      const scalar = new TrailingCovariance({ lookback: 252, simd: false });
+      const reused = new Float64Array(n * n);
+      for (let day = 253; day < 420; day += 1 + (day % 3)) {
+        const expected = scalar.at(m.close, assets, day);
+        expect(bits(simd.at(m.close, assets, day))).toEqual(bits(expected));
+        expect(bits(simd.at(m.close, assets, day + 1, reused))).toEqual(bits(scalar.at(m.close, assets, day + 1)));
+      }
+      expect(simd.counts).toEqual(scalar.counts);
+      expect(simd.counts.anchors).toBeGreaterThan(2);
+    },
+  );
+
+  it("TrailingCovariance refuses an output buffer of the wrong size", () => {
+    const m = market(3, 2, 300);
+    expect(() => new TrailingCovariance({ lookback: 252 }).at(m.close, [0, 1], 260, new Float64Array(3))).toThrow("out has 3 entries for 2 x 2");
+  });
+
+  it("blWeightRule without onAllocation (one reused covariance buffer) gives the weights of the rule with it", async () => {
+    const m = market(21, 9, 285);
+    const opts: AllocatorOptions = { lookback: 252, delta: 3, tau: 0.025, omegaScale: 0.5, longOnly: true, viewMode: "fixed", marketWeights: "equal" };
+    const decide = (_date: string, tickers: string[]): Decision[] =>
+      tickers.map((_, i) => ({ action: (["BUY", "HOLD", "SELL"] as const)[i % 3]!, confidence: 0.6 }));
+    const config = { start: m.dates[253]!, end: m.dates.at(-1)!, rebalanceEvery: 1 };
+    const eager: string[][] = [];
+    const kept: Array<{ sigmaBL: Float64Array }> = [];
+    const without = await runBacktest(m, config, blWeightRule(m, opts, decide));
+    const withHook = await runBacktest(m, config, blWeightRule(m, opts, decide, (a) => void eager.push(bits(a.sigmaBL))));
+    const keeping = await runBacktest(m, config, blWeightRule(m, opts, decide, (a) => void kept.push(a)));
+    expect(without.rebalances.map((r) => bits(r.targetWeights))).toEqual(withHook.rebalances.map((r) => bits(r.targetWeights)));
+    expect(bits(without.values)).toEqual(bits(withHook.values));
+    expect(bits(keeping.values)).toEqual(bits(withHook.values));
+    // An allocation handed out keeps its own covariance: Sigma_BL read after the backtest is the one read at its rebalance.
+    expect(kept.map((a) => bits(a.sigmaBL))).toEqual(eager);
+    expect(new Set(eager.map((e) => e.join())).size).toBe(eager.length);
+  });
+});

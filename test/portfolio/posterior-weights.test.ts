@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { Matrix, inverse } from "ml-matrix";
 import { constructPortfolio, type ConstructionOptions, type Decision } from "../../src/blackboard/construction";
 import { absoluteViewsPosterior, absoluteViewsWeights, meanVarianceWeightsDense } from "../../src/portfolio/index";
+import { composedWeights } from "../../src/portfolio/posterior-weights";
 import { Rng } from "../../src/stats/rng";
 
 function randomCovariance(rng: Rng, n: number, t: number): Float64Array {
@@ -89,5 +90,43 @@ describe("constructPortfolio with a view on every asset", () => {
     expect(maxRel(built.weights, meanVarianceWeightsDense(post.muBL, post.sigmaBL, n, 3).weights)).toBeLessThan(1e-12);
     expect(built.weights.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
     expect(built.weights.some((w) => w < 0)).toBe(true);
+  });
+});
+
+describe("absoluteViewsWeights' WebAssembly route", () => {
+  const bits = (x: ArrayLike<number>): string[] => Array.from(x, (v) => (Object.is(v, -0) ? "-0" : String(v)));
+
+  it.each([1, 2, 5, 8, 9, 31, 60, 61])("n = %i: pi, mu_BL, Omega and the raw weights are the composed route's, bit for bit", (n) => {
+    const rng = new Rng(50 + n);
+    const sigma = randomCovariance(rng, n, Math.max(2 * n, 40));
+    // A slightly asymmetric Sigma: both routes read (Sigma + Sigma^T) / 2 the same way.
+    if (n > 1) sigma[1] = sigma[1]! * (1 + 1e-13);
+    const q = Array.from({ length: n }, (_, i) => [0.02, 0, -0.02][i % 3]!);
+    for (const options of [
+      { delta: 3, tau: 0.025, omegaScale: 0.5 },
+      {
+        wMkt: Array.from({ length: n }, (_, i) => (i + 1) / ((n * (n + 1)) / 2)),
+        delta: 2.5,
+        tau: 0.05,
+        omegaDiagonal: Array.from({ length: n }, () => 0.001 + 0.01 * rng.next()),
+      },
+    ]) {
+      const fast = absoluteViewsWeights(sigma, n, q, options);
+      const composed = composedWeights(sigma, n, q, options);
+      for (const key of ["pi", "muBL", "omegaDiagonal", "raw"] as const) expect(bits(fast[key])).toEqual(bits(composed[key]));
+    }
+  });
+
+  it("the same errors as the composed route", () => {
+    const sigma = Float64Array.of(0.04, 0, 0, 0.09);
+    const bad = Float64Array.of(0.04, 0, NaN, 0.09);
+    expect(() => absoluteViewsWeights(bad, 2, [0.02, -0.02])).toThrow("sigma[1][0] is not finite (NaN)");
+    expect(() => composedWeights(bad, 2, [0.02, -0.02])).toThrow("sigma[1][0] is not finite (NaN)");
+    expect(() => absoluteViewsWeights(sigma, 2, [0.02])).toThrow("q has 1 views but p has 2 rows");
+    expect(() => absoluteViewsWeights(Float64Array.of(0, 0, 0, 0.09), 2, [0.02, -0.02])).toThrow("not positive definite");
+    expect(() => absoluteViewsWeights(sigma, 2, [0.02, -0.02], { wMkt: [1] })).toThrow("wMkt has 1 entries");
+    // Sigma's finiteness is checked before the views, on both routes.
+    expect(() => absoluteViewsWeights(bad, 2, [0.02])).toThrow("sigma[1][0] is not finite (NaN)");
+    expect(() => composedWeights(bad, 2, [0.02])).toThrow("sigma[1][0] is not finite (NaN)");
   });
 });

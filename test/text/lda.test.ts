@@ -112,3 +112,18 @@ describe("uniqueWordsPerTopic", () => {
     expect(u.distinctTerms).toBe(5);
   });
 });
+
+/** Recorded from fitLda as it drew one nextUint32 per token (before the sweep's draws were batched). */
+const RECORDED_PERPLEXITY = 12.156064092313418;
+const RECORDED_THETA0 = [0.9682539682539681, 0.015873015873015872, 0.015873015873015872];
+
+describe("fitLda's batched draws", () => {
+  it("reproduces the model of one nextUint32 call per token (values recorded before the batching)", () => {
+    const rng = new Rng(5);
+    const docs = Array.from({ length: 60 }, (_, d) => Array.from({ length: 20 + (d % 7) }, () => `w${rng.int(0, 12) + (d % 3) * 12}`));
+    const model = fitLda(docs, { k: 3, seed: 4, iterations: 30 });
+    expect(model.tokens).toBe(docs.reduce((a, d) => a + d.length, 0));
+    expect(model.perplexity).toBe(RECORDED_PERPLEXITY);
+    expect(model.docTopics[0]).toEqual(RECORDED_THETA0);
+  });
+});

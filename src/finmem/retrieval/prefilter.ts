@@ -23,8 +23,8 @@ export interface PrefilterRows {
   alive: Uint8Array;
   /** Layer code of each row (indexes `ks`). */
   layer: Uint8Array;
-  /** recency + importance term of row i (the score without relevancy). */
-  base(i: number): number;
+  /** bases[i]: the recency + importance term of row i (the score without relevancy), for i < n. */
+  bases: Float64Array;
   /** Exact relevancy <e_i, q> as the exact path computes it. */
   exactRelevancy(i: number): number;
   /** The exact path's score of row i from its exact relevancy (retrievalScore, score.ts: same arithmetic, so the same float). */
@@ -42,23 +42,30 @@ export interface PrefilterRows {
 export function prefilteredTopK(index: QuantizedIndex, query: Float32Array, ks: readonly number[], rows: PrefilterRows): TopK[] | null {
   if (!index.usable || index.size < rows.n || !index.approximate(query)) return null;
   const { approx, bound } = index;
+  const { alive, layer, bases } = rows;
+  if (bases.length < rows.n) throw new RangeError(`prefilteredTopK: ${bases.length} bases for ${rows.n} rows`);
   const layers = ks.length;
   const lowHeaps = ks.map((k) => new TopK(k));
   const candidates: number[][] = ks.map(() => []);
   const uppers: number[][] = ks.map(() => []);
+  // Each heap's threshold, kept in step with its pushes (a read per row otherwise); +Infinity skips
+  // a layer with k = 0. The scan touches only typed arrays, as it runs over every row.
+  const thresholds = Float64Array.from(lowHeaps, (heap) => (heap.k === 0 ? Infinity : heap.threshold));
   for (let i = 0; i < rows.n; i++) {
-    if (rows.alive[i] === 0) continue;
-    const l = rows.layer[i]!;
-    const heap = lowHeaps[l]!;
-    if (heap.k === 0) continue;
-    const centre = approx[i]! + rows.base(i);
+    if (alive[i] === 0) continue;
+    const l = layer[i]!;
+    const centre = approx[i]! + bases[i]!;
     const hi = centre + bound[i]!;
     // The threshold only rises, so a row above it now is a superset of the rows above the final one.
-    if (hi < heap.threshold) continue;
+    if (!(hi >= thresholds[l]!)) continue;
     candidates[l]!.push(i);
     uppers[l]!.push(hi);
     const lo = centre - bound[i]!;
-    if (lo >= heap.threshold) heap.push(lo, i);
+    if (lo >= thresholds[l]!) {
+      const heap = lowHeaps[l]!;
+      heap.push(lo, i);
+      thresholds[l] = heap.threshold;
+    }
   }
   const exact = ks.map((k) => new TopK(k));
   for (let l = 0; l < layers; l++) {
