@@ -316,7 +316,7 @@ export function summarizeMessage(type: string, c: Record<string, unknown>): stri
     case "RiskAssessment":
       return `${c.final_action} (confidence ${c.confidence}, risk ${c.risk_level})`;
     case "TradeDecision":
-      return `${c.action}: q ${c.view_q}, weight ${c.weight_before} -> ${c.weight_after}`;
+      return `${c.action}: q ${c.view_q}, held weight ${c.weight_before} -> ${c.weight_after}`;
     default:
       return type;
   }

@@ -173,11 +173,15 @@ const pct = (x: number) => `${(100 * x).toFixed(2)}%`;
  * weights, the main reason and its part; for "the prior", q against pi.
  *
  * @example
- * reasonSentence(move); // "BUY: weight 4.00% -> 3.10% (-0.90 pp), against the call; main reason the prior (-1.20 pp): q +2.00% is below the prior return 3.40%."
+ * reasonSentence(move); // "BUY: BL prior weight w_mkt 4.00% -> posterior weight 3.10% (-0.90 pp), against the call; main reason the prior (-1.20 pp): q +2.00% is below the prior return 3.40%."
+ *
+ * The prior weight is the Black-Litterman market prior w_mkt, not the weight
+ * held before the rebalance (a TradeDecision's weight_before, the drifted
+ * book), so the sentence names it as such.
  */
 export function reasonSentence(m: Omit<WeightMove, "reason">): string {
   const call = m.viewed ? m.action : "no view";
-  const head = `${call}: weight ${pct(m.priorWeight)} -> ${pct(m.weight)} (${pp(m.move)})${m.againstCall ? ", against the call" : ""}`;
+  const head = `${call}: BL prior weight w_mkt ${pct(m.priorWeight)} -> posterior weight ${pct(m.weight)} (${pp(m.move)})${m.againstCall ? ", against the call" : ""}`;
   if (m.mainReason === "no move") return `${head}; no move.`;
   const key: MovePart =
     m.mainReason === "own view" || m.mainReason === "the prior" ? "own_view" : m.mainReason === "other views" ? "other_views" : m.mainReason;
@@ -239,6 +243,7 @@ export function viewVsWeightNote(moves: readonly WeightMove[]): string {
   return (
     `Moves against the call: ${against("BUY") + against("SELL")} of ${total} BUY/SELL calls (BUY whose weight fell below the prior weight: ${against("BUY")} of ${calls("BUY").length}; ` +
     `SELL whose weight rose above it: ${against("SELL")} of ${calls("SELL").length})${byReason ? `; main reasons: ${byReason}` : ""}. ` +
+    "prior_weight = the Black-Litterman prior w_mkt (not the held, drifted weight before the rebalance: a TradeDecision's weight_before). " +
     "move = weight - prior_weight, split exactly into own_view + other_views + covariance + renormalisation + constraints: with raw = (delta Sigma_BL)^-1 mu_BL = B pi + B K (q - pi), " +
     "the own and other views are the terms of B K (q - pi) divided by the book total t; covariance = the no-view book B pi (normalised) minus the prior weight; " +
     "renormalisation = the rescaling of the book by the views' change of its total; constraints = clipping at zero, bounds, optimiser and sizing. " +

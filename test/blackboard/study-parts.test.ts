@@ -127,7 +127,9 @@ describe("report helpers", () => {
 
   it("summarizeMessage: one line per message type", () => {
     expect(summarizeMessage("RiskAssessment", { final_action: "BUY", confidence: 0.7, risk_level: "Medium" })).toBe("BUY (confidence 0.7, risk Medium)");
-    expect(summarizeMessage("TradeDecision", { action: "SELL", view_q: -0.02, weight_before: 0.1, weight_after: 0 })).toBe("SELL: q -0.02, weight 0.1 -> 0");
+    expect(summarizeMessage("TradeDecision", { action: "SELL", view_q: -0.02, weight_before: 0.1, weight_after: 0 })).toBe(
+      "SELL: q -0.02, held weight 0.1 -> 0",
+    );
     expect(summarizeMessage("RiskDebateComment", { stance: "neutral", round: 2, recommended_action: "HOLD", position_scale: 1, concedes: true })).toBe(
       "neutral r2: HOLD x1 (concedes)",
     );

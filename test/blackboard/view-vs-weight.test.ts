@@ -70,7 +70,7 @@ describe("bb_view_vs_weight on a diagonal covariance (closed form)", () => {
     expect([aaa!.againstCall, bbb!.againstCall, ccc!.againstCall]).toEqual([true, false, true]);
     expect([aaa!.mainReason, bbb!.mainReason, ccc!.mainReason]).toEqual(["the prior", "own view", "renormalisation"]);
     expect(aaa!.reason).toMatch(
-      /^BUY: weight 33\.33% -> 9\.24% \(-24\.09 pp\), against the call; main reason the prior \(-\d+\.\d\d pp\): q \+2\.00% is below the prior return 13\.44%/,
+      /^BUY: BL prior weight w_mkt 33\.33% -> posterior weight 9\.24% \(-24\.09 pp\), against the call; main reason the prior \(-\d+\.\d\d pp\): q \+2\.00% is below the prior return 13\.44%/,
     );
     expect(viewVsWeightNote(moves)).toContain("Moves against the call: 2 of 3 BUY/SELL calls (BUY whose weight fell below the prior weight: 2 of 3;");
   });

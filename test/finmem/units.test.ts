@@ -14,6 +14,7 @@ import { buildProfile, performanceOverview, recentCumulativeReturn, riskState } 
 import type { ShownMemories } from "../../src/finmem/reflection-io";
 import { checkCitations, extendedReflectionTask, testReflectionTask, trainReflectionTask } from "../../src/finmem/tasks";
 import { explainTestDecision } from "../../src/finmem/offline/offline-policy";
+import { renderDecision } from "../../src/finmem/offline/claims";
 import { momentumObservation, routeLayer, testReflection, trainObservation } from "../../src/finmem/working-memory";
 import { evaluate } from "../../src/finmem/evaluation";
 import type { DayRecord } from "../../src/finmem/loop-types";
@@ -229,6 +230,11 @@ describe("reflection tasks (offline policies)", () => {
     const fromDecision = explainTestDecision(later(decision.summary_reason));
     expect(fromDecision.drivers).toEqual([]);
     expect(fromDecision.noTone.map((c) => [c.id, c.why])).toEqual([[20, "no-outcome"]]);
+    // The decision of 2021-01-04 has its next close (2021-01-05) before 2021-01-08: the reason must not say it has no outcome,
+    // only what the text is (a decision, not what followed it).
+    const said = renderDecision(fromDecision);
+    expect(said).toContain("Not counted: [20] is an earlier decision text of this agent (what it decided, not what followed)");
+    expect(said).not.toMatch(/no (?:recorded )?outcome/);
     const records = [
       { date: "2021-01-04", decision: "sell", reason: "r", nextDayLogChange: -0.01 },
       { date: "2021-01-05", decision: "buy", reason: "r", nextDayLogChange: 0.02 },

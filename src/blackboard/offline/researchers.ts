@@ -7,6 +7,8 @@
  *
  * Weight of an item: strength x (0.5 + 0.5 x confidence of its analyst),
  * stated to two decimals; every comparison is made on the stated weights.
+ * A side weighs each underlying record once (`sameRecordsOnce`: a post or
+ * headline is not weighed again beside the mean tone it is part of).
  * - Argument: the side's two strongest items not yet cited, with weights.
  * - Question: "Why should <other side's strongest item not yet asked about>
  *   outweigh <our strongest item>?", both named by noun phrases with id and weight.
@@ -47,11 +49,26 @@ export function evidenceWeight(brief: ResearchBrief, e: Evidence): number {
   return e.strength * (0.5 + 0.5 * conf);
 }
 
+/**
+ * A side's evidence with each underlying record counted once: a text
+ * analyst's mean tone (`news.tone`, `social.tone`) is the mean over its items
+ * (`news.item0`, ...), so an item on the same side as its analyst's mean tone
+ * is already in that side's weight and is left out; items on the other side
+ * of their mean stay (the mean does not argue for them).
+ *
+ * @example
+ * sameRecordsOnce([socialTone, socialItem0, marketMacd]); // [socialTone, marketMacd] when both social ids point up
+ */
+export function sameRecordsOnce(side: readonly Evidence[]): Evidence[] {
+  const aggregates = new Set(side.filter((e) => /\.tone$/.test(e.id)).map((e) => e.id.split(".")[0]));
+  return side.filter((e) => !(/\.item\d+$/.test(e.id) && aggregates.has(e.id.split(".")[0]!)));
+}
+
 function sidePool(brief: ResearchBrief, side: "bull" | "bear"): Evidence[] {
   const dir = side === "bull" ? 1 : -1;
-  return brief.evidence
-    .filter((e) => e.direction === dir)
-    .sort((a, b) => evidenceWeight(brief, b) - evidenceWeight(brief, a) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return sameRecordsOnce(brief.evidence.filter((e) => e.direction === dir)).sort(
+    (a, b) => evidenceWeight(brief, b) - evidenceWeight(brief, a) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+  );
 }
 
 const total = (brief: ResearchBrief, list: Evidence[]) => list.reduce((acc, e) => acc + evidenceWeight(brief, e), 0);
@@ -255,7 +272,7 @@ export function managerPolicy(input: ManagerInput): FinalReport {
   const debated = citedBySide(brief, input.transcript);
   // Without a debate the manager weighs every directional item of the brief itself.
   const cited = (side: "bull" | "bear") =>
-    input.stopReason === "no_debate" ? brief.evidence.filter((e) => e.direction === (side === "bull" ? 1 : -1)) : debated[side].items;
+    input.stopReason === "no_debate" ? sameRecordsOnce(brief.evidence.filter((e) => e.direction === (side === "bull" ? 1 : -1))) : debated[side].items;
   const bull = cited("bull");
   const bear = cited("bear");
   const b = total(brief, bull);

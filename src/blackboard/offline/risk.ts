@@ -88,59 +88,118 @@ export function positionPhrase(action: Action): string {
 }
 
 /**
+ * Two numbers printed so that the relation a sentence states holds on the
+ * printed digits: start at `digits` decimals and add decimals (up to 4 more)
+ * until the printed values differ; when they never do, the relation is "at".
+ * Rounding is monotone, so the printed relation never reverses the true one.
+ *
+ * @example
+ * printedPair(0.7004, 0.7, (x, d) => x.toFixed(d), 2); // { value: "0.7004", limit: "0.7000", relation: "above" }
+ * printedPair(0.7, 0.7, (x, d) => x.toFixed(d), 2); // { value: "0.70", limit: "0.70", relation: "at" }
+ */
+export function printedPair(
+  value: number,
+  limit: number,
+  format: (x: number, digits: number) => string,
+  digits: number,
+): { value: string; limit: string; relation: "above" | "below" | "at" } {
+  for (let d = digits; d <= digits + 4; d++) {
+    const a = format(value, d),
+      b = format(limit, d);
+    const x = parseFloat(a),
+      y = parseFloat(b);
+    if (x !== y) return { value: a, limit: b, relation: x > y ? "above" : "below" };
+  }
+  return { value: format(value, digits), limit: format(limit, digits), relation: "at" };
+}
+
+const pctD = (x: number, d: number) => `${(100 * x).toFixed(d)}%`;
+const fixedD = (x: number, d: number) => x.toFixed(d);
+
+/**
+ * "is 45.0%, above the 35.0% limit": an item's value read against one limit,
+ * the relation word taken from the printed digits (`printedPair`), so "0.70,
+ * above 0.70" cannot be written ("0.704, above 0.700", or "at 0.70").
+ */
+function against(value: number, limit: number, format: (x: number, d: number) => string, digits: number, wording: (l: string) => string): string {
+  const p = printedPair(value, limit, format, digits);
+  return `is ${p.value}, ${p.relation} ${wording(p.limit)}`;
+}
+
+/**
  * What a risk item says, read against the limits of the brief: the value as
  * stated, the limit it is compared with, and the phrase ("is 45.0%, above
  * the 35.0% limit"). The numbers are those of agent-inputs.ts's riskBrief.
+ * The relation is decided on the value and printed so that it holds on the
+ * printed digits (`printedPair`). The managers' limits (RISK_LIMITS
+ * conservativeVol, conservativeDrawdown) are named as the managers' own, apart
+ * from the board's alert limits (alertVol, alertDrawdown).
  *
  * @example
- * riskReading(brief, { id: "risk.vol20", value: 0.45, ... }); // { value: 0.45, limit: 0.35, text: "is 45.0%, above the 35.0% limit" }
+ * riskReading(brief, { id: "risk.vol20", value: 0.45, ... }); // { value: 0.45, limit: 0.35, text: "is 45.0%, above the managers' 35.0% limit" }
  */
 export function riskReading(brief: RiskBrief, e: Evidence): { value: number; limit: number; text: string } {
   const m = brief.metrics;
   const v = e.value ?? 0;
+  const managers = (l: string) => `the managers' ${l} limit`;
   switch (e.id) {
     case "risk.vol20":
       return v > RISK_LIMITS.conservativeVol
-        ? { value: v, limit: RISK_LIMITS.conservativeVol, text: `is ${pct(v)}, above the ${pct(RISK_LIMITS.conservativeVol)} limit` }
+        ? { value: v, limit: RISK_LIMITS.conservativeVol, text: against(v, RISK_LIMITS.conservativeVol, pctD, 1, managers) }
         : v < 0.2
-          ? { value: v, limit: 0.2, text: `is ${pct(v)}, below the ${pct(0.2)} calm level` }
-          : { value: v, limit: RISK_LIMITS.conservativeVol, text: `is ${pct(v)}, between ${pct(0.2)} and the ${pct(RISK_LIMITS.conservativeVol)} limit` };
+          ? { value: v, limit: 0.2, text: against(v, 0.2, pctD, 1, (l) => `the ${l} calm level`) }
+          : { value: v, limit: RISK_LIMITS.conservativeVol, text: `is ${pct(v)}, between ${pct(0.2)} and ${managers(pct(RISK_LIMITS.conservativeVol))}` };
     case "risk.vol_trend": {
+      // The 20-day volatility against 1.1 x the 60-day one: "rising" only above that mark; between the two it is up, but by less than 10%.
       const v20 = m.vol_20d ?? 0;
-      const rising = v20 > v * 1.1;
-      return {
-        value: v20,
-        limit: 1.1 * v,
-        text: `is ${rising ? "rising" : "not rising"} (20-day ${pct(v20)}, ${rising ? "above" : "not above"} 1.1 x the 60-day ${pct(v)})`,
-      };
+      const mark = 1.1 * v;
+      const rising = v20 > mark;
+      const toMark = printedPair(v20, mark, pctD, 1);
+      const toV60 = printedPair(v20, v, pctD, 1);
+      const text = rising
+        ? `is rising (20-day ${toMark.value}, ${toMark.relation} 1.1 x the 60-day ${pct(v)} = ${toMark.limit})`
+        : v20 > v
+          ? `is up by less than 10% (20-day ${toMark.value}, ${toMark.relation} 1.1 x the 60-day ${pct(v)} = ${toMark.limit})`
+          : `is not rising (20-day ${toV60.value}, ${toV60.relation} the 60-day ${toV60.limit})`;
+      return { value: v20, limit: round6(mark), text };
     }
     case "risk.drawdown":
       return v < RISK_LIMITS.conservativeDrawdown
-        ? { value: v, limit: RISK_LIMITS.conservativeDrawdown, text: `is ${pct(-v)}, past the ${pct(-RISK_LIMITS.conservativeDrawdown)} limit` }
+        ? { value: v, limit: RISK_LIMITS.conservativeDrawdown, text: pastLimit(-v, -RISK_LIMITS.conservativeDrawdown, "past", managers) }
         : v > -0.05
-          ? { value: v, limit: -0.05, text: `is ${pct(-v)}, within ${pct(0.05)} of the high` }
-          : { value: v, limit: RISK_LIMITS.conservativeDrawdown, text: `is ${pct(-v)}, inside the ${pct(-RISK_LIMITS.conservativeDrawdown)} limit` };
+          ? { value: v, limit: -0.05, text: pastLimit(-v, 0.05, "within", (l) => `${l} of the high`) }
+          : { value: v, limit: RISK_LIMITS.conservativeDrawdown, text: pastLimit(-v, -RISK_LIMITS.conservativeDrawdown, "inside", managers) };
     case "risk.beta":
       return v > RISK_LIMITS.highBeta
-        ? { value: v, limit: RISK_LIMITS.highBeta, text: `is ${v.toFixed(2)}, above ${RISK_LIMITS.highBeta.toFixed(2)}` }
+        ? { value: v, limit: RISK_LIMITS.highBeta, text: against(v, RISK_LIMITS.highBeta, fixedD, 2, (l) => l) }
         : v < 0.8
-          ? { value: v, limit: 0.8, text: `is ${v.toFixed(2)}, below 0.80` }
+          ? { value: v, limit: 0.8, text: against(v, 0.8, fixedD, 2, (l) => l) }
           : { value: v, limit: RISK_LIMITS.highBeta, text: `is ${v.toFixed(2)}, between 0.80 and ${RISK_LIMITS.highBeta.toFixed(2)}` };
     case "risk.tilt":
       return v > TILT_LIMIT
-        ? { value: v, limit: TILT_LIMIT, text: `is ${v.toFixed(2)}, above +${TILT_LIMIT.toFixed(2)} (up)` }
+        ? { value: v, limit: TILT_LIMIT, text: `${against(v, TILT_LIMIT, fixedD, 2, (l) => `+${l}`)} (up)` }
         : v < -TILT_LIMIT
-          ? { value: v, limit: -TILT_LIMIT, text: `is ${v.toFixed(2)}, below -${TILT_LIMIT.toFixed(2)} (down)` }
+          ? { value: v, limit: -TILT_LIMIT, text: `${against(v, -TILT_LIMIT, fixedD, 2, (l) => l)} (down)` }
           : { value: v, limit: TILT_LIMIT, text: `is ${v.toFixed(2)}, within ${TILT_LIMIT.toFixed(2)} of zero (no direction)` };
     case "risk.conviction":
       return v > CONVICTION_HIGH
-        ? { value: v, limit: CONVICTION_HIGH, text: `is ${v.toFixed(2)}, above ${CONVICTION_HIGH.toFixed(2)}` }
+        ? { value: v, limit: CONVICTION_HIGH, text: against(v, CONVICTION_HIGH, fixedD, 2, (l) => l) }
         : v < CONVICTION_LOW
-          ? { value: v, limit: CONVICTION_LOW, text: `is ${v.toFixed(2)}, below ${CONVICTION_LOW.toFixed(2)}` }
+          ? { value: v, limit: CONVICTION_LOW, text: against(v, CONVICTION_LOW, fixedD, 2, (l) => l) }
           : { value: v, limit: CONVICTION_HIGH, text: `is ${v.toFixed(2)}, between ${CONVICTION_LOW.toFixed(2)} and ${CONVICTION_HIGH.toFixed(2)}` };
     default:
       return { value: v, limit: 0, text: `reads ${v}` };
   }
+}
+
+/**
+ * A drawdown (as a positive depth) against a depth limit: "is 18.8%, past the
+ * managers' 15.0% limit"; when the printed digits cannot tell the two apart
+ * the sentence says "at" instead of `word`.
+ */
+function pastLimit(depth: number, limit: number, word: string, wording: (l: string) => string): string {
+  const p = printedPair(depth, limit, pctD, 1);
+  return `is ${p.value}, ${p.relation === "at" ? "at" : word} ${wording(p.limit)}`;
 }
 
 /**
@@ -178,7 +237,18 @@ const named = (brief: RiskBrief, e: Evidence) =>
 /** An item as a clause: "the 20-day volatility [risk.vol20] is 45.0%, above the 35.0% limit". */
 const clause = (brief: RiskBrief, e: Evidence) => `${nounPhrase(e)} [${e.id}] ${riskReading(brief, e).text}`;
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-const sizeText = (scale: number) => `${scale.toFixed(2)}x the proposed size`;
+/**
+ * A size as what it is a multiple of: the size scale (1 = the full view size)
+ * and its multiple of the proposal's size scale, "size scale 1.04 (1.25 x the
+ * proposal's 0.83)" — so a stance's 1.04 is not read as 1.04 x the proposal.
+ */
+const sizeText = (scale: number, proposed: number) => {
+  if (proposed <= 0) return `size scale ${scale.toFixed(2)} (the proposal's is 0.00)`;
+  const multiple = scale / proposed;
+  return multiple.toFixed(2) === "1.00"
+    ? `size scale ${scale.toFixed(2)} (the proposal's)`
+    : `size scale ${scale.toFixed(2)} (${multiple.toFixed(2)} x the proposal's ${proposed.toFixed(2)})`;
+};
 
 function itemClaim(kind: Claim["kind"], brief: RiskBrief, e: Evidence, text: string): Claim {
   const r = riskReading(brief, e);
@@ -249,7 +319,7 @@ export function riskTurn(input: RiskManagerInput): RiskTurn {
   }
   const scale = stanceScale(brief, stance);
   const label = capital(stance);
-  const position = `${action} at ${sizeText(scale)}`;
+  const position = `${action} at ${sizeText(scale, brief.proposal.size_scale)}`;
   const argument: Claim[] = [
     {
       kind: concedes ? "risk_concede" : "risk_stance",
@@ -279,8 +349,8 @@ export function riskTurn(input: RiskManagerInput): RiskTurn {
             brief,
             item,
             challenge
-              ? `How does the ${challenge.stance} manager's ${challenge.recommended_action} at ${challenge.position_scale.toFixed(2)}x account for ${named(brief, item)}?`
-              : `How do the other managers weigh ${named(brief, item)} against a ${brief.proposal.action} at ${brief.proposal.size_scale.toFixed(2)}x?`,
+              ? `How does the ${challenge.stance} manager's ${challenge.recommended_action} at size scale ${challenge.position_scale.toFixed(2)} account for ${named(brief, item)}?`
+              : `How do the other managers weigh ${named(brief, item)} against the proposed ${brief.proposal.action} at size scale ${brief.proposal.size_scale.toFixed(2)}?`,
           ),
         ];
   const comment: RiskDebateComment = {
@@ -315,14 +385,17 @@ function riskLevel(vol: number | null): RiskPosition["risk_level"] {
 /**
  * What a stance recommends doing with the position because of one item:
  * the verb depends on the stance, the position and the item (see module doc).
+ * A HOLD read on the tilt waits for the research view, so it quotes that view
+ * and its score from the brief ("the research view is HOLD at score +0.083").
  */
-function recommendationVerb(stance: RiskStance, action: Action, e: Evidence, scale: number): string {
+function recommendationVerb(stance: RiskStance, action: Action, e: Evidence, scale: number, proposed: number, report: RiskBrief["report"]): string {
   const pos = positionPhrase(action);
-  const size = sizeText(scale);
+  const size = sizeText(scale, proposed);
   if (action === "HOLD") {
-    if (stance === "aggressive") return e.id === "risk.tilt" ? "Be ready to add above the prior weight" : "Keep the prior weight, with room to add";
+    const view = `(the research view is ${report.view} at score ${report.score >= 0 ? "+" : ""}${report.score.toFixed(3)})`;
+    if (stance === "aggressive") return e.id === "risk.tilt" ? `Be ready to add above the prior weight ${view}` : "Keep the prior weight, with room to add";
     if (stance === "conservative" || betDirection(e, action) === -1) return "Do not add above the prior weight";
-    return e.id === "risk.tilt" ? "Keep the prior weight until the research view turns" : "Keep the prior weight";
+    return e.id === "risk.tilt" ? `Keep the prior weight until the research view turns ${view}` : "Keep the prior weight";
   }
   if (stance === "aggressive") return action === "BUY" ? `Add to ${pos} up to ${size}` : `Press ${pos} up to ${size}`;
   if (stance === "conservative") {
@@ -356,7 +429,9 @@ export function riskPositionTurn(input: RiskPositionInput): RiskPositionTurn {
   const level = riskLevel(brief.metrics.vol_20d);
   const mine = stancePools({ ...brief, proposal: { ...brief.proposal, action } }, stance).mine;
   const items = mine.length ? mine.slice(0, 3) : brief.evidence.filter((e) => e.id === "risk.vol20");
-  const claims: Claim[] = items.map((e) => itemClaim("recommend", brief, e, `${recommendationVerb(stance, action, e, scale)}: ${clause(brief, e)}.`));
+  const claims: Claim[] = items.map((e) =>
+    itemClaim("recommend", brief, e, `${recommendationVerb(stance, action, e, scale, brief.proposal.size_scale, brief.report)}: ${clause(brief, e)}.`),
+  );
   if (claims.length === 0)
     claims.push({
       kind: "recommend",
@@ -364,7 +439,7 @@ export function riskPositionTurn(input: RiskPositionInput): RiskPositionTurn {
       cited: [],
       score: scale,
       threshold: round6(brief.proposal.size_scale),
-      text: `Keep ${positionPhrase(action)} at ${sizeText(scale)}: no risk metric on the board (not enough price history).`,
+      text: `Keep ${positionPhrase(action)} at ${sizeText(scale, brief.proposal.size_scale)}: no risk metric on the board (not enough price history).`,
     });
   return {
     position: {
@@ -372,7 +447,7 @@ export function riskPositionTurn(input: RiskPositionInput): RiskPositionTurn {
       action,
       confidence: conf > 0.7 ? "High" : conf > 0.5 ? "Medium" : "Low",
       risk_level: level,
-      rationale: `${stance} view: ${action} at ${scale.toFixed(2)}x (${positionPhrase(action)}); volatility ${brief.metrics.vol_20d === null ? "n/a" : pct(brief.metrics.vol_20d)}, drawdown ${brief.metrics.drawdown_252d === null ? "n/a" : pct(brief.metrics.drawdown_252d)}.`,
+      rationale: `${stance} view: ${action} at size scale ${scale.toFixed(2)} (${positionPhrase(action)}); volatility ${brief.metrics.vol_20d === null ? "n/a" : pct(brief.metrics.vol_20d)}, drawdown ${brief.metrics.drawdown_252d === null ? "n/a" : pct(brief.metrics.drawdown_252d)}.`,
     },
     recommendation: {
       stance,
@@ -432,11 +507,19 @@ export function riskJudgePolicy(input: RiskJudgeInput): RiskAssessment {
         .join(
           ", ",
         )}; final ${final} (${majority ? "the majority" : "no majority: the neutral manager's action"}) with ${(agree * 100).toFixed(0)}% agreement, ` +
-      `${positionPhrase(final)} at the median size ${scale.toFixed(2)}x; ${brief.alerts.length} alert(s).` +
+      `${positionPhrase(final)} at the median size scale ${scale.toFixed(2)}; ${brief.alerts.length} alert(s) ${alertLimitsText}.` +
       judgeHistoryNote(brief.history, final),
     votes,
   };
 }
+
+/**
+ * The board's alert limits, named apart from the managers' own (the
+ * managers read 35% volatility and a 15% drawdown; the board alerts at 40%
+ * and 20%), so "past the managers' 15.0% limit" beside "0 alert(s)" is not a
+ * contradiction.
+ */
+const alertLimitsText = `(the board alerts above ${pct(RISK_LIMITS.alertVol)} 20-day volatility or a drawdown past ${pct(-RISK_LIMITS.alertDrawdown)})`;
 
 /** " Last final action HOLD on 2025-01-02." — or "" without history. */
 function judgeHistoryNote(history: readonly PastView[], final: Action): string {

@@ -201,7 +201,10 @@ function noToneText(claims: readonly NoToneClaim[], company: CompanyNames): stri
   if (unnamed.length) parts.push(`${unnamed.join(", ")} never name${unnamed.length === 1 ? "s" : ""} ${companyWords(company)}`);
   const own = ids("no-outcome");
   if (own.length)
-    parts.push(`${own.join(", ")} ${own.length === 1 ? "is an earlier decision" : "are earlier decisions"} of this agent, with no recorded outcome`);
+    // The text records what was decided, not what followed; whether the next close is known by now, it is not evidence of tone.
+    parts.push(
+      `${own.join(", ")} ${own.length === 1 ? "is an earlier decision text" : "are earlier decision texts"} of this agent (what it decided, not what followed)`,
+    );
   const noBase = ids("no-base");
   if (noBase.length) parts.push(`${noBase.join(", ")} ${noBase.length === 1 ? "has" : "have"} no base rate yet`);
   return parts.join("; ");

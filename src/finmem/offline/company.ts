@@ -1,8 +1,9 @@
 /**
  * Is a memory about the company the agent trades? FinMem's offline agents
  * give tone only to items about their company: a news summary that says it is
- * "not directly related to Netflix", or never names Netflix, NFLX or an
- * alias, is stored and shown like any other item but carries no tone.
+ * "not directly related to Netflix" or that "the direct information pertains
+ * to Cisco", or never names Netflix, NFLX or an alias, is stored and shown
+ * like any other item but carries no tone.
  *
  * The company is read from what the agent is given, never from a list kept
  * here: the ticker of the task input and the name its profile introduces
@@ -133,17 +134,47 @@ const NOT_ABOUT =
 const GENERIC_SUBJECT = /^\s*(?:(?:to|with|about|for|on)\s+)?(?:the\s+company|the\s+stock|its\s+(?:business|stock|shares|operations))/i;
 
 /**
+ * Phrases by which a text says what it is about ("the direct information
+ * pertains to Cisco", "this news is about Roku", "the article concerns
+ * Disney"); the capitalised name that follows is the subject it names.
+ * Case-sensitive on purpose: the subject must be written as a name.
+ */
+const ABOUT_SUBJECT =
+  /\b(?:information|news|article|report|event|announcement|update|story|content|data)\s+(?:here\s+|provided\s+|above\s+|itself\s+)?(?:pertains|relates|refers|is\s+about|is\s+related|is\s+specific|is\s+primarily\s+about|concerns)\s+(?:primarily\s+|mainly\s+|mostly\s+|specifically\s+|directly\s+|only\s+)?(?:to\s+|about\s+)?([A-Z](?:[a-z][\w&'-]*|[A-Z]{1,4}\b)(?:\s+[A-Z][\w&'-]*)*)/g;
+
+/**
+ * The sentence in which a text says it is about another company: an
+ * about-phrase (ABOUT_SUBJECT) whose named subject is not the company (no
+ * name, alias or ticker of it). Null when it says no such thing.
+ *
+ * @example
+ * aboutOtherClause("Overall, while the direct information pertains to Cisco, investors should watch Netflix.", { ticker: "NFLX", names: ["Netflix"] });
+ * // "Overall, while the direct information pertains to Cisco, investors should watch Netflix."
+ */
+export function aboutOtherClause(text: string, company: CompanyNames): string | null {
+  for (const sentence of splitSentences(text)) {
+    ABOUT_SUBJECT.lastIndex = 0;
+    for (let m = ABOUT_SUBJECT.exec(sentence); m !== null; m = ABOUT_SUBJECT.exec(sentence)) if (firstMention(m[1]!, company) === null) return sentence.trim();
+  }
+  return null;
+}
+
+/**
  * The sentence in which a text says it is not about the company: a
  * not-about phrase ("not directly related to", "does not mention", "no
  * specific information about") followed, within 60 characters of the same
  * sentence, by the company's name, alias or ticker, or by "the company" /
- * "the stock". Null when it says no such thing.
+ * "the stock"; or a sentence saying the text is about another company
+ * (`aboutOtherClause`: "the direct information pertains to Cisco"). Null
+ * when it says no such thing.
  *
  * @example
  * notAboutClause("This news is not directly related to Netflix (NFLX). Markets rose.", { ticker: "NFLX", names: ["Netflix"] });
  * // "This news is not directly related to Netflix (NFLX)."
  */
 export function notAboutClause(text: string, company: CompanyNames): string | null {
+  const other = aboutOtherClause(text, company);
+  if (other !== null) return other;
   for (const sentence of splitSentences(text)) {
     NOT_ABOUT.lastIndex = 0;
     for (let m = NOT_ABOUT.exec(sentence); m !== null; m = NOT_ABOUT.exec(sentence)) {

@@ -113,8 +113,8 @@ export function concessionProblems(turn: DebateComment, report: FinalReport, tra
 
 /** The risk question templates; a slot is "NP [id] (reading)". */
 const RISK_QUESTION = [
-  /^How does the \w+ manager's (?:BUY|HOLD|SELL) at \d+\.\d\dx account for (.+)\?$/,
-  /^How do the other managers weigh (.+) against a (?:BUY|HOLD|SELL) at \d+\.\d\dx\?$/,
+  /^How does the \w+ manager's (?:BUY|HOLD|SELL) at size scale \d+\.\d\d account for (.+)\?$/,
+  /^How do the other managers weigh (.+) against the proposed (?:BUY|HOLD|SELL) at size scale \d+\.\d\d\?$/,
 ];
 
 /** Problems of one risk question: template, noun slot, and an item of the brief. */
@@ -126,6 +126,47 @@ export function riskQuestionProblems(question: string, brief: RiskBrief): string
   const out: string[] = [];
   if (!isNounPhrase(item[1]!)) out.push(`verb phrase in a noun slot: "${item[1]}"`);
   if (!brief.evidence.some((e) => e.id === item[2])) out.push(`[${item[2]}] is not in the risk brief`);
+  return out;
+}
+
+/**
+ * Problems of the relations a risk reading states, re-checked on the digits it
+ * prints: "is 0.70, above 0.70" fails (0.70 is not above 0.70), "20-day 44.0%,
+ * below 1.1 x the 60-day 40.4% = 44.4%" holds. Each "is X, <relation> ... Y"
+ * and each volatility-trend pair is parsed and compared.
+ */
+export function printedRelationProblems(text: string): string[] {
+  const out: string[] = [];
+  const holds = (a: number, rel: string, b: number) =>
+    rel === "above" || rel === "past" ? a > b : rel === "below" || rel === "within" || rel === "inside" ? a < b : rel === "at" ? a === b : true;
+  const reading = /\bis (-?\d+\.\d+)%?, (above|below|past|within|inside|at) (?:the (?:managers' )?)?\+?(-?\d+\.\d+)%?/g;
+  for (const m of text.matchAll(reading))
+    if (!holds(parseFloat(m[1]!), m[2]!, parseFloat(m[3]!))) out.push(`printed ${m[1]} is not ${m[2]} ${m[3]}: "${text}"`);
+  const trend = /20-day (\d+\.\d+)%, (above|below|at) (?:1\.1 x the 60-day \d+\.\d+% = |the 60-day )(\d+\.\d+)%/g;
+  for (const m of text.matchAll(trend))
+    if (!holds(parseFloat(m[1]!), m[2]!, parseFloat(m[3]!))) out.push(`printed 20-day ${m[1]}% is not ${m[2]} ${m[3]}%: "${text}"`);
+  // Both the 60-day volatility and the mark are printed to 0.1 point, so 1.1 x the printed one may differ by 1.1 x 0.05 + 0.05.
+  for (const m of text.matchAll(/1\.1 x the 60-day (\d+\.\d+)% = (\d+\.\d+)%/g))
+    if (Math.abs(1.1 * parseFloat(m[1]!) - parseFloat(m[2]!)) > 1.1 * 0.05 + 0.05 + 1e-9) out.push(`1.1 x ${m[1]}% is not ${m[2]}%: "${text}"`);
+  if (/\bnot rising\b/.test(text) && /20-day (\d+\.\d+)%, above the 60-day/.test(text)) out.push(`"not rising" above the 60-day volatility: "${text}"`);
+  return out;
+}
+
+/**
+ * Problems of a size a risk sentence states: "size scale S (M x the
+ * proposal's P)" must have S = M x P up to the rounding of the printed digits,
+ * and P must be the proposal's size scale.
+ */
+export function sizeProblems(text: string, proposed: number): string[] {
+  const out: string[] = [];
+  if (/\d\.\d\dx the proposed size/.test(text)) out.push(`a size said to be a multiple of the proposed size: "${text}"`);
+  for (const m of text.matchAll(/size scale (\d+\.\d\d) \((\d+\.\d\d) x the proposal's (\d+\.\d\d)\)/g)) {
+    const [s, k, p] = [parseFloat(m[1]!), parseFloat(m[2]!), parseFloat(m[3]!)];
+    if (Math.abs(k * p - s) > 0.005 * (k + p) + 0.005 + 1e-9) out.push(`${k} x ${p} is not ${s}: "${text}"`);
+    if (m[3] !== proposed.toFixed(2)) out.push(`the proposal's size scale is ${proposed.toFixed(2)}, said ${m[3]}: "${text}"`);
+  }
+  for (const m of text.matchAll(/size scale (\d+\.\d\d) \(the proposal's\)/g))
+    if (Math.abs(parseFloat(m[1]!) - proposed) > 0.005 + 1e-9) out.push(`size scale ${m[1]} is not the proposal's ${proposed.toFixed(2)}: "${text}"`);
   return out;
 }
 

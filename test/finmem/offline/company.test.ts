@@ -37,6 +37,20 @@ describe("relevance", () => {
     expect(relevanceOf(text, NFLX)).toEqual({ about: false, why: "not-about", clause: "This information is not directly related to Netflix (NASDAQ: NFLX)." });
     expect(notAboutClause("The news does not directly relate to the company or its performance.", NFLX)).not.toBeNull();
     expect(notAboutClause("There is no direct information or insights related to Netflix in the text.", NFLX)).not.toBeNull();
+    // Saying what it is about: another company's name after "pertains to" / "is about" makes it not about Netflix.
+    const cisco =
+      "Investors might consider whether similar sentiments could affect other tech stocks, including Netflix. Overall, while the direct information pertains to Cisco, investors should consider Netflix's fundamentals.";
+    expect(relevanceOf(cisco, NFLX)).toEqual({
+      about: false,
+      why: "not-about",
+      clause: "Overall, while the direct information pertains to Cisco, investors should consider Netflix's fundamentals.",
+    });
+    expect(notAboutClause("This news is about Roku's new channel lineup; Netflix is mentioned once.", NFLX)).not.toBeNull();
+    expect(notAboutClause("The article concerns Disney and its parks.", NFLX)).not.toBeNull();
+    // ... but not when the subject it names is the company (name, alias or ticker).
+    expect(relevanceOf("The information pertains to Netflix's ad tier.", NFLX)).toEqual({ about: true, mention: "Netflix" });
+    expect(relevanceOf("This news relates to NFLX and its subscriber growth.", NFLX)).toEqual({ about: true, mention: "NFLX" });
+    expect(relevanceOf("The news is about the company's pricing; Netflix raised prices.", NFLX)).toEqual({ about: true, mention: "Netflix" });
     // Negation about something else is no such statement.
     expect(relevanceOf("Netflix said the outage was not related to its new pricing.", NFLX)).toEqual({ about: true, mention: "Netflix" });
   });
