@@ -11,7 +11,7 @@
 import { readJob, stemWeights, type Requirement } from "./job-reading";
 import { checkMust, readMusts } from "./hard-requirements";
 import { clauseParts, cleanClause, type Claim } from "./phrasing";
-import { clauseScore, MET_SCORE, PARTIAL_SCORE, readResume, type ResumeReading } from "./resume-reading";
+import { clauseScore, MET_SCORE, PARTIAL_SCORE, readResume, yearsInRole, type ResumeReading } from "./resume-reading";
 import { decisionOf, scoresAsDecision, statementScore, type OfflineStatement, type StatementPolicyInput } from "./offline-agent";
 import { polarityScores } from "../../text/index";
 
@@ -40,6 +40,21 @@ export function isWholeQuote(clause: string, quote: string): boolean {
 
 const near = (a: number | null, b: number) => a !== null && Math.abs(a - b) < 1e-9;
 
+/** A years claim's problems: its years must be the ad's and the resume's of the asked kind (`yearsInRole`), and support its kind. */
+function yearsProblems(claim: Claim, requirement: Requirement | undefined, reading: ResumeReading): string[] {
+  const y = claim.years;
+  const shown = requirement ? yearsInRole(reading, requirement.text, reading.years).stated : null;
+  if (!y || !requirement || requirement.years !== y.asked || y.stated !== shown)
+    return [`years ${JSON.stringify(y)} are not the ad's and the resume's (${shown} of the asked kind)`];
+  const holds =
+    claim.kind === "years-met"
+      ? y.stated !== null && y.stated >= y.asked
+      : claim.kind === "years-short"
+        ? y.stated !== null && y.stated < y.asked
+        : y.stated === null;
+  return holds ? [] : [`years ${JSON.stringify(y)} do not support ${claim.kind}`];
+}
+
 /**
  * The problems of one offline statement (empty when every claim holds).
  *
@@ -65,6 +80,9 @@ export function checkStatement(input: StatementPolicyInput, result: OfflineState
     if (!claims.some((c) => c.kind === "must-lacking" && c.item?.id === m.must.requirement.id))
       problems.push(`${where}: lacks the must "${m.must.label}" and is not told`);
   }
+  // One clause is quoted once per statement: a second quote of it says nothing new.
+  const quoted = claims.flatMap((c) => c.cited.map((q) => q.text));
+  for (const [i, text] of quoted.entries()) if (quoted.indexOf(text) !== i) problems.push(`${where}: quotes '${text}' twice`);
   claims.forEach((claim, i) => {
     const sentence = sentences[i] ?? "";
     for (const p of checkClaim(claim, sentence, requirements, weights, reading)) problems.push(`${where}: ${claim.kind}: ${p} in "${sentence}"`);
@@ -127,24 +145,13 @@ function checkClaim(
     case "years-met":
     case "years-short":
     case "years-unstated": {
-      const y = claim.years;
-      if (!y || !requirement || requirement.years !== y.asked || y.stated !== reading.years)
-        out.push(`years ${JSON.stringify(y)} are not the ad's and the resume's (${reading.years})`);
-      else if (
-        claim.kind === "years-met"
-          ? !(y.stated !== null && y.stated >= y.asked)
-          : claim.kind === "years-short"
-            ? !(y.stated !== null && y.stated < y.asked)
-            : y.stated !== null
-      ) {
-        out.push(`years ${JSON.stringify(y)} do not support ${claim.kind}`);
-      }
+      out.push(...yearsProblems(claim, requirement, reading));
       break;
     }
     case "must-lacking":
     case "must-met":
     case "must-unverified": {
-      const must = readMusts(requirements).find((m) => m.requirement.id === claim.item?.id);
+      const must = readMusts(requirements).find((m) => m.requirement.id === claim.item?.id && m.label === claim.item?.label);
       const check = must ? checkMust(reading, must) : null;
       const status = claim.kind.slice("must-".length);
       if (!check || check.status !== status) out.push(`the must is ${check?.status ?? "no must of the ad"}, not ${status}`);

@@ -2,10 +2,12 @@
  * The ad's hard requirements ("musts") and how a resume meets them:
  *
  * - years: an item of the requirements section that asks for N years
- *   ("8+ years in technology roles"); the resume meets it when its career
- *   (years it states in years, or its work date ranges span) reaches N, lacks
- *   it below N, and leaves it unverified when it gives no career length
- *   (resume-reading.ts `careerYears`);
+ *   ("8+ years in technology roles"); only years of what it asks them of
+ *   count (resume-reading.ts `yearsInRole`: clauses naming the object with
+ *   their years, or the career's length when the ad names no object). The
+ *   resume meets it at N, lacks it below N (or when its whole career is
+ *   shorter, or it names no such work at all), and leaves it unverified when
+ *   it names the work without its years;
  * - credentials: an item that says it is essential, required, mandatory or a
  *   must, and names a licence, certificate, registration, status or degree
  *   ("Qualified Teacher Status (QTS) is essential", "A degree in mathematics
@@ -19,8 +21,8 @@
  *
  * An item marked "a plus", "an advantage", "preferred" or "desirable" is not a must.
  */
-import { stemsOf, type Requirement } from "./job-reading";
-import type { Clause, ResumeReading } from "./resume-reading";
+import { stemsOf, yearsObject, type Requirement } from "./job-reading";
+import { deniesWork, yearsInRole, type Clause, type ResumeReading } from "./resume-reading";
 
 /** One way of meeting a credential must: an acronym and its name, or a degree and its subjects. */
 export interface Credential {
@@ -39,6 +41,8 @@ export interface MustRequirement {
   /** How a sentence names it: "8+ years of experience", "Qualified Teacher Status (QTS)". */
   label: string;
   years: number | null;
+  /** The item's text this must reads. */
+  text: string;
   alternatives: Credential[];
   /** The ad accepts a related subject ("or a closely related field"). */
   relatedAccepted: boolean;
@@ -75,7 +79,10 @@ export function readMusts(requirements: readonly Requirement[]): MustRequirement
   for (const r of requirements) {
     if (r.role || r.section === "offer" || r.section === "about") continue;
     if (r.years !== null && r.section === "requirements" && !SOFT_WORDS.test(r.text)) {
-      out.push({ requirement: r, kind: "years", label: `${r.years}+ years of experience`, years: r.years, alternatives: [], relatedAccepted: false });
+      // The label carries what the years are of, when the ad says ("5+ years of teaching secondary mathematics").
+      const object = yearsObject(r.text);
+      const label = object ? `${r.years}+ years ${object.preposition} ${object.phrase}` : `${r.years}+ years of experience`;
+      out.push({ requirement: r, kind: "years", label, years: r.years, text: r.text, alternatives: [], relatedAccepted: false });
       continue;
     }
     if (!MUST_WORDS.test(r.text) || SOFT_WORDS.test(r.text) || !CREDENTIAL_WORDS.test(r.text)) continue;
@@ -86,6 +93,7 @@ export function readMusts(requirements: readonly Requirement[]): MustRequirement
       kind: "credential",
       label: credentialLabel(r.text, alternatives),
       years: null,
+      text: r.text,
       alternatives,
       relatedAccepted: /\brelated\b/i.test(r.text),
     });
@@ -159,9 +167,18 @@ export function namesCredential(text: string, c: Credential): boolean {
  */
 export function checkMust(reading: ResumeReading, must: MustRequirement): MustCheck {
   if (must.kind === "years") {
-    const stated = reading.careerYears;
-    const status: MustStatus = stated === null ? "unverified" : stated >= must.years! ? "met" : "lacking";
-    return { must, status, clause: null, stated };
+    // Only years of the asked kind count; a resume that names the kind of work without its years is unverified.
+    // The resume's own denial of that work ("I have never directly managed software engineers") lacks it.
+    const denial = deniesWork(reading, must.text);
+    if (denial) return { must, status: "lacking", clause: denial, stated: null };
+    const role = yearsInRole(reading, must.text);
+    const stated = role.stated;
+    if (stated !== null) return { must, status: stated >= must.years! ? "met" : "lacking", clause: null, stated };
+    // A whole career shorter than the bar lacks it whatever the work was.
+    const career = reading.careerYears;
+    if (career !== null && career < must.years!) return { must, status: "lacking", clause: null, stated: career };
+    const unsure = role.object === null || role.touched || career === null;
+    return { must, status: unsure ? "unverified" : "lacking", clause: null, stated: null };
   }
   const denies = reading.clauses.find((c) => c.polarity === "limitation" && must.alternatives.some((a) => namesCredential(c.text, a)));
   if (denies) return { must, status: "lacking", clause: denies, stated: null };

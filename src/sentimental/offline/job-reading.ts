@@ -170,6 +170,37 @@ export function yearsAsked(text: string): number | null {
   return n >= 1 && n <= 40 ? n : null;
 }
 
+/**
+ * What a years item asks the years of: the words after "N years (of
+ * experience) in/of/as" up to the next comma or "including", as the ad says
+ * them (with its preposition) and as content stems; null when the item names
+ * nothing but experience ("5+ years of experience"). `specific` when it
+ * names two or more content stems ("teaching secondary mathematics"): a
+ * role, not the field of the whole career ("technology roles"), so that the
+ * reader counts only years of that role (physics teaching is not
+ * mathematics teaching).
+ *
+ * @example
+ * yearsObject("At least 5 years of experience teaching secondary mathematics.")?.phrase; // "teaching secondary mathematics"
+ * yearsObject("8+ years in technology roles")?.specific; // false
+ * yearsObject("8+ years of experience"); // null
+ */
+export function yearsObject(text: string): { phrase: string; preposition: string; stems: string[]; specific: boolean } | null {
+  const m =
+    /\d{1,2}\s*(?:\+|-\s*\d{1,2}|to\s+\d{1,2})?\s*(?:years?|yrs?)\b(?:\s+of\s+(?:relevant\s+|professional\s+)?experience)?(?:\s+(of|in|as|with|on))?\s+([^,;.()]+)/i.exec(
+      text,
+    );
+  if (!m) return null;
+  const phrase = m[2]!.split(/\s+(?:including|and at least|with at least|plus)\b/i)[0]!.trim();
+  // Filler and rank words ("roles", "teams", "senior") name no kind of work, in any number.
+  const work = phrase.split(/\s+/).filter((w) => {
+    const bare = w.toLowerCase().replace(/s$/, "");
+    return !AD_FILLER_LIST.has(bare) && !RANK_WORD_LIST.has(bare) && !AD_FILLER_LIST.has(w.toLowerCase()) && !RANK_WORD_LIST.has(w.toLowerCase());
+  });
+  const stems = [...new Set(stemsOf(work.join(" ")).filter(isContentStem))];
+  return stems.length > 0 ? { phrase, preposition: (m[1] ?? "of").toLowerCase(), stems, specific: stems.length >= 2 } : null;
+}
+
 /** The ad's items: bullets, and the sentences of other lines, with the section each sits under. */
 function jobItems(text: string): Array<{ section: JobSection; text: string }> {
   const items: Array<{ section: JobSection; text: string }> = [];
@@ -357,11 +388,14 @@ export function nounPhrases(text: string, names: ReadonlySet<string> = new Set()
       if (phrase) out.push(phrase);
       chunk = [];
     };
-    for (const word of piece.split(/\s+/).filter(Boolean)) {
+    const pieceWords = piece.split(/\s+/).filter(Boolean);
+    pieceWords.forEach((word, i) => {
       const bare = word.replace(/^['\u2018]+|['\u2019]+$/g, "");
-      if (CHUNK_BREAK.has(bare.toLowerCase()) || /^\d/.test(bare) || /^[+%&]+$/.test(bare)) flush();
+      // "A level" (the English exam) is a name, not the article "a" before "level".
+      if (bare === "A" && /^levels?$/i.test(pieceWords[i + 1] ?? "") && pieceWords[i + 2]?.toLowerCase() !== "of") chunk.push(bare);
+      else if (CHUNK_BREAK.has(bare.toLowerCase()) || /^\d/.test(bare) || /^[+%&]+$/.test(bare)) flush();
       else chunk.push(bare);
-    }
+    });
     flush();
   }
   return [...new Set(out)];

@@ -160,7 +160,7 @@ export function priorityOf(requirement: Requirement): string {
  * accept. No line copies a sentence of the ad.
  *
  * @example
- * offlineMentalModel({ advisor: { title: "Chief Financial Officer", short: "CFO" }, job }, rng, 0).priorities[0]; // "8+ years of experience (a must of the ad)"
+ * offlineMentalModel({ advisor: { title: "Chief Financial Officer", short: "CFO" }, job }, rng, 0).priorities[0]; // "8+ years in technology roles (a must of the ad)"
  */
 export function offlineMentalModel(input: MentalModelInput, rng: Rng, temperature: number): MentalModel {
   const { advisor, job } = input;
@@ -179,11 +179,7 @@ export function offlineMentalModel(input: MentalModelInput, rng: Rng, temperatur
   const priorities = [...musts.map((m) => `${m.label} (a must of the ad)`), ...chosen.map(priorityOf)];
   const criteria = chosen.slice(0, 3).map((r) => `a resume clause that shows ${r.label}, quoted whole`);
   for (const m of musts) {
-    criteria.push(
-      m.kind === "years"
-        ? `at least ${m.years} years of experience, from the resume's date ranges or stated years`
-        : `${m.label}, named in the resume and not denied`,
-    );
+    criteria.push(m.kind === "years" ? `${m.label}, from the years the resume states for that work` : `${m.label}, named in the resume and not denied`);
   }
   const focus = listPhrase(chosen.slice(0, 3).map((r) => r.label));
   const mustLine = musts.length > 0 ? ` Like every panel member, I also check the ad's musts: ${listPhrase(musts.map((m) => m.label))}.` : "";
@@ -493,10 +489,19 @@ export function offlineStatement(input: StatementPolicyInput, rng: Rng, temperat
   const opener: Claim = { kind: "opener", item: null, cited: [], score: plan.baseStance, threshold: null, decision: plan.decision, grade, afterDiscussion };
   const musts = mustClaims(assessment.musts, plan.decision, grade);
   const body = pickBody(assessment, plan, input.previous?.statement ?? "", grade, rng, temperature);
-  const echo = plan.reply ? [echoClaim(plan.reply, plan.decision, grade)] : [];
+  const mustQuotes = new Set(musts.flatMap((c) => c.cited.map((q) => q.text)));
+  // An echo that would quote again the clause a must claim quotes is left out (the must already says it).
+  const echo = (plan.reply ? [echoClaim(plan.reply, plan.decision, grade)] : []).filter((c) => !c.cited.some((q) => mustQuotes.has(q.text)));
   const lackingMust = musts.find((c) => c.kind === "must-lacking");
   const closer: Claim = { kind: "closer", item: lackingMust?.item ?? null, cited: [], score: plan.baseStance, threshold: null, decision: plan.decision, grade };
-  let middle = [...musts, ...body, ...echo];
+  // Never quote one clause twice in a statement: a body claim on a clause a must or the echo already quotes is left out.
+  const quoted = new Set([...mustQuotes, ...echo.flatMap((c) => c.cited.map((q) => q.text))]);
+  const fresh = body.filter((c) => {
+    if (c.cited.some((q) => quoted.has(q.text))) return false;
+    for (const q of c.cited) quoted.add(q.text);
+    return true;
+  });
+  let middle = [...musts, ...fresh, ...echo];
   const render = (claims: Claim[]) => claims.map((c) => endSentence(renderClaim(c, voice, rng, temperature)));
   // Render once, then fit: drop the sentence that pulls hardest against the decision, or restate the decision.
   let rendered = new Map(middle.map((c) => [c, render([c])[0]!] as const));

@@ -342,8 +342,12 @@ export function renderClaim(claim: Claim, voice: Voice, rng: Rng, temperature: n
     case "must-unverified":
       return `The ad makes ${label} a must, and the resume shows '${quote}', which I would need to check.`;
     case "must-lacking":
+      if (claim.years && claim.cited.length > 0)
+        return `The ad makes ${label} a must and the resume itself says '${quote}': a failed hard requirement, and a serious problem.`;
+      if (claim.years && claim.years.stated === null)
+        return `The ad makes ${label} a must and the resume shows no years of that work: a failed hard requirement, and a serious problem.`;
       if (claim.years)
-        return `The ad makes ${label} a must and the resume shows ${yearsText(claim.years.stated!)}: a failed hard requirement, and a serious problem.`;
+        return `The ad makes ${label} a must and the resume shows ${yearsText(claim.years.stated ?? 0)}: a failed hard requirement, and a serious problem.`;
       if (claim.cited.length > 0)
         return `The ad makes ${label} a must and the resume itself says '${quote}': a failed hard requirement, and a serious problem.`;
       return `The ad makes ${label} a must and nothing in the resume shows it: a failed hard requirement, and a serious problem.`;

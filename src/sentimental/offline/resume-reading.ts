@@ -24,7 +24,7 @@
  * only said when no clause carries the requirement's terms.
  */
 import { tokenize, VADER_LEXICON_TEXT, parseLexicon, splitSentences } from "../../text/index";
-import { isContentStem, isPersonMention, stemsOf, type Requirement, type Topic } from "./job-reading";
+import { isContentStem, isPersonMention, stemOf, stemsOf, yearsObject, type Requirement, type Topic } from "./job-reading";
 
 /** A claim of experience, a limitation of it, or an aspiration (what the candidate would do or wants), which is evidence of neither. */
 export type ClausePolarity = "claim" | "limitation" | "aspiration";
@@ -210,6 +210,72 @@ export function statedYears(text: string, months = true): number | null {
   for (const m of text.matchAll(/(\d+)\s*\+?\s*months?\b/gi)) take(Number(m[1]) / 12);
   if (/less than (a|1|one) year/i.test(text)) take(0.5);
   return best;
+}
+
+/** Years a resume shows for what a years item asks (see `yearsInRole`). */
+export interface RoleYears {
+  /** Most years a matching clause states; the career's years when the item names no object; null otherwise. */
+  stated: number | null;
+  /** The clause stating them (null for the career's years or none). */
+  clause: Clause | null;
+  /** The ad's specific object ("teaching secondary mathematics"), null when it asks for experience in a whole field or in general. */
+  object: string | null;
+  /** Some claim clause names part of the object (years of it may exist but are not stated): unverified, not lacking. */
+  touched: boolean;
+}
+
+/**
+ * Years of the kind an item asks for. With a specific object (`yearsObject`), only
+ * clauses that state years and name every stem of the object count ("Physics
+ * teacher with 10 years" is not 10 years of teaching mathematics); a resume
+ * whose claim clauses name half of them or more (in one clause) without years is
+ * `touched` (unverified). Without one, the career's years count.
+ *
+ * @example
+ * yearsInRole(readResume(["Physics teacher with 10 years in secondary schools."]), "At least 5 years of experience teaching secondary mathematics").stated; // null
+ * yearsInRole(readResume(["Secondary mathematics teacher for 12 years."]), "At least 5 years of experience teaching secondary mathematics").stated; // 12
+ */
+export function yearsInRole(reading: ResumeReading, itemText: string, career: number | null = reading.careerYears): RoleYears {
+  const object = yearsObject(itemText);
+  if (!object || !object.specific) return { stated: career, clause: null, object: null, touched: false };
+  let best: { years: number; clause: Clause } | null = null;
+  let touched = false;
+  for (const c of reading.clauses) {
+    if (c.polarity === "limitation") continue;
+    const named = object.stems.filter((s) => namesStem(c.stems, s)).length;
+    if (named >= Math.ceil(object.stems.length / 2)) touched = true;
+    if (named < object.stems.length) continue;
+    const y = statedYears(c.text, false);
+    if (y !== null && (best === null || y > best.years)) best = { years: y, clause: c };
+  }
+  return { stated: best?.years ?? null, clause: best?.clause ?? null, object: object.phrase, touched };
+}
+
+/** Stems of leading people ("led", "managed", "headed"): one kind of work in any of its verbs. */
+const LEADING = new Set(["lead", "leading", "led", "managed", "managing", "headed", "directed", "supervised", "ran"].map(stemOf));
+/** Stems of building software: "engineers", "developers" and "software" name the same teams. */
+const SOFTWARE = new Set(["engineer", "engineers", "engineering", "developer", "developers", "software", "programmers"].map(stemOf));
+
+/** Does a clause's stem set name `stem`, or a stem of its kind (LEADING, SOFTWARE)? */
+function namesStem(stems: ReadonlySet<string>, stem: string): boolean {
+  if (stems.has(stem)) return true;
+  for (const kind of [LEADING, SOFTWARE]) if (kind.has(stem) && [...kind].some((k) => stems.has(k))) return true;
+  return false;
+}
+
+/**
+ * The resume's own denial of the specific work a years item asks for: a
+ * limitation clause that names every stem of its object, by kind ("I have
+ * never directly managed software engineers" denies "3 years leading
+ * engineering teams"); null when none does or the item names no specific work.
+ *
+ * @example
+ * deniesWork(readResume(["I have not led a team of software developers."]), "at least 3 years leading engineering teams")?.polarity; // "limitation"
+ */
+export function deniesWork(reading: ResumeReading, itemText: string): Clause | null {
+  const object = yearsObject(itemText);
+  if (!object || !object.specific) return null;
+  return reading.clauses.find((c) => c.polarity === "limitation" && object.stems.every((s) => namesStem(c.stems, s))) ?? null;
 }
 
 /** The clauses of one passage: sentences, then "; ", ", but" and bullet (" - ", " \u2022 ") splits. */
@@ -446,10 +512,12 @@ export function assess(reading: ResumeReading, requirement: Requirement, weights
   if ((l >= LIMITATION_SCORE && l >= s) || negatesPart) verdict = verdict === "missing" ? "gap" : "mixed";
   let value = verdict === "gap" ? GAP_VALUE : verdict === "mixed" ? Math.max(MISSING_VALUE, claimValue(s) - MIXED_PENALTY) : claimValue(s);
   let years: Evidence["years"] = null;
-  if (requirement.years !== null) {
-    years = { asked: requirement.years, stated: reading.years };
-    if (reading.years !== null) {
-      const ratio = reading.years / requirement.years;
+  // Years of the asked kind only; when the resume states none of that kind, the item is read from its clauses alone.
+  const role = requirement.years !== null ? yearsInRole(reading, requirement.text, reading.years) : null;
+  if (requirement.years !== null && (role!.object === null || role!.stated !== null)) {
+    years = { asked: requirement.years, stated: role!.stated };
+    if (role!.stated !== null) {
+      const ratio = role!.stated / requirement.years;
       // Enough years settle the item unless the resume itself limits what they were spent on ("never managed engineers").
       const limited = verdict === "mixed" || verdict === "gap";
       if (ratio >= 1) {

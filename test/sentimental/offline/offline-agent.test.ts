@@ -208,12 +208,12 @@ describe("resume reading", () => {
 describe("offline Mental Model of Self", () => {
   it("is written for the advisor: the musts first, then its heaviest items by their noun phrases, never the ad's sentences", () => {
     const mms = offlineMentalModel({ advisor, job }, new Rng(1), 0);
-    expect(mms.priorities[0]).toBe("8+ years of experience (a must of the ad)");
+    expect(mms.priorities[0]).toBe("8+ years in technology roles (a must of the ad)");
     expect(mms.priorities[1]).toBe("a record on vendor contracts and technology budgets");
     expect(mms.description).toContain("Chief Financial Officer of Taka Loop Recycling");
     expect(mms.description).toContain("technology budgets");
-    expect(mms.description).toContain("the ad's musts: 8+ years of experience");
-    expect(mms.evaluationCriteria).toContain("at least 8 years of experience, from the resume's date ranges or stated years");
+    expect(mms.description).toContain("the ad's musts: 8+ years in technology roles");
+    expect(mms.evaluationCriteria).toContain("8+ years in technology roles, from the years the resume states for that work");
     for (const line of [mms.description, ...mms.priorities, ...mms.evaluationCriteria])
       expect(mmCopies([{ description: line, priorities: [], evaluationCriteria: [] }], job.text)).toEqual([]);
   });
