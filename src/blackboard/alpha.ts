@@ -13,7 +13,7 @@ import { z } from "zod";
 import { renderPrompt, type TemplateValues } from "../llm/index";
 import type { TraderInput } from "./agent-inputs";
 import { defineBoardTask, type BoardTask } from "./board-task";
-import { citationMatches, jsonSafe } from "./features";
+import { citationMatches, jsonSafe, shownIndicatorValues } from "./features";
 import { clamp, round6 } from "./numbers";
 import { ChainSchema, ChainStepSchema, TradeProposalSchema, type Chain, type TradeProposal } from "./messages";
 import { traderPolicy } from "./offline/alpha";
@@ -28,6 +28,33 @@ export const TraderAnswerSchema = TradeProposalSchema.extend({
   chains: z.array(ChainSchema.extend({ steps: z.array(StepAnswerSchema).min(1) })),
 });
 export type TraderAnswer = z.infer<typeof TraderAnswerSchema>;
+
+/** The range of each chain's value (`checkTraderAnswer`): a tilt, a position scale, a hedge ratio. */
+const CHAIN_VALUE_RANGES = {
+  volatility: z.number().min(0).max(2),
+  directional: z.number().min(-1).max(1),
+  hedging: z.number().min(0).max(1),
+} as const;
+
+/**
+ * The trader's answer schema as a model is shown it for these facts: with
+ * facts, exactly the three chains (a tuple, one per kind, each value in its
+ * range) whose steps name an indicator that has a value (an enum); without
+ * facts, no chains. What `checkTraderAnswer` checks besides the action
+ * against the tilt.
+ *
+ * @example
+ * traderSchemaFor({ ..., facts: { values: { rsi_14: 61.2, vol_20d: 0.3 } } }); // chains: [volatility, directional, hedging], steps' indicator in {rsi_14, vol_20d}
+ */
+export function traderSchemaFor(input: TraderInput): z.ZodType<TraderAnswer> {
+  const facts = input.facts;
+  const usable = facts ? Object.keys(facts.values).filter((k) => Number.isFinite(facts.values[k])) : [];
+  if (!facts || usable.length === 0) return TraderAnswerSchema.extend({ chains: z.array(ChainSchema).max(0) }) as unknown as z.ZodType<TraderAnswer>;
+  const step = StepAnswerSchema.extend({ indicator: z.enum(usable as [string, ...string[]]) });
+  const chain = (kind: keyof typeof CHAIN_VALUE_RANGES) =>
+    ChainSchema.extend({ chain: z.literal(kind), steps: z.array(step).min(1), value: CHAIN_VALUE_RANGES[kind] });
+  return TraderAnswerSchema.extend({ chains: z.tuple([chain("volatility"), chain("directional"), chain("hedging")]) }) as unknown as z.ZodType<TraderAnswer>;
+}
 
 /**
  * The hedge ratio of a proposal: the hedging chain's value clipped to [0, 1] (0 without a hedging chain).
@@ -91,7 +118,7 @@ export function traderValues(input: TraderInput): TemplateValues {
     inputJson: JSON.stringify({
       ticker: input.ticker,
       report: input.report,
-      facts: input.facts ? { date: input.facts.date, values: jsonSafe(input.facts.values) } : null,
+      facts: input.facts ? { date: input.facts.date, values: jsonSafe(shownIndicatorValues(input.facts.values, input.facts.level_factor)) } : null,
     }),
   };
 }
@@ -179,6 +206,7 @@ export function traderTaskFrom(prompts: PromptSource): BoardTask<TraderInput, Tr
     // 3: steps name their indicator; its date and value are the code's, no longer copied by the model.
     version: 3,
     schema: TraderAnswerSchema as z.ZodType<TraderAnswer>,
+    schemaFor: traderSchemaFor,
     temperature: 0.2,
     render: (input) => renderPrompt(prompts(), "trader", traderValues(input)),
     offline: (input) => traderAnswer(traderPolicy(input)),

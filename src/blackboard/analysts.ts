@@ -15,8 +15,9 @@ import type { z } from "zod";
 import { renderPrompt, type TemplateValues } from "../llm/index";
 import type { AnalystInputBase, FundamentalsAnalystInput, MacroAnalystInput, MarketAnalystInput, TextAnalystInput } from "./agent-inputs";
 import { defineBoardTask, type BoardTask } from "./board-task";
-import { jsonSafe } from "./features";
-import { stanceSignalProblem } from "./meaning";
+import { jsonSafe, shownIndicatorValues } from "./features";
+import { STANCE_SIGNAL_RANGES, stanceSignalProblem } from "./meaning";
+import { agreeing } from "./shown-schema";
 import { AnalysisReportSchema, type AnalysisReport, type AnalystKind, type Evidence } from "./messages";
 import {
   finiteMetrics,
@@ -41,6 +42,9 @@ import { builtinPrompts, type PromptSource } from "./prompt-set";
  */
 export const AnalystAnswerSchema = AnalysisReportSchema.omit({ analyst: true, metrics: true, window: true });
 export type AnalystAnswer = z.infer<typeof AnalystAnswerSchema>;
+
+/** The answer schema as a model is shown it: one branch per stance with the signal it allows (the stance check, said in the schema). */
+const ShownAnalystAnswerSchema = agreeing<AnalystAnswer>(AnalystAnswerSchema, "stance", "signal", STANCE_SIGNAL_RANGES);
 
 /**
  * The answer part of a report (what a model would have written), for the offline analysts.
@@ -153,6 +157,7 @@ function analystTask<I extends AnalystInputBase>(
     // 2: the model answers only its judgement (no analyst, window or metrics to copy); the input no longer repeats the analyst.
     version: 2,
     schema: AnalystAnswerSchema as z.ZodType<AnalystAnswer>,
+    schemaFor: () => ShownAnalystAnswerSchema,
     temperature: 0.2,
     render: (input) => renderPrompt(prompts(), `analyst-${analyst}`, analystValues(input, spec.data(input), spec.shared?.(input) ?? null)),
     offline: (input) => analystAnswer(spec.policy(input)),
@@ -171,7 +176,7 @@ export interface AnalystTasks {
 }
 
 /** An indicator snapshot's values as JSON (NaN as null). */
-const indicatorsJson = (values: Record<string, number>) => jsonSafe(values);
+const indicatorsJson = (values: Record<string, number>, factor?: number) => jsonSafe(shownIndicatorValues(values, factor));
 
 /**
  * The five analyst tasks (`blackboard.analyst.<kind>`) rendering from a
@@ -179,7 +184,7 @@ const indicatorsJson = (values: Record<string, number>) => jsonSafe(values);
  * JSON; answer = AnalystAnswer, completed into the AnalysisReport by
  * `analystReport`; offline = the analysts of offline/analysts.ts.
  * What each analyst's JSON `data` holds: market = the indicator snapshot
- * (as_of, bars, indicators), news = [{date, text}], social = [{date, text,
+ * (as_of, bars, price_basis: how its price levels are stated, indicators), news = [{date, text}], social = [{date, text,
  * score}], fundamentals = the filings, macro = {sector: {name, etf,
  * indicators}} with the sector the universe lists (indicators null when its
  * ETF has no prices); the macro benchmark, the same for every ticker, is
@@ -191,7 +196,15 @@ const indicatorsJson = (values: Record<string, number>) => jsonSafe(values);
 export function analystTasks(prompts: PromptSource): AnalystTasks {
   return {
     market: analystTask<MarketAnalystInput>("market", prompts, {
-      data: (i) => (i.indicators ? { as_of: i.indicators.date, bars: i.indicators.bars, indicators: indicatorsJson(i.indicators.values) } : null),
+      data: (i) =>
+        i.indicators
+          ? {
+              as_of: i.indicators.date,
+              bars: i.indicators.bars,
+              ...(i.indicators.price_basis ? { price_basis: i.indicators.price_basis } : {}),
+              indicators: indicatorsJson(i.indicators.values, i.indicators.level_factor),
+            }
+          : null,
       policy: marketAnalystPolicy,
       metrics: marketMetrics,
       computed: (i) => (i.indicators ? i.indicators.values : null),
@@ -217,12 +230,14 @@ export function analystTasks(prompts: PromptSource): AnalystTasks {
           ? {
               name: i.macro.listedSector.name,
               etf: i.macro.listedSector.etf,
-              indicators: i.macro.sector ? indicatorsJson(i.macro.sector.indicators.values) : null,
+              indicators: i.macro.sector ? indicatorsJson(i.macro.sector.indicators.values, i.macro.sector.indicators.level_factor) : null,
             }
           : null,
       }),
       shared: (i) => ({
-        benchmark: i.macro.benchmark ? { ticker: i.macro.benchmark.ticker, indicators: indicatorsJson(i.macro.benchmark.indicators.values) } : null,
+        benchmark: i.macro.benchmark
+          ? { ticker: i.macro.benchmark.ticker, indicators: indicatorsJson(i.macro.benchmark.indicators.values, i.macro.benchmark.indicators.level_factor) }
+          : null,
       }),
       policy: macroAnalystPolicy,
       metrics: macroMetrics,

@@ -1,6 +1,5 @@
 /**
- * What a quant reads off a Blackboard run beyond the risk report (issue 14
- * item 8): trading per rebalance, whether the views were right, where the
+ * What a quant reads off a Blackboard run beyond the risk report: trading per rebalance, whether the views were right, where the
  * return came from, and where the chosen book sits against the frontier.
  *
  * - View hit rate: for each rebalance, the holding period runs from its

@@ -39,6 +39,25 @@ const scheduleKeys = {
     source: "ours",
   }),
   benchmark: documented(z.string().default("SPY"), { description: "Benchmark ticker of the risk report (the paper compares with SPY).", source: "paper" }),
+  dateOnly: documented(z.enum(["same-session", "next-session"]).default("next-session"), {
+    description:
+      "When a news item, post or filing with a date but no time becomes known to the analysts: on the next session (our default, departing from the authors on purpose for the no-look-ahead rule: " +
+      "a date says nothing about the hour, and results are usually released after the close), or on its own date's session (same-session, as the authors' pipelines do; " +
+      "`consilium lookahead` lists it as a declared read). Timestamped items always count for the session whose 16:00 New York close (13:00 early closes) they precede.",
+    readings: { "same-session": "code", "next-session": "departs" },
+  }),
+  splits: documented(z.string().default(""), {
+    description:
+      "Split table (ticker,date,numerator,denominator; ex-dates) that puts the price levels the agents read (close, SMA, Bollinger bands, MACD) on the basis of each decision date; " +
+      "empty = the data folder's prices/_splits.csv (the price fetcher writes it). Without either, the agents' data says the levels are adjusted as of the series' last date. Returns are unchanged.",
+    source: "ours",
+  }),
+  anonymize: documented(z.boolean().default(false), {
+    description:
+      "A control for what a model remembers: in every prompt the tickers become stable pseudonyms, the companies' names and aliases are masked, calendar dates become " +
+      'relative sessions ("session t-3") and price levels are rebased to 100 at `start`. The offline agents read unmasked inputs and decide the same.',
+    source: "ours",
+  }),
   rerunAgents: documented(z.boolean().default(true), {
     description:
       "true: the agents re-run on every rebalance date (the paper's text); false: they run on Day 0 only and later rebalances reuse those views (the authors' multithreaded script; a ticker eligible only later gets no agent view).",

@@ -41,8 +41,10 @@
  * agent-inputs.ts; what a real model is sent is in prompts/<set>/*.md
  * (prompt-set.ts, tasks.ts), and the offline stand-ins are in offline/.
  */
-import { countGaps, withGapNote, type Experiment, type ExperimentResult, type RunContext } from "../core/index";
-import { DataFolder } from "../data/index";
+import { countGaps, dateOnlyDeclaredReads, withGapNote, type Experiment, type ExperimentResult, type RunContext } from "../core/index";
+import { DataFolder, relativeSessionLabel } from "../data/index";
+import { AnonymizingModel, type Model } from "../llm/index";
+import { companyAliases, Masker } from "../text/index";
 import { attribution, lastFrontier, viewHitRates } from "./analytics";
 import { evaluateStrategies, runBacktests, type BlackboardBacktests } from "./backtests";
 import { blackboardConfigSchema, blackboardDefaults, checkConfig, defaultUniverse, parseTickers, type BlackboardConfig } from "./config";
@@ -55,6 +57,7 @@ import { blackboardAblationFigure } from "./quant-figures";
 import { blackboardSummary, blackboardTables, type BlackboardAnalytics, type BlackboardOutcome } from "./report";
 import { BLACKBOARD_TASK_NAMES } from "./tasks";
 import { TOKENS_PER_CHAR } from "./usage";
+import { weightMoves } from "./view-vs-weight";
 
 /**
  * The universe of a run, checked against the data folder: the `tickers` key
@@ -88,9 +91,9 @@ export function checkedUniverse(config: BlackboardConfig, data: DataFolder, data
  */
 export async function runBlackboard(config: BlackboardConfig, ctx: RunContext): Promise<ExperimentResult> {
   checkConfig(config);
-  const data = DataFolder.open(ctx.dataDir);
+  const data = DataFolder.open(ctx.dataDir, { knownAt: { dateOnly: config.dateOnly } });
   const tickers = checkedUniverse(config, data, ctx.dataDir);
-  const runs = await runBacktests(config, tickers, data, ctx);
+  const runs = await runBacktests(config, tickers, data, config.anonymize ? { ...ctx, model: anonymizedModel(ctx.model, tickers, data) } : ctx);
   const strategies = evaluateStrategies(runs, config);
   const dayZero = dayZeroStudy(runs, config);
   const analytics = analyticsOf(runs, config);
@@ -121,6 +124,25 @@ export async function runBlackboard(config: BlackboardConfig, ctx: RunContext): 
 }
 
 /**
+ * The run's model behind the anonymised control (`anonymize=true`): every
+ * message masked for every ticker of the universe (pseudonyms; names from the
+ * folder's universe file and their aliases), with dates relative to the
+ * call's session. The benchmark and sector ETFs keep their names: they name
+ * no firm.
+ *
+ * @example
+ * anonymizedModel(ctx.model, ["MSFT", "NFLX"], data); // prompts say "Company ZZ... (ZZ...)", "session t-3"
+ */
+export function anonymizedModel(model: Model, tickers: readonly string[], data: DataFolder): Model {
+  const entities = tickers.map((ticker) => {
+    const name = data.tickerInfo(ticker).name;
+    return { ticker, names: name ? companyAliases(name) : [] };
+  });
+  const masker = new Masker({ entities, relativeDate: relativeSessionLabel });
+  return new AnonymizingModel(model, (text, session) => masker.mask(text, session));
+}
+
+/**
  * config.json's effective section when the prior is not the requested one:
  * marketWeights as used ("equal" on every rebalance, or "mixed") and the
  * rebalances per prior.
@@ -129,13 +151,14 @@ function priorEffective(prior: ResolvedPrior): { config: Record<string, unknown>
   return { config: { marketWeights: prior.used, priorRebalances: prior.rebalances }, notes: prior.reason ? [prior.reason] : [] };
 }
 
-/** Hit rates, attribution, the last frontier and the model usage of a run. */
+/** Hit rates, attribution, the last frontier, the weight moves (bb_view_vs_weight) and the model usage of a run. */
 function analyticsOf(runs: BlackboardBacktests, config: BlackboardConfig): BlackboardAnalytics {
   const lastDate = runs.portfolio.dates.at(-1) ?? config.end;
   return {
     hitRates: viewHitRates(runs.market, runs.agents.rebalances, runs.portfolio.rebalances, lastDate),
     attribution: attribution(runs.market, runs.portfolio),
     frontier: lastFrontier(runs.agents.rebalances, { minWeight: config.minWeight, maxWeight: config.maxWeight }),
+    moves: weightMoves(runs.market, runs.agents.rebalances, runs.allocatorOptions),
     usage: { tasks: runs.agents.usage.tasks(), tokensPerChar: TOKENS_PER_CHAR },
   };
 }
@@ -155,6 +178,7 @@ export const blackboardExperiment: Experiment<BlackboardConfig> = {
   run: runBlackboard,
   sweepFigures: (table) => (table.rows.some((r) => "ablate" in r) ? [blackboardAblationFigure(table)] : []),
   dryRun: blackboardDryRun,
+  lookahead: { declaredReads: (config, _dataDir, date) => dateOnlyDeclaredReads(config.dateOnly, date) },
 };
 
 /**

@@ -40,6 +40,28 @@ export interface IndicatorSnapshot {
   /** Number of bars available. */
   bars: number;
   values: Record<IndicatorName, number>;
+  /** How the price levels among `values` are stated in prompts (e.g. "as traded on each day", "adjusted as of 2025-08-29"); absent = the file's closes. */
+  price_basis?: string;
+  /** The factor that puts the levels among `values` (the file's basis, what the offline agents and checks read) on the prompt's basis; absent = 1. */
+  level_factor?: number;
+}
+
+/** The indicators that are price levels (in the stock's currency), put on the run's price basis; the others are ratios, returns or RSI. */
+export const PRICE_LEVEL_INDICATORS: readonly string[] = ["close", "macd", "macds", "macdh", "boll_ub", "boll", "boll_lb", "sma_50"];
+
+/**
+ * Indicator values as a prompt shows them: the price levels times `factor`
+ * (the run's price basis: split ratios, or 100 / base when rebased), rounded
+ * as the snapshot is; ratios, returns and RSI as they are.
+ *
+ * @example
+ * shownIndicatorValues({ close: 297.1, rsi_14: 40 }, 3); // { close: 891.3, rsi_14: 40 }
+ */
+export function shownIndicatorValues<T extends Record<string, number>>(values: T, factor = 1): T {
+  if (factor === 1) return values;
+  const out: Record<string, number> = { ...values };
+  for (const k of PRICE_LEVEL_INDICATORS) if (k in out) out[k] = roundSig(out[k]! * factor);
+  return out as T;
 }
 
 /**

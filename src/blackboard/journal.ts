@@ -1,5 +1,5 @@
 /**
- * The run journal of the Blackboard experiment (issue 14 item 4): the
+ * The run journal of the Blackboard experiment: the
  * paper's append-only log, written while the run works, in the run folder:
  *
  *   journal/run.json              what the journal belongs to (seed, model, data, config) and whether it is complete

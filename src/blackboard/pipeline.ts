@@ -26,7 +26,7 @@
  * research view through, no chains), risk (no risk debate or judge: the
  * trader's proposal is the view, and no RiskAssessment is posted).
  */
-import { type DataFolder, addDays } from "../data/index";
+import { type DataFolder, type PriceBasis, addDays } from "../data/index";
 import { LlmOutputError, type Model } from "../llm/index";
 import { researchBrief, riskBrief, type PastView, type RiskBrief } from "./agent-inputs";
 import { passThroughProposal } from "./alpha";
@@ -66,6 +66,8 @@ export interface PipelineOptions {
   /** Rounds of the risk debate (default: debateRounds). */
   riskRounds?: number;
   benchmarkTicker?: string;
+  /** The basis of each ticker's price levels in the agents' data (as traded, adjusted as of a date, rebased); absent = the file's closes. */
+  priceBasisOf?: (ticker: string) => PriceBasis;
   /** Stage to leave out (default none). */
   ablate?: ThreadAblation;
   /** Calendar days of this ticker's earlier FinalReports / RiskAssessments the thread reads (default 0). */
@@ -295,7 +297,7 @@ class Thread {
     readonly date: string,
     readonly options: PipelineOptions,
   ) {
-    this.tools = new ToolBox(data.asOf(date), ticker, options.benchmarkTicker ?? "SPY");
+    this.tools = new ToolBox(data.asOf(date), ticker, options.benchmarkTicker ?? "SPY", options.priceBasisOf);
     this.poster = new Poster(options.board, options.seed, date, ticker);
     this.tasks = options.tasks ?? BUILTIN_TASKS;
   }

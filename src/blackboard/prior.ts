@@ -6,7 +6,7 @@
  *   decision date (the session the agents read; with an execution lag still
  *   that session, never the later trade date), normalised. Caps come from a
  *   `CapsSource`:
- *     filings  — the data folder's `fundamentals/` (issue 16): the close x the
+ *     filings  — the data folder's `fundamentals/` (market caps as the paper's prior): the close x the
  *                shares of the last filing accepted before that close, on one
  *                split basis (`MarketCaps` in the data layer; the known-at
  *                rule: a filing accepted after the close counts from the

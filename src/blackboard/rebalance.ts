@@ -15,7 +15,7 @@
  */
 import type { RebalanceContext } from "../backtest/index";
 import type { RunContext } from "../core/index";
-import type { DataFolder } from "../data/index";
+import { priceBasisFor, rebasedBasis, splitTable, type DataFolder, type PriceBasis } from "../data/index";
 import { mapConcurrent } from "../llm/index";
 import { hedgeRatio } from "./alpha";
 import { allocationEntries, type Allocation, type AllocationEntry, type Decision } from "./allocator";
@@ -123,6 +123,8 @@ export class AgentRebalancer {
   readonly dayZeroThreads = new Map<string, PipelineResult>();
   /** Next free message sequence number per `date|ticker` thread (the optimizer's TradeDecision follows the agents' messages). */
   private readonly nextSeq = new Map<string, number>();
+  private readonly priceBases = new Map<string, PriceBasis>();
+  private splits: ReturnType<typeof splitTable> | undefined;
   private readonly lastDecisions = new Map<string, Decision>();
   private dayZeroDate: string | null = null;
   /** The agent tasks of the run's prompt set, loaded and checked once, before any agent runs. */
@@ -182,12 +184,33 @@ export class AgentRebalancer {
       board: this.board,
       debateRounds: this.config.debateRounds,
       benchmarkTicker: this.config.benchmark,
+      priceBasisOf: (ticker) => this.priceBasisOf(ticker),
       ablate: ablate === "views" ? "none" : ablate,
       historyDays: this.config.historyDays,
       usage: this.usage,
       tasks: this.tasks,
       onInvalid: this.config.onInvalid,
     };
+  }
+
+  /**
+   * The basis of a ticker's levels in the agents' data: rebased to 100 at
+   * `start` under anonymize, else as traded when a split table is known
+   * (`splits`, else the folder's prices/_splits.csv), else adjusted as of the
+   * series' last date. Cached per ticker (the same for every rebalance).
+   */
+  private priceBasisOf(ticker: string): PriceBasis {
+    let basis = this.priceBases.get(ticker);
+    if (!basis) {
+      const series = this.data.prices(ticker);
+      if (this.config.anonymize) basis = rebasedBasis(series, this.config.start);
+      else {
+        if (this.splits === undefined) this.splits = splitTable(this.data.dir, this.config.splits);
+        basis = priceBasisFor(ticker, series, this.splits);
+      }
+      this.priceBases.set(ticker, basis);
+    }
+    return basis;
   }
 
   private async runAgents(date: string, eligible: readonly string[], isDayZero: boolean): Promise<Decision[]> {

@@ -18,10 +18,11 @@ import { type z } from "zod";
 import { renderPrompt, type TemplateValues } from "../llm/index";
 import type { ManagerInput, ResearchBrief, ResearcherInput } from "./agent-inputs";
 import { defineBoardTask, type BoardTask } from "./board-task";
-import { unshownIds, viewScoreProblem } from "./meaning";
+import { unshownIds, VIEW_SCORE_RANGES, viewScoreProblem } from "./meaning";
 import { DebateCommentSchema, FinalReportSchema, type DebateComment, type FinalReport } from "./messages";
 import { managerPolicy, researcherPolicy } from "./offline/researchers";
 import { builtinPrompts, type PromptSource } from "./prompt-set";
+import { agreeing, narrowed, shownIdArray } from "./shown-schema";
 
 /** What a researcher model writes: the turn without its side and round (the code's). */
 export const ResearcherAnswerSchema = DebateCommentSchema.omit({ side: true, round: true });
@@ -34,6 +35,11 @@ export type ManagerAnswer = z.infer<typeof ManagerAnswerSchema>;
 function checkCitations(ids: readonly string[], texts: ReadonlyArray<string | null>, brief: ResearchBrief): string | null {
   const bad = unshownIds(ids, texts, new Set(brief.evidence.map((e) => e.id)));
   return bad.length ? `unknown evidence ids ${bad.join(", ")}; cite and quote only ids from the brief` : null;
+}
+
+/** The brief's evidence ids as the enum of a cited-id list (what a model is shown, `schemaFor`). */
+function briefIds(brief: ResearchBrief) {
+  return shownIdArray(brief.evidence.map((e) => e.id));
 }
 
 /**
@@ -130,6 +136,7 @@ export function researcherTaskFrom(prompts: PromptSource): BoardTask<ResearcherI
     // 3: side and round are the code's, no longer copied by the model.
     version: 3,
     schema: ResearcherAnswerSchema as z.ZodType<ResearcherAnswer>,
+    schemaFor: (input) => narrowed<ResearcherAnswer>(ResearcherAnswerSchema, { cited_evidence: briefIds(input.brief) }),
     temperature: 0.7,
     render: (input) => renderPrompt(prompts(), "researcher", researcherValues(input)),
     offline: (input) => researcherAnswer(researcherPolicy(input)),
@@ -151,6 +158,8 @@ export function researchManagerTaskFrom(prompts: PromptSource): BoardTask<Manage
     // 3: debate_rounds and stop_reason are the code's, no longer copied by the model.
     version: 3,
     schema: ManagerAnswerSchema as z.ZodType<ManagerAnswer>,
+    schemaFor: (input) =>
+      agreeing<ManagerAnswer>(ManagerAnswerSchema.extend({ supporting_evidence: briefIds(input.brief) }), "view", "score", VIEW_SCORE_RANGES),
     temperature: 0.2,
     render: (input) => renderPrompt(prompts(), "research-manager", managerValues(input)),
     offline: (input) => managerAnswer(managerPolicy(input)),

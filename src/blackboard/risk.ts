@@ -20,6 +20,7 @@ import { renderPrompt, type TemplateValues } from "../llm/index";
 import type { RiskBrief, RiskJudgeInput, RiskManagerInput, RiskPositionInput, RiskPositionOutput } from "./agent-inputs";
 import { defineBoardTask, type BoardTask } from "./board-task";
 import { offeredProblem, unshownIds } from "./meaning";
+import { narrowed, offeredEnum, shownIdArray } from "./shown-schema";
 import {
   RiskAssessmentSchema,
   RiskDebateCommentSchema,
@@ -118,8 +119,12 @@ export function checkRiskManagerAnswer(out: RiskManagerAnswer, input: RiskManage
  * checkJudgeAnswer({ final_action: "SELL", ... }, { positions: [{ action: "BUY" }, { action: "HOLD" }], ... }); // "final_action SELL was not offered: ..."
  */
 export function checkJudgeAnswer(out: RiskJudgeAnswer, input: RiskJudgeInput): string | null {
-  const offered = input.positions.length ? input.positions.map((p) => p.action) : [input.brief.proposal.action];
-  return offeredProblem("final_action", out.final_action, offered);
+  return offeredProblem("final_action", out.final_action, offeredActions(input));
+}
+
+/** The actions the judge may choose: the managers' (the proposal's when there are no positions). */
+function offeredActions(input: RiskJudgeInput): Action[] {
+  return input.positions.length ? input.positions.map((p) => p.action) : [input.brief.proposal.action];
 }
 
 /**
@@ -194,6 +199,7 @@ export function riskManagerTaskFrom(prompts: PromptSource): BoardTask<RiskManage
     // 3: stance and round are the code's; the neutral manager concedes to the others' view, not to its own.
     version: 3,
     schema: RiskManagerAnswerSchema as z.ZodType<RiskManagerAnswer>,
+    schemaFor: (input) => narrowed<RiskManagerAnswer>(RiskManagerAnswerSchema, { cited_evidence: shownIdArray(input.brief.evidence.map((e) => e.id)) }),
     temperature: 0.7,
     render: (input) => renderPrompt(prompts(), "risk-manager", riskManagerValues(input)),
     offline: (input) => {
@@ -244,6 +250,7 @@ export function riskJudgeTaskFrom(prompts: PromptSource): BoardTask<RiskJudgeInp
     // 3: volatility, drawdown and votes are the code's, no longer copied by the model.
     version: 3,
     schema: RiskJudgeAnswerSchema as z.ZodType<RiskJudgeAnswer>,
+    schemaFor: (input) => narrowed<RiskJudgeAnswer>(RiskJudgeAnswerSchema, { final_action: offeredEnum(offeredActions(input)) }),
     temperature: 0.2,
     render: (input) => renderPrompt(prompts(), "risk-judge", riskJudgeValues(input)),
     offline: (input) => {

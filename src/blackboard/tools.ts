@@ -11,9 +11,11 @@
  * counts for the session whose 16:00 New York close it precedes (13:00 on
  * early closes, with US daylight-saving time), so one stamped after the
  * close of the decision date waits for the next session; a date-only item
- * counts on its own date's session; weekend and holiday items roll forward.
+ * counts on the session after its date under the view's `dateOnly:
+ * "next-session"` (the experiment's default) or on its own date's session
+ * under `"same-session"`; weekend and holiday items roll forward.
  */
-import { type PointInTimeView, addDays, isKnownBy, sessionCloseUtc } from "../data/index";
+import { type KnownAtOptions, type PointInTimeView, type PriceBasis, addDays, isKnownBy, levelFactor, priceBasisNote, sessionCloseUtc } from "../data/index";
 import { indicatorSnapshot, roundSig, type IndicatorSnapshot } from "./features";
 
 /** Named numbers a Chain-of-Alpha step may cite, all as of `date`. */
@@ -21,6 +23,8 @@ export interface AlphaFacts {
   ticker: string;
   date: string;
   values: Record<string, number>;
+  /** The factor that puts the price levels among `values` on the prompt's basis (absent = 1; see IndicatorSnapshot). */
+  level_factor?: number;
 }
 
 /** GICS sector -> SPDR sector ETF (the macro analyst's sector proxy). */
@@ -71,15 +75,17 @@ export interface MacroContext {
 /**
  * Whether an item dated `date` with an optional time stamp (UTC unless it
  * carries an offset) is knowable at the close of the session `decisionDate`
- * (`isKnownBy` of the data layer; see the module doc).
+ * under the known-at rule `rule` (`isKnownBy` of the data layer; see the
+ * module doc; the data layer's default reads a date-only item on its own session).
  *
  * @example
  * knownAtClose("2025-01-02", "2025-01-02 20:30:00", "2025-01-02"); // true (the winter close is 21:00 UTC)
  * knownAtClose("2025-07-01", "2025-07-01 20:30:00", "2025-07-01"); // false (the summer close is 20:00 UTC)
- * knownAtClose("2025-01-02", undefined, "2025-01-02"); // true (date only)
+ * knownAtClose("2025-01-02", undefined, "2025-01-02"); // true (date only, same-session)
+ * knownAtClose("2025-01-02", undefined, "2025-01-02", { dateOnly: "next-session" }); // false
  */
-export function knownAtClose(date: string, stamp: string | undefined, decisionDate: string): boolean {
-  return isKnownBy({ date, datetime: stamp ?? null }, decisionDate);
+export function knownAtClose(date: string, stamp: string | undefined, decisionDate: string, rule: KnownAtOptions = {}): boolean {
+  return isKnownBy({ date, datetime: stamp ?? null }, decisionDate, rule);
 }
 
 /**
@@ -116,6 +122,8 @@ export class ToolBox {
     readonly view: PointInTimeView,
     readonly ticker: string,
     readonly benchmarkTicker = "SPY",
+    /** The basis of each ticker's price levels in what the agents read (src/data/price-basis.ts); absent = the file's closes, unannotated. */
+    readonly priceBasisOf?: (ticker: string) => PriceBasis,
   ) {}
 
   get date(): string {
@@ -133,7 +141,7 @@ export class ToolBox {
       snap = null;
       if (this.view.tickers().includes(ticker)) {
         const series = this.view.window(ticker, INDICATOR_BARS);
-        if (series.dates.length > 0) snap = indicatorSnapshot(series);
+        if (series.dates.length > 0) snap = this.onPriceBasis(ticker, indicatorSnapshot(series));
       }
       this.snapshots.set(ticker, snap);
     }
@@ -152,7 +160,7 @@ export class ToolBox {
    */
   news(agent: string, days = 7, limit = 20): DatedText[] {
     const from = addDays(this.date, -days + 1);
-    const rows = this.view.news(this.ticker).filter((n) => n.date >= from && knownAtClose(n.date, n.datetime, this.date));
+    const rows = this.view.news(this.ticker).filter((n) => n.date >= from && knownAtClose(n.date, n.datetime, this.date, this.view.knownAt));
     const out = rows.slice(-limit).map((n) => ({ date: n.date, text: clip(n.text, 400), score: null }));
     this.record(
       agent,
@@ -170,7 +178,7 @@ export class ToolBox {
    */
   social(agent: string, days = 7, limit = 20): DatedText[] {
     const from = addDays(this.date, -days + 1);
-    const rows = this.view.social(this.ticker).filter((p) => p.date >= from && knownAtClose(p.date, p.created_utc, this.date));
+    const rows = this.view.social(this.ticker).filter((p) => p.date >= from && knownAtClose(p.date, p.created_utc, this.date, this.view.knownAt));
     const ranked = rows
       .map((p, i) => ({ p, i }))
       .sort((a, b) => (b.p.score ?? 0) - (a.p.score ?? 0) || a.i - b.i)
@@ -189,7 +197,7 @@ export class ToolBox {
   /** get_filings: the latest `limit` filings of the ticker no older than `maxAgeDays` and known at the close (`knownAtClose`). */
   filings(agent: string, maxAgeDays = 400, limit = 2): FilingText[] {
     const from = addDays(this.date, -maxAgeDays);
-    const rows = this.view.filings(this.ticker).filter((f) => f.date >= from && knownAtClose(f.date, f.datetime, this.date));
+    const rows = this.view.filings(this.ticker).filter((f) => f.date >= from && knownAtClose(f.date, f.datetime, this.date, this.view.knownAt));
     const out = rows.slice(-limit).map((f) => ({ date: f.date, form: f.form, text: clip(f.text, 2000) }));
     this.record(agent, "get_filings", { ticker: this.ticker, start_date: from, end_date: this.date, limit }, `${out.length} filings`);
     return out;
@@ -234,7 +242,19 @@ export class ToolBox {
       { ticker: this.ticker, end_date: this.date, beta_window: 60 },
       `vol_20d ${values.vol_20d}, drawdown_252d ${values.drawdown_252d}, beta_60d ${values.beta_60d}`,
     );
-    return { ticker: this.ticker, date: snap.date, values };
+    return { ticker: this.ticker, date: snap.date, values, ...(snap.level_factor !== undefined ? { level_factor: snap.level_factor } : {}) };
+  }
+
+  /**
+   * The snapshot with its prompt basis: the factor of its last bar and the
+   * basis named. The values stay on the file's basis, so the offline agents
+   * and the checks read the same numbers under every basis; the prompts show
+   * the levels times the factor (`shownIndicatorValues`).
+   */
+  private onPriceBasis(ticker: string, snap: IndicatorSnapshot): IndicatorSnapshot {
+    const basis = this.priceBasisOf?.(ticker);
+    if (!basis) return snap;
+    return { ...snap, price_basis: priceBasisNote(basis), level_factor: levelFactor(basis, snap.date) };
   }
 
   private indicatorsQuiet(ticker: string): IndicatorSnapshot | null {

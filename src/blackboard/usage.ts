@@ -1,6 +1,6 @@
 /**
- * Calls and tokens of a run, per task (the cost side of top-k view filtering,
- * issue 14 item 7). Every model call of every thread is counted, with the
+ * Calls and tokens of a run, per task (the cost side of the top-k view
+ * filtering the paper mentions to limit inference cost). Every model call of every thread is counted, with the
  * tokens the model reports (0 for the offline agents) and the characters of
  * the prompt a real model receives (`task.render(input)` plus the task's JSON
  * schema instruction), rendered even offline.

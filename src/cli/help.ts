@@ -42,6 +42,13 @@ export const SWEEP_USAGE = `consilium sweep <${EXPERIMENTS}> --grid key=v1,v2 [-
   Also: --config FILE, --set key=value, --llm, --model, --seed, --data, --out, --cache, --concurrency N (default 2),
         --force (remove the folder's cells, table and figures; never its llm-cache/), --max-calls, --max-cost, --json,
         --timeout SECONDS, --response-format json_schema|json_object|none (--llm openai)
+  --shard i/n | auto | auto/n  run only cells i, i+n, i+2n, ... (0 <= i < n) of the grid, e.g. one array task each;
+        auto reads SLURM_ARRAY_TASK_ID/_MIN/_COUNT or Kubernetes' JOB_COMPLETION_INDEX (count: auto/n or CONSILIUM_SHARD_COUNT)
+consilium sweep merge OUT DIR... [--json]
+  Assembles the shards' folders into OUT: their cells, their llm-cache/ answers and the whole table, byte for byte
+  what one machine's sweep writes; exit 2 naming the cells no shard finished (or a folder of another sweep),
+  exit 1 if a cell or cached answer differs between folders (listed; the first kept).
+  docs/scale-out.md: SLURM and Kubernetes recipes.
 `;
 
 export const KEYS_USAGE = `consilium keys <${EXPERIMENTS}> [--data DIR] [--json]

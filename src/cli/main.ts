@@ -94,6 +94,9 @@ const RUN_OPTIONS = {
   help: { type: "boolean", short: "h" },
 } as const;
 
+/** The sweep's flags: the run's, plus `--shard`. */
+const SWEEP_OPTIONS = { ...RUN_OPTIONS, shard: { type: "string" } } as const;
+
 function parseEmbedder(value: string | undefined): "hashing" | "openai" {
   const embedder = value ?? "hashing";
   if (embedder !== "hashing" && embedder !== "openai") throw new UsageError(`--embedder must be hashing or openai, got "${embedder}"`);
@@ -281,6 +284,8 @@ async function dryRunCommand(
     configFile: values.config,
     set: values.set ?? [],
     embedder: parseEmbedder(values.embedder),
+    // The stable prefix under every built-in prompt set, so a user sees what another set would let a provider cache.
+    allPromptSets: true,
   });
   io.stdout(values.json ? JSON.stringify(report, null, 2) + "\n" : renderDryRun(report));
   return 0;
@@ -309,7 +314,8 @@ export function parseGrid(specs: readonly string[]): Record<string, string[]> {
 }
 
 async function sweepCommand(argv: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseArgs({ args: argv, options: RUN_OPTIONS, allowPositionals: true, strict: true });
+  if (argv[0] === "merge") return sweepMergeCommand(argv.slice(1), io);
+  const { values, positionals } = parseArgs({ args: argv, options: SWEEP_OPTIONS, allowPositionals: true, strict: true });
   const name = positionals[0];
   if (!name || !isExperimentName(name)) throw new UsageError(`sweep needs an experiment: ${EXPERIMENT_NAMES.join(", ")}`);
   const grid = parseGrid(values.grid ?? []);
@@ -323,9 +329,11 @@ async function sweepCommand(argv: string[], io: CliIo): Promise<number> {
   // Not config-hashed: a sweep folder resumes a grown or reordered grid from its cells (keyed by the full config).
   const outDir = path.resolve(values.out ?? path.join("runs", `sweep-${name}-seed${seed}`));
   checkSweepFolder(outDir, name, { force: values.force ?? false });
-  const { runSweep } = await import("../run/index");
+  const { runSweep, parseShard } = await import("../run/index");
   const { BudgetStopError } = await import("../llm/index");
+  const shard = values.shard !== undefined ? parseShard(values.shard, process.env) : undefined;
   const sweep = await runSweep(name, grid, {
+    ...(shard ? { shard } : {}),
     llm,
     model: values.model,
     seed,
@@ -348,11 +356,40 @@ async function sweepCommand(argv: string[], io: CliIo): Promise<number> {
   });
   if (!sweep) return 4;
   if (values.json) io.stdout(JSON.stringify(sweep.table, null, 2) + "\n");
-  else {
+  else if (shard) {
+    io.stdout(
+      `sweep ${name} shard ${shard.index} of ${shard.count}: ${sweep.table.rows.length} cells (${sweep.resumed} resumed) in ${path.join(outDir, "cells")}; ` +
+        `when every shard is done: consilium sweep merge OUT ${outDir} ...\n`,
+    );
+  } else {
     io.stdout(`sweep ${name}: ${sweep.table.rows.length} cells (${sweep.resumed} resumed from ${path.join(outDir, "cells")}) -> ${sweep.files.csv}\n`);
     for (const figure of sweep.figures) io.stdout(`  figure: ${figure}\n`);
   }
   return 0;
+}
+
+/**
+ * `consilium sweep merge OUT DIR...`: the shards' folders into one sweep
+ * folder and table (exit 0), or exit 1 when a cell or a cached answer differs
+ * between folders (everything is still written, the first folder's kept).
+ */
+async function sweepMergeCommand(argv: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseArgs({ args: argv, options: { json: { type: "boolean" } }, allowPositionals: true, strict: true });
+  const [out, ...dirs] = positionals;
+  if (!out || dirs.length === 0) throw new UsageError("sweep merge needs OUT and at least one sweep folder: consilium sweep merge OUT DIR...");
+  const { mergeSweeps } = await import("../run/index");
+  const merged = await mergeSweeps(path.resolve(out), dirs);
+  const conflicts = merged.cellConflicts.length + merged.cacheConflicts.length;
+  if (values.json) io.stdout(JSON.stringify(merged.table, null, 2) + "\n");
+  else {
+    const from = merged.cellsFrom.map((s) => `${s.cells} from ${s.dir}`).join(", ");
+    io.stdout(`sweep merge: ${merged.table.rows.length} cells (${from}), ${merged.cacheAppended} cached answers -> ${merged.files.csv}\n`);
+    for (const figure of merged.figures) io.stdout(`  figure: ${figure}\n`);
+  }
+  for (const c of merged.cellConflicts) io.stderr(`conflict: cell ${c.cell} (${c.key}) differs between ${c.kept} (kept) and ${c.differs}\n`);
+  for (const c of merged.cacheConflicts) io.stderr(`conflict: ${c.kind} ${c.name} key ${c.key} has another answer in ${c.differs} than in ${c.kept} (kept)\n`);
+  if (conflicts > 0) io.stderr(`sweep merge: ${conflicts} conflict(s), listed in ${merged.report}; cells built on a dropped answer will not replay exactly\n`);
+  return conflicts > 0 ? 1 : 0;
 }
 
 async function calcCommand(argv: string[], io: CliIo): Promise<number> {
@@ -422,8 +459,16 @@ async function figuresCommand(argv: string[], io: CliIo): Promise<number> {
   const dpi = parsePositiveIntOption(values.dpi, "dpi", 300);
   const outDir = path.resolve(values.out ?? path.join(runDir, "figures"));
   if (existsSync(outDir) && !statSync(outDir).isDirectory()) throw new UsageError(`--out ${outDir} is a file, not a folder`);
+  // Progress goes to stderr, one line per figure: a run's export takes tens of seconds.
+  io.stderr(
+    `figures: exporting ${figures.length} figure(s) as ${formats.join(", ")}${formats.some((f) => f !== "html") ? ` (${dpi} dpi, headless Chromium)` : ""}\n`,
+  );
   const { exportFigures } = await import("../plot/export");
-  const written = await exportFigures(figures, outDir, { formats: formats as FigureFormat[], dpi });
+  const written = await exportFigures(figures, outDir, {
+    formats: formats as FigureFormat[],
+    dpi,
+    onFigure: (index, total, name) => io.stderr(`  figure ${index}/${total}: ${name}\n`),
+  });
   io.stdout(`${written.length} files -> ${outDir}\n`);
   return 0;
 }

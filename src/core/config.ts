@@ -3,7 +3,9 @@
  * README and error messages explain themselves: each key carries a
  * description, and says whose reading its default (or each of its options)
  * follows — the paper's text, the authors' code, the paper's printed tables,
- * or our own choice where all of them are silent.
+ * our own choice where all of them are silent, or our reading where we depart
+ * from them on purpose (e.g. for the no-look-ahead rule; the key's
+ * description says why).
  *
  * The metadata rides on zod's `.meta()`, so `z.toJSONSchema` (which
  * src/run/config reads) carries it next to the type, bounds and default.
@@ -13,7 +15,7 @@
 import { z } from "zod";
 
 /** Whose reading a default or an option follows. */
-export type Reading = "paper" | "code" | "tables" | "ours" | "data";
+export type Reading = "paper" | "code" | "tables" | "ours" | "departs" | "data";
 
 /** What `consilium keys` prints for a reading. */
 export const READING_LABELS: Readonly<Record<Reading, string>> = {
@@ -21,6 +23,7 @@ export const READING_LABELS: Readonly<Record<Reading, string>> = {
   code: "authors' code",
   tables: "paper's tables",
   ours: "our choice; paper and code silent",
+  departs: "our reading, departing from paper and code on purpose",
   data: "from the data folder",
 };
 

@@ -24,11 +24,12 @@ export type {
   Table,
 } from "./contract";
 export { silentProgress } from "./contract";
+export { dateOnlyDeclaredReads, type DateOnlyReading } from "./date-only-read";
 export { countGaps, withGapNote } from "./gaps";
 export { OFFLINE_LABEL, modelLabel, modelLabelOf } from "./labels";
 export { lineProgress, terminalProgress } from "./progress";
 export { escapeHtml, jsonForScript } from "./html";
-export { PALETTE, baseLayout, makeFigure, type AxisTitles } from "./figure";
+export { conclusionAnnotation, discreteTicks, LEGEND_KEY, PALETTE, baseLayout, makeFigure, type AxisTitles } from "./figure";
 export { distinctValues, labelledFigure, meanOfColumn, requireColumns, sweepLineFigure, type SweepLineOptions } from "./sweep-chart";
 export { formatNumber, roundTableCells, TABLE_SIGNIFICANT_DIGITS, tableColumns, tableNumber, toCsv, toMarkdown } from "./tables";
 export { documented, isCalendarDate, isoDateKey, isoDateOrEmptyKey, NOT_A_DATE, READING_LABELS, type KeyDoc, type Reading } from "./config";

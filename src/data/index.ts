@@ -21,6 +21,8 @@ export { DataError } from "./errors";
 export { loadFundamentals, sharesKnownAt, type FundamentalsRecord, type SharesKnown, type SharesOutstanding } from "./fundamentals";
 export { MarketCaps, type MarketCapQuote, type MarketCapWeights } from "./market-cap";
 export { loadSplits, splitFactor, type Split } from "./splits";
+export { relativeSessionLabel, sessionsBefore } from "./relative-sessions";
+export { levelFactor, priceBasisFor, priceBasisNote, rebasedBasis, shownPrice, shownPriceOn, splitTable, type PriceBasis } from "./price-basis";
 export { DataFolder, PointInTimeView } from "./folder";
 export { parseJsonl } from "./jsonl";
 export { bundledDataDir, projectRoot, resolveDataDir } from "./paths";

@@ -124,11 +124,30 @@ export const finmemConfigSchema = z.object({
     description: "Cap on news items summarised per day, in the order they became known (0 = all); for cost control with real models.",
     source: "ours",
   }),
-  dateOnly: documented(z.enum(["same-session", "next-session"]).default("same-session"), {
+  dateOnly: documented(z.enum(["same-session", "next-session"]).default("next-session"), {
     description:
-      "When a news item or filing with a date but no time becomes known: on its own date's session (as the authors' pipelines do), or on the next session. " +
-      "Timestamped items always count for the session whose 16:00 New York close (13:00 early closes) they precede.",
-    readings: { "same-session": "code", "next-session": "ours" },
+      "When a news item or filing with a date but no time becomes known: on the next session (our default, departing from the authors on purpose for the no-look-ahead rule: " +
+      "a date says nothing about the hour, and results are usually released after the close), or on its own date's session (same-session, as the authors' pipelines do; " +
+      "`consilium lookahead` lists it as a declared read). Timestamped items always count for the session whose 16:00 New York close (13:00 early closes) they precede.",
+    readings: { "same-session": "code", "next-session": "departs" },
+  }),
+  splits: documented(z.string().default(""), {
+    description:
+      "Split table (ticker,date,numerator,denominator; ex-dates) that puts price levels in prompts on the basis traded that day; empty = the data folder's prices/_splits.csv " +
+      "(the price fetcher writes it). Without either, prompts say the levels are adjusted as of the series' last date. Returns always come from adjusted closes.",
+    source: "ours",
+  }),
+  anonymize: documented(z.boolean().default(false), {
+    description:
+      "A control for what a model remembers: in every prompt the ticker becomes a stable pseudonym, the company's names and aliases are masked, calendar dates become " +
+      'relative sessions ("session t-3") and price levels are rebased to 100 at the window\'s start. The offline agents read unmasked inputs and decide the same.',
+    source: "ours",
+  }),
+  ablate: documented(z.enum(["none", "memory"]).default("none"), {
+    description:
+      "memory: also run with no memory shown (momentum and risk inclination only) and put it as a row beside the full run in finmem_metrics, " +
+      "with the share of directional test days on which the two decide differently (does memory decide anything?).",
+    source: "ours",
   }),
   toneBaseWindow: documented(z.number().int().min(1).default(20), {
     description:

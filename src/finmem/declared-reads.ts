@@ -14,9 +14,12 @@
  *   the training window, so while D < trainEnd every training prompt and
  *   retrieval query reads closes after D;
  * - TF-IDF vocabulary (embedder=tfidf): fitted on the training window's text,
- *   so while D < trainEnd every embedding reads text after D.
+ *   so while D < trainEnd every embedding reads text after D;
+ * - date-only records on their own session (dateOnly=same-session, the
+ *   authors' pipelines): a record dated D without a time is read at D's close
+ *   though it may have been released after it.
  */
-import type { DailyTable, DeclaredRead } from "../core/index";
+import { dateOnlyDeclaredReads, type DailyTable, type DeclaredRead } from "../core/index";
 import { DataFolder } from "../data/index";
 import type { FinMemConfig } from "./config";
 
@@ -82,5 +85,6 @@ export function finmemDeclaredReads(config: FinMemConfig, dataDir: string, date:
       tasks: "all",
     });
   }
+  reads.push(...dateOnlyDeclaredReads(config.dateOnly, date));
   return reads.filter((r) => r.sessions === "all" || r.sessions.length > 0);
 }

@@ -11,7 +11,18 @@ export { runFinMemAblation } from "./ablation";
 export { FINMEM_MEMORY_DEFAULTS, LAYERS, memoryParams, resolveShallowQ, type Layer, type MemoryParams } from "./constants";
 export { chooseFinMemDefaults, finmemConfigSchema, loopOptionsFromConfig, resolveWindows, type FinMemConfig } from "./config";
 export { FINMEM_DAILY_TABLES, finmemDeclaredReads } from "./declared-reads";
-export { offlineExtendedReflection, offlineTestDecision, offlineTrainReflection, OFFLINE_THRESHOLDS } from "./offline/offline-policy";
+export {
+  explainTestDecision,
+  explainTrainReflection,
+  explainWeek,
+  offlineExtendedReflection,
+  offlineTestDecision,
+  offlineTrainReflection,
+  OFFLINE_THRESHOLDS,
+} from "./offline/offline-policy";
+export { movePhrase, recordedOutcome, renderDecision, renderTrainReflection, renderWeek, type DecisionClaims } from "./offline/claims";
+export { companyFromInput, relevanceOf, type CompanyNames } from "./offline/company";
+export { decisionDifference, MEMORY_ABLATED_STRATEGY, type DecisionDifference } from "./memory-ablation";
 export { eventSentiment, eventTone, toneClass, ToneTracker, toneSurprise, type ToneBaseline } from "./offline/tone";
 export { addMonths, anchoredWindows, PAPER_TICKERS, PAPER_WINDOWS, paperWindows } from "./windows";
 export { finmemExperiment, runFinMemExperiment } from "./experiment";

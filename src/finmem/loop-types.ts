@@ -2,6 +2,7 @@
  * The types of the FinMem daily loop (loop.ts): its options and the record it
  * keeps of each trading day.
  */
+import type { PriceBasis } from "../data/index";
 import type { Layer, MemoryParams } from "./constants";
 import type { LayerStats } from "./memory";
 import type { RiskMode, RiskState } from "./profile";
@@ -45,6 +46,15 @@ export interface FinMemLoopOptions {
   maxNewsPerDay: number;
   /** Sessions of the news / reflection tone base rate (offline policies, tone.ts). */
   toneBaseWindow: number;
+  /** "memory": show no memory on any day (decisions on momentum and risk alone; the ablate=memory row). Absent = "none". */
+  ablate?: "none" | "memory";
+  /**
+   * How price levels are stated in prompts (src/data/price-basis.ts); absent =
+   * as traded when the folder has `prices/_splits.csv`, else adjusted as of the
+   * last row up to testEnd (the experiment passes the basis dated by the file's
+   * last row). Returns always come from adjusted closes.
+   */
+  priceBasis?: PriceBasis;
 }
 
 export type Phase = "train" | "test";

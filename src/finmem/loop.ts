@@ -60,7 +60,7 @@
  * trainEnd); under profileOverview=asOf no close after t+1. The experiment
  * declares these reads (experiment.ts) and `consilium lookahead` checks them.
  */
-import type { DataFolder } from "../data/index";
+import { priceBasisFor, splitTable, type DataFolder } from "../data/index";
 import type { Model } from "../llm/index";
 import type { Embedder } from "../text/index";
 import type { Progress } from "../core/index";
@@ -74,6 +74,7 @@ import { profileSchedule } from "./profile-schedule";
 import { extendedReflectionStep, giveFeedback, storeInputs, storeReflection, testStep, trainStep, type LoopState, type RunSetup } from "./steps";
 import type { Decision, TestReflectionInput } from "./reflection-io";
 import type { DayRecord, FinMemLoopOptions, Phase } from "./loop-types";
+import { noMemoriesShown } from "./memory-ablation";
 import { ToneTracker } from "./offline/tone";
 import { resolveFinMemPrompts } from "./prompt-set";
 import { finmemTasks } from "./tasks";
@@ -171,9 +172,11 @@ function prepareRun(o: FinMemLoopOptions, deps: FinMemLoopDeps, firstDate: strin
   const nextDateOf = new Map<string, string>();
   for (let i = 0; i + 1 < allDates.length; i++) nextDateOf.set(allDates[i]!, allDates[i + 1]!);
   const concurrency = Math.max(1, deps.concurrency ?? 4);
-  const profiles = profileSchedule(o, folder, embedder);
+  // The experiment passes the basis (dated by the price file's last row); a caller that does not gets the folder's split table, else "adjusted as of" testEnd's last row.
+  const priceBasis = o.priceBasis ?? priceBasisFor(o.ticker, folder.asOf(o.testEnd).prices(o.ticker), folder.dir ? splitTable(folder.dir) : null);
+  const profiles = profileSchedule({ ...o, priceBasis }, folder, embedder);
   const labelView = (date: string) => folder.asOf(date);
-  return { setup: { o, model: deps.model, tasks, embedder, concurrency, profiles, memory, nextDateOf, labelView }, lastSeen };
+  return { setup: { o, model: deps.model, tasks, embedder, concurrency, profiles, memory, nextDateOf, labelView, priceBasis }, lastSeen };
 }
 
 /** Step 6: act on the outcome (direction_t) and record the day and the position it leaves. */
@@ -202,11 +205,11 @@ async function runDay(setup: RunSetup, state: LoopState, deps: FinMemLoopDeps, d
   const close = latestClose(closes, o.ticker, date);
   const newEvents = await storeInputs(setup, state, view, phase);
   const { profile, query } = await setup.profiles.profileFor(date, phase);
-  const shown = showMemories(memory.retrieve(query, o.topK));
+  const shown = o.ablate === "memory" ? noMemoriesShown() : showMemories(memory.retrieve(query, o.topK));
   const shownEvents = LAYERS.reduce((a, l) => a + shown[l].length, 0);
   state.risk = riskState(o.riskMode, recentCumulativeReturn(closes, o.riskWindow), state.risk);
   const momentum: Momentum = momentumObservation(closes, o.momentumWindow);
-  const day = { date, close, profile: profile.text, shown, toneBase: state.tones.baseline(state.dayIndex) };
+  const day = { date, close, profile: profile.prompt, shown, toneBase: state.tones.baseline(state.dayIndex) };
   const outcome = phase === "train" ? await trainStep(setup, day) : await testStep(setup, day, state.risk, momentum);
   if (!outcome.valid) {
     state.invalidOutputs++;
@@ -234,7 +237,7 @@ async function runDay(setup: RunSetup, state: LoopState, deps: FinMemLoopDeps, d
     profileThrough: profile.overview?.end ?? null,
   });
   giveFeedback(setup, state, record);
-  await extendedReflectionStep(setup, state, record, closes, profile.text);
+  await extendedReflectionStep(setup, state, record, closes, profile.prompt);
   // 9-10: decay, clean-up and promotion, then the end-of-day layer statistics.
   memory.step();
   record.layers = memory.stats(query);

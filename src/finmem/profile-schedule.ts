@@ -30,7 +30,7 @@ export interface ProfileSchedule {
   latest(): Profile;
 }
 
-type ScheduleOptions = Pick<FinMemLoopOptions, "ticker" | "trainStart" | "trainEnd" | "profileOverview">;
+type ScheduleOptions = Pick<FinMemLoopOptions, "ticker" | "trainStart" | "trainEnd" | "profileOverview" | "priceBasis">;
 
 /**
  * The profile schedule of a run (see the module comment); query embeddings are cached per profile text.
@@ -44,7 +44,7 @@ export function profileSchedule(o: ScheduleOptions, folder: DataFolder, embedder
   let last: Profile | null = null;
   const build = (through: string): Profile => {
     const view = folder.asOf(through);
-    return buildProfile(o.ticker, view.tickerInfo(o.ticker), view.prices(o.ticker), o.trainStart, through);
+    return buildProfile(o.ticker, view.tickerInfo(o.ticker), view.prices(o.ticker), o.trainStart, through, o.priceBasis);
   };
   // The window overview is read as of trainEnd: known on every test day, ahead of every training day but the last.
   let windowProfile: Profile | null = null;

@@ -11,7 +11,7 @@
  * out of the query so that the query, and with it the cached relevancies,
  * stays constant over a run.
  */
-import type { PriceSeries, TickerInfo } from "../data/index";
+import { priceBasisNote, shownPriceOn, type PriceBasis, type PriceSeries, type TickerInfo } from "../data/index";
 import { adjCloseAt } from "./prices";
 
 export type RiskMode = "seeking" | "averse" | "adaptive";
@@ -41,8 +41,10 @@ export interface Profile {
   name: string | null;
   sectorIntro: string;
   overview: PerformanceOverview | null;
-  /** The character string: shown in every prompt and used as the retrieval query. */
+  /** The character string used as the retrieval query (adjusted closes). */
   text: string;
+  /** The character string shown in every prompt: `text` with the levels on the run's price basis. */
+  prompt: string;
 }
 
 /** One-paragraph introductions of the GICS sectors. */
@@ -145,18 +147,40 @@ export function performanceOverview(series: PriceSeries, start: string, end: str
 
 const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
 
-/** The overview as one sentence for the prompt. @example describeOverview(o); // "From 2020-03-13 to ..." */
-export function describeOverview(o: PerformanceOverview): string {
+/** Price levels as a prompt shows them (src/data/price-basis.ts): the window's first and last level and how they are stated. */
+export interface ShownLevels {
+  first: number;
+  last: number;
+  /** e.g. "as traded on each day", "adjusted as of 2025-08-29". */
+  note: string;
+}
+
+/**
+ * The overview as one sentence: with `shown`, the levels as a prompt states
+ * them, followed by their basis in brackets; without it, the adjusted closes
+ * (the retrieval query's wording, kept as it was so retrieval does not move).
+ *
+ * @example
+ * describeOverview(o); // "From 2020-03-13 to ... the stock moved from 135.20 to 220.10 (+62.8%), ..."
+ * describeOverview(o, { first: 406, last: 660, note: "as traded on each day" }); // "... moved from 406.00 to 660.00 (as traded on each day; return from adjusted closes +62.8%), ..."
+ */
+export function describeOverview(o: PerformanceOverview, shown?: ShownLevels): string {
+  const total = `${o.totalReturn >= 0 ? "+" : ""}${pct(o.totalReturn)}`;
+  const moved = shown
+    ? `${shown.first.toFixed(2)} to ${shown.last.toFixed(2)} (${shown.note}; return from adjusted closes ${total})`
+    : `${o.firstClose.toFixed(2)} to ${o.lastClose.toFixed(2)} (${total})`;
   return (
-    `From ${o.start} to ${o.end} (${o.days} trading days) the stock moved from ${o.firstClose.toFixed(2)} to ${o.lastClose.toFixed(2)} ` +
-    `(${o.totalReturn >= 0 ? "+" : ""}${pct(o.totalReturn)}), with annualised volatility ${pct(o.annualizedVolatility)}, ` +
+    `From ${o.start} to ${o.end} (${o.days} trading days) the stock moved from ${moved}, with annualised volatility ${pct(o.annualizedVolatility)}, ` +
     `a maximum drawdown of ${pct(o.maxDrawdown)} and an ${o.trend === "sideways" ? "sideways" : o.trend} trend ` +
     `(annualised log drift ${o.trendSlopeAnnual >= 0 ? "+" : ""}${pct(o.trendSlopeAnnual)}).`
   ).replace("an sideways", "a sideways");
 }
 
 /**
- * Build the agent profile (character string) of a ticker.
+ * Build the agent profile (character string) of a ticker: `text` is the
+ * retrieval query (adjusted closes, as it always was), `prompt` what a model
+ * is shown (levels on `basis`: as traded, adjusted as of a date, or rebased;
+ * the same as `text` when no basis is given).
  *
  * @example
  * const p = buildProfile("MSFT", info, trainSeries, "2020-03-13", "2020-12-31");
@@ -168,15 +192,23 @@ export function buildProfile(
   series: PriceSeries | null,
   trainStart: string,
   trainEnd: string,
+  basis?: PriceBasis,
 ): Profile {
   const intro = sectorIntroduction(ticker, info);
   const overview = series ? performanceOverview(series, trainStart, trainEnd) : null;
   const who = intro.name ? `${intro.name} (${ticker})` : ticker;
-  const text =
+  const head =
     `You are an experienced trader of ${who} who makes daily investment decisions from news, quarterly and annual reports, and price movements. ` +
-    `${intro.text} ` +
-    (overview ? `Historical financial performance overview: ${describeOverview(overview)}` : "No price history is available for the training window.");
-  return { ticker, sector: intro.sector, name: intro.name, sectorIntro: intro.text, overview, text };
+    `${intro.text} `;
+  const none = "No price history is available for the training window.";
+  const text = head + (overview ? `Historical financial performance overview: ${describeOverview(overview)}` : none);
+  const shown = overview && series && basis ? shownLevels(series, overview, basis) : undefined;
+  const prompt = head + (overview ? `Historical financial performance overview: ${describeOverview(overview, shown)}` : none);
+  return { ticker, sector: intro.sector, name: intro.name, sectorIntro: intro.text, overview, text, prompt };
+}
+
+function shownLevels(series: PriceSeries, o: PerformanceOverview, basis: PriceBasis): ShownLevels {
+  return { first: shownPriceOn(basis, series, o.start), last: shownPriceOn(basis, series, o.end), note: priceBasisNote(basis) };
 }
 
 /**

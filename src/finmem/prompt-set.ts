@@ -59,9 +59,10 @@ export const FINMEM_PROMPT_FILES = {
   "reflect-train": {
     ...DAY,
     direction: { kind: "text", doc: "the known next-day move: up, down or flat", required: true },
-    close: { kind: "text", doc: "today's adjusted close, 2 decimals" },
-    nextClose: { kind: "text", doc: "the next trading day's adjusted close (the training label), 2 decimals" },
-    changePct: { kind: "text", doc: "the next-day change in percent, 2 decimals with its sign when negative" },
+    close: { kind: "text", doc: "today's close on the price basis (as traded when splits are known), 2 decimals" },
+    nextClose: { kind: "text", doc: "the next trading day's close on the price basis (the training label), 2 decimals" },
+    changePct: { kind: "text", doc: "the next-day change in percent from adjusted closes, 2 decimals with its sign when negative" },
+    priceBasis: { kind: "text", doc: 'how the two levels are stated: "as traded on each day", "adjusted as of <date>" or "rebased to 100 on <date>"' },
     ...SHOWN_MEMORIES,
   },
   "reflect-test": {

@@ -4,7 +4,7 @@
  * the tasks and the offline policies.
  */
 import { z } from "zod";
-import type { Layer } from "./constants";
+import { LAYERS, LAYER_FIELD, type Layer } from "./constants";
 import type { RiskMode, RiskState } from "./profile";
 import type { ToneBaseline } from "./offline/tone";
 
@@ -46,6 +46,49 @@ export const testReflectionSchema = z.object({
 export type TestReflection = z.output<typeof testReflectionSchema>;
 export type Decision = TestReflection["investment_decision"];
 
+/** A cited-id list that can hold only the ids shown in its layer (an empty list when none was shown). */
+function shownIdList(shown: readonly number[]) {
+  const ids = [...new Set(shown)];
+  return ids.length > 0 ? z.array(z.literal(ids as [number, ...number[]])).default([]) : z.array(z.number().int()).max(0).default([]);
+}
+
+/** The four cited-id lists with each layer's shown ids as its enum. */
+function shownCitationFields(memories: ShownMemories) {
+  const fields = {} as Record<(typeof LAYER_FIELD)[Layer], ReturnType<typeof shownIdList>>;
+  for (const layer of LAYERS) fields[LAYER_FIELD[layer]] = shownIdList(memories[layer].map((e) => e.id));
+  return fields;
+}
+
+/**
+ * The train reflection's schema as a model is shown it for these memories:
+ * each cited-id list an array of the ids shown in its layer (an enum), empty
+ * when the layer showed none. It accepts exactly what the general schema and
+ * the "ids must be among those shown" check accept together, so a model that
+ * decodes to the schema cannot cite an id it was not shown.
+ *
+ * @example
+ * trainReflectionSchemaFor({ shallow: [event4], intermediate: [], deep: [], reflection: [] });
+ * // short_memory_index: {type: "array", items: {enum: [4]}}, middle_memory_index: {maxItems: 0}, ...
+ */
+export function trainReflectionSchemaFor(memories: ShownMemories): z.ZodType<TrainReflection> {
+  return z.object({ summary_reason: z.string().min(1), ...shownCitationFields(memories) }) as unknown as z.ZodType<TrainReflection>;
+}
+
+/**
+ * The test decision's schema as a model is shown it for these memories (the
+ * cited-id lists as in `trainReflectionSchemaFor`).
+ *
+ * @example
+ * testReflectionSchemaFor(memories); // {investment_decision, summary_reason, short_memory_index: [shown shallow ids], ...}
+ */
+export function testReflectionSchemaFor(memories: ShownMemories): z.ZodType<TestReflection> {
+  return z.object({
+    investment_decision: z.enum(["buy", "sell", "hold"]),
+    summary_reason: z.string().min(1),
+    ...shownCitationFields(memories),
+  }) as unknown as z.ZodType<TestReflection>;
+}
+
 export const summarySchema = z.object({
   summary: z.string().min(1),
   sentiment: z.enum(["positive", "negative", "neutral"]),
@@ -80,7 +123,10 @@ export interface ReflectionInputBase {
 }
 
 export interface TrainReflectionInput extends ReflectionInputBase {
+  /** The label from adjusted closes (the move and its log change). */
   move: { close: number; nextClose: number; logChange: number; direction: "up" | "down" | "flat" };
+  /** The two levels as the prompt states them (as traded, adjusted as of a date, or rebased) and that basis; absent = the adjusted closes of `move`. */
+  shownPrices?: { close: number; nextClose: number; basis: string };
 }
 
 export interface TestReflectionInput extends ReflectionInputBase {

@@ -5,7 +5,7 @@
  * tracking window. Each step reads data only through the point-in-time view
  * it is given, except the training label (the next close, by design).
  */
-import type { PointInTimeView } from "../data/index";
+import { priceBasisNote, shownPriceOn, type PointInTimeView, type PriceBasis } from "../data/index";
 import type { Model } from "../llm/index";
 import type { Embedder } from "../text/index";
 import { LAYERS, type Layer } from "./constants";
@@ -45,6 +45,8 @@ export interface RunSetup {
   nextDateOf: ReadonlyMap<string, string>;
   /** Opens the view of a later session: only the training label may use it. */
   labelView(date: string): PointInTimeView;
+  /** How price levels are stated in prompts (as traded, adjusted as of a date, or rebased). */
+  priceBasis: PriceBasis;
 }
 
 /** What the run carries from one day to the next. */
@@ -145,12 +147,15 @@ export async function trainStep(setup: RunSetup, day: ReflectionContext): Promis
   if (next === undefined) {
     return { decision: "hold", reason: "no next-day price: no label", cited: noCitations(), valid: true, error: null, repaired: false, dropped: 0 };
   }
-  const labelClose = latestClose(setup.labelView(next).prices(o.ticker).adjClose, o.ticker, next);
+  const labelSeries = setup.labelView(next).prices(o.ticker);
+  const labelClose = latestClose(labelSeries.adjClose, o.ticker, next);
+  const shown = { close: shownPriceOn(setup.priceBasis, labelSeries, day.date), nextClose: shownPriceOn(setup.priceBasis, labelSeries, next) };
   return trainReflection(
     setup.model,
     {
       ...reflectionBase(setup, day),
       move: trainObservation(day.close, labelClose),
+      shownPrices: { ...shown, basis: priceBasisNote(setup.priceBasis) },
     },
     setup.tasks.trainReflection,
   );

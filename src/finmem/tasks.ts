@@ -23,7 +23,8 @@
  * Output schema of the reflections (FinMem code): `{investment_decision,
  * summary_reason, short_memory_index, middle_memory_index, long_memory_index,
  * reflection_memory_index}` with integer ids; each list may only hold ids
- * shown in that layer (checked by `validate`, which triggers the model's
+ * shown in that layer (a model is shown them as the list's enum, `schemaFor`;
+ * checked by `validate`, which triggers the model's
  * repair round; what a still-invalid answer becomes is the loop's
  * `invalidCitations` choice).
  *
@@ -41,7 +42,9 @@ import {
   extendedReflectionSchema,
   summarySchema,
   testReflectionSchema,
+  testReflectionSchemaFor,
   trainReflectionSchema,
+  trainReflectionSchemaFor,
   type CitationLists,
   type ExtendedReflection,
   type ExtendedReflectionInput,
@@ -131,8 +134,9 @@ export function trainValues(input: TrainReflectionInput): TemplateValues {
     ticker: input.ticker,
     date: input.date,
     direction: input.move.direction,
-    close: input.move.close.toFixed(2),
-    nextClose: input.move.nextClose.toFixed(2),
+    close: (input.shownPrices?.close ?? input.move.close).toFixed(2),
+    nextClose: (input.shownPrices?.nextClose ?? input.move.nextClose).toFixed(2),
+    priceBasis: input.shownPrices?.basis ?? "",
     changePct: percentChange(input.move.logChange),
     ...memoryValues(input.memories),
   };
@@ -202,6 +206,8 @@ function trainReflectionTaskFrom(template: TemplateSource): Task<TrainReflection
     name: "finmem.reflect.train",
     version: 2,
     schema: trainReflectionSchema,
+    // "drop" lets unshown ids through (the loop drops them), so the model is shown the general schema then.
+    schemaFor: (input) => (input.invalidCitations === "drop" ? trainReflectionSchema : trainReflectionSchemaFor(input.memories)),
     render: (input) => renderTemplate(template(), trainValues(input)),
     offline: (input) => offlineTrainReflection(input),
     validate: (output, input) => (input.invalidCitations === "drop" ? null : checkCitations(output, input.memories)),
@@ -216,6 +222,7 @@ function testReflectionTaskFrom(template: TemplateSource, wording: FinMemPromptS
     name: "finmem.reflect.test",
     version: TEST_VERSION[wording],
     schema: testReflectionSchema,
+    schemaFor: (input) => (input.invalidCitations === "drop" ? testReflectionSchema : testReflectionSchemaFor(input.memories)),
     render: (input) => renderTemplate(template(), testValues(input)),
     offline: (input, rng, ctx) => offlineTestDecision(input, rng, ctx),
     validate: (output, input) => (input.invalidCitations === "drop" ? null : checkCitations(output, input.memories)),

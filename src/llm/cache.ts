@@ -66,7 +66,15 @@ export function modelCacheKey(parts: ModelCacheKeyParts): string {
   return stableHash(parts);
 }
 
-function parseModelEntry(raw: unknown): ModelCacheEntry {
+/**
+ * Check one parsed model-cache line and give it its typed shape (params
+ * default to temperature 0 and no seed for lines written before they were
+ * recorded); throws a message naming the bad field.
+ *
+ * @example
+ * parseModelEntry(JSON.parse(line)).output;
+ */
+export function parseModelEntry(raw: unknown): ModelCacheEntry {
   const r = raw as Record<string, unknown>;
   if (typeof r !== "object" || r === null) throw new Error("line is not a JSON object");
   for (const field of ["key", "task", "model"] as const) {
@@ -85,7 +93,11 @@ function parseModelEntry(raw: unknown): ModelCacheEntry {
     model: r["model"] as string,
     params: (r["params"] as CallParams | undefined) ?? { temperature: 0, seed: null },
     output: r["output"],
-    usage: { promptTokens: usage["promptTokens"] as number, completionTokens: usage["completionTokens"] as number },
+    usage: {
+      promptTokens: usage["promptTokens"] as number,
+      completionTokens: usage["completionTokens"] as number,
+      ...(typeof usage["cachedPromptTokens"] === "number" ? { cachedPromptTokens: usage["cachedPromptTokens"] } : {}),
+    },
     repaired: r["repaired"] === true,
   };
 }
@@ -324,7 +336,13 @@ export interface EmbeddingCacheEntry {
   vector: string;
 }
 
-function parseEmbeddingEntry(raw: unknown): EmbeddingCacheEntry {
+/**
+ * Check one parsed embedding-cache line; throws a message naming the bad field.
+ *
+ * @example
+ * parseEmbeddingEntry(JSON.parse(line)).dimension; // 384
+ */
+export function parseEmbeddingEntry(raw: unknown): EmbeddingCacheEntry {
   const r = raw as Record<string, unknown>;
   if (typeof r !== "object" || r === null) throw new Error("line is not a JSON object");
   for (const field of ["key", "embedder", "vector"] as const) {

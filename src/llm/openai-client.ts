@@ -208,7 +208,7 @@ export class OpenAIModel implements Model {
   readonly isOffline = false;
   #client: ResolvedClient;
   readonly #config: OpenAIModelConfig;
-  readonly #totals: UsageTotals = { ...emptyUsage(), extraKeys: 0 };
+  readonly #totals: UsageTotals = { ...emptyUsage(), extraKeys: 0, cachedPromptTokens: 0 };
   readonly #provider: TextProvider;
 
   constructor(config: OpenAIModelConfig) {
@@ -285,12 +285,16 @@ export class OpenAIModel implements Model {
       },
     );
     const choice = completion.choices?.[0];
+    const cachedTokens = completion.usage?.prompt_tokens_details?.cached_tokens;
     const usage: Usage = {
       promptTokens: completion.usage?.prompt_tokens ?? 0,
       completionTokens: completion.usage?.completion_tokens ?? 0,
+      // Only when the server says (OpenAI, vLLM with prefix caching): an answer recorded from any other server keeps its bytes.
+      ...(typeof cachedTokens === "number" && cachedTokens >= 0 ? { cachedPromptTokens: cachedTokens } : {}),
     };
     this.#totals.promptTokens += usage.promptTokens;
     this.#totals.completionTokens += usage.completionTokens;
+    this.#totals.cachedPromptTokens = (this.#totals.cachedPromptTokens ?? 0) + (usage.cachedPromptTokens ?? 0);
     this.#totals.estimatedCostUsd += estimateCostUsd(this.id, usage, config.prices);
     const refusal = (choice?.message as { refusal?: string | null } | undefined)?.refusal ?? null;
     return { text: choice?.message?.content ?? "", usage, finishReason: choice?.finish_reason ?? null, refusal };

@@ -12,7 +12,7 @@ import { LlmOutputError } from "./errors";
 import { extractJson } from "./json";
 import { readLeniently, type JsonSchema } from "./lenient";
 import { resolveCallParams, type CallParams, type ParamDefaults } from "./params";
-import { checkOutput, taskJsonSchema, withSchemaInstruction } from "./task";
+import { checkOutput, shownSchema, taskJsonSchema, withSchemaInstruction } from "./task";
 import type { CallOptions, ChatMessage, ModelResult, Task, Usage } from "./types";
 
 /** One request to a provider: messages and sampling parameters, already resolved. */
@@ -121,7 +121,7 @@ export async function runTask<I, O>(provider: TextProvider, task: Task<I, O>, in
   const started = performance.now();
   const params = resolveCallParams(task, options, provider.defaults);
   const messages = withSchemaInstruction(task, input);
-  const schema = jsonSchemaOf(task);
+  const schema = jsonSchemaOf(shownSchema(task, input));
   const redact = (text: string) => (provider.redact ? provider.redact(text) : text);
   const usage: Usage = { promptTokens: 0, completionTokens: 0 };
   let maxTokens: number | undefined;
@@ -137,6 +137,7 @@ export async function runTask<I, O>(provider: TextProvider, task: Task<I, O>, in
     });
     usage.promptTokens += completion.usage.promptTokens;
     usage.completionTokens += completion.usage.completionTokens;
+    if (completion.usage.cachedPromptTokens !== undefined) usage.cachedPromptTokens = (usage.cachedPromptTokens ?? 0) + completion.usage.cachedPromptTokens;
     return { completion, check: interpret(task, input, schema, completion, redact) };
   };
   const result = (check: Accepted<O>, repaired: boolean): ModelResult<O> => ({
@@ -186,12 +187,12 @@ type Interpretation<O> = Accepted<O> | { ok: false; error: string };
 
 const jsonSchemas = new WeakMap<object, JsonSchema>();
 
-/** The task's JSON Schema, computed once per schema object. */
-function jsonSchemaOf<I, O>(task: Task<I, O>): JsonSchema {
-  let schema = jsonSchemas.get(task.schema);
+/** A zod schema's JSON Schema, computed once per schema object (a task's `schema`; a `schemaFor` answer is usually new each call). */
+function jsonSchemaOf(zodSchema: object): JsonSchema {
+  let schema = jsonSchemas.get(zodSchema);
   if (!schema) {
-    schema = taskJsonSchema(task.schema);
-    jsonSchemas.set(task.schema, schema);
+    schema = taskJsonSchema(zodSchema as Parameters<typeof taskJsonSchema>[0]);
+    jsonSchemas.set(zodSchema, schema);
   }
   return schema;
 }

@@ -34,6 +34,16 @@ export interface Task<I, O> {
   readonly schema: z.ZodType<O>;
   /** Default temperature for this task (the paper's values), overridable per call. */
   readonly temperature?: number;
+  /**
+   * The schema of this input's answer as a model is shown it (the schema
+   * instruction and a `json_schema` response format), when it can say more
+   * than `schema`: the ids that were shown and the options that were offered
+   * become enums, so a model that decodes to the schema can only pick among
+   * them. It must accept no answer that `schema` plus `validate` reject;
+   * answers are still checked with those two (their messages say what was
+   * wrong). Optional: `schema` is shown when absent.
+   */
+  schemaFor?(input: I): z.ZodType<O>;
   /** Chat messages for a real model. Must ask for a single JSON object. */
   render(input: I): ChatMessage[];
   /** Data-grounded baseline policy: a schema-valid output without any model. */
@@ -62,6 +72,12 @@ export interface CallOptions {
 export interface Usage {
   promptTokens: number;
   completionTokens: number;
+  /**
+   * The part of promptTokens the provider served from its prompt cache
+   * (OpenAI's and vLLM's `usage.prompt_tokens_details.cached_tokens`), billed
+   * at the cached-input price; absent when the provider does not say.
+   */
+  cachedPromptTokens?: number;
 }
 
 export interface ModelResult<O> {
@@ -93,6 +109,13 @@ export interface UsageTotals {
    * so a run's manifest shows it for them, 0 included; absent for the others.
    */
   extraKeys?: number;
+  /**
+   * Prompt tokens the provider served from its prompt cache (a stable
+   * prefix seen before), summed over the network calls; reported by endpoint
+   * models, 0 included, so a manifest shows how much of the prompt the
+   * provider cached; absent for the others.
+   */
+  cachedPromptTokens?: number;
 }
 
 export interface Model {

@@ -1,5 +1,5 @@
 /**
- * The exact long-only mean-variance optimiser (Blackboard issue 14; the
+ * The exact long-only mean-variance optimiser (the Blackboard paper's long-only option as a true QP; the
  * paper's future work iv for the turnover term):
  *
  *   maximise   mu'w - (delta / 2) w' Sigma w - lambda |w - w_prev|_1

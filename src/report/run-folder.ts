@@ -26,7 +26,9 @@ export interface RunManifestLike {
   finishedAt?: string;
   config: Record<string, unknown>;
   versions: Record<string, string>;
-  usage?: Partial<Record<"calls" | "cacheHits" | "networkCalls" | "repairs" | "promptTokens" | "completionTokens" | "estimatedCostUsd", number>>;
+  usage?: Partial<
+    Record<"calls" | "cacheHits" | "networkCalls" | "repairs" | "promptTokens" | "cachedPromptTokens" | "completionTokens" | "estimatedCostUsd", number>
+  >;
   summary?: Record<string, Cell>;
   timings?: Record<string, unknown>;
   tables: Array<{ name: string; title: string; rows?: number; csv?: string; json: string }>;

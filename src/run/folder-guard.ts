@@ -175,7 +175,15 @@ function listed(entries: readonly string[]): string {
 
 /** What a sweep folder may hold: finished cells, the sweep table, its figures and the shared cache. */
 function isSweepEntry(entry: string): boolean {
-  return entry === "cells" || entry === "figures" || entry === CACHE_DIR || /^sweep_.+\.(csv|md|json)$/.test(entry);
+  return (
+    entry === "cells" ||
+    entry === "figures" ||
+    entry === CACHE_DIR ||
+    entry === "sweep-plan.json" ||
+    entry === "merge-report.json" ||
+    /^shard-\d+-of-\d+\.json$/.test(entry) ||
+    /^sweep_.+\.(csv|md|json)$/.test(entry)
+  );
 }
 
 /**

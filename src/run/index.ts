@@ -31,7 +31,9 @@ export {
   withLookups,
 } from "./runner";
 export { dryRunExperiment, PROVIDER_CACHE_MIN_PREFIX, renderDryRun, type DryRunReport, type DryRunTaskLine } from "./dry-run";
-export { gridCells, runSweep, type SweepOptions, type SweepResult } from "./sweep";
+export { gridCells, runSweep, SWEEP_PLAN_FILE, writeSweepOutputs, type SweepOptions, type SweepPlan, type SweepPlanCell, type SweepResult } from "./sweep";
+export { mergeSweeps, type CellConflict, type SweepMergeResult } from "./sweep-merge";
+export { inShard, parseShard, shardFileName, type Shard, type ShardEnv } from "./shard";
 export { formatLookahead, runLookahead, type LookaheadOptions, type LookaheadReport } from "./lookahead";
 export { compareRuns, dailyTablesOf, type Difference, type SessionVerdict } from "./lookahead-compare";
 export { stampedAfterClose, writePoisonedCopy, type PoisonOptions, type PoisonSummary } from "./poison";

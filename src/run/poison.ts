@@ -8,8 +8,9 @@
  *   `_*.csv` metadata are copied unchanged;
  * - news/, filings/, social/ (*.jsonl): a record stamped after D's close (its
  *   `datetime`, `created_utc` or `created` at or after the 16:00 New York
- *   close, 13:00 on early closes; a date-only record dated after D) is
- *   removed, or with `records: "rewrite"` keeps its stamps and gets a seeded,
+ *   close, 13:00 on early closes; a date-only record dated on or after D,
+ *   since a date says nothing about the hour: results released after D's
+ *   close carry D's date) is removed, or with `records: "rewrite"` keeps its stamps and gets a seeded,
  *   strongly worded false text (a crash or a windfall) in each text field;
  * - resumes/ and jobs/ (undated) are copied unchanged; other folders are not
  *   read by experiments and are left out.
@@ -46,19 +47,22 @@ const POISON = [
 ];
 
 /**
- * Whether a record was stamped after the close of session `at`: its time
- * stamp (`datetime`, `created_utc` or `created`; naive stamps read as UTC)
- * at or after the close, or, without one, a date after `at`.
+ * Whether a record may have been released after the close of session `at`:
+ * its time stamp (`datetime`, `created_utc` or `created`; naive stamps read
+ * as UTC) at or after the close, or, without one, a date on or after `at`
+ * (a date alone does not say the record came before the close; reading it on
+ * `at` is the declared read of `dateOnly=same-session`).
  *
  * @example
  * stampedAfterClose({ date: "2024-03-01", datetime: "2024-03-01 21:00:00" }, "2024-03-01"); // true (the close is 21:00 UTC in winter)
- * stampedAfterClose({ date: "2024-03-01" }, "2024-03-01"); // false
+ * stampedAfterClose({ date: "2024-03-01" }, "2024-03-01"); // true (no time: maybe after the close)
+ * stampedAfterClose({ date: "2024-02-29" }, "2024-03-01"); // false
  */
 export function stampedAfterClose(record: Record<string, unknown>, at: string): boolean {
   const stamp = [record.datetime, record.created_utc, record.created].find((v): v is string => typeof v === "string" && v.trim() !== "");
   const instant = stamp === undefined ? null : parseStampUtc(stamp);
   if (instant !== null) return instant >= sessionCloseUtc(at);
-  return typeof record.date === "string" && record.date.slice(0, 10) > at;
+  return typeof record.date === "string" && record.date.slice(0, 10) >= at;
 }
 
 /** A seeded factor exp(+-u), u ~ U(0.1, 0.5). */

@@ -76,7 +76,7 @@ export const sentimentalConfigSchema = z.object({
       .default([...DEFAULT_ADVISORS]),
     { description: "Advisor job titles, in speaking order (the paper's three advisors by default).", source: "paper" },
   ),
-  // ---- Protocol on the real-model path, decisions, transcripts, robustness (issue 12, part a) ----
+  // ---- Protocol on the real-model path, decisions, transcripts, robustness ----
   prompts: documented(z.enum(["authors", "neutral"]).default("authors"), {
     description:
       "Prompt set a real model is sent (the offline agents read none): authors = the protocol of the authors' code (advisors told to state their feelings strongly, persuade and differ; the whole conversation with speaker names; an emotional argument splitter; the Mental Model of Self in three short word-budgeted parts); neutral = the project's earlier neutral wording. The paper gives no wording, so the code is the authority.",
@@ -108,7 +108,7 @@ export const sentimentalConfigSchema = z.object({
   }),
   onInvalid: documented(z.enum(["fail", "skip"]).default("fail"), {
     description:
-      "A turn whose model answer stays invalid after the repair round: fail stops the run (the recorded answers stay in the cache, so rerunning resumes), skip records a gap (opinion carried forward, left out of the statistics) and goes on.",
+      "A turn whose model answer stays invalid after the repair round: fail stops the run (the recorded answers stay in the cache, so rerunning resumes), skip records a gap (opinion carried forward, left out of the statistics) and goes on; a Mental Model part whose answer stays invalid is left empty under skip (a gap too).",
     readings: { fail: "ours", skip: "ours" },
   }),
   rescore: documented(z.boolean().default(false), {

@@ -10,7 +10,7 @@ import { LlmError, LlmOutputError, type Model, type TextClassifier } from "../ll
 import { polarityScores } from "../text/index";
 import { shouldStop, updateOpinion, PRIOR_OPINION, type StopRule } from "./opinion";
 import { defaultTasks, type ContextMode, type SentimentalTasks, type StatementInput } from "./tasks";
-import type { AdvisorSpec, CandidateInfo, JobInfo, MentalModel, PeerStatement, TranscriptEntry, Turn } from "./types";
+import type { AdvisorSpec, CandidateInfo, JobInfo, MentalModel, PeerStatement, TranscriptEntry, Turn, TurnGap } from "./types";
 
 /** f(A): VADER compound (default), an LLM score, or 2p - 1 from an HTTP text classifier (the authors' code). */
 export type SentimentMethod = "vader" | "llm" | "classifier";
@@ -24,6 +24,8 @@ export type OnInvalid = "fail" | "skip";
 export interface Agent {
   advisor: AdvisorSpec;
   mms: MentalModel;
+  /** Parts of the Mental Model whose answer stayed invalid (onInvalid = skip): left empty, each a gap; absent when none. */
+  mmsGaps?: TurnGap[];
 }
 
 export interface ConversationSettings {

@@ -15,6 +15,7 @@ import { sentimentalDryRun } from "./dry-run";
 import { sentimentalSweepCell } from "./sweep";
 import { adoptionTables, biasTables, decisionTables, evaluationTables, figures, roundTable, runArtifacts, runSummary, type RunAnalysis } from "./report";
 import { adoptionOf } from "./adoption";
+import { MENTAL_MODEL_TASKS } from "./tasks";
 
 /**
  * Runs the whole experiment: scenario and brief (both validated), `runs`
@@ -70,27 +71,44 @@ export async function reportDeliberations(
     ...biasTables(analysis.bias, config),
     ...adoptionTables(adoption, scenario),
   ];
-  const gaps = deliberations.flatMap((d) => d.conversations.flatMap((c) => c.turns.flatMap((t) => (t.gap ? [t.gap] : []))));
+  const gaps = deliberations.flatMap((d) => [
+    ...d.agents.flatMap((a) => a.mmsGaps ?? []),
+    ...d.conversations.flatMap((c) => c.turns.flatMap((t) => (t.gap ? [t.gap] : []))),
+  ]);
   return {
     tables: withGapNote(tables, gapNote(primary)).map(roundTableCells),
     figures: figures(scenario, primary, analysis.evaluation, analysis.bias, adoption),
     summary: runSummary(analysis, config),
-    gaps: countGaps(gaps, TURN_TASKS),
+    gaps: countGaps(gaps, [...mentalModelTasks(config), ...TURN_TASKS]),
   };
+}
+
+/** The Mental Model tasks the run's prompt set asks (one single call, or the three parts). */
+function mentalModelTasks(config: SentimentalConfig): string[] {
+  const tasks = promptTasks(config);
+  return MENTAL_MODEL_TASKS.filter((name) => (name === "sentimental.mental-model" ? tasks.mentalModel !== null : tasks.mentalModelParts !== null));
 }
 
 /** The tables' note on gaps: how many, whose, and how they are treated; null without gaps. */
 function gapNote(deliberation: Deliberation): string | null {
   const gaps = deliberation.conversations.flatMap((c) => c.turns.filter((t) => t.gap));
-  if (gaps.length === 0) return null;
+  const mms = deliberation.agents.flatMap((a) => (a.mmsGaps ?? []).map((g) => `${a.advisor.short} ${g.task.replace(/^sentimental\./, "")}`));
+  if (gaps.length === 0 && mms.length === 0) return null;
   const listed = gaps
     .slice(0, 5)
     .map((t) => `${t.agent} on ${t.candidateName} round ${t.round}`)
     .join("; ");
-  return (
-    `Gaps: ${gaps.length} turn(s) whose answer stayed invalid after repair (onInvalid=skip: ${listed}${gaps.length > 5 ? "; ..." : ""}; all in artifacts/gaps.json) ` +
-    "carry the opinion forward and are left out of sentiments, volatility, the regressions and the evaluation."
-  );
+  const turns =
+    gaps.length === 0
+      ? ""
+      : `Gaps: ${gaps.length} turn(s) whose answer stayed invalid after repair (onInvalid=skip: ${listed}${gaps.length > 5 ? "; ..." : ""}; all in artifacts/gaps.json) ` +
+        "carry the opinion forward and are left out of sentiments, volatility, the regressions and the evaluation.";
+  const parts =
+    mms.length === 0
+      ? ""
+      : `Mental Model gaps: ${mms.length} part(s) whose answer stayed invalid after repair (onInvalid=skip: ${mms.join("; ")}; in artifacts/gaps.json) ` +
+        "are left empty; that advisor argued without them.";
+  return [turns, parts].filter((t) => t !== "").join(" ");
 }
 
 /**

@@ -14,7 +14,7 @@ import { runConversation, type Agent, type ConversationResult, type Conversation
 import { resolvePromptSet } from "./prompt-set";
 import { shortRoleLabel } from "./roles";
 import { generateMentalModel, sentimentalTasks, type SentimentalTasks } from "./tasks";
-import type { AdvisorSpec, CandidateInfo, JobInfo } from "./types";
+import type { AdvisorSpec, CandidateInfo, JobInfo, TurnGap } from "./types";
 
 /** Resume passages shown to the agents are capped to keep prompts bounded. */
 export const MAX_PASSAGES = 60;
@@ -168,7 +168,17 @@ export async function deliberate(
   const tasks = promptTasks(config);
   const agents: Agent[] = [];
   for (const advisor of scenario.advisors) {
-    agents.push({ advisor, mms: await generateMentalModel(ctx.model, tasks, advisor, scenario.job, config.mentalModelWords, seed) });
+    const gaps: TurnGap[] = [];
+    const mms = await generateMentalModel(
+      ctx.model,
+      tasks,
+      advisor,
+      scenario.job,
+      config.mentalModelWords,
+      seed,
+      config.onInvalid === "skip" ? gaps : undefined,
+    );
+    agents.push({ advisor, mms, ...(gaps.length > 0 ? { mmsGaps: gaps } : {}) });
   }
   const settings = conversationSettings(config, seed, tasks);
   const conversations = await mapConcurrent(scenario.candidates, Math.max(1, ctx.concurrency), async (candidate) => {

@@ -459,14 +459,25 @@ export function figures(scenario: Scenario, deliberation: Deliberation, e: Evalu
       ),
     ),
     figure5Platitudinal(e.platitudinal.map((p) => ({ candidate: names.get(p.candidate) ?? p.candidate, agents: p.agents, similarity: p.similarity }))),
-    figure6Nuance(e.nuance.map((n) => ({ candidate: names.get(n.candidate) ?? n.candidate, nuance: n.nuance }))),
+    figure6Nuance(
+      e.nuance.map((n) => ({ candidate: names.get(n.candidate) ?? n.candidate, nuance: n.nuance })),
+      nuanceCeiling(e),
+    ),
     figure7Bias(
       bias.observations.map((o) => ({ peerSentiment: o.peerSentiment, change: o.change, agent: o.agent })),
       bias.pooled.negative,
       bias.pooled.positive,
+      { bias: bias.pooled.bias, pNull: bias.pooled.pLogRatio, saliency: bias.pooled.saliencyBias },
     ),
     ...(adoption ? [figureAdoption(adoption.byRound, adoption.bySentiment)] : []),
   ];
+}
+
+/** Most distinct words nuance can count: topics x top words per topic (as the run's LDA drew them). */
+function nuanceCeiling(e: EvaluationAnalysis): number | undefined {
+  const ceilings = e.nuance.map((n) => n.topics.length * Math.max(0, ...n.topics.map((t) => t.length)));
+  const ceiling = Math.max(0, ...ceilings);
+  return ceiling > 0 ? ceiling : undefined;
 }
 
 /** Everything one run's report is drawn from: the primary deliberation and its analyses. */
@@ -537,9 +548,10 @@ export function runArtifacts(
 ): NonNullable<ExperimentResult["artifacts"]> {
   const [primary] = deliberations;
   const mentalModels = primary.agents.map((a) => ({ agent: a.advisor.short, role: a.advisor.title, ...a.mms }));
-  const gaps = deliberations.flatMap((d, run) =>
-    d.conversations.flatMap((c) => c.turns.filter((t) => t.gap).map((t) => ({ run, candidate: t.candidate, agent: t.agent, round: t.round, ...t.gap }))),
-  );
+  const gaps = deliberations.flatMap((d, run) => [
+    ...d.agents.flatMap((a) => (a.mmsGaps ?? []).map((g) => ({ run, candidate: null, agent: a.advisor.short, round: 0, ...g }))),
+    ...d.conversations.flatMap((c) => c.turns.filter((t) => t.gap).map((t) => ({ run, candidate: t.candidate, agent: t.agent, round: t.round, ...t.gap }))),
+  ]);
   return [
     ...(brief ? [{ path: "brief.json", content: `${JSON.stringify(brief, null, 2)}\n` }] : []),
     { path: "mental_models.json", content: `${JSON.stringify(mentalModels, null, 2)}\n` },

@@ -13,12 +13,22 @@
  * templates change only what a real model is sent, never the baseline.
  */
 import { z } from "zod";
-import { defineTask, renderTemplate, stableHash, type CompiledTemplate, type Model, type OfflineContext, type Task, type TemplateValues } from "../llm/index";
+import {
+  defineTask,
+  LlmOutputError,
+  renderTemplate,
+  stableHash,
+  type CompiledTemplate,
+  type Model,
+  type OfflineContext,
+  type Task,
+  type TemplateValues,
+} from "../llm/index";
 import { deriveRng, type Rng } from "../stats/index";
 import { splitSentences, polarityScores } from "../text/index";
 import { offlineMentalModel, offlineStatement, type MentalModelInput, type StatementPolicyInput } from "./offline/offline-agent";
 import { resolvePromptSet, templateOf, type PromptFile, type PromptSet } from "./prompt-set";
-import type { AdvisorSpec, JobInfo, MentalModel, TranscriptEntry } from "./types";
+import type { AdvisorSpec, JobInfo, MentalModel, TranscriptEntry, TurnGap } from "./types";
 
 export const mentalModelSchema = z.object({
   description: z.string().min(1),
@@ -138,7 +148,8 @@ type TemplateSource = () => CompiledTemplate;
 
 /**
  * Task versions per prompt set: the neutral set was reordered static-first
- * (instructions and job before the advisor and the candidate, issue 15), so
+ * (instructions and job before the advisor and the candidate, so a provider's
+ * prompt cache can reuse the shared prefix), so
  * its recordings made before that no longer replay; the authors' set and a
  * user's folder keep theirs.
  */
@@ -250,14 +261,28 @@ export function defaultTasks(): SentimentalTasks {
   return sentimentalTasks(resolvePromptSet({ prompts: "authors", promptDir: "" }));
 }
 
+/** The Mental Model tasks, whose answer staying invalid leaves that part empty (a gap, onInvalid = skip). */
+export const MENTAL_MODEL_TASKS: readonly string[] = [
+  "sentimental.mental-model",
+  "sentimental.mms-description",
+  "sentimental.mms-priorities",
+  "sentimental.mms-criteria",
+];
+
 /**
  * Mental Model of Self of one advisor (§5.2, Figures 2-3), temperature 1.0:
  * one JSON call (single-call sets) or the authors' three short generations
- * (description, priorities, criteria), each within `wordLimit` words.
+ * (description, priorities, criteria), each within `wordLimit` words. With
+ * `gaps` (onInvalid = skip), an answer that stays invalid after the repair
+ * round leaves its part empty ("" or no items; the whole Mental Model for a
+ * single call) and is pushed there with its task and error; without, it
+ * throws as any invalid answer does.
  *
  * @example
  * const mms = await generateMentalModel(model, defaultTasks(), { title: "Chief Financial Officer", short: "CFO" }, job, 10, 7);
  * mms.evaluationCriteria.length; // at most 5 under the authors' protocol
+ * const gaps: TurnGap[] = [];
+ * await generateMentalModel(model, tasks, advisor, job, 10, 7, gaps); // gaps: [{ task: "sentimental.mms-priorities", error: "..." }] when that part stayed invalid
  */
 export async function generateMentalModel(
   model: Model,
@@ -266,14 +291,24 @@ export async function generateMentalModel(
   job: JobInfo,
   wordLimit: number,
   seed: number,
+  gaps?: TurnGap[],
 ): Promise<MentalModel> {
-  if (tasks.mentalModel) return (await model.run(tasks.mentalModel, { advisor, job }, { seed })).output;
+  const ask = async <I, O>(task: Task<I, O>, input: I, empty: O): Promise<O> => {
+    try {
+      return (await model.run(task, input, { seed })).output;
+    } catch (err) {
+      if (!gaps || !(err instanceof LlmOutputError) || err.task !== task.name) throw err;
+      gaps.push({ task: task.name, error: err.validationError || err.message });
+      return empty;
+    }
+  };
+  if (tasks.mentalModel) return ask(tasks.mentalModel, { advisor, job }, { description: "", priorities: [], evaluationCriteria: [] });
   const parts = tasks.mentalModelParts;
   if (!parts) throw new Error(`prompt set "${tasks.set.label}" builds no Mental Model of Self`);
   const input = { advisor, job, wordLimit };
-  const description = (await model.run(parts.description, input, { seed })).output.description;
-  const priorities = (await model.run(parts.priorities, input, { seed })).output.priorities;
-  const evaluationCriteria = (await model.run(parts.criteria, input, { seed })).output.evaluationCriteria;
+  const description = (await ask(parts.description, input, { description: "" })).description;
+  const priorities = (await ask(parts.priorities, input, { priorities: [] })).priorities;
+  const evaluationCriteria = (await ask(parts.criteria, input, { evaluationCriteria: [] })).evaluationCriteria;
   return { description, priorities, evaluationCriteria };
 }
 

@@ -13,3 +13,4 @@ export { cosine, HashingEmbedder, l2Normalize, sparseDot, TfidfEmbedder, TfidfIn
 export { fitLda, topicCoherence, uniqueWordsPerTopic, type LdaModel } from "./lda";
 export { contentTokens, splitPassages, splitSentences, STOPWORDS, tokenize } from "./tokenize";
 export { compoundScore, normalizeScore, parseLexicon, polarityScores, pyIsUpper, pyRound, vaderAnalyzer } from "./vader";
+export { companyAliases, Masker, pseudonymFor, type MaskedEntity, type MaskerOptions } from "./masker";

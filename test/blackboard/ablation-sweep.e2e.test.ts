@@ -1,5 +1,5 @@
 /**
- * `consilium sweep blackboard --grid ablate=...` (issue 14 item 6): one cell
+ * `consilium sweep blackboard --grid ablate=...`: one cell
  * per ablation, one summary table whose rows are those of separate runs, and
  * the ablation figure beside it.
  */

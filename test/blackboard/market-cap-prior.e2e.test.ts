@@ -1,6 +1,6 @@
 /**
  * marketWeights=marketCap over a data folder with dated share counts
- * (fundamentals/, issue 16): each rebalance's prior w_mkt is the close of its
+ * (fundamentals/): each rebalance's prior w_mkt is the close of its
  * decision date x the shares of the last filing known at that close,
  * normalised (hand-computed from the CSVs here); a filing accepted after a
  * decision date's close does not reach that rebalance (with or without an

@@ -1,5 +1,5 @@
 /**
- * The quant figures of a run (issue 14 item 8) carry the run's own numbers:
+ * The quant figures of a run carry the run's own numbers:
  * weights over time stack to 100 % with cash and start at the first
  * rebalance's weights; turnover and cost bars are the rebalance table's;
  * hit-rate bars the hit-rate table's; the frontier's chosen book is the

@@ -61,7 +61,7 @@ describe("known at the close (the data layer's session rule)", () => {
     const ticker = late.tickers![0]!;
     const on = new ToolBox(data.asOf(late.date), ticker);
     on.social("social_analyst");
-    // Every post of the window as the folder holds it (the point-in-time view drops the late ones itself since issue 13).
+    // Every post of the window as the folder holds it (the point-in-time view drops the late ones itself).
     const all = data.social(ticker).filter((p) => p.date >= (on.calls[0]!.args.start_date as string) && p.date <= late.date);
     const lateCount = all.filter((p) => p.date === late.date && afterClose(p)).length;
     expect(lateCount).toBeGreaterThan(0);

@@ -64,7 +64,7 @@ describe("FinMem answers and the numbers its reflections read", async () => {
       const next = dates[dates.indexOf(date) + 1]!;
       expect([move.close, move.nextClose]).toEqual([close(date), closes.get(next)]);
       expect(trainReflectionTask.render(c.input as TrainReflectionInput)[1]!.content).toContain(
-        `(${percentChange(Math.log(closes.get(next)! / close(date)))}%)`,
+        `(${percentChange(Math.log(closes.get(next)! / close(date)))}%; prices adjusted as of ${dates.at(-1)})`,
       );
     }
     for (const c of model.calls.filter((x) => x.task === "finmem.reflect.test")) {

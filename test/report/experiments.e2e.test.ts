@@ -9,7 +9,7 @@ import { runExperiment } from "../../src/run/runner";
 import { writeRunFolder } from "../../src/run/writer";
 import { inspectReport } from "./helpers";
 
-// Issue 8: "a report of each experiment opens in Chromium with every figure drawn and no console errors".
+// What a reader needs: a report of each experiment opens in Chromium with every figure drawn and no console errors.
 const haveChromium = chromiumAvailable();
 if (!haveChromium) console.warn(`[test/report/experiments] SKIPPED: no Chromium at ${chromiumPath()} (apt-get install chromium)`);
 

@@ -105,15 +105,18 @@ describe.skipIf(!hasShared)("lookahead finmem on ../shared/datasets, windows pin
       dataDir: SHARED,
       set: [...MSFT, "profileOverview=asOf"],
     });
-    expect(r.firstLeak?.session).toBe(previousSession(D_TEST));
-    expect(r.sessions.filter((s) => s.session < previousSession(D_TEST)).every((s) => s.status === "identical")).toBe(true);
+    // Two sessions before D the leaky run reads the items dated D (date-only), which the poisoned copy removes:
+    // a date alone does not say they came before D's close.
+    const firstLeak = previousSession(previousSession(D_TEST));
+    expect(r.firstLeak?.session).toBe(firstLeak);
+    expect(r.sessions.filter((s) => s.session < firstLeak).every((s) => s.status === "identical")).toBe(true);
     const fields = r.firstLeak!.differences.filter((d) => d.declaredBy === null).map((d) => `${d.where}.${d.field.split(" ")[0]}`);
     expect(fields).toContain("finmem_decisions.new_events");
     // The original run summarised items that only become known after D: the poisoned copy has no such prompts.
     const prompt = r.firstLeak!.differences.find((d) => d.where === "finmem.summarize")!;
     expect(prompt.field).toMatch(/^prompt count \(\d+ of \d+ prompts differ\)$/);
     expect([prompt.a, prompt.b]).toEqual(["present", "absent"]);
-    expect(formatLookahead(r)).toContain(`Result: LOOK-AHEAD from ${previousSession(D_TEST)}`);
+    expect(formatLookahead(r)).toContain(`Result: LOOK-AHEAD from ${firstLeak}`);
   });
 });
 

@@ -1,5 +1,5 @@
 /**
- * sentiment=classifier (issue 12, item 7): every argument is scored by the
+ * sentiment=classifier: every argument is scored by the
  * user's text-classification server (here a loopback one) as 2p - 1, and
  * S_O is their mean.
  */

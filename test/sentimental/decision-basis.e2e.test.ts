@@ -1,6 +1,6 @@
 /**
  * One decision score per advisor and candidate (config key decisionBasis)
- * behind ranks, valence, tiers and conviction (issue 12, item 3): with the
+ * behind ranks, valence, tiers and conviction: with the
  * authors' code's settings (basis "mean", conviction "code") the run's own
  * Table 8 is its Table 4 x Table 7 in all 30 cells, as the paper's printed
  * tables are.

@@ -1,5 +1,5 @@
 /**
- * What a real model is sent (issue 12, items 1-2), read from the requests the
+ * What a real model is sent, read from the requests the
  * loopback OpenAI server recorded: the whole conversation by default and only
  * the latest statements with context=latest, the authors' and the neutral
  * prompt sets, edited templates, the resume, and the opinion log.

@@ -1,5 +1,5 @@
 /**
- * onInvalid (issue 12, item 9): a turn whose answer stays invalid after the
+ * onInvalid: a turn whose answer stays invalid after the
  * repair round stops the run with a message that says how to resume from the
  * cache (fail, the default), or becomes a gap (skip): recorded in the
  * transcript, the tables' notes and the manifest, the opinion carried

@@ -1,5 +1,5 @@
 /**
- * Your scenario by default (issue 12, item 10): `--data DIR` with both jobs/
+ * Your scenario by default: `--data DIR` with both jobs/
  * and resumes/ runs that scenario; a folder with resumes but no job keeps the
  * bundled one unless resumes=data; the console and the manifest say which.
  * And the sweep (the mutation "alpha ignored in a sweep cell"): each cell's

@@ -134,7 +134,7 @@ function legacyStatement(input: StatementInput): Array<{ role: string; content: 
 }
 
 // The neutral set is the project's earlier wording with its static part moved
-// first (issue 15): instructions and job, then the advisor, then the candidate.
+// first (a provider can cache the shared prefix): instructions and job, then the advisor, then the candidate.
 describe("the neutral set is the earlier wording, static part first", () => {
   const neutral = sentimentalTasks(resolvePromptSet({ prompts: "neutral", promptDir: "" }));
   const base: StatementInput = {

@@ -186,7 +186,8 @@ function readEvent(
   }
   const body = splitSentimentTag(event.text).body;
   const rel = relevanceOf(body, company, cls === "filing");
-  if (!rel.about) return { kind: "no-tone", ...base, why: rel.why, cited: rel.why === "not-about" ? snippet(rel.clause, 120) : snippet(event.text, 60) };
+  // Narrowed with `in`, not `!rel.about`: tslab's non-strict TypeScript does not narrow a union on a boolean literal.
+  if ("why" in rel) return { kind: "no-tone", ...base, why: rel.why, cited: "clause" in rel ? snippet(rel.clause, 120) : snippet(event.text, 60) };
   const chosen = toneBaseOf(event.kind, input.toneBase);
   if (!chosen) return { kind: "no-tone", ...base, why: "no-base", cited: snippet(event.text, 60) };
   const surprise = (eventTone(event.text) - chosen.base.mean) / Math.max(chosen.base.sd, SD_FLOOR);
