@@ -76,6 +76,27 @@ const run = await runExperiment("sentimental", { ...runOptions, config: config }
 await showRun(run);
 
 // %% [markdown]
+// ## Look inside: eq. 4 and a Borda count on toy numbers
+//
+// The run above calls these kernels for every statement and candidate; here they are on inputs small enough to check
+// by hand. One advisor's opinion after three statements with sentiments 0.8, −0.2 and 0.5 ($\alpha = 0.5$, prior 0):
+// $S = 0.5 \cdot 0.8 = 0.4$, then $0.5 \cdot (-0.2) + 0.5 \cdot 0.4 = 0.1$, then $0.3$. Then the Borda count of
+// Definition 3 (the top item of each advisor gets $n$ points) over three advisors' scores for four candidates.
+
+// %%
+import { bordaCount, opinionPath } from "../src/sentimental/index";
+
+const toyPath = opinionPath([0.8, -0.2, 0.5], 0.5);
+for (const [i, u] of toyPath.entries()) console.log(`after statement ${i + 1}: S = ${u.opinion.toFixed(3)}, change |ΔS| = ${u.change.toFixed(3)}`);
+const toyScores = [
+  [0.9, 0.1, -0.2, 0.5],
+  [0.3, 0.6, -0.8, 0.0],
+  [0.7, -0.1, 0.2, 0.4],
+];
+const toyBorda = bordaCount(toyScores, "paper");
+console.log(`Borda points per candidate: ${toyBorda.totals.join(", ")}; positions: ${toyBorda.rank.join(", ")}`);
+
+// %% [markdown]
 // ## The Mental Models of Self
 //
 // Each advisor's profile (description, priorities, evaluation criteria) is generated once from its job title and the

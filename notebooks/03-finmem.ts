@@ -83,6 +83,21 @@ const run = await runExperiment("finmem", { ...runOptions, config: { ...windows,
 await showRun(run);
 
 // %% [markdown]
+// ## Look inside: one memory's retrieval score
+//
+// Every day the agent ranks each layer's memories by $\gamma = $ relevancy + recency + importance and shows the top
+// $K$. Here is that score for one shallow-layer news memory stored 2 trading days ago (recency constant $Q = 3$ in the
+// authors' code), importance 70 and cosine 0.42 to the agent's profile: $0.42 + e^{-2/3} + 70/100 \approx 1.6334$.
+
+// %%
+import { importanceScore, recencyScore, retrievalScore } from "../src/finmem/index";
+
+const toyRecency = recencyScore(2, 3);
+const toyImportance = importanceScore(70);
+const toyScore = retrievalScore(0.42, toyRecency, toyImportance);
+console.log(`relevancy 0.42 + recency ${toyRecency.toFixed(4)} + importance ${toyImportance.toFixed(2)} = score ${toyScore.toFixed(4)}`);
+
+// %% [markdown]
 // ## Main result — FinMem vs buy-and-hold on the test window
 //
 // The paper's main results table reports, per stock, cumulative return, Sharpe ratio, annualised volatility and
@@ -93,6 +108,37 @@ await showRun(run);
 // %%
 await showTable(run.table("finmem_metrics"));
 await showTable(run.table("finmem_risk_report"));
+
+// %% [markdown]
+// ## Point in time: items dated the same day, and what a model remembers
+//
+// Two controls of look-ahead that the paper does not run. **A date without a time**: most news summaries and every
+// filing in `../shared/datasets` carry a date only, and results are usually released after the close, so by default
+// (`dateOnly=next-session`, our reading, departing from the authors on purpose) such an item counts on the session
+// *after* its date; `dateOnly=same-session` is what the authors' pipelines do (`consilium lookahead` lists it as a
+// declared read). The first sweep runs both on the same windows: the gap between the rows is how much of the result
+// rests on information that may not have been public at the decision's close.
+//
+// **A model's memory**: a model trained on later text may recall what happened to a named firm on a named day.
+// `anonymize=true` masks every prompt (the ticker becomes a stable pseudonym such as `ZZQEK`, the company's names and
+// aliases "Company ZZQEK", calendar dates "session t-3", price levels rebased to 100 at the training window's start).
+// The offline agents read the unmasked inputs, so their two rows are identical by design; with `OPENAI_API_KEY` set
+// the same cell compares a real model with and without its memory of the firm and the dates (both answers cached).
+
+// %%
+const controlOptions = { seed: seed, llm: llm, model: model, dataDir: dataDir, config: run.config, concurrency: 1 };
+const dateOnlySweep = await runSweep(
+  "finmem",
+  { dateOnly: ["same-session", "next-session"] },
+  { ...controlOptions, outDir: "../runs/notebook-finmem-dateonly", cacheDir: cacheDir },
+);
+await showTable(dateOnlySweep.table);
+const anonymizeSweep = await runSweep(
+  "finmem",
+  { anonymize: ["false", "true"] },
+  { ...controlOptions, outDir: "../runs/notebook-finmem-anonymize", cacheDir: cacheDir },
+);
+await showTable(anonymizeSweep.table);
 
 // %% [markdown]
 // ## Cumulative return over the test window

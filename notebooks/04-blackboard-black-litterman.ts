@@ -55,8 +55,14 @@ const debateRounds = 2; // bull / bear cross-examination rounds per side
 const marketWeights: "marketCap" | "holdings" | "equal" = "marketCap"; // w_mkt: text (market cap) vs code (holdings)
 const traceTicker = ""; // ticker of the perturbation and the trace ("" = chosen by the run)
 
+// A window with real text (the last section): the InvestorBench news and filings of ../shared/datasets.
+const realTextTickers = ["MSFT", "NFLX", "JNJ", "HON", "AAPL", "JPM"]; // the first four have news and filings there
+const realTextStart = "2020-10-01";
+const realTextEnd = "2021-04-30";
+
 // %%
 import { runExperiment } from "../src/run/runner";
+import { findRealDataDir } from "../src/audit/index";
 import { showFigure, showFrame, showRun, showTable } from "../src/notebook/display";
 import { frameFigure } from "../src/notebook/frames";
 import { toDataFrame } from "../src/notebook/dataframe";
@@ -69,6 +75,38 @@ const universe = { maxTickers: maxTickers, start: start, end: end, marketWeights
 const config = { ...universe, rebalanceEvery: rebalanceEvery, debateRounds: debateRounds, traceTicker: traceTicker };
 const run = await runExperiment("blackboard", { ...runOptions, config: config });
 await showRun(run);
+
+// %% [markdown]
+// ## Look inside: Black-Litterman on three assets
+//
+// What each rebalance does, on inputs small enough to follow: three assets with annual volatilities 20%, 30% and
+// 15%, equal prior weights, and the decisions BUY, HOLD, SELL mapped to the views $Q = (+0.02, 0, -0.02)$ with
+// $P = I$. The prior $\pi = \delta \Sigma w$, the posterior mean $\mu_{BL}$, and the weights
+// $(\delta \Sigma_{BL})^{-1} \mu_{BL}$ normalised to sum 1: the BUY asset gains weight and the SELL asset goes short;
+// the paper's long-only option clips the short to 0 and renormalises (`long_only_weight`).
+
+// %%
+import { blackLitterman, longOnly, meanVarianceWeights, viewsFromDecisions } from "../src/portfolio/index";
+
+const toySigma = [
+  [0.04, 0.006, 0.003],
+  [0.006, 0.09, 0.0045],
+  [0.003, 0.0045, 0.0225],
+];
+const toyViews = viewsFromDecisions(["BUY", "HOLD", "SELL"]);
+const toyPosterior = blackLitterman({ sigma: toySigma, wMkt: [1 / 3, 1 / 3, 1 / 3], q: toyViews });
+const toyRaw = meanVarianceWeights(toyPosterior.muBL, toyPosterior.sigmaBL, 3);
+const toyLongOnly = longOnly(toyRaw.raw);
+const toyRows = ["A (BUY)", "B (HOLD)", "C (SELL)"].map((asset, i) => ({
+  asset: asset,
+  prior_pi: toyPosterior.pi[i] ?? NaN,
+  view_Q: toyViews[i] ?? NaN,
+  posterior_mu_BL: toyPosterior.muBL[i] ?? NaN,
+  prior_weight: 1 / 3,
+  bl_weight: toyRaw.weights[i] ?? NaN,
+  long_only_weight: toyLongOnly[i] ?? NaN,
+}));
+await showTable({ name: "toy_black_litterman", title: "Black-Litterman on three assets (toy input)", rows: toyRows });
 
 // %% [markdown]
 // ## Risk report — BL portfolio vs equal weight and the benchmark
@@ -156,3 +194,37 @@ await showFigure(run.figure("bb_perturbation"));
 
 // %%
 await showTable(run.table("bb_trace"), 40);
+
+// %% [markdown]
+// ## A window with real text: the InvestorBench news and filings, 2020-10 .. 2021-04
+//
+// The paper's 2025 window has no news or filings in `../shared/datasets`, so above the news and fundamentals
+// analysts read nothing there (and on the bundled data, synthetic text). This run takes the window that the folder's
+// InvestorBench text covers: LLM-written news summaries and 10-K / 10-Q summaries for MSFT, NFLX, JNJ and HON (UVV
+// has no prices), with AAPL and JPM as stocks without text. Dates without a time count on the session after their
+// date (`dateOnly=next-session`, the default), so a quarterly report filed on a day is read from the next one. The
+// trace shows MSFT's analysts citing the items they read (a test checks that every cited item is one of the
+// folder's). It needs the folder beside the project (`findRealDataDir`); without it the cell says so.
+
+// %%
+const realTextDir = findRealDataDir();
+const realText =
+  realTextDir === null
+    ? null
+    : await runExperiment("blackboard", {
+        ...runOptions,
+        dataDir: realTextDir,
+        config: {
+          tickers: realTextTickers,
+          start: realTextStart,
+          end: realTextEnd,
+          rebalanceEvery: rebalanceEvery,
+          debateRounds: debateRounds,
+          traceTicker: "MSFT",
+        },
+      });
+if (realText === null) console.log("../shared/datasets not found beside the project: the real-text window is skipped.");
+else {
+  await showTable(realText.table("bb_performance"));
+  await showTable(realText.table("bb_trace"), 12);
+}

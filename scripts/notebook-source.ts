@@ -240,6 +240,32 @@ export function buildNotebook(sourceText: string, notebookFile: string): string 
   return renderNotebook(parseSource(sourceText, notebookFile.replace(/\.ipynb$/, ".ts")), notebookFile);
 }
 
+/**
+ * What of a notebook its source decides: the cells' kind, id, text and tags,
+ * the kernelspec and the nbformat version, as canonical JSON. Outputs,
+ * execution counts and the metadata an execution adds (language_info,
+ * timings) are left out, so a notebook committed with its outputs is "in
+ * sync" exactly when its code and markdown are what the source builds.
+ *
+ * @example
+ * sourceForm(executedJson) === sourceForm(buildNotebook(source, "03-finmem.ipynb")); // true when only outputs differ
+ */
+export function sourceForm(json: string): string {
+  const nb = JSON.parse(json) as {
+    cells?: Array<{ cell_type?: unknown; id?: unknown; source?: unknown; metadata?: { tags?: unknown } }>;
+    metadata?: { kernelspec?: unknown };
+    nbformat?: unknown;
+    nbformat_minor?: unknown;
+  };
+  const cells = (nb.cells ?? []).map((cell) => ({
+    cell_type: cell.cell_type,
+    id: cell.id,
+    source: Array.isArray(cell.source) ? cell.source.join("") : cell.source,
+    tags: cell.metadata?.tags ?? [],
+  }));
+  return JSON.stringify({ cells, kernelspec: nb.metadata?.kernelspec, nbformat: nb.nbformat, nbformat_minor: nb.nbformat_minor });
+}
+
 interface JupyterCell {
   cell_type?: unknown;
   source?: unknown;

@@ -17,7 +17,7 @@
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { buildNotebook, NotebookSourceError, printSource, readNotebook } from "./notebook-source";
+import { buildNotebook, NotebookSourceError, printSource, readNotebook, sourceForm } from "./notebook-source";
 
 const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -48,7 +48,8 @@ export function notebookPairs(dir: string, only: readonly string[] = []): Notebo
 }
 
 /**
- * Why a notebook differs from its source, or null when it is exactly what the source builds.
+ * Why a notebook differs from its source, or null when its cells are what the
+ * source builds (outputs of an executed notebook do not count: see sourceForm).
  *
  * @example
  * driftOf(notebookPairs("notebooks", ["03"])[0]); // null when in sync
@@ -57,7 +58,9 @@ export function driftOf(pair: NotebookPair): string | null {
   if (!existsSync(pair.source)) return `${pair.name}.ipynb has no source ${pair.name}.ts (run: npm run notebooks:sync -- ${pair.name})`;
   if (!existsSync(pair.notebook)) return `${pair.name}.ts has no notebook ${pair.name}.ipynb (run: npm run notebooks:build -- ${pair.name})`;
   const built = buildNotebook(readFileSync(pair.source, "utf8"), `${pair.name}.ipynb`);
-  if (readFileSync(pair.notebook, "utf8") === built) return null;
+  const committed = readFileSync(pair.notebook, "utf8");
+  // Committed with its outputs (npm run notebooks) or without: only the cells the source decides count.
+  if (committed === built || sourceForm(committed) === sourceForm(built)) return null;
   return `${pair.name}.ipynb differs from its source ${pair.name}.ts (edited the source: npm run notebooks:build; edited in Jupyter: npm run notebooks:sync)`;
 }
 

@@ -1,7 +1,12 @@
 /**
  * `npm run notebooks`: execute every notebook in notebooks/ headless through
  * Jupyter with the tslab (TypeScript) kernel, in file-name order, and write
- * the executed notebooks (with their outputs) to figures/notebooks/.
+ * the executed notebooks (with their outputs) back into notebooks/, where they
+ * are committed: a reader browsing the repository sees the tables and plots.
+ * Figures are drawn as PNGs (CONSILIUM_NOTEBOOK_FIGURES=static, see
+ * src/notebook/display.ts) instead of inlining the 4.8 MB plotly.js bundle, and
+ * a notebook that still ends up over 2 MB fails the run. Committed outputs do
+ * not make a notebook stale: only its cells are compared with its source.
  *
  * Stops at the first failing cell and prints the notebook, the cell index,
  * the cell source and the real error (tslab reports errors on stderr, which
@@ -11,7 +16,7 @@
  *   --only 01            run only notebooks whose file name starts with/contains "01" (repeatable, or comma-separated)
  *   --timeout 600        per-cell timeout in seconds
  *   --dir notebooks      folder of notebooks (also the kernel's working directory)
- *   --out figures/notebooks   where executed notebooks go
+ *   --out notebooks      where executed notebooks go (default: the --dir folder, in place)
  *   --python /usr/bin/python3 Python with nbclient (default: $PYTHON, /usr/bin/python3, python3)
  *
  * A notebook with a percent-format source beside it (NN-name.ts) must be what
@@ -22,7 +27,7 @@
  * JUPYTER_PATH, so nothing outside the project is touched.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { projectRoot } from "../src/data/paths";
 import { driftOf } from "./notebooks";
@@ -53,7 +58,7 @@ function parseArgs(argv: string[], root: string): Options {
     only: [],
     timeout: 600,
     dir: path.join(root, "notebooks"),
-    out: path.join(root, "figures", "notebooks"),
+    out: "",
     python: process.env.PYTHON ?? null,
   };
   for (let i = 0; i < argv.length; i++) {
@@ -101,8 +106,12 @@ function parseArgs(argv: string[], root: string): Options {
         throw new Error(`run-notebooks: unknown option ${arg} (see --help)`);
     }
   }
+  if (!opts.out) opts.out = opts.dir;
   return opts;
 }
+
+/** Largest executed notebook written: far above a few PNGs and tables, far below one inlined plotly.js. */
+const MAX_NOTEBOOK_BYTES = 2 * 1024 * 1024;
 
 /** A Python that can import nbclient, or a clear error saying what to install. */
 function findPython(preferred: string | null): string {
@@ -207,6 +216,7 @@ function main(): number {
     JUPYTER_PATH: [jupyterPath, process.env.JUPYTER_PATH].filter(Boolean).join(path.delimiter),
     PYDEVD_DISABLE_FILE_VALIDATION: "1",
     CONSILIUM_NOTEBOOK_RUN: "1",
+    CONSILIUM_NOTEBOOK_FIGURES: process.env.CONSILIUM_NOTEBOOK_FIGURES ?? "static",
   };
   for (const [i, notebook] of notebooks.entries()) {
     const input = path.join(opts.dir, notebook);
@@ -236,7 +246,14 @@ function main(): number {
       process.stderr.write(`Partial outputs written to ${path.relative(root, output)}\n`);
       return 1;
     }
-    process.stdout.write(`ok (${result.cells} cells, ${seconds.toFixed(1)} s) -> ${path.relative(root, output)}\n`);
+    const bytes = statSync(output).size;
+    process.stdout.write(`ok (${result.cells} cells, ${seconds.toFixed(1)} s, ${(bytes / 1024).toFixed(0)} kB) -> ${path.relative(root, output)}\n`);
+    if (bytes > MAX_NOTEBOOK_BYTES) {
+      process.stderr.write(
+        `✗ ${notebook}: ${(bytes / 1024 / 1024).toFixed(1)} MB with its outputs, over the 2 MB a committed notebook may have (an inlined plotly bundle? CONSILIUM_NOTEBOOK_FIGURES=static draws PNGs)\n`,
+      );
+      return 1;
+    }
   }
   process.stdout.write(`All ${notebooks.length} notebook(s) ran without error.\n`);
   return 0;

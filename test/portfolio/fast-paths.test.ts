@@ -254,8 +254,16 @@ describe("the WebAssembly kernels of the backtest's hot path", () => {
     const eager: string[][] = [];
     const kept: Array<{ sigmaBL: Float64Array }> = [];
     const without = await runBacktest(m, config, blWeightRule(m, opts, decide));
-    const withHook = await runBacktest(m, config, blWeightRule(m, opts, decide, (a) => void eager.push(bits(a.sigmaBL))));
-    const keeping = await runBacktest(m, config, blWeightRule(m, opts, decide, (a) => void kept.push(a)));
+    const withHook = await runBacktest(
+      m,
+      config,
+      blWeightRule(m, opts, decide, (a) => void eager.push(bits(a.sigmaBL))),
+    );
+    const keeping = await runBacktest(
+      m,
+      config,
+      blWeightRule(m, opts, decide, (a) => void kept.push(a)),
+    );
     expect(without.rebalances.map((r) => bits(r.targetWeights))).toEqual(withHook.rebalances.map((r) => bits(r.targetWeights)));
     expect(bits(without.values)).toEqual(bits(withHook.values));
     expect(bits(keeping.values)).toEqual(bits(withHook.values));
