@@ -126,18 +126,13 @@ await showTable(run.table("finmem_risk_report"));
 // the same cell compares a real model with and without its memory of the firm and the dates (both answers cached).
 
 // %%
-const controlOptions = { seed: seed, llm: llm, model: model, dataDir: dataDir, config: run.config, concurrency: 1 };
-const dateOnlySweep = await runSweep(
-  "finmem",
-  { dateOnly: ["same-session", "next-session"] },
-  { ...controlOptions, outDir: "../runs/notebook-finmem-dateonly", cacheDir: cacheDir },
-);
+const controlOptions = { seed: seed, llm: llm, model: model, dataDir: dataDir, config: run.config, concurrency: 1, cacheDir: cacheDir };
+const dateOnlyGrid = { dateOnly: ["same-session", "next-session"] };
+const dateOnlySweep = await runSweep("finmem", dateOnlyGrid, { ...controlOptions, outDir: "../runs/notebook-finmem-dateonly" });
 await showTable(dateOnlySweep.table);
-const anonymizeSweep = await runSweep(
-  "finmem",
-  { anonymize: ["false", "true"] },
-  { ...controlOptions, outDir: "../runs/notebook-finmem-anonymize", cacheDir: cacheDir },
-);
+
+// %%
+const anonymizeSweep = await runSweep("finmem", { anonymize: ["false", "true"] }, { ...controlOptions, outDir: "../runs/notebook-finmem-anonymize" });
 await showTable(anonymizeSweep.table);
 
 // %% [markdown]

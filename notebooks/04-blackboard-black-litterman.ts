@@ -208,21 +208,17 @@ await showTable(run.table("bb_trace"), 40);
 
 // %%
 const realTextDir = findRealDataDir();
-const realText =
-  realTextDir === null
-    ? null
-    : await runExperiment("blackboard", {
-        ...runOptions,
-        dataDir: realTextDir,
-        config: {
-          tickers: realTextTickers,
-          start: realTextStart,
-          end: realTextEnd,
-          rebalanceEvery: rebalanceEvery,
-          debateRounds: debateRounds,
-          traceTicker: "MSFT",
-        },
-      });
+const realTextConfig = {
+  tickers: realTextTickers,
+  start: realTextStart,
+  end: realTextEnd,
+  rebalanceEvery: rebalanceEvery,
+  debateRounds: debateRounds,
+  traceTicker: "MSFT",
+};
+
+// %%
+const realText = realTextDir === null ? null : await runExperiment("blackboard", { ...runOptions, dataDir: realTextDir, config: realTextConfig });
 if (realText === null) console.log("../shared/datasets not found beside the project: the real-text window is skipped.");
 else {
   await showTable(realText.table("bb_performance"));

@@ -49,7 +49,7 @@ describe("FinMem gaps", () => {
     const run = runExperiment("finmem", { seed: 7, dataDir: bundledDataDir(), modelInstance: new FailingCalls(FAILING), set: WINDOWS });
     await expect(run).rejects.toThrow(InvalidAnswerError);
     await expect(run).rejects.toThrow(
-      /finmem: the summary of the .* dated \d{4}-\d\d-\d\d \(day 2023-09-01\): .*rerun the same command .* --set onInvalid=skip/,
+      /finmem: the summary of the .* dated \d{4}-\d\d-\d\d \(day 2023-09-05\): .*rerun the same command .* --set onInvalid=skip/,
     );
   });
 

@@ -1,4 +1,4 @@
-import { tableNumber } from "../../src/core/index";
+import { LEGEND_KEY, tableNumber } from "../../src/core/index";
 import { offlineContext } from "./helpers";
 import { describe, expect, it, onTestFinished } from "vitest";
 import type { RunContext, Table } from "../../src/core/contract";
@@ -86,7 +86,10 @@ describe("sentimental experiment (offline agents)", () => {
       "figure_adoption",
     ]);
     // Figure 4: per candidate x agent, S_O and the opinion (top row) and the change (bottom row).
-    expect(result.figures[0]!.data).toHaveLength(3 * 3 * 3);
+    // Plus three legend-only keys (solid = S_O, dashed = opinion, lower panels = change).
+    const figure4 = result.figures[0]!.data as Array<{ meta?: unknown }>;
+    expect(figure4.filter((trace) => trace.meta !== LEGEND_KEY)).toHaveLength(3 * 3 * 3);
+    expect(figure4.filter((trace) => trace.meta === LEGEND_KEY)).toHaveLength(3);
     // Nuance: at most topics x top words distinct words, at least top words.
     for (const row of table(result.tables, "nuance").rows) {
       expect(row["nuance"]).toBeGreaterThanOrEqual(10);
