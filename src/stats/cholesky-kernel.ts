@@ -13,21 +13,13 @@
  * SIMD get `null` from `WasmCholesky.create()` and the callers keep the
  * JavaScript loops.
  */
+import { wasmInstances, type WasmMemory } from "./wasm-instance";
 import { CHOLESKY_WASM } from "./cholesky-wasm";
 
 const PAGE = 65536;
 /** Doubles of padding after the factor and the scratch vectors (a SIMD block reads up to 7 past the end). */
 const PAD = 8;
 
-/** The slice of the WebAssembly API used here (declared locally: not every TypeScript lib set declares it). */
-interface WasmMemory {
-  readonly buffer: ArrayBuffer;
-  grow(pages: number): number;
-}
-interface WasmApi {
-  Module: new (bytes: Uint8Array) => object;
-  Instance: new (module: object) => { exports: unknown };
-}
 interface Exports {
   memory: WasmMemory;
   chol: (a: number, lt: number, v: number, n: number) => number;
@@ -39,20 +31,7 @@ interface Exports {
   firstNonFinite: (m: number, count: number) => number;
 }
 
-let compiled: object | null | undefined;
-
-/** The compiled module, or null when this engine lacks WebAssembly SIMD. */
-function kernelModule(): object | null {
-  if (compiled === undefined) {
-    try {
-      const api = (globalThis as unknown as { WebAssembly?: WasmApi }).WebAssembly;
-      compiled = api ? new api.Module(Buffer.from(CHOLESKY_WASM.base64, "base64")) : null;
-    } catch {
-      compiled = null;
-    }
-  }
-  return compiled;
-}
+const instantiate = wasmInstances<Exports>(CHOLESKY_WASM.base64);
 
 /**
  * A Cholesky factorisation A = L L^T of an n x n SPD matrix held in
@@ -92,10 +71,8 @@ export class WasmCholesky {
 
   /** A kernel with its own memory, or null without WebAssembly SIMD. */
   static create(): WasmCholesky | null {
-    const mod = kernelModule();
-    if (mod === null) return null;
-    const api = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
-    return new WasmCholesky(new api.Instance(mod).exports as Exports);
+    const kernel = instantiate();
+    return kernel === null ? null : new WasmCholesky(kernel);
   }
 
   /** The order of the views (the last `reserve`). */

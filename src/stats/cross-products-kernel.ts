@@ -13,21 +13,13 @@
  * and to the scalar update (test/stats/cross-products-kernel.test.ts).
  * `WasmCrossProducts.create()` returns null without WebAssembly SIMD.
  */
+import { wasmInstances, type WasmMemory } from "./wasm-instance";
 import { CROSS_PRODUCTS_WASM } from "./cross-products-wasm";
 
 const PAGE = 65536;
 /** Doubles of padding after the centered window (a SIMD block reads up to 7 past its last row). */
 const PAD = 8;
 
-/** The slice of the WebAssembly API used here (declared locally: not every TypeScript lib set declares it). */
-interface WasmMemory {
-  readonly buffer: ArrayBuffer;
-  grow(pages: number): number;
-}
-interface WasmApi {
-  Module: new (bytes: Uint8Array) => object;
-  Instance: new (module: object) => { exports: unknown };
-}
 interface Exports {
   memory: WasmMemory;
   cross: (c: number, out: number, tmp: number, n: number, t: number) => void;
@@ -36,19 +28,7 @@ interface Exports {
   scaled: (cross: number, out: number, count: number, divisor: number, scale: number) => void;
 }
 
-let compiled: object | null | undefined;
-
-function kernelModule(): object | null {
-  if (compiled === undefined) {
-    try {
-      const api = (globalThis as unknown as { WebAssembly?: WasmApi }).WebAssembly;
-      compiled = api ? new api.Module(Buffer.from(CROSS_PRODUCTS_WASM.base64, "base64")) : null;
-    } catch {
-      compiled = null;
-    }
-  }
-  return compiled;
-}
+const instantiate = wasmInstances<Exports>(CROSS_PRODUCTS_WASM.base64);
 
 /**
  * Cross products C = X^T X of n centered series over t periods, kept in
@@ -90,10 +70,8 @@ export class WasmCrossProducts {
 
   /** A kernel with its own memory, or null without WebAssembly SIMD. */
   static create(): WasmCrossProducts | null {
-    const mod = kernelModule();
-    if (mod === null) return null;
-    const api = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
-    return new WasmCrossProducts(new api.Instance(mod).exports as Exports);
+    const kernel = instantiate();
+    return kernel === null ? null : new WasmCrossProducts(kernel);
   }
 
   /** Lay out the buffers for n series over t periods (contents undefined afterwards). */
