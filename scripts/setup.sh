@@ -27,6 +27,9 @@ fi
 
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   echo "setup: npm ci"
-  npm ci --no-audit --no-fund --loglevel=error
+  # onnxruntime-node (--embedder minilm) bundles its CPU binaries; its postinstall
+  # would only fetch CUDA ones from outside the npm registry. package.json's
+  # allowScripts denies it on npm 11; this switch skips it on older npm too.
+  ONNXRUNTIME_NODE_INSTALL=skip npm ci --no-audit --no-fund --loglevel=error
 fi
 echo "setup: done"

@@ -19,7 +19,7 @@ import {
   writeRunFolder,
   type RunRecord,
 } from "../run/index";
-import { parseIntOption, parseLlm, UsageError, type CliIo } from "./usage";
+import { parseEmbedder, parseIntOption, parseLlm, UsageError, type CliIo } from "./usage";
 
 const OPTIONS = {
   transcript: { type: "string" },
@@ -45,7 +45,7 @@ export const EVALUATE_USAGE = `consilium evaluate sentimental --transcript PATH 
   rule; tables/transcript_check compares them with the recorded ones.
   Default DIR: runs/sentimental-seed<N>-transcript-<hash of the config and transcript path>. A folder holding
   another run is refused (--force replaces its tables, figures and reports; never its llm-cache/).
-  Also: [--config FILE] [--llm offline|openai|replay] [--model NAME] [--cache DIR] [--embedder hashing|openai]
+  Also: [--config FILE] [--llm offline|openai|replay] [--model NAME] [--cache DIR] [--embedder hashing|minilm|openai]
         [--seed N] [--data DIR] [--json] [--force]
 `;
 
@@ -67,8 +67,7 @@ export async function evaluateCommand(argv: string[], io: CliIo): Promise<number
   if (!values.transcript) throw new UsageError("evaluate needs --transcript PATH (a run folder, a conversation.jsonl or the authors' simulation_data.json)");
   const llm = parseLlm(values.llm);
   if (llm === "offline" && values.model !== undefined) throw new UsageError(`--model ${values.model} needs --llm openai (or replay)`);
-  const embedder = values.embedder ?? "hashing";
-  if (embedder !== "hashing" && embedder !== "openai") throw new UsageError(`--embedder must be hashing or openai, got "${embedder}"`);
+  const embedder = parseEmbedder(values.embedder);
   const seed = parseIntOption(values.seed, "seed", DEFAULT_SEED);
   const force = values.force ?? false;
   const outDir = path.resolve(values.out ?? (await defaultOutDir(values.transcript, seed, values)));

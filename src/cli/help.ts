@@ -23,7 +23,7 @@ export const RUN_USAGE = `consilium run <${EXPERIMENTS}> [options]
     --force                    replace the folder's tables, figures and reports (never its llm-cache/)
     --cache DIR                record/replay cache (default <out>/llm-cache with a model)
     --concurrency N            parallel model calls (>= 1, default 4)
-    --embedder hashing|openai  default hashing
+    --embedder hashing|minilm|openai  default hashing; minilm = all-MiniLM-L6-v2 on the CPU (bash scripts/setup-minilm.sh)
     --json                     print the manifest as JSON
     --report                   also write report.html
     --max-calls N, --max-cost USD  stop cleanly at a spending limit (--llm openai; exit 4, a rerun resumes)

@@ -10,7 +10,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { DEFAULT_SEED, EXPERIMENT_NAMES, formatLookahead, isExperimentName, runLookahead } from "../run/index";
 import { MODEL_FLAG_OPTIONS, parseModelFlags } from "./model-flags";
-import { parseDateOption, parseIntOption, parseLlm, parsePositiveIntOption, UsageError, type CliIo } from "./usage";
+import { parseDateOption, parseEmbedder, parseIntOption, parseLlm, parsePositiveIntOption, UsageError, type CliIo } from "./usage";
 
 export const LOOKAHEAD_USAGE = `consilium lookahead <experiment> --at DATE [--set key=value ...] [--config FILE] [--data DIR]
     [--llm offline|openai|replay] [--model NAME] [--cache DIR] [--seed N] [--records remove|rewrite]
@@ -68,8 +68,7 @@ export async function lookaheadCommand(argv: string[], io: CliIo): Promise<numbe
   const llm = parseLlm(values.llm);
   if (llm === "offline" && values.model !== undefined) throw new UsageError(`--model ${values.model} needs --llm openai (or replay)`);
   if (llm === "replay" && !values.cache) throw new UsageError("--llm replay needs --cache DIR (the cache of a recorded run)");
-  const embedder = values.embedder ?? "hashing";
-  if (embedder !== "hashing" && embedder !== "openai") throw new UsageError(`--embedder must be hashing or openai, got "${embedder}"`);
+  const embedder = parseEmbedder(values.embedder);
   const report = await runLookahead(name, {
     at,
     set: values.set ?? [],

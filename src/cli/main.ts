@@ -28,7 +28,7 @@ import { terminalProgress } from "../core/index";
 import { describeFailure } from "./failure";
 import { MODEL_FLAG_OPTIONS, parseModelFlags } from "./model-flags";
 import { commandUsage } from "./help";
-import { isUsageProblem, parseIntOption, parseLlm, parsePositiveIntOption, UsageError, wantsHelp, type CliIo } from "./usage";
+import { isUsageProblem, parseEmbedder, parseIntOption, parseLlm, parsePositiveIntOption, UsageError, wantsHelp, type CliIo } from "./usage";
 
 export type { CliIo } from "./usage";
 
@@ -47,7 +47,7 @@ const USAGE = `consilium ${"<command>"} — reproduce three papers on LLM multi-
 Commands:
   run <sentimental|finmem|blackboard>   run one experiment and write a run folder
       [--config FILE] [--set key=value ...] [--llm offline|openai|replay] [--model NAME]
-      [--seed N] [--data DIR] [--out DIR] [--force] [--cache DIR] [--concurrency N] [--embedder hashing|openai]
+      [--seed N] [--data DIR] [--out DIR] [--force] [--cache DIR] [--concurrency N] [--embedder hashing|minilm|openai]
       [--json] [--report] [--max-calls N] [--max-cost USD] [--timeout SECONDS] [--response-format json_schema|json_object|none]
       --dry-run [--model NAME]   calls, prompt tokens, output estimate and cost per task, no model called
   sweep <experiment> --grid key=v1,v2 [--grid ...]   run a parameter grid (resumable via the LLM cache);
@@ -96,12 +96,6 @@ const RUN_OPTIONS = {
 
 /** The sweep's flags: the run's, plus `--shard`. */
 const SWEEP_OPTIONS = { ...RUN_OPTIONS, shard: { type: "string" } } as const;
-
-function parseEmbedder(value: string | undefined): "hashing" | "openai" {
-  const embedder = value ?? "hashing";
-  if (embedder !== "hashing" && embedder !== "openai") throw new UsageError(`--embedder must be hashing or openai, got "${embedder}"`);
-  return embedder;
-}
 
 /**
  * Run one `consilium` command; returns the process exit code (0 ok, 1 the

@@ -3,7 +3,7 @@
  * with code 2) and the flag parsers the commands share.
  */
 import { isCalendarDate } from "../core/index";
-import { LlmConfigError, TemplateError } from "../llm/index";
+import { EMBEDDER_KINDS, embedderKind, LlmConfigError, TemplateError, type EmbedderKind } from "../llm/index";
 import { ConfigError, type LlmMode } from "../run/index";
 
 /** The error type for a wrong command line: the CLI prints its message and exits with code 2. */
@@ -86,6 +86,18 @@ export function parseLlm(value: string | undefined): LlmMode {
   const llm = value ?? "offline";
   if (llm !== "offline" && llm !== "openai" && llm !== "replay") throw new UsageError(`--llm must be offline, openai or replay, got "${llm}"`);
   return llm;
+}
+
+/**
+ * The `--embedder` flag: hashing (default), minilm or openai; anything else is a usage error.
+ *
+ * @example
+ * parseEmbedder("minilm") // "minilm"
+ */
+export function parseEmbedder(value: string | undefined): EmbedderKind {
+  const kind = embedderKind(value);
+  if (!kind) throw new UsageError(`--embedder must be ${EMBEDDER_KINDS.slice(0, -1).join(", ")} or ${EMBEDDER_KINDS.at(-1)}, got "${value ?? ""}"`);
+  return kind;
 }
 
 /**

@@ -58,11 +58,12 @@ export const finmemConfigSchema = z.object({
     description: 'Recency constant Q of the shallow layer: "code" = 3 trading days, "paper" = 14 (a paper-era description), or a number of days.',
     readings: { code: "code", paper: "paper" },
   }),
-  embedder: documented(z.enum(["context", "hashing", "tfidf", "openai"]).default("context"), {
+  embedder: documented(z.enum(["context", "hashing", "tfidf", "minilm", "openai"]).default("context"), {
     description:
       "Embedder of events and of the profile query: the run's (--embedder), hashing, TF-IDF fitted on the training window's text (read as of trainEnd: " +
-      "a declared look-ahead for training days), or the endpoint's (needs --embedder openai; the code uses OpenAI embeddings).",
-    readings: { context: "ours", hashing: "ours", tfidf: "ours", openai: "code" },
+      "a declared look-ahead for training days), all-MiniLM-L6-v2 on the CPU (a local real sentence embedder; bash scripts/setup-minilm.sh), " +
+      "or the endpoint's (needs --embedder openai; the code uses OpenAI embeddings).",
+    readings: { context: "ours", hashing: "ours", tfidf: "ours", minilm: "ours", openai: "code" },
   }),
   profileOverview: documented(z.enum(["window", "asOf"]).default("window"), {
     description:

@@ -1,10 +1,10 @@
 /**
  * The embedder a FinMem config asks for: the run's own embedder, the hashing
- * embedder, a TF-IDF embedder fitted on the training window, or an endpoint
- * embedder (checked to really be one).
+ * embedder, a TF-IDF embedder fitted on the training window, all-MiniLM-L6-v2
+ * on the CPU, or an endpoint embedder (checked to really be one).
  */
 import type { DataFolder } from "../data/index";
-import { type Embedder, HashingEmbedder, TfidfEmbedder, contentTokens } from "../text/index";
+import { type Embedder, HashingEmbedder, MiniLmEmbedder, TfidfEmbedder, contentTokens } from "../text/index";
 import type { FinMemConfig } from "./config";
 
 /** Vocabulary size of the "tfidf" embedder (most frequent training-window terms). */
@@ -58,11 +58,13 @@ export function selectEmbedder(config: FinMemConfig, contextEmbedder: Embedder, 
     case "hashing":
       return contextEmbedder.id.startsWith("hashing") ? contextEmbedder : new HashingEmbedder();
     case "openai":
-      if (contextEmbedder.id.startsWith("hashing") || contextEmbedder.id.startsWith("tfidf")) {
+      if (["hashing", "tfidf", "minilm"].some((local) => contextEmbedder.id.startsWith(local))) {
         throw new Error(`finmem: embedder=openai needs an endpoint embedder (run with --embedder openai); the run's embedder is ${contextEmbedder.id}`);
       }
       return contextEmbedder;
     case "tfidf":
       return trainingWindowTfidf(config, folder);
+    case "minilm":
+      return contextEmbedder.id.startsWith("minilm") ? contextEmbedder : new MiniLmEmbedder();
   }
 }

@@ -2,7 +2,7 @@
  * One place that turns CLI / notebook options into a Model and an Embedder.
  */
 import { existsSync } from "node:fs";
-import { HashingEmbedder, type Embedder } from "../text/index";
+import { HashingEmbedder, MiniLmEmbedder, type Embedder } from "../text/index";
 import { BudgetModel } from "./budget";
 import { CachedEmbedder, CachedModel, recordedModels, replayOnlyEmbedder, replayOnlyModel } from "./cache";
 import { LlmConfigError } from "./errors";
@@ -120,9 +120,26 @@ export function createModel(opts: CreateModelOptions): Model {
   }
 }
 
+/** The run-level embedders (`--embedder`). */
+export const EMBEDDER_KINDS = ["hashing", "minilm", "openai"] as const;
+export type EmbedderKind = (typeof EMBEDDER_KINDS)[number];
+
+/**
+ * Reads an `--embedder` value (default "hashing"); undefined for anything else,
+ * so each command words its own usage error.
+ *
+ * @example
+ * embedderKind("minilm") // "minilm"
+ * embedderKind("bert") // undefined
+ */
+export function embedderKind(value: string | undefined): EmbedderKind | undefined {
+  const kind = value ?? "hashing";
+  return (EMBEDDER_KINDS as readonly string[]).includes(kind) ? (kind as EmbedderKind) : undefined;
+}
+
 export interface CreateEmbedderOptions {
-  /** "hashing" (embedded, default) or "openai" (an embeddings endpoint). */
-  kind?: "hashing" | "openai";
+  /** "hashing" (embedded, default), "minilm" (all-MiniLM-L6-v2 on onnxruntime, installed by scripts/setup-minilm.sh) or "openai" (an embeddings endpoint). */
+  kind?: EmbedderKind;
   /** The run's LLM mode: with kind "openai", replay reads embeddings from the cache only. */
   llm?: LlmMode;
   /** Embedding model (kind openai). Default DEFAULT_EMBEDDING_MODEL. */
@@ -145,6 +162,8 @@ export interface CreateEmbedderOptions {
 /**
  * Build the Embedder for a run: hashing -> the injected offline embedder or
  * HashingEmbedder (deterministic, never cached: it is cheaper than a lookup);
+ * minilm -> all-MiniLM-L6-v2 on the CPU (local and deterministic, so never
+ * cached either; fails with the install command when the model is missing);
  * openai -> OpenAIEmbedder, in a recording CachedEmbedder when `cacheDir` is
  * set, or a replaying one (no key, no network) when `llm` is "replay".
  *
@@ -155,7 +174,8 @@ export interface CreateEmbedderOptions {
 export function createEmbedder(opts: CreateEmbedderOptions = {}): Embedder {
   const kind = opts.kind ?? "hashing";
   if (kind === "hashing") return opts.offline ?? new HashingEmbedder(opts.dimension ? { dimension: opts.dimension } : {});
-  if (kind !== "openai") throw new LlmConfigError(`unknown embedder ${JSON.stringify(kind)}; allowed: hashing, openai`);
+  if (kind === "minilm") return new MiniLmEmbedder();
+  if (kind !== "openai") throw new LlmConfigError(`unknown embedder ${JSON.stringify(kind)}; allowed: ${EMBEDDER_KINDS.join(", ")}`);
   const model = opts.embeddingModel ?? DEFAULT_EMBEDDING_MODEL;
   const id = opts.dimension ? `${model}@${opts.dimension}` : model;
   if (opts.llm === "replay") {

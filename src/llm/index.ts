@@ -39,8 +39,8 @@ export {
 } from "./cache";
 export type { CacheMode, CacheOptions, EmbeddingCacheEntry, ModelCacheEntry, ModelCacheKeyParts } from "./cache";
 export { mergeCacheFolders, type CacheConflict, type CacheMergeResult } from "./cache-merge";
-export { createEmbedder, createModel, DEFAULT_EMBEDDING_MODEL, DEFAULT_OPENAI_MODEL } from "./factory";
-export type { CreateEmbedderOptions, CreateModelOptions, LlmMode } from "./factory";
+export { createEmbedder, createModel, DEFAULT_EMBEDDING_MODEL, DEFAULT_OPENAI_MODEL, EMBEDDER_KINDS, embedderKind } from "./factory";
+export type { CreateEmbedderOptions, CreateModelOptions, EmbedderKind, LlmMode } from "./factory";
 export { Semaphore, limitConcurrency, mapConcurrent } from "./limit";
 export { BudgetModel, BudgetStopError } from "./budget";
 export type { BudgetLimits, BudgetStop } from "./budget";

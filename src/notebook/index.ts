@@ -8,4 +8,5 @@
  * import { showTable } from "../src/notebook/index";
  */
 export { figureHtml, MAX_CELL_CHARS, runSummaryTable, showFigure, showFrame, showMarkdown, showRun, showTable, tableHtml, textCellHtml } from "./display";
+export { sideBySide, type TableVariant } from "./side-by-side";
 export { displayCell, frameFigure, frameHtml, frameText, type FrameDisplayOptions, type FrameFigureOptions, type FrameLike } from "./frames";

@@ -12,6 +12,7 @@ import {
   type ModelCacheEntry,
   createEmbedder,
   createModel,
+  type EmbedderKind,
   type Model,
   type ResponseFormat,
   type UsageTotals,
@@ -42,7 +43,8 @@ export interface RunOptions {
   set?: readonly string[];
   /** Where the record/replay cache lives (default: none for offline, required for replay). */
   cacheDir?: string;
-  embedder?: "hashing" | "openai";
+  /** Run-level embedder: hashing (default), minilm (all-MiniLM-L6-v2, local) or openai. */
+  embedder?: EmbedderKind;
   /** Also record offline answers in the cache (sweeps: resumable without recomputing). */
   cacheOffline?: boolean;
   concurrency?: number;

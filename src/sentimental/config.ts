@@ -140,6 +140,12 @@ export const sentimentalConfigSchema = z.object({
     description: "Drift (Table 2) as 1 - similarity between statements and the Mental Model of Self, or the raw similarity the code reports.",
     readings: { distance: "paper", similarity: "code" },
   }),
+  embedder: documented(z.enum(["context", "hashing", "minilm"]).default("context"), {
+    description:
+      "Sentence embedder of drift, defensibility retrieval and the platitudinal score: the run's (--embedder), hashing, or all-MiniLM-L6-v2 on the CPU " +
+      "(bash scripts/setup-minilm.sh): the authors' code's model for drift; for defensibility it uses all-mpnet-base-v2, so MiniLM is a labelled stand-in there.",
+    readings: { context: "ours", hashing: "ours", minilm: "code" },
+  }),
   retrieval: documented(z.enum(["embedding", "tfidf"]).default("embedding"), {
     description: "Defensibility retrieval of resume passages: embeddings (the run's embedder, as the paper's vector index) or TF-IDF.",
     readings: { embedding: "paper", tfidf: "ours" },

@@ -16,6 +16,7 @@ import { sentimentalSweepCell } from "./sweep";
 import { adoptionTables, biasTables, decisionTables, evaluationTables, figures, roundTable, runArtifacts, runSummary, type RunAnalysis } from "./report";
 import { adoptionOf } from "./adoption";
 import { MENTAL_MODEL_TASKS } from "./tasks";
+import { sentimentalEmbedder, withEmbedderNotes } from "./embedder";
 
 /**
  * Runs the whole experiment: scenario and brief (both validated), `runs`
@@ -56,21 +57,25 @@ export async function reportDeliberations(
 ): Promise<ExperimentResult> {
   const [primary] = deliberations;
   const adoption = adoptionOf(scenario, primary, config.adoptionThreshold);
+  const embedder = sentimentalEmbedder(config, ctx.embedder);
   const analysis: RunAnalysis = {
     scenario,
     primary,
     decision: decide(primary, config),
-    evaluation: await evaluate(scenario, deliberations, config, ctx.embedder, ctx.seed),
+    evaluation: await evaluate(scenario, deliberations, config, embedder, ctx.seed),
     bias: biasOf(primary, config),
     adoption,
   };
-  const tables = [
-    roundTable(primary),
-    ...decisionTables(scenario, analysis.decision, analysis.evaluation, config),
-    ...evaluationTables(scenario, primary, analysis.evaluation),
-    ...biasTables(analysis.bias, config),
-    ...adoptionTables(adoption, scenario),
-  ];
+  const tables = withEmbedderNotes(
+    [
+      roundTable(primary),
+      ...decisionTables(scenario, analysis.decision, analysis.evaluation, config),
+      ...evaluationTables(scenario, primary, analysis.evaluation),
+      ...biasTables(analysis.bias, config),
+      ...adoptionTables(adoption, scenario),
+    ],
+    embedder.id,
+  );
   const gaps = deliberations.flatMap((d) => [
     ...d.agents.flatMap((a) => a.mmsGaps ?? []),
     ...d.conversations.flatMap((c) => c.turns.flatMap((t) => (t.gap ? [t.gap] : []))),

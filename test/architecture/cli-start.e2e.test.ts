@@ -39,7 +39,7 @@ function modulesLoadedBy(args: string[]): string[] {
   return readFileSync(trace, "utf8").split("\n").filter(Boolean);
 }
 
-const HEAVY = /node_modules\/(playwright-core|openai|danfojs-node|@tensorflow)\//;
+const HEAVY = /node_modules\/(playwright-core|openai|danfojs-node|@tensorflow|onnxruntime-node|onnxruntime-common)\//;
 
 describe("a CLI start", () => {
   it("`consilium keys` loads no heavy package", () => {

@@ -55,7 +55,7 @@ describe("consilium CLI", () => {
       [["run", "sentimental", "--bogus"], /Unknown option '--bogus'/],
       [["run", "sentimental", "--seed"], /--seed/],
       [["run", "sentimental", "--model", "gpt-4o"], /--model gpt-4o needs --llm openai/],
-      [["run", "sentimental", "--embedder", "bert"], /--embedder must be hashing or openai, got "bert"/],
+      [["run", "sentimental", "--embedder", "bert"], /--embedder must be hashing, minilm or openai, got "bert"/],
       [["run", "sentimental", "--llm", "anthropic"], /--llm must be offline, openai or replay/],
       [["reproduce", "--only", "finmem,nope"], /--only: unknown experiment\(s\) nope/],
       [["reproduce", "--seed", "x"], /--seed expects a non-negative integer/],
