@@ -111,6 +111,10 @@ export class FakeSources {
 
   async start(): Promise<this> {
     this.server = http.createServer((req, res) => this.handle(req, res));
+    // Keep idle connections open until stop(): with Node's default 5 s keep-alive timeout the server may close a pooled
+    // socket just as the client reuses it (ECONNRESET) when a test pauses about 5 s between two fetches (a run between
+    // two pulls, on a loaded machine).
+    this.server.keepAliveTimeout = 0;
     this.server.on("connection", (s) => {
       this.sockets.add(s);
       s.on("close", () => this.sockets.delete(s));

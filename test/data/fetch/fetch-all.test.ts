@@ -1,6 +1,11 @@
-import { spawn } from "node:child_process";
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join, relative } from "node:path";
+/**
+ * `consilium data fetch all` against loopback sources, in process: the folder
+ * it builds passes data check, its summary and market caps, a Blackboard run
+ * on it, and plain-text universes. (Killed mid-run and resumed, in child
+ * processes: fetch-all-resume.e2e.test.ts.)
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dataCommand } from "../../../src/cli/data";
 import { checkDataFolder } from "../../../src/data/check";
@@ -8,65 +13,9 @@ import { fetchAll, formatSummary } from "../../../src/data/fetch/fetch-all";
 import { DataFolder } from "../../../src/data/folder";
 import { MarketCaps } from "../../../src/data/market-cap";
 import { runExperiment } from "../../../src/run/runner";
-import { FakeSources, type FakeCompany, ACME_10QS_2024 } from "../../helpers/fake-sources";
+import { FakeSources } from "../../helpers/fake-sources";
 import { makeFolder } from "../helpers";
-
-const ACME: FakeCompany = {
-  ticker: "ACME",
-  cik: 12345,
-  name: "Acme Widgets Inc.",
-  newsTerm: "Acme Widgets",
-  price0: 50,
-  splits: [{ date: "2024-06-10", numerator: 2, denominator: 1 }],
-  indexStamp: "eastern-labelled-utc",
-  filings: [...ACME_10QS_2024],
-};
-const DUAL: FakeCompany = {
-  ticker: "BRK-B",
-  cik: 34567,
-  name: "Dual Holdings Inc",
-  newsTerm: "Berkshire Hathaway",
-  price0: 400,
-  filings: [
-    {
-      form: "10-Q",
-      period: "2024-03-31",
-      acceptedEastern: "2024-05-04 09:15:00",
-      shares: { A: 1000, B: 2_000_000 },
-      sharesAsOf: "2024-04-25",
-      revenue: 9e9,
-      netIncome: 2e9,
-    },
-    {
-      form: "10-Q",
-      period: "2024-09-30",
-      acceptedEastern: "2024-11-02 09:15:00",
-      shares: { A: 990, B: 2_010_000 },
-      sharesAsOf: "2024-10-24",
-      revenue: 9.5e9,
-      netIncome: 2.1e9,
-    },
-  ],
-};
-const SPY: FakeCompany = { ticker: "SPY", cik: 99999, name: "SPDR S&P 500 ETF Trust", newsTerm: "SPDR", price0: 450, filings: [] };
-
-const UNIVERSE = "Symbol,Security,GICS Sector,CIK\nACME,Acme Widgets Inc.,Industrials,12345\nBRK.B,Dual Holdings Inc,Financials,0000034567\n";
-const RANGE = ["--from", "2024-03-01", "--to", "2024-08-30"];
-const UA = "Consilium Tests tests@example.org";
-
-/** Every file of a folder, relative path -> content. */
-function snapshot(dir: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  const walk = (d: string): void => {
-    for (const f of readdirSync(d).sort()) {
-      const full = join(d, f);
-      if (statSync(full).isDirectory()) walk(full);
-      else out[relative(dir, full)] = readFileSync(full, "utf8");
-    }
-  };
-  walk(dir);
-  return out;
-}
+import { ACME, DUAL, fetchAllArgs, RANGE, SPY, UA, UNIVERSE } from "./fetch-all-setup";
 
 describe("data fetch all against loopback sources", () => {
   let fake: FakeSources;
@@ -79,7 +28,7 @@ describe("data fetch all against loopback sources", () => {
   });
   afterAll(() => fake.stop());
 
-  const args = (out: string): string[] => ["fetch", "all", "--universe", universe, ...RANGE, "--out", out, "--user-agent", UA, "--delay-ms", "0"];
+  const args = (out: string): string[] => fetchAllArgs(universe, out);
 
   it("builds a folder that data check passes, with a summary per ticker and month and market caps as known on each date", async () => {
     const saved = { ...process.env };
@@ -142,49 +91,6 @@ describe("data fetch all against loopback sources", () => {
       const shares = known.quotes[0]!.shares!;
       expect(shares).toBe(date < "2024-06-10" ? 1_000_000_000 : date < "2024-08-01" ? 2_000_000_000 : 2_010_000_000);
     }
-  });
-
-  it("killed mid-news and again mid-filings, reruns finish without refetching what they have, byte-identical to an uninterrupted pull", async () => {
-    const out = makeFolder({});
-    const start = fake.requests.length;
-    const key = (i: number): string => `${fake.requests[i]!.path}?${fake.requests[i]!.query.toString()}`;
-    const runChildUntil = async (hangAfter: number): Promise<void> => {
-      fake.hangAfter = hangAfter;
-      const child = spawn(process.execPath, ["bin/consilium.mjs", "data", ...args(out)], { env: { ...process.env, ...fake.env() }, stdio: "ignore" });
-      const exited = new Promise<void>((r) => child.on("exit", () => r()));
-      while (fake.requests.length <= hangAfter) await new Promise((r) => setTimeout(r, 25));
-      child.kill("SIGKILL");
-      await exited;
-      fake.hangAfter = null;
-    };
-    // Run 1: prices (3) and five of ACME's six news windows, killed on the sixth.
-    await runChildUntil(start + 3 + 5);
-    const firstRun = new Set(Array.from({ length: 8 }, (_, i) => key(start + i)));
-    const hung1 = key(start + 8);
-    // Run 2: resumes with the hung window, BRK-B's news (6), then ACME's index, facts and first header; killed on its first document.
-    const second = fake.requests.length;
-    await runChildUntil(second + 7 + 3);
-    const secondKeys = Array.from({ length: fake.requests.length - second }, (_, i) => key(second + i));
-    expect(secondKeys[0]).toBe(hung1);
-    expect(secondKeys.filter((k) => firstRun.has(k))).toEqual([]);
-    expect(secondKeys.some((k) => k.startsWith("/v8/"))).toBe(false);
-    const hung2 = secondKeys[secondKeys.length - 1]!;
-    // Run 3 (in process) finishes.
-    const third = fake.requests.length;
-    const saved = { ...process.env };
-    Object.assign(process.env, fake.env());
-    try {
-      expect(await dataCommand(args(out), { stdout: () => {}, stderr: () => {} })).toBe(0);
-    } finally {
-      process.env = saved;
-    }
-    const thirdKeys = Array.from({ length: fake.requests.length - third }, (_, i) => key(third + i));
-    expect(thirdKeys[0]).toBe(hung2);
-    const earlier = new Set([...firstRun, ...secondKeys.slice(0, -1)]);
-    expect(thirdKeys.filter((k) => earlier.has(k))).toEqual([]);
-    // Every request of an uninterrupted pull was sent exactly once, plus the two that hung.
-    expect(fake.requests.length - start).toBe(25 + 2);
-    expect(snapshot(out)).toEqual(snapshot(clean));
   });
 
   it("reads plain-text universes and explains a bad one", async () => {

@@ -58,6 +58,7 @@ describe.skipIf(!tslabTs)("src/ as tslab compiles and loads it", () => {
   /** module -> modules it requires when it loads (value imports and re-exports kept by the emit). */
   const loadGraph = new Map<string, string[]>();
 
+  // A whole-program compile and type check (about 30 s of CPU): the default 60 s hook timeout is too short on a loaded machine.
   beforeAll(() => {
     const options: TS.CompilerOptions = {
       module: ts.ModuleKind.ESNext,
@@ -90,7 +91,7 @@ describe.skipIf(!tslabTs)("src/ as tslab compiles and loads it", () => {
       }
       loadGraph.set(from, deps);
     });
-  });
+  }, 600_000);
 
   it("covers the notebooks' modules", () => {
     expect(srcFiles.map((f) => rel(f.fileName))).toEqual(
