@@ -3,11 +3,15 @@
  * of random dense unit vectors, and over the vectors the default embedder
  * (HashingEmbedder, 512 dimensions) produces for the real news in
  * ../shared/datasets, a new query every call, paired run by run with numpy
- * (float32 matrix-vector product + argpartition per layer). Goal (issue 15):
- * at most 1.0x numpy. Cross-check: both sides' top-5 lists against the exact
- * top-5 (float64 products of the same float32 values): same ids, scores to
- * 1e-6. A last line times the relevancy cache (the query unchanged, FinMem's
- * daily case) on its own: not a like-for-like kernel.
+ * (float32 matrix-vector product + argpartition per layer: what a numpy user
+ * writes). Goal: RETRIEVAL_GOAL. Our side is LayeredMemory.retrieve, whose
+ * exact pre-filter (src/finmem/retrieval/prefilter.ts) never reads most rows'
+ * embeddings: its gain over numpy is mostly the algorithm (bounds that drop
+ * rows whose day terms cannot reach the top K), not a faster product, and it
+ * shrinks when the day terms are alike. Cross-check: both sides' top-5 lists
+ * against the exact top-5 (float64 products of the same float32 values): same
+ * ids, scores to 1e-6. A last line times the relevancy cache (the query
+ * unchanged, FinMem's daily case) on its own: not a like-for-like kernel.
  */
 import path from "node:path";
 import { FINMEM_MEMORY_DEFAULTS, LAYERS, type MemoryParams } from "../../src/finmem/constants";

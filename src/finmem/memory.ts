@@ -41,7 +41,7 @@
  */
 import type { Rng } from "../stats/index";
 import { LAYERS, LAYER_INDEX, type Layer, type MemoryParams, FINMEM_MEMORY_DEFAULTS } from "./constants";
-import { PREFILTER_MIN_ROWS, prefilteredTopK } from "./retrieval/prefilter";
+import { PREFILTER_MIN_ROWS, prefilteredTopK, rowsOfLargestBase } from "./retrieval/prefilter";
 import { QuantizedIndex } from "./retrieval/quantized";
 import { importanceScore, recencyScore, retrievalScore } from "./retrieval/score";
 import { TopK } from "./topk";
@@ -180,6 +180,8 @@ export class LayeredMemory {
   private mutations = 0;
   /** `mutations` when `baseScratch` was filled (-1: never): the bases hold until the memory changes. */
   private basesAt = -1;
+  /** The pre-filter's floor rows (rowsOfLargestBase) for the k's `ks` (joined), chosen from the current bases. */
+  private floor = { rows: null as Int32Array[] | null, ks: "" };
   /** int8 copy of the embeddings for the pre-filter (built on first use; null: unavailable). */
   private index: QuantizedIndex | null | undefined;
   /**
@@ -332,16 +334,19 @@ export class LayeredMemory {
       const importanceOf = this.importanceOf;
       for (let i = 0; i < this.n; i++) out[i] = this.recencyTable(layerOf[i]!, clock - resetDayOf[i]!) + importanceScore(importanceOf[i]!, cap);
       this.basesAt = this.mutations;
+      this.floor.rows = null;
     }
-    const bases = this.baseScratch;
-    const heaps = prefilteredTopK(this.index, query, ks, {
+    const rows = {
       n: this.n,
       alive: this.aliveOf,
       layer: this.layerOf,
-      bases,
-      exactRelevancy: (i) => rowDot(this.embeddings, i, q, this.dim),
-      score: (i, relevancy) => retrievalScore(relevancy, rec(i), imp(i)),
-    });
+      bases: this.baseScratch,
+      exactRelevancy: (i: number) => rowDot(this.embeddings, i, q, this.dim),
+      score: (i: number, relevancy: number) => retrievalScore(relevancy, rec(i), imp(i)),
+    };
+    // The floor rows depend only on the day terms and k: kept with the bases (the pre-filter re-checks them).
+    if (!this.floor.rows || this.floor.ks !== ks.join(",")) this.floor = { rows: rowsOfLargestBase(ks, rows), ks: ks.join(",") };
+    const heaps = prefilteredTopK(this.index, query, ks, { ...rows, floorRows: this.floor.rows ?? undefined });
     if (!heaps) this.relPartialUpTo = 0;
     return heaps;
   }

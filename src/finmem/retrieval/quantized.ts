@@ -1,7 +1,7 @@
 /**
  * An int8 copy of the memory's embedding matrix with a rigorous error bound
- * per row, scanned by a WebAssembly SIMD kernel (dot-i8.wat): the cheap
- * first stage of an exact top-K (see prefilter.ts).
+ * per row, scanned by a WebAssembly SIMD kernel (dot-i8.wat), and each
+ * row's norm: the cheap bounds of an exact top-K (see prefilter.ts).
  *
  * Row i is stored as e_i = s_i * ê_i + d_i with s_i = max_j |e_ij| / 127,
  * ê_ij = round(e_ij / s_i) in [-127, 127] and the residual d_i; the query as
@@ -17,6 +17,12 @@
  * orders of magnitude above the rounding of a float64 dot product of unit
  * vectors (~1e-15). One int8 byte per value is a quarter of the float32
  * matrix's memory traffic, which is what the scan is bound by.
+ *
+ * Each row also keeps its Euclidean norm |e_i|, for a bound that needs no
+ * read of the row at all (Cauchy-Schwarz): |<e_i, q>| <= |e_i| |q|, carried
+ * with the same margins (`relevancyReach`). The float64 dot product the exact
+ * path computes differs from the real <e_i, q> by at most dim * 2^-53 *
+ * |e_i| |q| (~6e-14 relative at 512 dimensions), inside the 1e-9 margin.
  */
 import { DOT_I8 } from "./dot-i8-wasm";
 
@@ -44,6 +50,7 @@ interface WasmApi {
 interface Kernel {
   memory: WasmMemory;
   dots: (mat: number, q: number, out: number, rows: number, stride: number) => void;
+  dots_rows: (mat: number, q: number, out: number, idx: number, count: number, stride: number) => void;
 }
 
 let compiled: object | null | undefined;
@@ -82,10 +89,18 @@ export class QuantizedIndex {
   private scale = new Float64Array(0);
   private scaledNorm = new Float64Array(0);
   private residualNorm = new Float64Array(0);
-  /** Approximate <e_i, q> for the last query, rows [0, count). */
+  /** |e_i| of every indexed row (float64 from the float32 values). */
+  norm = new Float64Array(0);
+  /** Approximate <e_i, q> for the last query: row i's after `approximate`, the c-th listed row's after `approximateListed`. */
   approx = new Float64Array(0);
-  /** Bound on |<e_i, q> - approx_i| for the last query. */
+  /** Bound on |<e_i, q> - approx| for the same rows. */
   bound = new Float64Array(0);
+  /** |q| of the last prepared query. */
+  queryNorm = NaN;
+  /** Quantisation step t and residual norm |g| of the last prepared query. */
+  private queryStep = 0;
+  private queryResidualNorm = 0;
+  private listView: Int32Array | null = null;
   /** False once a row could not be indexed (non-finite value, or the matrix would pass MAX_BYTES). */
   usable = true;
 
@@ -103,7 +118,7 @@ export class QuantizedIndex {
     if (!mod || !(dim > 0)) return null;
     const instance = new (wasmApi() as WasmApi).Instance(mod);
     const exports = instance.exports as unknown as Kernel;
-    return new QuantizedIndex(dim, { memory: exports.memory, dots: exports.dots });
+    return new QuantizedIndex(dim, { memory: exports.memory, dots: exports.dots, dots_rows: exports.dots_rows });
   }
 
   /** Rows indexed so far. */
@@ -119,11 +134,15 @@ export class QuantizedIndex {
     return this.matrixOffset + this.capacity * this.stride;
   }
 
+  private get listOffset(): number {
+    return this.outOffset + this.capacity * 4;
+  }
+
   private reserve(rows: number): boolean {
     if (rows <= this.capacity) return true;
     let cap = Math.max(this.capacity, 1024);
     while (cap < rows) cap *= 2;
-    const bytes = this.queryBytes + cap * (this.stride + 4);
+    const bytes = this.queryBytes + cap * (this.stride + 8);
     if (bytes > MAX_BYTES) return false;
     const pages = Math.ceil(bytes / PAGE) - this.kernel.memory.buffer.byteLength / PAGE;
     if (pages > 0) this.kernel.memory.grow(pages);
@@ -135,6 +154,8 @@ export class QuantizedIndex {
     this.scale = keep(this.scale);
     this.scaledNorm = keep(this.scaledNorm);
     this.residualNorm = keep(this.residualNorm);
+    this.norm = keep(this.norm);
+    this.listView = null;
     this.approx = new Float64Array(cap);
     this.bound = new Float64Array(cap);
     this.capacity = cap;
@@ -168,6 +189,7 @@ export class QuantizedIndex {
       const base = this.matrixOffset + i * this.stride;
       let norm2 = 0;
       let residual2 = 0;
+      let row2 = 0;
       for (let j = 0; j < dim; j++) {
         const x = matrix[o + j]!;
         const level = s > 0 ? Math.max(-127, Math.min(127, Math.round(x / s))) : 0;
@@ -175,7 +197,9 @@ export class QuantizedIndex {
         const d = x - s * level;
         norm2 += level * level;
         residual2 += d * d;
+        row2 += x * x;
       }
+      this.norm[i] = Math.sqrt(row2);
       this.scale[i] = s;
       this.scaledNorm[i] = s * Math.sqrt(norm2);
       this.residualNorm[i] = Math.sqrt(residual2);
@@ -184,11 +208,14 @@ export class QuantizedIndex {
   }
 
   /**
-   * Fill `approx` and `bound` for every indexed row against `query`
-   * (Float32, `dim` values): <e_i, query> lies in approx_i +- bound_i.
-   * Returns false (and fills nothing) for a query with a non-finite value.
+   * Quantise a query (Float32, `dim` values) for `approximate` /
+   * `approximateListed` and `relevancyReach`; false (nothing prepared) for a
+   * query with a non-finite value.
+   *
+   * @example
+   * index.prepare(query); // then index.relevancyReach(i) bounds |<e_i, query>|
    */
-  approximate(query: Float32Array): boolean {
+  prepare(query: Float32Array): boolean {
     const dim = this.dim;
     let maxAbs = 0;
     let q2 = 0;
@@ -212,17 +239,75 @@ export class QuantizedIndex {
       const g = x - t * level;
       g2 += g * g;
     }
+    this.queryStep = t;
+    this.queryNorm = Math.sqrt(q2);
+    this.queryResidualNorm = Math.sqrt(g2);
+    return true;
+  }
+
+  /**
+   * Bound on |<e_i, q>| for the prepared query without reading row i:
+   * |e_i| |q| (Cauchy-Schwarz) with the rounding margins, so it also bounds
+   * the float64 dot product the exact path computes.
+   *
+   * @example
+   * index.prepare(q); index.relevancyReach(0); // >= Math.abs(exact relevancy of row 0)
+   */
+  relevancyReach(i: number): number {
+    return this.norm[i]! * this.queryNorm * (1 + BOUND_RELATIVE_MARGIN) + BOUND_ABSOLUTE_MARGIN;
+  }
+
+  /**
+   * Fill `approx` and `bound` for every indexed row against `query`
+   * (Float32, `dim` values): <e_i, query> lies in approx_i +- bound_i.
+   * Returns false (and fills nothing) for a query with a non-finite value.
+   *
+   * @example
+   * index.approximate(q); // index.approx[i] +- index.bound[i] holds <e_i, q>
+   */
+  approximate(query: Float32Array): boolean {
+    if (!this.prepare(query)) return false;
     const n = this.count;
     this.kernel.dots(this.matrixOffset, 0, this.outOffset, n, this.stride);
     const out = new Int32Array(this.kernel.memory.buffer, this.outOffset, n);
-    const qNorm = Math.sqrt(q2);
-    const gNorm = Math.sqrt(g2);
-    const approx = this.approx;
-    const bound = this.bound;
-    for (let i = 0; i < n; i++) {
-      approx[i] = this.scale[i]! * t * out[i]!;
-      bound[i] = (this.scaledNorm[i]! * gNorm + this.residualNorm[i]! * qNorm) * (1 + BOUND_RELATIVE_MARGIN) + BOUND_ABSOLUTE_MARGIN;
-    }
+    for (let i = 0; i < n; i++) this.fill(i, i, out[i]!);
     return true;
+  }
+
+  /**
+   * Row numbers for `approximateListed`, written in place (a view of the
+   * kernel's memory, `size` slots; valid until the next `sync`).
+   *
+   * @example
+   * const list = index.rowList(); list[0] = 7; list[1] = 42; index.approximateListed(2);
+   */
+  rowList(): Int32Array {
+    const buffer = this.kernel.memory.buffer;
+    if (!this.listView || this.listView.buffer !== buffer) this.listView = new Int32Array(buffer, this.listOffset, this.capacity);
+    return this.listView;
+  }
+
+  /**
+   * For the prepared query, fill approx[c] and bound[c] for the c-th row of
+   * `rowList()`, c < count (each row number < size): <e_r, q> lies in
+   * approx[c] +- bound[c] for r = rowList()[c]. Reads only the listed rows.
+   *
+   * @example
+   * index.prepare(q); index.rowList()[0] = 5; index.approximateListed(1); // index.approx[0] ~ <e_5, q>
+   */
+  approximateListed(count: number): void {
+    if (!(count >= 0 && count <= this.count)) throw new RangeError(`QuantizedIndex: ${count} listed rows of ${this.count}`);
+    this.kernel.dots_rows(this.matrixOffset, 0, this.outOffset, this.listOffset, count, this.stride);
+    const buffer = this.kernel.memory.buffer;
+    const out = new Int32Array(buffer, this.outOffset, count);
+    const rows = new Int32Array(buffer, this.listOffset, count);
+    for (let c = 0; c < count; c++) this.fill(c, rows[c]!, out[c]!);
+  }
+
+  /** approx[slot] and bound[slot] of row i from its integer product with the prepared query. */
+  private fill(slot: number, i: number, product: number): void {
+    this.approx[slot] = this.scale[i]! * this.queryStep * product;
+    this.bound[slot] =
+      (this.scaledNorm[i]! * this.queryResidualNorm + this.residualNorm[i]! * this.queryNorm) * (1 + BOUND_RELATIVE_MARGIN) + BOUND_ABSOLUTE_MARGIN;
   }
 }
