@@ -17,6 +17,8 @@ import { defaultSentimentalConfig, type SentimentalConfig } from "../src/sentime
 import { advisorSpecs, deliberate, loadScenario, toCandidate, type Scenario } from "../src/sentimental/pipeline";
 import { TfidfIndex, cosine } from "../src/text/index";
 import { auc, countArguments, mmCopies, rejects, type CounterReport } from "../test/sentimental/offline/expert-counters";
+import { boilerplate, falseAgreements, falseSilent, mmPairings, unreadLeadership, type ClaimRecord } from "../test/sentimental/offline/claim-checkers";
+import { recordOfflineClaims } from "../src/sentimental/offline/offline-agent";
 
 const args = process.argv.slice(2);
 const SHARED = path.resolve(process.cwd(), "../shared/datasets");
@@ -29,8 +31,33 @@ const say = (line: string) => {
 const sample: string[] = [];
 
 async function run(config: SentimentalConfig, scenario: Scenario, seed: number) {
+  const records: ClaimRecord[] = [];
+  recordOfflineClaims((r) => records.push(r));
   const deliberation = await deliberate(scenario, config, { model: new OfflineModel({ seed }), progress: silentProgress, concurrency: 2 }, seed);
-  return { deliberation, turns: deliberation.conversations.flatMap((c) => c.turns), decision: decide(deliberation, config) };
+  recordOfflineClaims(null);
+  return { deliberation, records, turns: deliberation.conversations.flatMap((c) => c.turns), decision: decide(deliberation, config) };
+}
+
+/** The claim re-checks (test/sentimental/offline/claim-checkers.ts): each fault counted over the run's recorded claims. */
+function claimChecks(scenario: Scenario, r: Awaited<ReturnType<typeof run>>) {
+  const silent = falseSilent(r.records);
+  say(
+    `  claim re-check, "silent" with a clause at the threshold (retrieval recomputed) or on the title's own item: ${silent.faults.length} of ${silent.silent}`,
+  );
+  const lead = unreadLeadership(scenario.job);
+  say(`  leadership years of an item not read as a must: ${lead.length}${lead.length > 0 ? ` (${lead.join("; ")})` : ""}`);
+  const agree = falseAgreements(r.records, r.turns);
+  say(`  answers to a peer the transcript does not bear out (peer, argument, stance, point or own reading): ${agree.faults.length} of ${agree.echoes}`);
+  for (const f of agree.faults.slice(0, 2)) say(`    e.g. ${f.what}: ${f.where}`);
+  const repeated = boilerplate(r.records);
+  say(`  sentences saying nothing of the candidate repeated for another candidate or in a thread: ${repeated.repeats} of ${repeated.sentences}`);
+  for (const e of repeated.examples.slice(0, 2)) say(`    e.g. ${e}`);
+  const pairs = mmPairings(
+    r.deliberation.agents.map((a) => a.mms),
+    scenario.job.text,
+  );
+  say(`  Mental Model lines joining phrases with an "and" the ad did not write: ${pairs.length}`);
+  for (const p of pairs.slice(0, 2)) say(`    e.g. ${p}`);
 }
 
 function counts(label: string, r: CounterReport) {
@@ -44,8 +71,10 @@ function counts(label: string, r: CounterReport) {
 
 async function scenarioReport(label: string, config: SentimentalConfig, dataDir: string, seed: number, focus: Array<{ id: string; what: string }>) {
   const scenario = loadScenario(config, dataDir, seed);
-  const { deliberation, turns, decision } = await run(config, scenario, seed);
+  const result = await run(config, scenario, seed);
+  const { deliberation, turns, decision } = result;
   counts(label, countArguments(scenario, turns));
+  claimChecks(scenario, result);
   const copies = mmCopies(
     deliberation.agents.map((a) => a.mms),
     scenario.job.text,

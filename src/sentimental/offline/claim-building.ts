@@ -6,7 +6,7 @@
  * says that no clause reaches PARTIAL_SCORE; the musts and an echo of a peer
  * have claims of their own.
  */
-import { quoteOf, type CitedClause, type Claim, type Decision, type EchoReply } from "./phrasing";
+import { quoteOf, type CitedClause, type Claim, type Decision, type EchoReply, type StatementContext } from "./phrasing";
 import { MET_SCORE, PARTIAL_SCORE, type Clause, type Evidence } from "./resume-reading";
 import type { Requirement } from "./job-reading";
 import type { MustCheck } from "./hard-requirements";
@@ -31,6 +31,19 @@ function itemOf(e: Evidence, label = e.requirement.label): Claim["item"] {
 function pointOf(e: Evidence, clause: Clause, weights: ReadonlyMap<string, number>): Claim["item"] {
   const topic = e.requirement.role ? null : coveredTopic(e, clause, weights);
   return itemOf(e, topic ? articled(topic) : e.requirement.label);
+}
+
+/**
+ * An item by its one most specific noun phrase, as a sentence uses it (the
+ * job title's own item by its label): what a Mental Model names, so that it
+ * never pairs two of the ad's phrases with an "and" the ad did not write.
+ *
+ * @example
+ * pointName(requirement); // "unit economics" for "Commercial and financial literacy: budgets, unit economics, vendor negotiation"
+ */
+export function pointName(requirement: Requirement): string {
+  const top = requirement.topics[0];
+  return requirement.role || !top ? requirement.label : articled(top.phrase);
 }
 
 /** The ad's noun phrase as it stands in a sentence (the label's article rule: plurals, mass nouns and names bare). */
@@ -84,7 +97,8 @@ function coveredTopic(e: Evidence, clause: Clause, weights: ReadonlyMap<string, 
  * never stated (years-unstated), a limitation (gap), support and a
  * limitation on the same noun phrase (mixed; on different ones the
  * limitation is a gap on its own phrase), support below MET_SCORE (partial),
- * or no clause at PARTIAL_SCORE (silent).
+ * or no clause at PARTIAL_SCORE (silent; never for the job title's own item,
+ * whose few title words a resume can do the work without).
  *
  * @example
  * concernClaim(evidence, weights, "probe", 0)?.kind; // "silent" when no clause of the resume reaches PARTIAL_SCORE
@@ -135,7 +149,9 @@ export function concernClaim(e: Evidence, weights: ReadonlyMap<string, number>, 
     };
     return part ? { ...partial, part: articled(part) } : partial;
   }
-  if (limitation) return null;
+  // The job title's own item is named by its title's words alone ("technology"): that no clause holds them says nothing
+  // about whether the candidate did the work (an automation manager did part of it), so it is never called silent.
+  if (limitation || e.requirement.role) return null;
   return { kind: "silent", item: itemOf(e), cited: [], score: Math.max(e.support?.score ?? 0, e.limitation?.score ?? 0), threshold: PARTIAL_SCORE, ...base };
 }
 
@@ -166,13 +182,48 @@ export function mustClaims(musts: readonly MustCheck[], decision: Decision, grad
  * @example
  * echoSentence(echoClaim(reply, "probe", 0), voice); // "I agree with the CFO on budgets; '...' is convincing evidence, ..."
  */
-export function echoClaim(reply: EchoReply, decision: Decision, grade: number): Claim {
+export function echoClaim(reply: EchoReply, decision: Decision, grade: number, context?: StatementContext): Claim {
   const e = reply.evidence;
-  const echo = { peerRole: reply.peerRole, peerPositive: reply.peerPositive, relation: reply.relation, mine: reply.mine };
-  if (!e) return { kind: "echo", item: null, cited: [], score: null, threshold: null, decision, grade, echo };
+  const said = { argument: reply.argument, peerSentiment: reply.argumentSentiment, peerRound: reply.peerRound };
+  const echo = { peerRole: reply.peerRole, peerPositive: reply.peerPositive, relation: reply.relation, mine: reply.mine, ...said };
+  if (!e) {
+    // On the candidate as a whole the speaker sides with the peer only as far as its own decision goes: a rejecting
+    // statement does not call the candidate a serious option, an advancing one does not share the doubts.
+    const against = (decision === "reject" && reply.peerPositive) || (decision === "advance" && !reply.peerPositive);
+    const general: Claim = {
+      kind: "echo",
+      item: null,
+      cited: [],
+      score: null,
+      threshold: null,
+      decision,
+      grade,
+      echo: { ...echo, relation: against ? "disagree" : reply.relation },
+    };
+    return context ? { ...general, context } : general;
+  }
   const support = e.support && e.support.score >= PARTIAL_SCORE ? cite(e.support.clause, e.support.score, e.requirement) : null;
   const limit = e.limitation && e.limitation.score >= PARTIAL_SCORE ? cite(e.limitation.clause, e.limitation.score, e.requirement) : null;
   const usesSupport = reply.peerPositive ? reply.relation === "agree" : reply.relation !== "agree";
   const cited: CitedClause[] = usesSupport && support ? [support] : reply.peerPositive && limit ? [limit] : [];
   return { kind: "echo", item: itemOf(e), cited, score: cited[0]?.score ?? null, threshold: cited.length > 0 ? PARTIAL_SCORE : null, decision, grade, echo };
+}
+
+/**
+ * What an opener, closer or restated decision says of this candidate (see
+ * StatementContext): the round, and of the talking points the advisor weighs
+ * (its items beyond the company blurb, the role's framing and the offer) how
+ * many the resume meets, meets in part (partial, mixed) and leaves unmet (gap,
+ * missing), and the share of the advisor's weight on them the met ones carry.
+ *
+ * @example
+ * statementContext(assessment.items, 2); // { round: 2, met: 5, partial: 2, unmet: 2, weighed: 9, metShare: 0.61 }
+ */
+export function statementContext(items: ReadonlyArray<{ weight: number; evidence: Evidence }>, round: number): StatementContext {
+  const talking = items.filter((x) => isTalkingPoint(x.evidence));
+  const points = talking.map((x) => x.evidence.verdict);
+  const count = (...verdicts: string[]) => points.filter((v) => verdicts.includes(v)).length;
+  const total = talking.reduce((a, x) => a + x.weight, 0);
+  const metShare = total > 0 ? talking.filter((x) => x.evidence.verdict === "met").reduce((a, x) => a + x.weight, 0) / total : 0;
+  return { round, met: count("met"), partial: count("partial", "mixed"), unmet: count("gap", "missing"), weighed: points.length, metShare };
 }

@@ -8,12 +8,14 @@
  * when no clause reaches the threshold; years and musts are what the resume
  * gives; and the statement scores as its decision under the run's f(A).
  */
-import { readJob, stemWeights, type Requirement } from "./job-reading";
+import { readJob, stemsOf, stemWeights, type Requirement } from "./job-reading";
+import { STANCE_MIN, TOPIC_MATCH } from "./echo";
 import { checkMust, readMusts } from "./hard-requirements";
 import { clauseParts, cleanClause, type Claim } from "./phrasing";
-import { clauseScore, MET_SCORE, PARTIAL_SCORE, readResume, yearsInRole, type ResumeReading } from "./resume-reading";
+import { clauseScore, evidenceScore, MET_SCORE, PARTIAL_SCORE, readResume, yearsInRole, type ResumeReading } from "./resume-reading";
 import { decisionOf, scoresAsDecision, statementScore, type OfflineStatement, type StatementPolicyInput } from "./offline-agent";
 import { polarityScores } from "../../text/index";
+import { verdictProblems } from "./verdict-check";
 
 /**
  * Is `quote` a quotation of `clause` that cuts only at clause boundaries:
@@ -77,12 +79,14 @@ export function checkStatement(input: StatementPolicyInput, result: OfflineState
     problems.push(`${where}: the statement scores ${statementScore(result.statement).toFixed(3)} under f(A), not as its decision ${plan.decision}`);
   }
   for (const m of lacking) {
-    if (!claims.some((c) => c.kind === "must-lacking" && c.item?.id === m.must.requirement.id))
+    // One item can hold two musts ("8+ years ..., including at least 3 years leading engineering teams"): matched by label too.
+    if (!claims.some((c) => c.kind === "must-lacking" && c.item?.id === m.must.requirement.id && c.item.label === m.must.label))
       problems.push(`${where}: lacks the must "${m.must.label}" and is not told`);
   }
   // One clause is quoted once per statement: a second quote of it says nothing new.
   const quoted = claims.flatMap((c) => c.cited.map((q) => q.text));
   for (const [i, text] of quoted.entries()) if (quoted.indexOf(text) !== i) problems.push(`${where}: quotes '${text}' twice`);
+  for (const p of verdictProblems(input, result, lacking.length > 0)) problems.push(`${where}: verdict: ${p}`);
   claims.forEach((claim, i) => {
     const sentence = sentences[i] ?? "";
     for (const p of checkClaim(claim, sentence, requirements, weights, reading)) problems.push(`${where}: ${claim.kind}: ${p} in "${sentence}"`);
@@ -159,6 +163,9 @@ function checkClaim(
       if (claim.kind === "must-met" && /\b(risk|weak|thin|gap|lack|silent|nothing)\b/i.test(sentence)) out.push("a held must is called a risk");
       break;
     }
+    case "echo":
+      out.push(...echoProblems(claim, sentence, requirement, weights));
+      break;
     case "reason":
     case "closer":
       if (claim.decision === "reject" && sign >= 0) out.push("a rejecting sentence that does not score negative");
@@ -167,5 +174,24 @@ function checkClaim(
     default:
       break;
   }
+  return out;
+}
+
+/**
+ * An answer to a peer's problems: the peer's argument it records takes the stance it cites (|f(A)| >= STANCE_MIN, of
+ * that sign), the sentence names the peer, the argument is about the item it names, and a general answer never sides
+ * with the peer against the speaker's own decision.
+ */
+function echoProblems(claim: Claim, sentence: string, requirement: Requirement | undefined, weights: ReadonlyMap<string, number>): string[] {
+  const out: string[] = [];
+  const echo = claim.echo;
+  if (!echo) return ["an echo without its peer"];
+  if (Math.abs(echo.peerSentiment) < STANCE_MIN || echo.peerPositive !== echo.peerSentiment >= 0)
+    out.push(`cites a ${echo.peerPositive ? "positive" : "negative"} stance of the ${echo.peerRole}, whose argument scores ${echo.peerSentiment.toFixed(3)}`);
+  if (!sentence.includes(`the ${echo.peerRole}`) && !sentence.includes(`The ${echo.peerRole}`)) out.push(`does not name the ${echo.peerRole}`);
+  if (requirement && evidenceScore(requirement, new Set(stemsOf(echo.argument)), weights) < TOPIC_MATCH && !echo.argument.includes(requirement.label))
+    out.push(`the ${echo.peerRole}'s argument "${echo.argument}" is not about ${requirement.label}`);
+  if (!claim.item && echo.relation === "agree" && ((claim.decision === "reject" && echo.peerPositive) || (claim.decision === "advance" && !echo.peerPositive)))
+    out.push(`sides with the ${echo.peerRole} against its own decision ${claim.decision}`);
   return out;
 }

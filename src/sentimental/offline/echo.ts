@@ -17,20 +17,28 @@ export interface EchoOption {
   agent: string;
   argument: string;
   sentiment: number;
+  /** The round of the peer's statement. */
+  round: number;
 }
 
 /** An argument speaks to a requirement when its evidence score for it reaches this. */
 export const TOPIC_MATCH = 0.3;
+/** An argument takes a stance when |f(A)| reaches this: a neutral one ("The resume speaks to part of ...") is not agreed or disagreed with. */
+export const STANCE_MIN = 0.05;
 
 /**
- * Every argument the peers made in their latest statements, in speaking order.
+ * Every argument with a stance (|sentiment| >= STANCE_MIN) the peers made in their latest statements, in speaking order.
  *
  * @example
  * echoOptions([{ role: "Chief Financial Officer", arguments: ["a", "b"], argumentSentiments: [0.2, -0.5], ... }]);
- * // [{ agent: "Chief Financial Officer", argument: "a", sentiment: 0.2 }, { ..., argument: "b", sentiment: -0.5 }]
+ * // [{ agent: "Chief Financial Officer", argument: "a", sentiment: 0.2, round: 1 }, { ..., argument: "b", sentiment: -0.5, round: 1 }]
  */
 export function echoOptions(peers: readonly PeerStatement[]): EchoOption[] {
-  return peers.flatMap((p) => p.arguments.map((argument, i) => ({ agent: p.role, argument, sentiment: p.argumentSentiments[i] ?? 0 })));
+  return peers.flatMap((p) =>
+    p.arguments
+      .map((argument, i) => ({ agent: p.role, argument, sentiment: p.argumentSentiments[i] ?? 0, round: p.round }))
+      .filter((o) => Math.abs(o.sentiment) >= STANCE_MIN),
+  );
 }
 
 /**
@@ -67,11 +75,12 @@ export function understandEcho(
     if (best) break;
   }
   const peerPositive = option.sentiment >= 0;
+  const said = { peerRole: option.agent, argument: option.argument, argumentSentiment: option.sentiment, peerRound: option.round, peerPositive };
   if (!best) {
     const agree = baseStance >= 0 === peerPositive;
-    return { peerRole: option.agent, evidence: null, peerPositive, relation: agree ? "agree" : "disagree", mine: false };
+    return { ...said, evidence: null, relation: agree ? "agree" : "disagree", mine: false };
   }
-  return { peerRole: option.agent, evidence: best.e, peerPositive, relation: relationTo(best.e, peerPositive), mine: myPriorities.has(best.e.requirement.id) };
+  return { ...said, evidence: best.e, relation: relationTo(best.e, peerPositive), mine: myPriorities.has(best.e.requirement.id) };
 }
 
 /**

@@ -10,8 +10,11 @@
  *   clauses, each read with its own polarity (resume-reading.ts): met,
  *   partial, mixed, an explicit gap, or missing; years asked are compared
  *   with years stated. coverage = sum w v / sum w over the items (w the
- *   advisor's weight, v the verdict's value in [-1, 1]).
- * - Statement: stance = tanh(2.5 (coverage - 0.1)) + N(0, (0.2 T)^2), then
+ *   advisor's weight, v the verdict's value in [-1, 1]). The fit score
+ *   (fit-score.ts) adds to 0.2 x coverage how much of the resume is about
+ *   the advisor's items: the vocabulary match (cosine with the ad's items)
+ *   and 0.5 x the clause focus (mean retrieval score of its clauses).
+ * - Statement: stance = tanh(5 (score - 0.25)) + N(0, (0.05 T)^2), then
  *   70/30 with the advisor's previous statement's sentiment, + 0.25 x the
  *   peers' mean sentiment, and with probability min(0.9, 0.15 + 0.9 mean
  *   |peer sentiment|) an echo: the advisor answers one peer argument (chosen
@@ -21,7 +24,12 @@
  *   are strengths (round(3 (stance + 1) / 2)), as far as the evidence allows:
  *   a strength always quotes a claim that meets a requirement, a concern a
  *   limitation, weak support, or the absence of any clause on the point.
- * - The temperature scales every random choice (noise sd 0.2 T, sampling
+ *   The decision follows the noise-free stance (decisionOf); the statement
+ *   closes with a verdict that states the score, its parts and the bars, and
+ *   its f(A) is brought to toneTarget(stance, decision), strictly increasing
+ *   in the stance inside the decision's band, so that eq. 4, the tiers and
+ *   the Borda count keep the order of what the advisors said.
+ * - The temperature scales every random choice (noise sd 0.05 T, sampling
  *   sharpened by 1/T; 0 = deterministic). Nothing is scripted per candidate
  *   or per profession; the constants below are policy parameters.
  */
@@ -31,17 +39,18 @@ import { readJob, stemWeights, stemsOf, type Requirement } from "./job-reading";
 import { polarityScores, splitSentences } from "../../text/index";
 import { checkMust, readMusts, type MustCheck, type MustRequirement } from "./hard-requirements";
 export { echoClaim } from "./claim-building";
-import { endSentence, gradeFor, REASONS, renderClaim, type Claim, type Decision, type EchoReply, type Voice } from "./phrasing";
+import { endSentence, gradeFor, renderClaim, type Claim, type Decision, type EchoReply, type Voice } from "./phrasing";
 import { assess, evidenceScore, readResume, type Evidence, type ResumeReading } from "./resume-reading";
-import { concernClaim, echoClaim, mustClaims, strengthClaim } from "./claim-building";
+import { concernClaim, echoClaim, mustClaims, pointName, statementContext, strengthClaim } from "./claim-building";
 import { advisorLens, type WeighedRequirement } from "./role-lens";
+import { ADVANCE_AT, REJECT_AT, clauseFocus, fitScore, stanceOf, toneTarget, verdictClaim, vocabularyMatch, type FitParts } from "./fit-score";
+export { ADVANCE_AT, REJECT_AT } from "./fit-score";
+import { fitTone } from "./tone-fit";
+export { argumentTones } from "./tone-fit";
 import type { AdvisorSpec, CandidateInfo, JobInfo, MentalModel, PeerStatement } from "../types";
 
-/** Stance = tanh(GAIN * (coverage - PIVOT)) before noise and peer influence. */
-const STANCE_GAIN = 2.5;
-const STANCE_PIVOT = 0.1;
 /** Noise standard deviation per unit of temperature. */
-const NOISE_PER_TEMPERATURE = 0.2;
+const NOISE_PER_TEMPERATURE = 0.05;
 /** Pull toward the peers' mean sentiment (conformity). */
 const CONFORMITY = 0.25;
 /** Weight of the agent's own previous statement (consistency). */
@@ -133,21 +142,21 @@ export function priorityPhrase(text: string): string {
   return t;
 }
 
-/** "a", "a and b", "a, b and c". */
+/** "a", "a; b; c": a Mental Model's list never joins the ad's phrases with an "and" the ad did not write. */
 function listPhrase(items: readonly string[]): string {
-  if (items.length <= 1) return items.join("");
-  return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+  return items.join("; ");
 }
 
 /**
  * How a Mental Model names one of the advisor's items: what it will look
- * for, in a noun phrase of the ad (never the ad's sentence).
+ * for, in the item's one most specific noun phrase of the ad (pointName;
+ * never the ad's sentence, never two phrases paired with "and").
  *
  * @example
- * priorityOf(requirement); // "a record on financial literacy and unit economics"
+ * priorityOf(requirement); // "a record on unit economics"
  */
 export function priorityOf(requirement: Requirement): string {
-  return requirement.role ? `a record of ${requirement.label}` : `a record on ${requirement.label}`;
+  return requirement.role ? `a record of ${requirement.label}` : `a record on ${pointName(requirement)}`;
 }
 
 /**
@@ -177,17 +186,17 @@ export function offlineMentalModel(input: MentalModelInput, rng: Rng, temperatur
     .sort((a, b) => a - b)
     .map((i) => pool[i]!.requirement);
   const priorities = [...musts.map((m) => `${m.label} (a must of the ad)`), ...chosen.map(priorityOf)];
-  const criteria = chosen.slice(0, 3).map((r) => `a resume clause that shows ${r.label}, quoted whole`);
+  const criteria = chosen.slice(0, 3).map((r) => `a resume clause that shows ${pointName(r)}, quoted whole`);
   for (const m of musts) {
-    criteria.push(m.kind === "years" ? `${m.label}, from the years the resume states for that work` : `${m.label}, named in the resume and not denied`);
+    criteria.push(m.kind === "years" ? `${m.label}, from the years the resume states for that work` : `${m.label}, named in the resume, never denied`);
   }
-  const focus = listPhrase(chosen.slice(0, 3).map((r) => r.label));
+  const focus = listPhrase(chosen.slice(0, 3).map(pointName));
   const mustLine = musts.length > 0 ? ` Like every panel member, I also check the ad's musts: ${listPhrase(musts.map((m) => m.label))}.` : "";
   const description =
     `I am the ${advisor.title} of ${job.organization}. ` +
     (lens.generic
       ? `My title names nothing this ad asks for, so I weigh the requirements of the ${job.title} role evenly, above all ${focus}.`
-      : `On the panel for the ${job.title} role I answer for what my function owns in this job: ${focus}.`) +
+      : `On the panel for the ${job.title} role I answer for the points of this job that my function owns: ${focus}.`) +
     mustLine;
   return {
     description,
@@ -217,6 +226,8 @@ export interface Assessment {
   items: AssessedItem[];
   /** sum w v / sum w, in [-1, 1]. */
   coverage: number;
+  /** The fit score and its parts (fit-score.ts): the number the stance, the decision and the tone follow. */
+  fit: FitParts;
   /** Requirement ids of the advisor's priorities (its Mental Model's, else its heaviest items). */
   priorities: Set<number>;
   weights: ReadonlyMap<string, number>;
@@ -298,12 +309,33 @@ function assessAgain(input: StatementPolicyInput): Assessment {
   const assessed = items.map((w) => ({ weight: w.weight, evidence: assess(reading, w.requirement, job.weights) }));
   const total = assessed.reduce((a, x) => a + x.weight, 0);
   const coverage = total > 0 ? assessed.reduce((a, x) => a + x.weight * x.evidence.value, 0) / total : 0;
-  return { items: assessed, coverage, priorities, weights: job.weights, musts: job.musts.map((m) => checkMust(reading, m)), reading };
+  const fit = fitOf(reading, items, job, coverage);
+  return { items: assessed, coverage, fit, priorities, weights: job.weights, musts: job.musts.map((m) => checkMust(reading, m)), reading };
 }
 
-/** The decision rule: a lacking must rejects; otherwise the base stance (evidence only, no noise or peers) against these. */
-export const ADVANCE_AT = 0.35;
-export const REJECT_AT = -0.6;
+function fitOf(reading: ResumeReading, items: readonly WeighedRequirement[], job: JobReading, coverage: number): FitParts {
+  const match = vocabularyMatch(reading, items, job.weights, job.requirements.length);
+  const focus = clauseFocus(reading, items, job.weights);
+  return { match, focus, evidence: coverage, score: fitScore(match, focus, coverage) };
+}
+
+/**
+ * The fit score of an advisor for a candidate, read again from scratch (no
+ * memo): the ad, the resume and the advisor's items. What a checker compares
+ * a verdict's numbers with.
+ *
+ * @example
+ * fitFromScratch(input).score === assessCandidate(input).fit.score; // true
+ */
+export function fitFromScratch(input: StatementPolicyInput): FitParts {
+  const requirements = readJob(input.job);
+  const job: JobReading = { requirements, weights: stemWeights(requirements), musts: readMusts(requirements) };
+  const reading = readResume(input.candidate.passages);
+  const { items } = weighItems(input, job);
+  const evidence = items.map((w) => ({ weight: w.weight, value: assess(reading, w.requirement, job.weights).value }));
+  const total = evidence.reduce((a, x) => a + x.weight, 0);
+  return fitOf(reading, items, job, total > 0 ? evidence.reduce((a, x) => a + x.weight * x.value, 0) / total : 0);
+}
 /** What a statement's f(A) (mean VADER compound of its arguments) must reach for its decision: beyond Definition 4's valence threshold. */
 export const ADVANCE_SENTIMENT = 0.55;
 export const REJECT_SENTIMENT = -0.55;
@@ -359,7 +391,7 @@ export function planStatement(input: StatementPolicyInput, rng: Rng, temperature
 }
 
 function planFromAssessment(input: StatementPolicyInput, assessment: Assessment, rng: Rng, temperature: number): StatementPlan {
-  const baseStance = Math.tanh(STANCE_GAIN * (assessment.coverage - STANCE_PIVOT));
+  const baseStance = stanceOf(assessment.fit.score);
   let stance = baseStance + (temperature > 0 ? rng.normal(0, NOISE_PER_TEMPERATURE * temperature) : 0);
   if (input.previous) stance = (1 - CONSISTENCY) * stance + CONSISTENCY * input.previous.sentiment;
   let echoProbability = 0;
@@ -470,12 +502,15 @@ export function recordOfflineClaims(sink: ClaimSink | null): void {
  * strengths that quote the clauses meeting the advisor's heaviest
  * requirements, concerns that quote limitations, partial support or say
  * that no clause speaks to a point, an optional answer to a peer's argument,
- * and a recommendation that states the decision. Each sentence is rendered
- * from a recorded claim. The statement must score as its decision under the
- * run's f(A) (statementScore, scoresAsDecision): while it does not, the
- * sentence that pulls against the decision is left out (never a lacking
- * must, the opener or the recommendation), or a sentence restating the
- * decision is added (REASONS, at most two).
+ * a verdict that states the fit score with its parts and bars, and a
+ * recommendation that states the decision. Each sentence is rendered from a
+ * recorded claim. The statement's f(A) (statementScore) is brought to
+ * toneTarget(stance, decision): while leaving out one sentence (never a
+ * lacking must, the quoted grounds of the decision, the opener, the
+ * recommendation or the last point on the evidence) or restating the
+ * decision (REASONS, at most two) brings it nearer, the best such step is
+ * taken; then the verdict's closing phrase is the rung of its ladder that
+ * lands nearest (nearestRung).
  *
  * @example
  * offlineStatement(input, rng, 1.5).statement; // "I see real promise in this candidate for the Head of Technology role. ..."
@@ -485,15 +520,25 @@ export function offlineStatement(input: StatementPolicyInput, rng: Rng, temperat
   const plan = planFromAssessment(input, assessment, rng, temperature);
   const voice: Voice = { name: input.candidate.name, title: input.job.title, role: input.advisor.title };
   const grade = gradeFor(plan.decision, plan.stance);
-  const afterDiscussion = input.round > 1 && input.peers.length > 0 && temperature > 0.01 && rng.chance(0.5);
-  const opener: Claim = { kind: "opener", item: null, cited: [], score: plan.baseStance, threshold: null, decision: plan.decision, grade, afterDiscussion };
+  // Openers, closers and restated decisions carry this candidate's counts and the round (statementContext).
+  const context = statementContext(assessment.items, input.round);
+  const opener: Claim = { kind: "opener", item: null, cited: [], score: plan.baseStance, threshold: null, decision: plan.decision, grade, context };
   const musts = mustClaims(assessment.musts, plan.decision, grade);
   const body = pickBody(assessment, plan, input.previous?.statement ?? "", grade, rng, temperature);
   const mustQuotes = new Set(musts.flatMap((c) => c.cited.map((q) => q.text)));
   // An echo that would quote again the clause a must claim quotes is left out (the must already says it).
-  const echo = (plan.reply ? [echoClaim(plan.reply, plan.decision, grade)] : []).filter((c) => !c.cited.some((q) => mustQuotes.has(q.text)));
+  const echo = (plan.reply ? [echoClaim(plan.reply, plan.decision, grade, context)] : []).filter((c) => !c.cited.some((q) => mustQuotes.has(q.text)));
   const lackingMust = musts.find((c) => c.kind === "must-lacking");
-  const closer: Claim = { kind: "closer", item: lackingMust?.item ?? null, cited: [], score: plan.baseStance, threshold: null, decision: plan.decision, grade };
+  const closer: Claim = {
+    kind: "closer",
+    item: lackingMust?.item ?? null,
+    cited: [],
+    score: plan.baseStance,
+    threshold: null,
+    decision: plan.decision,
+    grade,
+    context,
+  };
   // Never quote one clause twice in a statement: a body claim on a clause a must or the echo already quotes is left out.
   const quoted = new Set([...mustQuotes, ...echo.flatMap((c) => c.cited.map((q) => q.text))]);
   const fresh = body.filter((c) => {
@@ -503,42 +548,33 @@ export function offlineStatement(input: StatementPolicyInput, rng: Rng, temperat
   });
   let middle = [...musts, ...fresh, ...echo];
   const render = (claims: Claim[]) => claims.map((c) => endSentence(renderClaim(c, voice, rng, temperature)));
-  // Render once, then fit: drop the sentence that pulls hardest against the decision, or restate the decision.
-  let rendered = new Map(middle.map((c) => [c, render([c])[0]!] as const));
+  const rendered = new Map(middle.map((c) => [c, render([c])[0]!] as const));
   const head = render([opener])[0]!;
   const tail = render([closer])[0]!;
   const assemble = () => [head, ...middle.map((c) => rendered.get(c)!), tail];
-  let reasons = 0;
-  for (let step = 0; step < 20; step++) {
-    const score = statementScore(assemble().join(" "));
-    if (scoresAsDecision(score, plan.decision)) break;
-    const scored = middle.filter((c) => c.kind !== "must-lacking" && c.kind !== "reason").map((c) => ({ c, s: polarityScores(rendered.get(c)!).compound }));
-    if (plan.decision === "probe") {
-      // Too warm: leave out the warmest sentence; too cold: the coldest.
-      const dir = score > 0 ? 1 : -1;
-      const pulling = scored.filter((x) => x.s * dir > 0).sort((x, y) => y.s * dir - x.s * dir);
-      if (pulling.length === 0) break;
-      middle = middle.filter((c) => c !== pulling[0]!.c);
-      continue;
-    }
-    // Advance or reject: first leave out what pulls against the decision, then restate the decision (at most twice),
-    // then leave out the sentence that supports it least.
-    const sign = plan.decision === "advance" ? 1 : -1;
-    const ranked = scored.sort((x, y) => x.s * sign - y.s * sign);
-    if (ranked.length > 0 && ranked[0]!.s * sign < 0) {
-      middle = middle.filter((c) => c !== ranked[0]!.c);
-      continue;
-    }
-    if (reasons < 2) {
-      const reason: Claim = { kind: "reason", item: null, cited: [], score: plan.baseStance, threshold: null, decision: plan.decision, grade };
-      rendered = new Map([...rendered, [reason, REASONS[plan.decision][reasons]!]]);
-      reasons++;
-      middle = [...middle, reason];
-      continue;
-    }
-    if (ranked.length === 0) break;
-    middle = middle.filter((c) => c !== ranked[0]!.c);
-  }
+  // Bring f(A) to the tone the stance sets, then close with the verdict whose phrase lands it there (tone-fit.ts).
+  const target = toneTarget(plan.stance, plan.decision);
+  const mustFailed = plan.lacking.length > 0;
+  const restate = (n: number): Claim => {
+    const reason: Claim = {
+      kind: "reason",
+      item: null,
+      cited: [],
+      score: plan.baseStance,
+      threshold: null,
+      decision: plan.decision,
+      grade,
+      context,
+      restatement: n,
+    };
+    rendered.set(reason, render([reason])[0]!);
+    return reason;
+  };
+  const fitted = fitTone({ middle, head, tail, text: (c) => rendered.get(c)!, decision: plan.decision, mustFailed, target, restate });
+  middle = fitted.middle;
+  const verdict = verdictClaim(assessment.fit, plan.decision, grade, mustFailed, fitted.rung, target);
+  rendered.set(verdict, render([verdict])[0]!);
+  middle = [...middle, verdict];
   const sentences = assemble();
   const claims = [opener, ...middle, closer];
   const result: OfflineStatement = { statement: sentences.join(" "), plan, claims, sentences };

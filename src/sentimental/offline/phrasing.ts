@@ -262,7 +262,8 @@ export type ClaimKind =
   | "must-met"
   | "must-lacking"
   | "must-unverified"
-  | "echo";
+  | "echo"
+  | "verdict";
 
 /** A resume clause a claim cites: its text as read, its polarity, its retrieval score for the item, and the quotation of it. */
 export interface CitedClause {
@@ -290,11 +291,79 @@ export interface Claim {
   /** The wording's grade (gradeFor of the stance). */
   grade: number;
   /** Whom an echo answers, and how. */
-  echo?: { peerRole: string; peerPositive: boolean; relation: EchoStance; mine: boolean };
+  echo?: { peerRole: string; peerPositive: boolean; relation: EchoStance; mine: boolean; argument: string; peerSentiment: number; peerRound: number };
   /** A later-round opener may say the speaker has heard the others. */
   afterDiscussion?: boolean;
+  /** Which restated decision (REASONS' index) a reason claim renders. */
+  restatement?: number;
+  /** What an opener, closer or restated decision says of this candidate: the round and the advisor's counts (statementContext). */
+  context?: StatementContext;
+  /** A verdict: the fit score's parts (fit-score.ts), whether a failed must decides, the closing phrase, the f(A) the statement is brought to, and its sentence (fit-score.ts verdictText). */
+  verdict?: { match: number; focus: number; evidence: number; score: number; mustFailed: boolean; phrase: string; target: number; text: string };
   /** Partial support: the item's noun phrase the cited clause covers, when it covers one. */
   part?: string;
+}
+
+/**
+ * What the sentences that carry no item (opener, closer, restated decision,
+ * a general answer to a peer) say of the candidate, so that none of them
+ * could be said of another or again in another round: the round, and how many
+ * of the points the advisor weighs the resume meets, meets in part (partial
+ * or mixed) and leaves unmet (a gap or nothing).
+ */
+export interface StatementContext {
+  round: number;
+  met: number;
+  partial: number;
+  unmet: number;
+  weighed: number;
+  /** Share of the advisor's weight on those points that the met ones carry, in [0, 1]. */
+  metShare: number;
+}
+
+/**
+ * "5 of the 9 points I weigh met (that is 61 % of my weight), 2 in part and 2 unmet": the advisor's counts and the share of its
+ * weight the met points carry, in words a lexicon scorer reads as neutral (the ad's labels would carry their own
+ * sentiment words into every opener and closer).
+ *
+ * @example
+ * profile({ met: 5, partial: 2, unmet: 2, weighed: 9, metShare: 0.61 }); // "5 of the 9 points I weigh met (that is 61 % of my weight), 2 in part and 2 unmet"
+ */
+export function profile(c: Pick<StatementContext, "met" | "partial" | "unmet" | "weighed" | "metShare">): string {
+  const n = neutralNumeral;
+  return `${n(c.met)} of the ${n(c.weighed)} points I weigh met (that is ${n(Math.round(100 * c.metShare))} % of my weight), ${n(c.partial)} in part and ${n(c.unmet)} unmet`;
+}
+
+/** The numbers VADER's lexicon holds as slang words ("86": to throw out), spelled out so that a count stays neutral. */
+const LEXICON_NUMERALS: Readonly<Record<number, string>> = {
+  86: "eighty-six",
+  143: "one hundred and forty-three",
+  182: "one hundred and eighty-two",
+  187: "one hundred and eighty-seven",
+};
+
+/**
+ * A count written in digits, unless the sentiment lexicon reads those digits as a word (then in words).
+ *
+ * @example
+ * neutralNumeral(85); // "85"
+ * neutralNumeral(86); // "eighty-six"
+ */
+export function neutralNumeral(value: number): string {
+  return LEXICON_NUMERALS[value] ?? String(value);
+}
+
+/** A frame's sentence with a tail before its full stop. */
+function withTail(line: string, tail: string): string {
+  return `${line.replace(/[.]$/, "")}${tail}.`;
+}
+
+/** The restated decisions (REASONS) with the round and this candidate's profile. */
+function reasonLine(c: StatementContext, decision: Decision, index: number): string {
+  const lead = `In round ${c.round}, with ${profile(c)}, `;
+  if (decision === "advance")
+    return index === 0 ? `${lead}this is a strong fit, and I am happy to support it.` : `${lead}this is an excellent, strong application.`;
+  return index === 0 ? `${lead}this is a weak application for this role, and I am seriously worried.` : `${lead}sadly, this is a weak and risky application.`;
 }
 
 /**
@@ -312,13 +381,22 @@ export function renderClaim(claim: Claim, voice: Voice, rng: Rng, temperature: n
   const values = { ...voice, label, quote };
   switch (claim.kind) {
     case "opener": {
-      const line = fillFrame(choose(band(OPENERS, claim.grade), rng, temperature), voice);
+      const frame = fillFrame(choose(band(OPENERS, claim.grade), rng, temperature), voice);
+      const c = claim.context;
+      const line = c ? withTail(frame, `, with ${profile(c)}`) : frame;
+      if (c && c.round > 1) return `After round ${c.round - 1}, ${lowerFirst(line)}`;
       return claim.afterDiscussion ? `After hearing the discussion, ${lowerFirst(line)}` : line;
     }
-    case "closer":
-      if (claim.decision === "reject" && claim.item?.must) return MUST_CLOSER;
-      return fillFrame(choose(band(CLOSERS, claim.decision === "reject" ? -1 : claim.decision === "probe" ? 0 : claim.grade), rng, temperature), voice);
+    case "closer": {
+      const c = claim.context;
+      if (claim.decision === "reject" && claim.item?.must)
+        return c ? `In round ${c.round}, I reject this application: it fails the ad's must of ${claim.item.label}.` : MUST_CLOSER;
+      const frame = fillFrame(choose(band(CLOSERS, claim.decision === "reject" ? -1 : claim.decision === "probe" ? 0 : claim.grade), rng, temperature), voice);
+      if (!c) return frame;
+      return `In round ${c.round}, ${lowerFirst(withTail(frame, `: ${profile(c)}`))}`;
+    }
     case "reason":
+      if (claim.context) return reasonLine(claim.context, claim.decision, claim.restatement ?? 0);
       return choose(REASONS[claim.decision === "advance" ? "advance" : "reject"], rng, temperature);
     case "strength":
       return fillFrame(choose(band(STRENGTHS, claim.grade), rng, temperature), values);
@@ -353,6 +431,8 @@ export function renderClaim(claim: Claim, voice: Voice, rng: Rng, temperature: n
       return `The ad makes ${label} a must and nothing in the resume shows it: a failed hard requirement, and a serious problem.`;
     case "echo":
       return echoSentence(claim, voice);
+    case "verdict":
+      return claim.verdict!.text;
   }
 }
 
@@ -369,6 +449,10 @@ export type EchoStance = "agree" | "disagree" | "partly";
 /** What an echo answers: the peer, what the peer's argument was about, its tone, and the speaker's own evidence on it. */
 export interface EchoReply {
   peerRole: string;
+  /** The peer's argument answered, word for word, its f(A) sentiment (its stance), and the round the peer said it in. */
+  argument: string;
+  argumentSentiment: number;
+  peerRound: number;
   /** The requirement the peer's argument spoke to, with the speaker's own evidence on it; null for a general verdict. */
   evidence: Evidence | null;
   /** The peer argument's sentiment sign. */
@@ -394,12 +478,17 @@ export function echoSentence(claim: Claim, _voice: Voice): string {
   const echo = claim.echo!;
   const peer = `the ${echo.peerRole}`;
   if (!claim.item) {
+    // The peer's round and the speaker's own count make the answer about this candidate, not any.
+    const when = ` in round ${echo.peerRound}`;
+    const mine = claim.context ? `, with ${profile(claim.context)}` : "";
     if (echo.peerPositive) {
       return echo.relation === "agree"
-        ? `Like ${peer}, I see this candidate as a serious option for this role.`
-        : `I am more worried than ${peer} about this candidate.`;
+        ? `Like ${peer}${when}, I see this candidate as a serious option for this role${mine}.`
+        : `I am more worried than ${peer} was${when} about this candidate${mine}.`;
     }
-    return echo.relation === "agree" ? `I share the doubts ${peer} raised about this candidate.` : `I am more positive than ${peer} about this candidate.`;
+    return echo.relation === "agree"
+      ? `I share the doubts ${peer} raised${when} about this candidate${mine}.`
+      : `I am more positive than ${peer} was${when} about this candidate${mine}.`;
   }
   const label = claim.item.label;
   const remit = echo.mine ? ", and it matters for my own area too" : ", even if it is further from my own remit";

@@ -240,14 +240,19 @@ export function yearsInRole(reading: ResumeReading, itemText: string, career: nu
   if (!object || !object.specific) return { stated: career, clause: null, object: null, touched: false };
   let best: { years: number; clause: Clause } | null = null;
   let touched = false;
+  const across = new Set<string>();
   for (const c of reading.clauses) {
     if (c.polarity === "limitation") continue;
     const named = object.stems.filter((s) => namesStem(c.stems, s)).length;
     if (named >= Math.ceil(object.stems.length / 2)) touched = true;
+    if (c.polarity === "claim") for (const st of object.stems) if (namesStem(c.stems, st)) across.add(st);
     if (named < object.stems.length) continue;
-    const y = statedYears(c.text, false);
+    // Months of the named work are experience of it ("Data Science - Exprience - 24 months" is 2 years of data science).
+    const y = statedYears(c.text);
     if (y !== null && (best === null || y > best.years)) best = { years: y, clause: c };
   }
+  // The resume's claims together naming most of the work ("Site Engineer", "Construction activities", "Eleven buildings") touch it too.
+  if (across.size > object.stems.length / 2) touched = true;
   return { stated: best?.years ?? null, clause: best?.clause ?? null, object: object.phrase, touched };
 }
 
@@ -287,7 +292,8 @@ function clausesOf(passage: string): string[] {
 }
 
 /**
- * Years of work the resume's date ranges span ("(2015-2019)", "2019-present"):
+ * Years of work the resume's date ranges span ("(2015-2019)", "2019-present",
+ * "June 2014 to May 2015", "May 2018 to till date"):
  * from the earliest start to the latest end, "present" read as the latest
  * year the resume names. Ranges in an education sentence (a degree, a
  * university, a school) are not work. Null without a range.
@@ -302,7 +308,10 @@ export function rangeYears(passages: readonly string[]): number | null {
   let last = -Infinity;
   for (const sentence of splitSentences(text)) {
     if (/\b(BSc|BA|BEng|BTech|BCom|MSc|MA|MBA|PhD|degree|universit\w*|college|school|diploma|bootcamp|certificate|PGCE|education)\b/i.test(sentence)) continue;
-    for (const m of sentence.matchAll(/\b(19[5-9]\d|20[0-4]\d)\s*(?:-|\u2013|\u2014|to)\s*(19[5-9]\d|20[0-4]\d|present|now|current|date|today)\b/gi)) {
+    // "2015-2019", "2019 - present", "June 2014 to May 2015", "May 2018 to till date".
+    for (const m of sentence.matchAll(
+      /\b(19[5-9]\d|20[0-4]\d)\s*(?:-|\u2013|\u2014|to|till|until)\s*(?:[A-Za-z]{3,9}\.?,?\s+|till\s+)?(19[5-9]\d|20[0-4]\d|present|now|current|date|today)\b/gi,
+    )) {
       const start = Number(m[1]);
       const end = /^\d/.test(m[2]!) ? Number(m[2]) : latest;
       if (end < start) continue;

@@ -15,7 +15,7 @@ import { decide } from "../../../src/sentimental/analysis";
 import { defaultSentimentalConfig, type SentimentalConfig } from "../../../src/sentimental/config";
 import { deliberate, loadScenario } from "../../../src/sentimental/pipeline";
 import { checkStatement, isWholeQuote } from "../../../src/sentimental/offline/claims";
-import { checkMust, readMusts } from "../../../src/sentimental/offline/hard-requirements";
+import { checkMust, leadershipPart, readMusts } from "../../../src/sentimental/offline/hard-requirements";
 import { nounPhrases, readJob, yearsObject } from "../../../src/sentimental/offline/job-reading";
 import { recordOfflineClaims, statementScore, type OfflineStatement, type StatementPolicyInput } from "../../../src/sentimental/offline/offline-agent";
 import { quoteOf } from "../../../src/sentimental/offline/phrasing";
@@ -164,6 +164,49 @@ describe("a hiring manager's reading of the held-out Head of Mathematics case", 
       "lacking",
     );
     expect(checkMust(readResume(["Engineering leader with 6 years leading software teams."]), must)).toMatchObject({ status: "met", stated: 6 });
+  });
+  it("pins the ICU ad's musts: years 'as charge nurse or shift lead' stay part of the 5-year must", () => {
+    const icu = loadScenario(
+      defaultSentimentalConfig({ runs: 1, resumes: "data", candidates: 8 }),
+      path.join(bundledDataDir(), "scenarios", "icu-nurse-lead"),
+      7,
+    );
+    expect(readMusts(readJob(icu.job)).map((m) => [m.requirement.id, m.kind, m.label, m.years, m.leadership ?? false])).toEqual([
+      [14, "years", "5+ years of ICU or critical care nursing experience", 5, false],
+    ]);
+    expect(leadershipPart("At least 5 years of ICU or critical care nursing experience, including 2 years as charge nurse or shift lead.")).toBeNull();
+  });
+  it("reads 'including at least 3 years leading engineering teams' as its own must, checked from leadership years or roles' date ranges", () => {
+    const item = "8+ years in technology roles, including at least 3 years leading engineering teams.";
+    expect(leadershipPart(item)).toEqual({ years: 3, text: "at least 3 years leading engineering teams" });
+    const musts = readMusts(readJob({ title: "Head of Technology", organization: "X", text: `Requirements\n- ${item}` }));
+    expect(musts.map((m) => [m.label, m.years, m.leadership ?? false])).toEqual([
+      ["8+ years in technology roles", 8, false],
+      ["3+ years of leading engineering teams", 3, true],
+    ]);
+    const lead = musts[1]!;
+    const check = (...passages: string[]) => checkMust(readResume(passages), lead);
+    // date ranges of roles whose title leads engineering teams (a union, not a sum of overlaps)
+    expect(check("Engineering Manager, Tessaract Labs (2014-2018).", "Senior Engineering Manager, Northwind (2016-2019).")).toMatchObject({
+      status: "met",
+      stated: 5,
+    });
+    expect(check("Software engineer with 9 years.", "Group CTO, NordCycle (2014-2024).")).toMatchObject({ status: "met", stated: 10 });
+    // years tied to leading, not a career's years beside a leadership title
+    expect(check("Led a team of 12 software engineers for 4 years.")).toMatchObject({ status: "met", stated: 4 });
+    expect(check("Engineering leader with 11 years in software.", "Head of Engineering, SokoTaka (2019-2020).")).toMatchObject({
+      status: "lacking",
+      stated: 1,
+    });
+    // an open range below the bar is only a lower bound: unverified, never lacking
+    expect(check("Head of Engineering, SokoTaka (2019-present).", "Certificate in IoT (2021).").status).toBe("unverified");
+    // the resume's own negation lacks it; a comparison under a weaknesses heading does not
+    expect(check("Product lead with 12 years.", "I have never directly managed software engineers.").status).toBe("lacking");
+    expect(
+      check("Managed a controls team of 4 engineers and 12 technicians.", "Weaknesses: I have been a manager of technicians more than of software engineers.")
+        .status,
+    ).toBe("unverified");
+    expect(check("Junior developer with 2 years of experience.")).toMatchObject({ status: "lacking", stated: 2 });
   });
   it("run: no physics teacher is told he clears the mathematics-teaching bar, the analyst is told she lacks it, and no phrase reads 'and level'", async () => {
     const config = defaultSentimentalConfig({ runs: 1, resumes: "data", candidates: 6, advisors: MATHS_PANEL });

@@ -3,8 +3,11 @@
  * Kaggle resumes of ../shared/datasets/resumes carry one of 25 job
  * categories. For a job ad of one category (our own ads, in
  * test/fixtures/sentimental/kaggle-job-ads.json, each with a panel that
- * fits it), the panel's collective Borda ranking over all 166 resumes should
- * put that category's resumes above the others: AUC >= 0.7, mean over seeds.
+ * fits it; five more held out in test/heldout, written without reading the
+ * resumes and never tuned to), the panel's collective Borda ranking over all
+ * 166 resumes should put that category's resumes above the others: AUC >=
+ * 0.8 on each ad, mean over seeds, and a mean over the ads at least that of
+ * a TF-IDF cosine of each resume with the ad (the anchor).
  * Most of these resumes carry their category as a headline ("HR",
  * "Advocate"), so the job title alone goes a long way; the last test takes
  * the title away and asks the advisors' reading of the ad's requirements to
@@ -80,7 +83,7 @@ describe.skipIf(!present)("offline panel judgement on the Kaggle resumes (../sha
     expect(auc([1, 2, 2], [true, false, true])).toBe(0.25); // (0 + 0.5) / 2
   });
   it.each([...ADS, ...HELDOUT].map((ad) => [ad.category, ad] as const))(
-    "an ad for %s: the category's resumes rank above the others no worse than chance (AUC >= 0.5, mean over 2 seeds, 3 rounds)",
+    "an ad for %s: the category's resumes rank above the others (AUC >= 0.8, mean over 2 seeds, 3 rounds)",
     async (_, ad) => {
       const resumes = DataFolder.open(SHARED).resumes();
       const positive = resumes.map((r) => r.labels.includes(ad.category));
@@ -104,17 +107,21 @@ describe.skipIf(!present)("offline panel judgement on the Kaggle resumes (../sha
       const mean = aucs.reduce((a, b) => a + b, 0) / aucs.length;
       const cosines = tfidfCosines(ad, resumes.map(toCandidate));
       results.set(ad.id, { panel: mean, tfidf: auc(cosines, positive) });
-      expect(mean, `AUC by seed ${aucs.map((a) => a.toFixed(3)).join(", ")}`).toBeGreaterThanOrEqual(0.5);
+      expect(mean, `AUC by seed ${aucs.map((a) => a.toFixed(3)).join(", ")}`).toBeGreaterThanOrEqual(0.8);
     },
     120_000,
   );
-  // The anchor the panel is held to and does not reach yet (AUC >= 0.8 on every ad, mean at least the TF-IDF cosine's):
-  // it.fails records the gap, and flips to a failure the day the panel meets it, so that the bar is then raised here.
-  it.fails("the anchor: panel AUC >= 0.8 on each of the 10 ads and its mean >= the TF-IDF cosine ranking's mean", () => {
+  it("every ad has its panel AUC and its TF-IDF anchor, and the panel reaches 0.8 on each", () => {
+    expect(results.size).toBe(ADS.length + HELDOUT.length);
+    for (const [id, r] of results) expect(r.panel, `${id}: panel ${r.panel.toFixed(3)}, TF-IDF ${r.tfidf.toFixed(3)}`).toBeGreaterThanOrEqual(0.8);
+  });
+  // The anchor the panel is held to and does not reach yet on the mean (0.968 against the TF-IDF cosine's 0.995 over
+  // the 10 ads when this was written; the 5 dev ads alone: 0.990 against 0.992): it.fails records the gap, and flips to
+  // a failure the day the panel meets it, so that the bar is then made a plain test here.
+  it.fails("the anchor: the panel's mean AUC over the 10 ads >= the TF-IDF cosine ranking's mean", () => {
     expect(results.size).toBe(ADS.length + HELDOUT.length);
     const panel = [...results.values()].map((r) => r.panel);
     const tfidf = [...results.values()].map((r) => r.tfidf);
-    for (const [id, r] of results) expect(r.panel, `${id}: panel ${r.panel.toFixed(3)}, TF-IDF ${r.tfidf.toFixed(3)}`).toBeGreaterThanOrEqual(0.8);
     expect(panel.reduce((a, b) => a + b, 0) / panel.length).toBeGreaterThanOrEqual(tfidf.reduce((a, b) => a + b, 0) / tfidf.length);
   });
   it("without the job title, the advisors' reading of the ad's requirements alone ranks each category first (mean AUC >= 0.7, each ad >= 0.5)", () => {

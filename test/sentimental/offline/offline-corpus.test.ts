@@ -109,7 +109,8 @@ function checkEchoes(scenario: Scenario, turns: readonly Turn[]) {
         problems.push(`echo of a peer who has not spoken: ${t.candidate} ${t.agent} r${t.round}: ${a}`);
         continue;
       }
-      const named = labelsIn(quotes(a).outside, requirements)[0];
+      // The speaker's own profile (", with 5 of the 9 points I weigh met, above all ...") names its points, not the peer's.
+      const named = labelsIn(quotes(a).outside.split(/, with \d+ of the \d+ points I weigh met/)[0]!, requirements)[0];
       if (!named) continue;
       const spoke = latest.arguments.some((arg) => evidenceScore(named, new Set(stemsOf(arg)), weights) >= TOPIC_MATCH);
       if (!spoke) problems.push(`echo about a point the ${role} did not make (${named.label}): ${a}`);
@@ -124,8 +125,9 @@ describe("offline corpus: the bundled scenario (10 candidates, 5 rounds)", () =>
     expect(turns.length).toBe(150);
     const corpus = checkCorpus(scenario, turns);
     expect(corpus.problems).toEqual([]);
-    // fewer than before: a rejecting statement praises nothing
-    expect(corpus.strengths).toBeGreaterThan(80);
+    // fewer than before: a rejecting statement praises nothing, and four candidates now fail a must (the leadership
+    // years are one of their own), so every statement about them rejects
+    expect(corpus.strengths).toBeGreaterThan(60);
     const echoes = checkEchoes(scenario, turns);
     expect(echoes.problems).toEqual([]);
     expect(echoes.echoes).toBeGreaterThan(20);

@@ -1,0 +1,100 @@
+/**
+ * Brings an offline statement's f(A) (the mean VADER compound of its
+ * arguments, as the argumentation task splits it) to the tone its stance
+ * sets (fit-score.ts toneTarget), from what the statement already says: it
+ * leaves out a sentence or restates the decision while that brings f(A)
+ * nearer, then picks the verdict's closing phrase that lands nearest
+ * (nearestRung). A statement keeps at least one point on the evidence,
+ * every lacking must, and every quoted ground of its decision that reads
+ * its decision's way to the lexicon.
+ */
+import { polarityScores, splitSentences } from "../../text/index";
+import { TONE_TOLERANCE, nearestRung, type VerdictRung } from "./fit-score";
+import type { Claim, Decision } from "./phrasing";
+
+/** At most this many steps of leaving out or restating. */
+const MAX_STEPS = 24;
+/** At most this many restated decisions (REASONS). */
+const MAX_RESTATEMENTS = 2;
+
+/**
+ * The f(A) (VADER compound) of each argument of a text, split as statementScore splits a statement.
+ *
+ * @example
+ * argumentTones("A strong record. A weak one."); // [0.5106, -0.4404]
+ */
+export function argumentTones(text: string): number[] {
+  const sentences = splitSentences(text);
+  return (sentences.length > 0 ? sentences : [text]).map((x) => polarityScores(x).compound);
+}
+
+/**
+ * A sentence the tone fit never leaves out: a lacking must, or the quoted evidence its decision rests on.
+ *
+ * @example
+ * isGround({ kind: "gap", ... }, "reject"); // true
+ */
+export function isGround(claim: Pick<Claim, "kind">, decision: Decision): boolean {
+  if (claim.kind === "must-lacking") return true;
+  if (decision === "reject") return claim.kind === "gap" || claim.kind === "mixed" || claim.kind === "years-short";
+  if (decision === "advance") return claim.kind === "strength" || claim.kind === "years-met" || claim.kind === "must-met";
+  return false;
+}
+
+export interface ToneFitInput {
+  /** The claims between the opener and the verdict, in order. */
+  middle: Claim[];
+  head: string;
+  tail: string;
+  /** The rendered sentence of a claim. */
+  text: (claim: Claim) => string;
+  decision: Decision;
+  mustFailed: boolean;
+  target: number;
+  /** A restated decision (the n-th of REASONS), rendered. */
+  restate: (n: number) => Claim;
+}
+
+/**
+ * The claims kept and the verdict rung: greedy steps (leave one sentence out, or restate the decision) while one
+ * brings the landing nearer the target, stopping within TONE_TOLERANCE.
+ *
+ * @example
+ * fitTone({ middle, head, tail, text, decision: "reject", mustFailed: false, target: -0.62, restate }).rung.phrase; // "a weak and poor case"
+ */
+export function fitTone(input: ToneFitInput): { middle: Claim[]; rung: VerdictRung } {
+  const { head, tail, text, decision, mustFailed, target } = input;
+  const compounds = new Map<string, number[]>();
+  const tone = (sentence: string) => {
+    let c = compounds.get(sentence);
+    if (c === undefined) compounds.set(sentence, (c = argumentTones(sentence)));
+    return c;
+  };
+  const landing = (claims: readonly Claim[]) => {
+    const others = [head, ...claims.map(text), tail].flatMap(tone);
+    const rung = nearestRung(decision, mustFailed, others, target);
+    return { rung, miss: Math.abs((others.reduce((a, b) => a + b, 0) + rung.compound) / (others.length + 1) - target) };
+  };
+  let middle = input.middle;
+  let restated = 0;
+  for (let step = 0; step < MAX_STEPS; step++) {
+    const now = landing(middle);
+    if (now.miss <= TONE_TOLERANCE) break;
+    const points = middle.filter((c) => c.kind !== "reason");
+    // A ground that reads against its decision to the lexicon ("do not speak Kiswahili" scores warm) may be left out.
+    const sign = decision === "advance" ? 1 : -1;
+    const kept = (c: Claim) => c.kind === "must-lacking" || (isGround(c, decision) && sign * tone(text(c)).reduce((a, b) => a + b, 0) > 0);
+    const moves = points.length > 1 ? points.filter((c) => !kept(c)).map((c) => middle.filter((x) => x !== c)) : [];
+    const reason = restated < MAX_RESTATEMENTS && decision !== "probe" ? input.restate(restated) : null;
+    if (reason) moves.push([...middle, reason]);
+    let best: { claims: Claim[]; miss: number } | null = null;
+    for (const m of moves) {
+      const miss = landing(m).miss;
+      if (!best || miss < best.miss - 1e-12) best = { claims: m, miss };
+    }
+    if (!best || best.miss >= now.miss - 1e-12) break;
+    if (reason && best.claims.includes(reason)) restated++;
+    middle = best.claims;
+  }
+  return { middle, rung: landing(middle).rung };
+}
