@@ -13,7 +13,12 @@
 /** The model alias the local server answers to (scripts/local-model/serve.py). */
 export const LOCAL_MODEL_NAME = "smollm2-135m-instruct";
 
-/** Flags of every smoke run: the real client against the server's constrained decoding, seed 7, a per-request timeout for 2 slow cores. */
+/**
+ * Flags of every smoke run: the real client against the server's constrained
+ * decoding, seed 7, and a per-request timeout long enough for 2 cores shared
+ * with other work (a request that times out is sent again, and its late
+ * answer would be recorded twice).
+ */
 export const SMOKE_FLAGS: readonly string[] = [
   "--llm",
   "openai",
@@ -24,7 +29,7 @@ export const SMOKE_FLAGS: readonly string[] = [
   "--response-format",
   "json_schema",
   "--timeout",
-  "300",
+  "900",
 ];
 
 export interface SmokeRun {

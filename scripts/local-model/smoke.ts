@@ -5,7 +5,9 @@
  * model (npm run local-model): starts the server when it is not running
  * (installing it first if needed; a missing model fails), sends every run
  * through a recording proxy, prints per experiment the calls, repairs, gaps,
- * wall time and time per call, and exits 1 when a run fails. The server it
+ * wall time and time per request, the server's CPU time (user + sys of its
+ * process, what load on a shared machine does not inflate much) and the load
+ * average, and exits 1 when a run fails. The server it
  * started is stopped at the end. With --record the raw answers (the server's
  * bodies, before any repair) go to test/fixtures/local-model/<experiment>.jsonl
  * and what each run counted to runs.json there: run it again whenever a
@@ -13,7 +15,7 @@
  */
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { startRecordingProxy } from "../../src/llm/testing/recorded-bodies";
@@ -42,6 +44,23 @@ interface Counted {
   gaps: number;
   requests: number;
   seconds: number;
+  /** CPU seconds (user + sys) the server process used during the run; null when not measurable. */
+  serverCpuSeconds: number | null;
+}
+
+/**
+ * CPU seconds (user + sys) the local server has used so far, from
+ * /proc/<pid>/stat (fields 14 and 15, in clock ticks of 1/100 s on Linux);
+ * null when its pid file or /proc is not there.
+ */
+function serverCpuSeconds(): number | null {
+  try {
+    const pid = readFileSync(path.join(root, ".cache/local-model/server.pid"), "utf8").trim().split(/\s+/)[0];
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
 }
 
 /** One CLI run as a child process (async: the proxy in this process must keep answering). */
@@ -79,6 +98,7 @@ process.exitCode = failed ? 1 : 0;
 async function smoke(run: SmokeRun): Promise<Counted> {
   const proxy = await startRecordingProxy(`http://127.0.0.1:${port}/v1`);
   const started = performance.now();
+  const cpuBefore = serverCpuSeconds();
   const out = path.join(work, run.experiment);
   let result: { code: number; stdout: string };
   try {
@@ -87,6 +107,8 @@ async function smoke(run: SmokeRun): Promise<Counted> {
     await proxy.stop();
   }
   const seconds = (performance.now() - started) / 1000;
+  const cpuAfter = serverCpuSeconds();
+  const cpu = cpuBefore !== null && cpuAfter !== null ? cpuAfter - cpuBefore : null;
   let manifest: { usage?: { calls?: number; repairs?: number }; gaps?: { total?: number } } = {};
   try {
     manifest = JSON.parse(result.stdout) as typeof manifest;
@@ -98,7 +120,9 @@ async function smoke(run: SmokeRun): Promise<Counted> {
   const gaps = manifest.gaps?.total ?? 0;
   const line =
     `${run.experiment}: exit ${result.code}, ${calls} calls, ${repairs} repaired (${pct(repairs, calls)}), ${gaps} gaps (${pct(gaps, calls)}), ` +
-    `${proxy.records.length} requests, ${seconds.toFixed(0)} s (${(seconds / Math.max(1, proxy.records.length)).toFixed(1)} s per request)`;
+    `${proxy.records.length} requests, ${seconds.toFixed(0)} s (${(seconds / Math.max(1, proxy.records.length)).toFixed(1)} s per request)` +
+    (cpu !== null ? `, server CPU ${cpu.toFixed(0)} s (${(cpu / Math.max(1, proxy.records.length)).toFixed(1)} s per request)` : "") +
+    `, load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`;
   console.log(`local-model:smoke: ${line}`);
   if (result.code !== 0) failed = true;
   if (values.record && result.code === 0) {
@@ -114,6 +138,7 @@ async function smoke(run: SmokeRun): Promise<Counted> {
     gaps,
     requests: proxy.records.length,
     seconds: Math.round(seconds),
+    serverCpuSeconds: cpu === null ? null : Math.round(cpu),
   };
 }
 

@@ -43,8 +43,23 @@ import { builtinPrompts, type PromptSource } from "./prompt-set";
 export const AnalystAnswerSchema = AnalysisReportSchema.omit({ analyst: true, metrics: true, window: true });
 export type AnalystAnswer = z.infer<typeof AnalystAnswerSchema>;
 
-/** The answer schema as a model is shown it: one branch per stance with the signal it allows (the stance check, said in the schema). */
-const ShownAnalystAnswerSchema = agreeing<AnalystAnswer>(AnalystAnswerSchema, "stance", "signal", STANCE_SIGNAL_RANGES);
+/**
+ * The most evidence items a model is shown it may write: as many as the
+ * offline analysts ever write (the market analyst's six indicators). Without
+ * a bound a small model under constrained decoding can append items until the
+ * token limit cuts its answer off (SmolLM2-135M did, in two of five analyst
+ * answers); the task's own schema keeps no bound, so a longer list from
+ * elsewhere is still read.
+ */
+export const MAX_SHOWN_EVIDENCE = 6;
+
+/** The answer schema as a model is shown it: one branch per stance with the signal it allows (the stance check, said in the schema), at most MAX_SHOWN_EVIDENCE evidence items. */
+const ShownAnalystAnswerSchema = agreeing<AnalystAnswer>(
+  AnalystAnswerSchema.extend({ evidence: AnalystAnswerSchema.shape.evidence.max(MAX_SHOWN_EVIDENCE) }),
+  "stance",
+  "signal",
+  STANCE_SIGNAL_RANGES,
+);
 
 /**
  * The answer part of a report (what a model would have written), for the offline analysts.
@@ -155,7 +170,8 @@ function analystTask<I extends AnalystInputBase>(
   return defineBoardTask<I, AnalystAnswer, AnalysisReport>({
     name: `blackboard.analyst.${analyst}`,
     // 2: the model answers only its judgement (no analyst, window or metrics to copy); the input no longer repeats the analyst.
-    version: 2,
+    // 3: the shown schema bounds the evidence list (MAX_SHOWN_EVIDENCE).
+    version: 3,
     schema: AnalystAnswerSchema as z.ZodType<AnalystAnswer>,
     schemaFor: () => ShownAnalystAnswerSchema,
     temperature: 0.2,

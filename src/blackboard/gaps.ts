@@ -18,7 +18,12 @@ export interface AnswerGap {
   task: string;
   /** The last validation error. */
   error: string;
+  /** The start of the model's last answer, as it came (GAP_ANSWER_CHARS at most): what it said, kept with the gap. */
+  answer?: string;
 }
+
+/** How much of a rejected answer a gap keeps (enough to see what the model did wrong, not a whole runaway answer). */
+export const GAP_ANSWER_CHARS = 400;
 
 /**
  * An answer that stayed invalid under onInvalid = fail: says whose it was and how to resume.

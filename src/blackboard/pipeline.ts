@@ -32,7 +32,7 @@ import { researchBrief, riskBrief, type PastView, type RiskBrief } from "./agent
 import { passThroughProposal } from "./alpha";
 import type { BoardTask } from "./board-task";
 import { runDebate } from "./debate";
-import { InvalidAnswerError, type AnswerGap } from "./gaps";
+import { GAP_ANSWER_CHARS, InvalidAnswerError, type AnswerGap } from "./gaps";
 import type { Blackboard } from "./log";
 import {
   messageId,
@@ -135,6 +135,8 @@ export class ThreadGapError extends Error {
   constructor(
     readonly gap: AnswerGap,
     readonly record: ThreadRecord,
+    /** The other answers of the same step that stayed invalid too (the analysts run together), in thread order. */
+    readonly alsoInvalid: readonly AnswerGap[] = [],
   ) {
     super(`blackboard: ${gap.agent} of ${gap.ticker} on ${gap.date}: ${gap.error}`);
     this.name = "ThreadGapError";
@@ -316,7 +318,14 @@ class Thread {
       res = await this.options.model.run(task, input);
     } catch (err) {
       if (!(err instanceof LlmOutputError)) throw err;
-      const gap: AnswerGap = { date: this.date, ticker: this.ticker, agent, task: task.name, error: err.validationError || err.message };
+      const gap: AnswerGap = {
+        date: this.date,
+        ticker: this.ticker,
+        agent,
+        task: task.name,
+        error: err.validationError || err.message,
+        ...(err.lastOutput ? { answer: err.lastOutput.slice(0, GAP_ANSWER_CHARS) } : {}),
+      };
       if ((this.options.onInvalid ?? "fail") === "fail") throw new InvalidAnswerError(gap, err);
       throw new ThreadGapError(gap, this.record());
     }
@@ -379,7 +388,13 @@ class Thread {
   }
 }
 
-/** Step 1: the five analysts (independent: run concurrently, post in a fixed order). */
+/**
+ * Step 1: the five analysts (independent: run concurrently, post in a fixed
+ * order). When one answer stays invalid (onInvalid = skip), the others' valid
+ * reports are still posted, in the same order, before the thread stops: what
+ * the thread did before the gap stays on the board, as for a gap later in
+ * the thread, instead of being dropped with it.
+ */
 async function postAnalystReports(thread: Thread): Promise<AnalysisReport[]> {
   const { tools, ticker, date, tasks } = thread;
   const snapshot = tools.indicators("market_analyst");
@@ -388,14 +403,23 @@ async function postAnalystReports(thread: Thread): Promise<AnalysisReport[]> {
   const filings = tools.filings("fundamentals_analyst");
   const macro = tools.macro("macro_analyst");
   const week = addDays(date, -6);
-  const reports = await allInOrder([
+  const settled = await Promise.allSettled([
     thread.call("market_analyst", tasks.marketAnalyst, { ticker, date, windowFrom: snapshot?.from ?? date, indicators: snapshot }),
     thread.call("news_analyst", tasks.newsAnalyst, { ticker, date, windowFrom: week, items: news }),
     thread.call("social_analyst", tasks.socialAnalyst, { ticker, date, windowFrom: week, items: social }),
     thread.call("fundamentals_analyst", tasks.fundamentalsAnalyst, { ticker, date, windowFrom: addDays(date, -400), filings }),
     thread.call("macro_analyst", tasks.macroAnalyst, { ticker, date, windowFrom: macro.benchmark?.indicators.from ?? date, macro }),
   ]);
+  const failures = settled.filter((r): r is PromiseRejectedResult => r.status === "rejected").map((r) => r.reason as unknown);
+  // Any other failure (transport, a bug) stops the run as before; only gaps keep the valid reports.
+  const other = failures.find((reason) => !(reason instanceof ThreadGapError));
+  if (other !== undefined) throw other;
+  const reports = settled.filter((r): r is PromiseFulfilledResult<AnalysisReport> => r.status === "fulfilled").map((r) => r.value);
   for (const r of reports) thread.poster.post(ANALYST_ROLES[r.analyst], "AnalysisReport", "inform", "all", r, null);
+  // Each gap's record was taken when its answer failed: take it again, with the reports just posted (and the next free
+  // sequence number); every invalid analyst counts, not only the first.
+  const gaps = (failures as ThreadGapError[]).map((f) => f.gap);
+  if (gaps.length > 0) throw new ThreadGapError(gaps[0]!, thread.record(), gaps.slice(1));
   return reports;
 }
 

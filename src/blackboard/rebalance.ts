@@ -242,7 +242,7 @@ export class AgentRebalancer {
   /** A ticker whose thread stopped on an invalid answer (onInvalid=skip): what it posted is kept, the gap recorded, and it has no view. */
   private keepGap(date: string, stopped: ThreadGapError, signal: number | null): Decision {
     this.keepThread(date, stopped.record);
-    this.gaps.push(stopped.gap);
+    this.gaps.push(stopped.gap, ...stopped.alsoInvalid);
     this.lastDecisions.set(stopped.gap.ticker, NO_VIEW);
     this.views.push({ date, ticker: stopped.gap.ticker, source: "gap", decision: NO_VIEW, signal: signal === null ? null : round8(signal), thread: null });
     return NO_VIEW;

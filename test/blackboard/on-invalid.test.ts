@@ -9,7 +9,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import type { TraderInput } from "../../src/blackboard/agent-inputs";
+import type { TextAnalystInput, TraderInput } from "../../src/blackboard/agent-inputs";
 import { InvalidAnswerError } from "../../src/blackboard/gaps";
 import { parseBlackboard } from "../../src/blackboard/log";
 import { BLACKBOARD_TASK_NAMES, BUILTIN_TASKS } from "../../src/blackboard/tasks";
@@ -32,6 +32,16 @@ function brokenTrader(): MockModel {
       },
     },
   });
+}
+
+/** Offline answers, except that BRIX's news and social analysts never give a valid one (each says so with a raw answer). */
+function brokenTextAnalysts(): MockModel {
+  const broken = (kind: "news" | "social") => (input: TextAnalystInput) => {
+    if (input.ticker === "BRIX")
+      throw new LlmOutputError("invalid output after one repair round", `blackboard.analyst.${kind}`, `{"signal": 3, "said": "${kind}"}`, "signal: Too big");
+    return BUILTIN_TASKS[`${kind}Analyst`].offline(input, null as never, null as never);
+  };
+  return new MockModel({ unhandled: "offline", handlers: { "blackboard.analyst.news": broken("news"), "blackboard.analyst.social": broken("social") } });
 }
 
 describe("onInvalid for the Blackboard", () => {
@@ -76,6 +86,28 @@ describe("onInvalid for the Blackboard", () => {
     const manifest = JSON.parse(readFileSync(path.join(dir, "manifest.json"), "utf8")) as { gaps: unknown; artifacts: string[] };
     expect(manifest.gaps).toEqual(run.result.gaps);
     expect(manifest.artifacts).toContain("artifacts/gaps.json");
+  });
+
+  it("skip on analysts: every invalid analyst is a gap with its answer kept; the valid reports of that thread are posted before it stops", async () => {
+    const run = await runExperiment("blackboard", { seed: 7, dataDir: bundledDataDir(), modelInstance: brokenTextAnalysts(), set: [...SET, "onInvalid=skip"] });
+    const gaps = JSON.parse(run.result.artifacts!.find((a) => a.path === "gaps.json")!.content) as Array<Record<string, string>>;
+    const firstDate = gaps[0]!.date!;
+    expect(gaps.filter((g) => g.date === firstDate).map((g) => [g.ticker, g.agent, g.answer])).toEqual([
+      ["BRIX", "news_analyst", '{"signal": 3, "said": "news"}'],
+      ["BRIX", "social_analyst", '{"signal": 3, "said": "social"}'],
+    ]);
+    const views = run.result.tables.find((t) => t.name === "bb_views")!.rows.filter((r) => r.ticker === "BRIX");
+    expect(gaps).toHaveLength(2 * views.length);
+    expect(run.result.gaps!.byTask).toMatchObject({ "blackboard.analyst.news": views.length, "blackboard.analyst.social": views.length });
+    const board = parseBlackboard(run.result.artifacts!.find((a) => a.path === "blackboard.jsonl")!.content, "bb").messages;
+    const onFirst = board.filter((m) => m.ticker === "BRIX" && m.timestamp.startsWith(firstDate));
+    expect(onFirst.map((m) => [m.type, m.sender.role])).toEqual([
+      ["AnalysisReport", "market_analyst"],
+      ["AnalysisReport", "fundamentals_analyst"],
+      ["AnalysisReport", "macro_analyst"],
+      ["TradeDecision", "portfolio_optimizer"],
+    ]);
+    expect(new Set(board.map((m) => m.message_id)).size).toBe(board.length);
   });
 
   it("a run without gaps counts 0 for every task in the manifest", async () => {

@@ -97,6 +97,17 @@ describe("shown schemas (schemaFor)", async () => {
         const candidate = { ...(call.output as Answer), stance, signal };
         expect(shownAccepts(call, candidate), `${stance} ${signal}`).toBe(checkAccepts(call, candidate));
       }
+    // The evidence list is bounded in what is shown (a small model cannot append items until the token limit); the check is not.
+    const item = (call.output as { evidence: Answer[] }).evidence[0]!;
+    const items = (n: number) => Array.from({ length: n }, (_, i) => ({ ...item, id: `e${i}` }));
+    expect([
+      shownAccepts(call, { ...(call.output as Answer), evidence: items(6) }),
+      checkAccepts(call, { ...(call.output as Answer), evidence: items(6) }),
+    ]).toEqual([true, true]);
+    expect([
+      shownAccepts(call, { ...(call.output as Answer), evidence: items(7) }),
+      checkAccepts(call, { ...(call.output as Answer), evidence: items(7) }),
+    ]).toEqual([false, true]);
   });
 
   it("research manager: view with score as the view check says; supporting ids only from the brief", () => {
