@@ -113,6 +113,11 @@ describe.skipIf(!present)("offline panel judgement on the Kaggle resumes (../sha
   );
   it("every ad has its panel AUC and its TF-IDF anchor, and the panel reaches 0.8 on each", () => {
     expect(results.size).toBe(ADS.length + HELDOUT.length);
+    // The table a reader of the run wants (and the closing notes quote): panel and anchor per ad, dev and held out.
+    const rows = [...results].map(
+      ([id, r]) => `${HELDOUT.some((ad) => ad.id === id) ? "held-out" : "dev     "} ${id}: panel ${r.panel.toFixed(3)}, TF-IDF ${r.tfidf.toFixed(3)}`,
+    );
+    console.log(`Kaggle judgement (offline agents):\n${rows.join("\n")}`);
     for (const [id, r] of results) expect(r.panel, `${id}: panel ${r.panel.toFixed(3)}, TF-IDF ${r.tfidf.toFixed(3)}`).toBeGreaterThanOrEqual(0.8);
   });
   // The anchor the panel is held to and does not reach yet on the mean (0.968 against the TF-IDF cosine's 0.995 over
