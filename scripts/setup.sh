@@ -28,8 +28,9 @@ fi
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   echo "setup: npm ci"
   # onnxruntime-node (--embedder minilm) bundles its CPU binaries; its postinstall
-  # would only fetch CUDA ones from outside the npm registry. package.json's
-  # allowScripts denies it on npm 11; this switch skips it on older npm too.
+  # would only fetch CUDA ones (from NuGet). This switch is what skips it: npm 11
+  # only warns about package.json's allowScripts entry (npm 12 enforces it).
+  # A plain `npm ci` without the switch runs that postinstall.
   ONNXRUNTIME_NODE_INSTALL=skip npm ci --no-audit --no-fund --loglevel=error
 fi
 echo "setup: done"

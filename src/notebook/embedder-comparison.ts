@@ -20,7 +20,7 @@ export type EmbedderComparison = { drift: Table; defensibility: Table } | { skip
  *
  * @example
  * const c = await compareSentimentalEmbedders({ seed: 7 }, { candidates: 3, maxRounds: 3, runs: 1 });
- * if (!("skipped" in c)) c.defensibility.columns; // ["candidate", "agent", "score (hashing)", "score (tfidf)", "score (minilm)", ...]
+ * if (!("skipped" in c)) c.defensibility.columns; // ["candidate", "agent", "model", "score (hashing)", "score (tfidf)", "score (minilm)", ...]
  */
 export async function compareSentimentalEmbedders(options: RunOptions, config: Record<string, unknown>): Promise<EmbedderComparison> {
   const availability = miniLmAvailability();
@@ -35,12 +35,13 @@ export async function compareSentimentalEmbedders(options: RunOptions, config: R
   const agents = Object.keys(runs[0]!.run.table("table2_drift").rows[0] ?? {}).filter((c) => c !== "candidate" && c !== "model");
   const drift = sideBySide(
     runs.filter((r) => r.label !== "tfidf").map((r) => ({ label: r.label, table: r.run.table("table2_drift") })),
-    ["candidate"],
+    // The model column is a key, so the joined table keeps the offline label every table carries.
+    ["candidate", "model"],
     agents,
   );
   const defensibility = sideBySide(
     runs.map((r) => ({ label: r.label, table: r.run.table("defensibility") })),
-    ["candidate", "agent"],
+    ["candidate", "agent", "model"],
     ["score", "supported_share"],
   );
   return { drift, defensibility };

@@ -157,7 +157,7 @@ const STANCE_SPANS: Readonly<Record<Decision, readonly [number, number]>> = {
  * the stance across a bar the evidence did not cross) stays inside the band.
  *
  * @example
- * toneTarget(0.675, "advance"); // 0.7, the middle of the advance band
+ * toneTarget(0.675, "advance"); // 0.64, the middle of the advance band [0.58, 0.7]
  * toneTarget(-1, "reject") < toneTarget(0.9, "reject"); // true
  */
 export function toneTarget(stance: number, decision: Decision): number {
@@ -277,7 +277,12 @@ export function verdictLadder(decision: Decision, mustFailed: boolean): readonly
   return ladder;
 }
 
-/** A number as the verdict states it: two decimals. */
+/**
+ * A number as the verdict states it: two decimals.
+ *
+ * @example
+ * stated(0.4712); // "0.47"
+ */
 export function stated(x: number): string {
   return x.toFixed(2);
 }
@@ -289,7 +294,7 @@ export function stated(x: number): string {
  *
  * @example
  * verdictText({ match: 0.31, focus: 0.28, evidence: 0.12, score: 0.47 }, "advance", false, "a very strong case");
- * // "My score for this candidate is 0.47 (word match 0.31 + 0.5 x clause focus 0.28 + 0.2 x requirement evidence 0.12), against 0.35 to advance and 0.12 to decline: a very strong case."
+ * // "My score for this candidate is 0.47 (word match 0.31 + 0.5 x clause focus 0.28 + 0.2 x requirement evidence 0.12), against 0.32 to advance and 0.11 to decline: a very strong case."
  */
 export function verdictText(parts: FitParts, decision: Decision, mustFailed: boolean, phrase: string): string {
   const sum =

@@ -41,6 +41,7 @@ export function isGround(claim: Pick<Claim, "kind">, decision: Decision): boolea
   return false;
 }
 
+/** What the tone fit works on: one statement's rendered parts, its decision and the f(A) it should land near. */
 export interface ToneFitInput {
   /** The claims between the opener and the verdict, in order. */
   middle: Claim[];

@@ -124,7 +124,8 @@ describe.skipIf(!present)("offline panel judgement on the Kaggle resumes (../sha
   // the 10 ads when this was written; the 5 dev ads alone: 0.990 against 0.992): it.fails records the gap, and flips to
   // a failure the day the panel meets it, so that the bar is then made a plain test here.
   it.fails("the anchor: the panel's mean AUC over the 10 ads >= the TF-IDF cosine ranking's mean", () => {
-    expect(results.size).toBe(ADS.length + HELDOUT.length);
+    // Incomplete results must not count as "the anchor is still missed": returning makes this it.fails report failure.
+    if (results.size !== ADS.length + HELDOUT.length) return;
     const panel = [...results.values()].map((r) => r.panel);
     const tfidf = [...results.values()].map((r) => r.tfidf);
     expect(panel.reduce((a, b) => a + b, 0) / panel.length).toBeGreaterThanOrEqual(tfidf.reduce((a, b) => a + b, 0) / tfidf.length);
