@@ -16,7 +16,7 @@ import { decide } from "../src/sentimental/analysis";
 import { defaultSentimentalConfig, type SentimentalConfig } from "../src/sentimental/config";
 import { advisorSpecs, deliberate, loadScenario, toCandidate, type Scenario } from "../src/sentimental/pipeline";
 import { TfidfIndex, cosine } from "../src/text/index";
-import { auc, countArguments, mmCopies, rejects, type CounterReport } from "../test/sentimental/offline/expert-counters";
+import { auc, countArguments, emptyCounterReport, mmCopies, rejects, type CounterReport } from "../test/sentimental/offline/expert-counters";
 import { boilerplate, falseAgreements, falseSilent, mmPairings, unreadLeadership, type ClaimRecord } from "../test/sentimental/offline/claim-checkers";
 import { recordOfflineClaims } from "../src/sentimental/offline/offline-agent";
 
@@ -194,25 +194,9 @@ if (args.includes("--kaggle") && existsSync(path.join(SHARED, "resumes"))) {
   }
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
   say(`kaggle mean over ${ads.length} ads: panel ${mean(panel).toFixed(3)}, TF-IDF ${mean(tfidf).toFixed(3)}`);
-  const sum = total.reduce(
-    (a, r) => {
-      for (const k of Object.keys(a) as Array<keyof typeof a>) a[k] += r[k];
-      return a;
-    },
-    {
-      arguments: 0,
-      riskArguments: 0,
-      falseRisks: 0,
-      quotes: 0,
-      quotesCut: 0,
-      cutBeforeEvidence: 0,
-      silentClaims: 0,
-      falseSilent: 0,
-      mixedPictures: 0,
-      mixedUnrelated: 0,
-    },
-  );
-  counts("kaggle (all ads, seed 7, 3 rounds)", { ...sum, examples: {} });
+  const sum = emptyCounterReport();
+  for (const r of total) for (const k of Object.keys(sum) as Array<keyof CounterReport>) if (k !== "examples") sum[k] += r[k];
+  counts("kaggle (all ads, seed 7, 3 rounds)", sum);
 }
 
 const report = args[args.indexOf("--out") + 1];

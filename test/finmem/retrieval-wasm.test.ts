@@ -5,23 +5,13 @@
  * installed: `npm run build:wasm` regenerates the module.
  */
 import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { wabtInstalled } from "../helpers/wasm-fixtures";
 import { DOT_I8 } from "../../src/finmem/retrieval/dot-i8-wasm";
 import { assemble, renderModule, sourceHash, WASM_KERNELS } from "../../scripts/build-wasm";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
-
-function wabtInstalled(): boolean {
-  if (process.env.CONSILIUM_WABT) return true;
-  try {
-    createRequire(import.meta.url).resolve("wabt");
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 describe("WebAssembly kernels", () => {
   const kernel = WASM_KERNELS[0]!;

@@ -6,6 +6,7 @@
  * inverse, and the flat covariance must equal `covarianceOfColumns` exactly.
  */
 import { describe, expect, it } from "vitest";
+import { randomSpd } from "../helpers/wasm-fixtures";
 import { Matrix, inverse } from "ml-matrix";
 import {
   centeredCrossProducts,
@@ -16,21 +17,6 @@ import {
   covarianceOfColumnsDense,
 } from "../../src/stats/linalg";
 import { Rng } from "../../src/stats/rng";
-
-function randomSpd(seed: number, n: number): Float64Array {
-  const rng = new Rng(seed);
-  const t = n + 20;
-  const x = Array.from({ length: n * t }, () => rng.normal(0, 1));
-  const a = new Float64Array(n * n);
-  for (let i = 0; i < n; i++) {
-    for (let j = 0; j < n; j++) {
-      let s = 0;
-      for (let k = 0; k < t; k++) s += x[i * t + k]! * x[j * t + k]!;
-      a[i * n + j] = s / t;
-    }
-  }
-  return a;
-}
 
 /** Cholesky-Crout, one entry at a time (the loop choleskyLower had before it was interleaved). */
 function textbookCholesky(a: Float64Array, n: number): Float64Array {

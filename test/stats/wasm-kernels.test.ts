@@ -7,9 +7,9 @@
  * kernels' SIMD blocks; and the committed modules were built from the committed sources.
  */
 import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { randomSpd, wabtInstalled } from "../helpers/wasm-fixtures";
 import { assemble, renderModule, sourceHash, WASM_KERNELS } from "../../scripts/build-wasm";
 import { CHOLESKY_WASM } from "../../src/stats/cholesky-wasm";
 import { WasmCholesky } from "../../src/stats/cholesky-kernel";
@@ -21,32 +21,7 @@ import { Rng } from "../../src/stats/rng";
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const ORDERS = [1, 2, 3, 7, 8, 9, 16, 17, 33, 60, 61];
 
-function randomSpd(seed: number, n: number): Float64Array {
-  const rng = new Rng(seed);
-  const t = n + 20;
-  const x = Array.from({ length: n * t }, () => rng.normal(0, 1));
-  const a = new Float64Array(n * n);
-  for (let i = 0; i < n; i++) {
-    for (let j = 0; j < n; j++) {
-      let s = 0;
-      for (let k = 0; k < t; k++) s += x[i * t + k]! * x[j * t + k]!;
-      a[i * n + j] = s / t;
-    }
-  }
-  return a;
-}
-
 const bits = (x: ArrayLike<number>): string[] => Array.from(x, (v) => (Object.is(v, -0) ? "-0" : String(v)));
-
-function wabtInstalled(): boolean {
-  if (process.env.CONSILIUM_WABT) return true;
-  try {
-    createRequire(import.meta.url).resolve("wabt");
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 describe("committed kernels match their sources", () => {
   for (const [exportName, committed] of [

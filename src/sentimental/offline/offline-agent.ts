@@ -522,23 +522,26 @@ export function offlineStatement(input: StatementPolicyInput, rng: Rng, temperat
   const grade = gradeFor(plan.decision, plan.stance);
   // Openers, closers and restated decisions carry this candidate's counts and the round (statementContext).
   const context = statementContext(assessment.items, input.round);
-  const opener: Claim = { kind: "opener", item: null, cited: [], score: plan.baseStance, threshold: null, decision: plan.decision, grade, context };
-  const musts = mustClaims(assessment.musts, plan.decision, grade);
-  const body = pickBody(assessment, plan, input.previous?.statement ?? "", grade, rng, temperature);
-  const mustQuotes = new Set(musts.flatMap((c) => c.cited.map((q) => q.text)));
-  // An echo that would quote again the clause a must claim quotes is left out (the must already says it).
-  const echo = (plan.reply ? [echoClaim(plan.reply, plan.decision, grade, context)] : []).filter((c) => !c.cited.some((q) => mustQuotes.has(q.text)));
-  const lackingMust = musts.find((c) => c.kind === "must-lacking");
-  const closer: Claim = {
-    kind: "closer",
-    item: lackingMust?.item ?? null,
+  // Opener, closer and restated reasons cite nothing: they carry the decision, its stance and the advisor's counts.
+  const uncited = (kind: Claim["kind"], item: Claim["item"], extra: Partial<Claim> = {}): Claim => ({
+    kind,
+    item,
     cited: [],
     score: plan.baseStance,
     threshold: null,
     decision: plan.decision,
     grade,
     context,
-  };
+    ...extra,
+  });
+  const opener = uncited("opener", null);
+  const musts = mustClaims(assessment.musts, plan.decision, grade);
+  const body = pickBody(assessment, plan, input.previous?.statement ?? "", grade, rng, temperature);
+  const mustQuotes = new Set(musts.flatMap((c) => c.cited.map((q) => q.text)));
+  // An echo that would quote again the clause a must claim quotes is left out (the must already says it).
+  const echo = (plan.reply ? [echoClaim(plan.reply, plan.decision, grade, context)] : []).filter((c) => !c.cited.some((q) => mustQuotes.has(q.text)));
+  const lackingMust = musts.find((c) => c.kind === "must-lacking");
+  const closer = uncited("closer", lackingMust?.item ?? null);
   // Never quote one clause twice in a statement: a body claim on a clause a must or the echo already quotes is left out.
   const quoted = new Set([...mustQuotes, ...echo.flatMap((c) => c.cited.map((q) => q.text))]);
   const fresh = body.filter((c) => {
@@ -556,17 +559,7 @@ export function offlineStatement(input: StatementPolicyInput, rng: Rng, temperat
   const target = toneTarget(plan.stance, plan.decision);
   const mustFailed = plan.lacking.length > 0;
   const restate = (n: number): Claim => {
-    const reason: Claim = {
-      kind: "reason",
-      item: null,
-      cited: [],
-      score: plan.baseStance,
-      threshold: null,
-      decision: plan.decision,
-      grade,
-      context,
-      restatement: n,
-    };
+    const reason = uncited("reason", null, { restatement: n });
     rendered.set(reason, render([reason])[0]!);
     return reason;
   };

@@ -142,15 +142,13 @@ export interface CounterReport {
 }
 
 /**
- * Counts the objections over a run's turns (see the module doc).
+ * A report with every count at zero and no examples: the start of a count, or of a sum of reports.
  *
  * @example
- * countArguments(scenario, turns).quotesCut; // quotes that stop before their clause does
+ * emptyCounterReport().falseSilent; // 0
  */
-export function countArguments(scenario: Scenario, turns: readonly Turn[]): CounterReport {
-  const clausesBy = new Map(scenario.candidates.map((c) => [c.id, resumeClauses(c.passages)]));
-  const fullBy = new Map(scenario.candidates.map((c) => [c.id, c.passages.join(" ")]));
-  const r: CounterReport = {
+export function emptyCounterReport(): CounterReport {
+  return {
     arguments: 0,
     riskArguments: 0,
     falseRisks: 0,
@@ -163,6 +161,18 @@ export function countArguments(scenario: Scenario, turns: readonly Turn[]): Coun
     mixedUnrelated: 0,
     examples: {},
   };
+}
+
+/**
+ * Counts the objections over a run's turns (see the module doc).
+ *
+ * @example
+ * countArguments(scenario, turns).quotesCut; // quotes that stop before their clause does
+ */
+export function countArguments(scenario: Scenario, turns: readonly Turn[]): CounterReport {
+  const clausesBy = new Map(scenario.candidates.map((c) => [c.id, resumeClauses(c.passages)]));
+  const fullBy = new Map(scenario.candidates.map((c) => [c.id, c.passages.join(" ")]));
+  const r = emptyCounterReport();
   const example = (key: string, text: string) => {
     const list = (r.examples[key] ??= []);
     if (list.length < 4) list.push(text);

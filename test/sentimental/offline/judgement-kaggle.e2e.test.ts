@@ -26,6 +26,7 @@ import { assessCandidate, offlineMentalModel } from "../../../src/sentimental/of
 import { Rng } from "../../../src/stats/rng";
 import { DataFolder } from "../../../src/data/folder";
 import { TfidfIndex, cosine } from "../../../src/text/index";
+import { auc } from "./expert-counters";
 
 const SHARED = path.resolve(process.cwd(), "../shared/datasets");
 const present = existsSync(path.join(SHARED, "resumes"));
@@ -57,24 +58,6 @@ function tfidfCosines(ad: Ad, candidates: ReadonlyArray<{ passages: readonly str
   const index = new TfidfIndex([ad.text, ...texts]);
   const adVector = index.vector(ad.text);
   return texts.map((t) => cosine(adVector, index.vector(t)));
-}
-
-/**
- * Area under the ROC curve of `scores` for the positives: the share of
- * (positive, negative) pairs the scores order correctly, ties counting 1/2.
- */
-function auc(scores: readonly number[], positive: readonly boolean[]): number {
-  let pairs = 0;
-  let right = 0;
-  scores.forEach((p, i) => {
-    if (!positive[i]) return;
-    scores.forEach((n, j) => {
-      if (positive[j]) return;
-      pairs++;
-      right += p > n ? 1 : p === n ? 0.5 : 0;
-    });
-  });
-  return right / pairs;
 }
 
 describe.skipIf(!present)("offline panel judgement on the Kaggle resumes (../shared/datasets)", () => {
