@@ -17,7 +17,7 @@ import { defaultSentimentalConfig, type SentimentalConfig } from "../src/sentime
 import { advisorSpecs, deliberate, loadScenario, toCandidate, type Scenario } from "../src/sentimental/pipeline";
 import { TfidfIndex, cosine } from "../src/text/index";
 import { auc, countArguments, emptyCounterReport, mmCopies, rejects, type CounterReport } from "../test/sentimental/offline/expert-counters";
-import { boilerplate, falseAgreements, falseSilent, mmPairings, unreadLeadership, type ClaimRecord } from "../test/sentimental/offline/claim-checkers";
+import { boilerplate, falseAgreements, falseSilent, metWithoutHead, mmPairings, unreadLeadership, type ClaimRecord } from "../test/sentimental/offline/claim-checkers";
 import { recordOfflineClaims } from "../src/sentimental/offline/offline-agent";
 
 const args = process.argv.slice(2);
@@ -49,6 +49,9 @@ function claimChecks(scenario: Scenario, r: Awaited<ReturnType<typeof run>>) {
   const agree = falseAgreements(r.records, r.turns);
   say(`  answers to a peer the transcript does not bear out (peer, argument, stance, point or own reading): ${agree.faults.length} of ${agree.echoes}`);
   for (const f of agree.faults.slice(0, 2)) say(`    e.g. ${f.what}: ${f.where}`);
+  const headless = metWithoutHead(r.records);
+  say(`  met claims quoting a clause without the item's head (only its qualifiers): ${headless.faults.length} of ${headless.met}`);
+  for (const f of headless.faults.slice(0, 2)) say(`    e.g. ${f.what}: ${f.where}`);
   const repeated = boilerplate(r.records);
   say(`  sentences saying nothing of the candidate repeated for another candidate or in a thread: ${repeated.repeats} of ${repeated.sentences}`);
   for (const e of repeated.examples.slice(0, 2)) say(`    e.g. ${e}`);
@@ -118,15 +121,22 @@ function sampleOf(title: string, r: Awaited<ReturnType<typeof scenarioReport>>, 
   for (const c of r.scenario.candidates) {
     const ts = r.turns.filter((t) => t.candidate === c.id);
     const final = Math.max(...ts.map((t) => t.round));
-    const picks = ts.filter((t) => t.round === 1 || t.round === final).slice(0, perCandidate);
+    // One opening statement, then every advisor's final-round statement (what the tier and the Borda count read).
+    const picks = [...ts.filter((t) => t.round === 1).slice(0, perCandidate), ...ts.filter((t) => t.round === final && final > 1)];
     sample.push(`--- ${c.name} (${c.id}) ---`);
     for (const t of picks) sample.push(`[${t.role}, round ${t.round}] ${t.statement}`);
     sample.push("");
   }
   const d = r.decision;
-  sample.push("Decision (Borda rank, tier):");
-  for (const [i, id] of d.candidates.entries())
-    sample.push(`  ${r.scenario.candidates.find((c) => c.id === id)?.name ?? id}: rank ${d.borda.rank[i]}, Tier ${d.tiers[i]}`);
+  sample.push(
+    "Decision (Borda rank, tier; final opinions by eq. 4, one per advisor). Tier rule (veto, the paper's): Tier 3 if any advisor's final opinion is at or below -0.5, else Tier 1 if any is at or above 0.5, else Tier 2:",
+  );
+  for (const [i, id] of d.candidates.entries()) {
+    const opinions = r.deliberation.agents.map(
+      (a) => `${a.advisor.short} ${(r.turns.filter((t) => t.candidate === id && t.agent === a.advisor.short).at(-1)?.opinion ?? 0).toFixed(2)}`,
+    );
+    sample.push(`  ${r.scenario.candidates.find((c) => c.id === id)?.name ?? id}: rank ${d.borda.rank[i]}, Tier ${d.tiers[i]} (${opinions.join(", ")})`);
+  }
   sample.push("");
 }
 
@@ -134,7 +144,7 @@ const bundled = await scenarioReport("bundled scenario (default run, seed 7)", d
   { id: "cand-05", what: "Amina Hassan (2 years vs 8+)" },
   { id: "cand-03", what: "Priya Raman (13 years, 32 engineers)" },
 ]);
-sampleOf("Bundled default run, seed 7", bundled, 2);
+sampleOf("Bundled default run, seed 7", bundled, 1);
 const maths = await scenarioReport(
   "held-out Head of Mathematics (QTS essential)",
   defaultSentimentalConfig({ runs: 1, resumes: "data", candidates: 6, advisors: ["Headteacher", "Deputy Headteacher for Curriculum", "Head of Science"] }),
@@ -146,7 +156,7 @@ const maths = await scenarioReport(
     { id: "hom-01", what: "QTS holder, second in department" },
   ],
 );
-sampleOf("Held-out Head of Mathematics, seed 7", maths, 2);
+sampleOf("Held-out Head of Mathematics, seed 7", maths, 1);
 {
   const holderTold = maths.turns
     .filter((t) => ["hom-01", "hom-04"].includes(t.candidate))

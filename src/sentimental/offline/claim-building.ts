@@ -7,8 +7,8 @@
  * have claims of their own.
  */
 import { quoteOf, type CitedClause, type Claim, type Decision, type EchoReply, type StatementContext } from "./phrasing";
-import { MET_SCORE, PARTIAL_SCORE, type Clause, type Evidence } from "./resume-reading";
-import type { Requirement } from "./job-reading";
+import { MET_SCORE, PARTIAL_SCORE, limitationScope, type Clause, type Evidence } from "./resume-reading";
+import { stemsOf, type Requirement } from "./job-reading";
 import type { MustCheck } from "./hard-requirements";
 
 /** What a statement talks about: the ad's requirements and tasks (the company blurb and the role's framing count in the judgement only). */
@@ -78,7 +78,7 @@ export function strengthClaim(e: Evidence, weights: ReadonlyMap<string, number>,
 }
 
 /** The noun phrase of the requirement that a clause covers, if any (the most specific). */
-function coveredTopic(e: Evidence, clause: Clause, weights: ReadonlyMap<string, number>): string | null {
+function coveredTopic(e: Evidence, clause: Pick<Clause, "stems">, weights: ReadonlyMap<string, number>): string | null {
   for (const t of e.requirement.topics) {
     let all = 0;
     let hit = 0;
@@ -115,7 +115,8 @@ export function concernClaim(e: Evidence, weights: ReadonlyMap<string, number>, 
   // A limitation is a gap on the point only where it covers one of the item's noun phrases; one that merely brushes the
   // item's words says nothing the statement can assert (and then the statement does not call the resume silent either).
   const limitation = e.limitation && e.limitation.score >= PARTIAL_SCORE ? e.limitation : null;
-  const limitedTopic = limitation ? coveredTopic(e, limitation.clause, weights) : null;
+  // ... and only where its cue reaches that phrase ("studying for the AWS exam ... and contribute fixes to a USSD library" is no gap on USSD).
+  const limitedTopic = limitation ? coveredTopic(e, { stems: new Set(stemsOf(limitationScope(limitation.clause.text))) }, weights) : null;
   if (limitation && limitedTopic) {
     const supportTopic = e.support && e.support.score >= PARTIAL_SCORE ? coveredTopic(e, e.support.clause, weights) : null;
     if (e.verdict === "mixed" && e.support && supportTopic === limitedTopic) {
@@ -177,7 +178,8 @@ export function mustClaims(musts: readonly MustCheck[], decision: Decision, grad
 }
 
 /**
- * The echo's claim: the peer, the relation, and the speaker's own clause it rests on (the one echoSentence quotes).
+ * The echo's claim: the peer, the point as the peer named it, the relation, and the speaker's own clause on that
+ * point it rests on (the one echoSentence quotes; for a must, the clause its check found).
  *
  * @example
  * echoSentence(echoClaim(reply, "probe", 0), voice); // "I agree with the CFO on budgets; '...' is convincing evidence, ..."
@@ -202,15 +204,25 @@ export function echoClaim(reply: EchoReply, decision: Decision, grade: number, c
     };
     return context ? { ...general, context } : general;
   }
+  const usesSupport = reply.peerPositive ? reply.relation === "agree" : reply.relation !== "agree";
+  if (reply.must) {
+    // A must is answered from its check: the clause that shows it held, or the resume's own denial of it.
+    const m = reply.must;
+    const clause = m.clause ? { text: m.clause.text, polarity: m.clause.polarity, score: 1, quote: quoteOf(m.clause.text) } : null;
+    const shown = clause && (usesSupport ? m.status === "met" && clause.polarity === "claim" : reply.peerPositive && clause.polarity === "limitation");
+    const cited: CitedClause[] = shown ? [clause] : [];
+    const item = { id: e.requirement.id, label: m.must.label, must: true };
+    return { kind: "echo", item, cited, score: cited[0]?.score ?? null, threshold: null, decision, grade, echo };
+  }
   const support = e.support && e.support.score >= PARTIAL_SCORE ? cite(e.support.clause, e.support.score, e.requirement) : null;
   const limit = e.limitation && e.limitation.score >= PARTIAL_SCORE ? cite(e.limitation.clause, e.limitation.score, e.requirement) : null;
-  const usesSupport = reply.peerPositive ? reply.relation === "agree" : reply.relation !== "agree";
   const cited: CitedClause[] = usesSupport && support ? [support] : reply.peerPositive && limit ? [limit] : [];
-  return { kind: "echo", item: itemOf(e), cited, score: cited[0]?.score ?? null, threshold: cited.length > 0 ? PARTIAL_SCORE : null, decision, grade, echo };
+  const item = itemOf(e, reply.point ?? e.requirement.label);
+  return { kind: "echo", item, cited, score: cited[0]?.score ?? null, threshold: cited.length > 0 ? PARTIAL_SCORE : null, decision, grade, echo };
 }
 
 /**
- * What an opener, closer or restated decision says of this candidate (see
+ * What an opener or a restated decision says of this candidate (see
  * StatementContext): the round, and of the talking points the advisor weighs
  * (its items beyond the company blurb, the role's framing and the offer) how
  * many the resume meets, meets in part (partial, mixed) and leaves unmet (gap,

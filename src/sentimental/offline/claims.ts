@@ -9,7 +9,7 @@
  * gives; and the statement scores as its decision under the run's f(A).
  */
 import { readJob, stemsOf, stemWeights, type Requirement } from "./job-reading";
-import { STANCE_MIN, TOPIC_MATCH } from "./echo";
+import { namedAs, ownWords, pointRequirement, STANCE_MIN } from "./echo";
 import { checkMust, readMusts } from "./hard-requirements";
 import { clauseParts, cleanClause, type Claim } from "./phrasing";
 import { clauseScore, evidenceScore, MET_SCORE, PARTIAL_SCORE, readResume, yearsInRole, type ResumeReading } from "./resume-reading";
@@ -87,6 +87,11 @@ export function checkStatement(input: StatementPolicyInput, result: OfflineState
   const quoted = claims.flatMap((c) => c.cited.map((q) => q.text));
   for (const [i, text] of quoted.entries()) if (quoted.indexOf(text) !== i) problems.push(`${where}: quotes '${text}' twice`);
   for (const p of verdictProblems(input, result, lacking.length > 0)) problems.push(`${where}: verdict: ${p}`);
+  // A restated decision names a point this statement makes, of the kind its decision rests on.
+  const grounds: readonly Claim["kind"][] = plan.decision === "advance" ? ["strength", "years-met", "must-met"] : ["must-lacking", "gap", "years-short", "mixed", "silent"];
+  for (const r of claims.filter((c) => c.kind === "reason" && c.item)) {
+    if (!claims.some((c) => c !== r && grounds.includes(c.kind) && c.item?.id === r.item!.id)) problems.push(`${where}: a restated decision names "${r.item!.label}", a point the statement does not make`);
+  }
   claims.forEach((claim, i) => {
     const sentence = sentences[i] ?? "";
     for (const p of checkClaim(claim, sentence, requirements, weights, reading)) problems.push(`${where}: ${claim.kind}: ${p} in "${sentence}"`);
@@ -106,8 +111,8 @@ function checkClaim(
   const out: string[] = [];
   const requirement = claim.item ? requirements.find((r) => r.id === claim.item!.id) : undefined;
   if (claim.item && !requirement) out.push(`item ${claim.item.id} is not an item of the ad`);
-  // Years claims name the years; a closer names the decision (its item only marks a failed must).
-  const named = claim.kind !== "closer" && !claim.kind.startsWith("years-");
+  // Years claims name the years.
+  const named = !claim.kind.startsWith("years-");
   if (claim.item && named && !sentence.includes(claim.item.label)) out.push(`the sentence does not name "${claim.item.label}"`);
   for (const c of claim.cited) {
     const clause = reading.clauses.find((x) => x.text === c.text);
@@ -118,7 +123,9 @@ function checkClaim(
     if (clause.polarity !== c.polarity) out.push(`cites a ${clause.polarity} as a ${c.polarity}`);
     if (!isWholeQuote(c.text, c.quote)) out.push(`quotes "${c.quote}", cut inside a clause`);
     if (!sentence.includes(`'${c.quote}'`)) out.push(`does not quote "${c.quote}"`);
-    if (requirement && !claim.item?.must && !near(c.score, clauseScore(requirement, clause, reading, weights)))
+    // An answer to a peer on one of the item's noun phrases scores its clauses on that phrase (echo.ts pointRequirement).
+    const scored = requirement && claim.kind === "echo" && claim.item ? (pointRequirement(requirement, claim.item.label) ?? requirement) : requirement;
+    if (scored && !claim.item?.must && !near(c.score, clauseScore(scored, clause, reading, weights)))
       out.push(`states score ${c.score} for "${c.text}"`);
   }
   const score = claim.cited[0]?.score ?? null;
@@ -167,7 +174,6 @@ function checkClaim(
       out.push(...echoProblems(claim, sentence, requirement, weights));
       break;
     case "reason":
-    case "closer":
       if (claim.decision === "reject" && sign >= 0) out.push("a rejecting sentence that does not score negative");
       if (claim.decision === "advance" && sign <= 0) out.push("an advancing sentence that does not score positive");
       break;
@@ -189,8 +195,9 @@ function echoProblems(claim: Claim, sentence: string, requirement: Requirement |
   if (Math.abs(echo.peerSentiment) < STANCE_MIN || echo.peerPositive !== echo.peerSentiment >= 0)
     out.push(`cites a ${echo.peerPositive ? "positive" : "negative"} stance of the ${echo.peerRole}, whose argument scores ${echo.peerSentiment.toFixed(3)}`);
   if (!sentence.includes(`the ${echo.peerRole}`) && !sentence.includes(`The ${echo.peerRole}`)) out.push(`does not name the ${echo.peerRole}`);
-  if (requirement && evidenceScore(requirement, new Set(stemsOf(echo.argument)), weights) < TOPIC_MATCH && !echo.argument.includes(requirement.label))
-    out.push(`the ${echo.peerRole}'s argument "${echo.argument}" is not about ${requirement.label}`);
+  // The point is named as the peer named it, in the peer's own words (not inside its quotation or a name).
+  if (claim.item && requirement && !namedAs(ownWords(echo.argument, [echo.peerRole]), claim.item.label))
+    out.push(`the ${echo.peerRole}'s argument "${echo.argument}" does not name ${claim.item.label}`);
   if (!claim.item && echo.relation === "agree" && ((claim.decision === "reject" && echo.peerPositive) || (claim.decision === "advance" && !echo.peerPositive)))
     out.push(`sides with the ${echo.peerRole} against its own decision ${claim.decision}`);
   return out;

@@ -1,15 +1,19 @@
 /**
  * How an offline advisor takes up a peer's argument: it works out which
- * requirement of the ad the argument spoke to (the requirement whose stems
- * and noun phrases the argument carries best; none for a general verdict
- * such as an opener or a recommendation), compares the argument's tone with
- * its own reading of the resume on that point, and answers accordingly
- * (phrasing.ts `echoSentence`): agreement, partial agreement, or
- * disagreement quoting the clause the peer left out.
+ * point of the ad the argument was about from the argument's own words (the
+ * longest of the ad's names for a point that the peer's sentence says outside
+ * its quotations: a must's label, an item's label, or one of an item's noun
+ * phrases; none for a general verdict such as an opener or a recommendation,
+ * which names the job title only), reads the resume on that same point (a
+ * noun phrase as an item of its own, a must by its check), compares the
+ * argument's tone with that reading, and answers accordingly (phrasing.ts
+ * `echoSentence`): agreement, partial agreement, or disagreement quoting the
+ * clause the peer left out, always naming the point as the peer named it.
  */
-import { isContentStem, stemsOf } from "./job-reading";
+import { isContentStem, stemsOf, type Requirement } from "./job-reading";
+import type { MustCheck } from "./hard-requirements";
 import type { EchoReply, EchoStance } from "./phrasing";
-import { evidenceScore, type Evidence } from "./resume-reading";
+import { assess, evidenceScore, type Evidence, type ResumeReading } from "./resume-reading";
 import type { PeerStatement } from "../types";
 
 /** One argument a peer made, as a candidate for an echo. */
@@ -42,15 +46,116 @@ export function echoOptions(peers: readonly PeerStatement[]): EchoOption[] {
 }
 
 /**
- * The speaker's reply to one peer argument: the requirement it is about
- * (best evidence score >= TOPIC_MATCH over the speaker's own evidence; the
- * candidate's name and the peer's title do not count; the job title's own
- * item only when the peer named it or no other item fits), and whether the
- * speaker's reading agrees with the argument's tone. For a general verdict
- * the speaker's own base stance decides.
+ * What the speaker knows beyond its evidence: the resume as read (to read a noun phrase as a point of its own), its
+ * must checks, and the names a sentence carries that are no point of the ad (the job title, the panel's roles).
+ */
+export interface EchoContext {
+  reading?: ResumeReading;
+  musts?: readonly MustCheck[];
+  names?: readonly string[];
+}
+
+/**
+ * A peer's sentence in its own words: quotations of the resume ('...') and
+ * the given names (the candidate's, the panel's roles, the job title) taken
+ * out, so that a point is only what the peer argued about, never a word of
+ * the evidence it quoted or of a name ("Recycling Plant Manager" is no
+ * point on recycling).
  *
  * @example
- * const reply = understandEcho(option, evidence, new Set([3, 7]), weights, 0.4, "Ada Obi");
+ * ownWords("On M-Pesa payouts, this candidate is impressive: 'USSD gateways, M-Pesa Daraja API'.", []);
+ * // "On M-Pesa payouts, this candidate is impressive: |."
+ */
+export function ownWords(argument: string, names: readonly string[]): string {
+  let text = argument.replace(/(^|[\s(:])'.*?'(?=[\s.,;:)!?]|$)/g, "$1|");
+  for (const n of names) if (n.trim().length > 0) text = text.split(n).join("|");
+  return text;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** Where `phrase` stands in `text` as whole words (its first letter in either case), with a "the " before it kept; null if it does not. */
+export function namedAs(text: string, phrase: string): string | null {
+  if (phrase.length === 0) return null;
+  const first = phrase[0]!;
+  const head = first.toLowerCase() !== first.toUpperCase() ? `[${escapeRegExp(first.toLowerCase())}${escapeRegExp(first.toUpperCase())}]` : escapeRegExp(first);
+  const m = new RegExp(`(?<![\\p{L}\\p{N}-])((?:[Tt]he )?)${head}${escapeRegExp(phrase.slice(1))}(?![\\p{L}\\p{N}-])`, "u").exec(text);
+  if (!m) return null;
+  const said = m[0].slice(m[1]!.length);
+  return /^the /i.test(phrase) ? said : m[1] ? `the ${said}` : said;
+}
+
+/** A point of the ad a peer's sentence can name: an item's label, one of its noun phrases, or one of its musts. */
+interface NamedPoint {
+  e: Evidence;
+  /** The point as the peer's sentence says it. */
+  said: string;
+  kind: "must" | "label" | "topic";
+  must?: MustCheck;
+  /** The name's length in the ad's own words (the longest, most specific name wins). */
+  length: number;
+}
+
+/**
+ * An item's noun phrase as a requirement of its own, named as the sentence
+ * names it: what an advisor reads when a peer spoke of "M-Pesa payouts" and
+ * not of the whole item ("M-Pesa payouts and route planning"). The item's
+ * own label gives the item; a phrase the item does not hold gives null.
+ *
+ * @example
+ * pointRequirement(item, "M-Pesa payouts")?.stems; // ["m-pesa", "pesa", "payout"]
+ */
+export function pointRequirement(requirement: Requirement, said: string): Requirement | null {
+  if (said === requirement.label) return requirement;
+  if (requirement.role) return null;
+  const bare = said.replace(/^the /i, "").toLowerCase();
+  const topic = requirement.topics.find((t) => t.phrase.toLowerCase() === bare);
+  return topic ? { ...requirement, stems: [...topic.stems], topics: [topic], label: said, years: null } : null;
+}
+
+/**
+ * The points of the ad a peer's sentence names in its own words (ownWords),
+ * most specific first: a must's label, an item's label, an item's noun phrase
+ * (the job title's own item only by its label, "the work of a Head of
+ * Technology", never by the title's words an opener carries).
+ *
+ * @example
+ * namedPoints("In round 1, I reject this application: it fails the ad's must of 8+ years in technology roles.", evidence, musts)[0].said;
+ * // "8+ years in technology roles"
+ */
+export function namedPoints(text: string, evidence: readonly Evidence[], musts: readonly MustCheck[] = []): NamedPoint[] {
+  const out: NamedPoint[] = [];
+  for (const e of evidence) {
+    const r = e.requirement;
+    for (const m of musts.filter((x) => x.must.requirement.id === r.id)) {
+      const said = namedAs(text, m.must.label);
+      if (said) out.push({ e, said, kind: "must", must: m, length: m.must.label.length });
+    }
+    const label = namedAs(text, r.label);
+    if (label) out.push({ e, said: label, kind: "label", length: r.label.length });
+    if (r.role) continue;
+    for (const t of r.topics) {
+      const said = namedAs(text, t.phrase);
+      if (said && said !== label) out.push({ e, said, kind: "topic", length: t.phrase.length });
+    }
+  }
+  const rank = { must: 0, label: 1, topic: 2 };
+  return out.sort((a, b) => b.length - a.length || rank[a.kind] - rank[b.kind]);
+}
+
+/**
+ * The speaker's reply to one peer argument: the point the argument was about
+ * (namedPoints: the longest of the ad's names the peer's own words hold; ties
+ * go to the item whose stems the argument carries best), the speaker's own
+ * reading of that point (a must by its check, a noun phrase read as a point
+ * of its own when the reading is given, else the item's evidence), and
+ * whether that reading agrees with the argument's tone. For a general
+ * verdict (no point named) the speaker's own base stance decides.
+ *
+ * @example
+ * const reply = understandEcho(option, evidence, new Set([3, 7]), weights, 0.4, "Ada Obi", { reading, musts, names: ["Head of Technology"] });
  * reply.relation; // "agree" when the peer's concern is a gap in the speaker's reading too
  */
 export function understandEcho(
@@ -60,29 +165,36 @@ export function understandEcho(
   weights: ReadonlyMap<string, number>,
   baseStance: number,
   candidateName: string,
+  context: EchoContext = {},
 ): EchoReply {
+  // Longest names first, so that "Head of Technology" goes before a shorter name inside it.
+  const names = [candidateName, option.agent, ...(context.names ?? [])].sort((a, b) => b.length - a.length);
+  const text = ownWords(option.argument, names);
   const ignore = new Set(stemsOf(`${candidateName} ${option.agent}`));
-  const stems = new Set(stemsOf(option.argument).filter((s) => isContentStem(s) && !ignore.has(s)));
-  let best: { e: Evidence; score: number } | null = null;
-  // The job title's own item carries one or two words ("technology"): it is the peer's point when the peer named it
-  // or when no specific item fits, not whenever a word of the title occurs.
-  const named = evidence.filter((e) => e.requirement.role && option.argument.includes(e.requirement.label));
-  for (const pool of [named, evidence.filter((e) => !e.requirement.role), evidence]) {
-    for (const e of pool) {
-      const score = evidenceScore(e.requirement, stems, weights);
-      if (score >= TOPIC_MATCH && (!best || score > best.score)) best = { e, score };
-    }
-    if (best) break;
-  }
+  const stems = new Set(stemsOf(text).filter((s) => isContentStem(s) && !ignore.has(s)));
+  const points = namedPoints(text, evidence, context.musts);
+  const top = points[0];
+  const tied = top ? points.filter((p) => p.length === top.length && p.kind === top.kind) : [];
+  const point = tied.reduce<NamedPoint | null>(
+    (a, p) => (!a || evidenceScore(p.e.requirement, stems, weights) > evidenceScore(a.e.requirement, stems, weights) ? p : a),
+    null,
+  );
   const peerPositive = option.sentiment >= 0;
   const said = { peerRole: option.agent, argument: option.argument, argumentSentiment: option.sentiment, peerRound: option.round, peerPositive };
-  if (!best) {
+  // A must the resume neither shows nor denies is no reading to agree or disagree with: the answer is a general one.
+  if (!point || (point.must && point.must.status === "unverified")) {
     const agree = baseStance >= 0 === peerPositive;
     return { ...said, evidence: null, relation: agree ? "agree" : "disagree", mine: false };
   }
-  return { ...said, evidence: best.e, relation: relationTo(best.e, peerPositive), mine: myPriorities.has(best.e.requirement.id) };
+  const mine = myPriorities.has(point.e.requirement.id);
+  if (point.must) {
+    const holds = point.must.status === "met";
+    return { ...said, evidence: point.e, relation: holds === peerPositive ? "agree" : "disagree", mine, point: point.said, must: point.must };
+  }
+  const sub = point.kind === "topic" && context.reading ? pointRequirement(point.e.requirement, point.said) : null;
+  const e = sub ? assess(context.reading!, sub, weights) : point.e;
+  return { ...said, evidence: e, relation: relationTo(e, peerPositive), mine, point: point.said };
 }
-
 /**
  * Agreement of the speaker's verdict on a requirement with a positive or
  * negative peer argument about it: a met point agrees with praise and

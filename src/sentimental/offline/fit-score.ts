@@ -7,12 +7,15 @@
  *   score = match + FOCUS_WEIGHT x focus + EVIDENCE_WEIGHT x evidence
  *
  * - match: how much the resume is about what the advisor reads in the ad:
- *   the cosine of two stem vectors, the ad's (each of the advisor's items'
- *   stems, weighed by the advisor's item weight x the stem's specificity
- *   over the ad's items) and the resume's claims (1 + ln of the number of
- *   claim clauses naming the stem, x its specificity; a stem no item of the
- *   ad uses has the specificity of a stem in no item). A resume mostly about
- *   other work matches little, however many of the ad's words it touches.
+ *   the cosine of two stem vectors, the ad's (each stem weighs the sum of
+ *   the advisor's weights of the items that name it, so a stem the ad
+ *   repeats over its items weighs more) and the resume's claims (1 + ln of
+ *   the number of claim clauses naming the stem). No idf: the specificity of
+ *   a stem over the ad's own items weighs down exactly the stems an ad
+ *   repeats, which name its subject ("Java" in most items of a Java ad), and
+ *   an advisor reading one resume has no corpus of resumes to learn one
+ *   from. A resume mostly about other work matches little, however many of
+ *   the ad's words it touches.
  * - focus: the mean, over the resume's clauses, of each claim clause's best
  *   retrieval score (resume-reading.ts clauseScore) for the advisor's items
  *   (0 for a limitation or an aspiration): how much of what the resume says
@@ -68,24 +71,20 @@ export interface FitParts {
   score: number;
 }
 
-/** The specificity of a stem no item of an ad of `items` items uses: stemWeights' log((1 + n) / (1 + df)) + 1 at df = 0. */
-function unseenSpecificity(items: number): number {
-  return Math.log(1 + items) + 1;
-}
-
 /**
  * The vocabulary match (see the module doc): cosine of the advisor's ad
- * vector and the resume's claim vector, in [0, 1].
+ * vector (sum of the weights of the items naming each stem) and the
+ * resume's claim vector (1 + ln of the claim clauses naming each stem), in
+ * [0, 1].
  *
  * @example
- * vocabularyMatch(readResume(["Built payroll and recruitment processes."]), [{ requirement: payrollItem, weight: 1 }], weights, 12); // > 0
+ * // payrollItem: "Knowledge of monthly payroll and statutory compliance." (stems month, payrol, statut, compli), weight 1;
+ * // the resume: one claim clause with stems proces, payrol, compli, staff; two shared stems:
+ * vocabularyMatch(readResume(["Processed payroll and compliance for 900 staff."]), [{ requirement: payrollItem, weight: 1 }]); // 2 / sqrt(4 x 4) = 0.5
  */
-export function vocabularyMatch(reading: ResumeReading, items: readonly FitItem[], weights: ReadonlyMap<string, number>, adItems: number): number {
-  const unseen = unseenSpecificity(adItems);
+export function vocabularyMatch(reading: ResumeReading, items: readonly FitItem[]): number {
   const ad = new Map<string, number>();
-  for (const { requirement, weight } of items) {
-    for (const s of requirement.stems) ad.set(s, (ad.get(s) ?? 0) + weight * (weights.get(s) ?? unseen));
-  }
+  for (const { requirement, weight } of items) for (const s of requirement.stems) ad.set(s, (ad.get(s) ?? 0) + weight);
   const counts = new Map<string, number>();
   for (const c of reading.clauses) if (c.polarity === "claim") for (const s of c.stems) counts.set(s, (counts.get(s) ?? 0) + 1);
   let dot = 0;
@@ -93,7 +92,7 @@ export function vocabularyMatch(reading: ResumeReading, items: readonly FitItem[
   let resumeNorm = 0;
   for (const v of ad.values()) adNorm += v * v;
   for (const [s, n] of counts) {
-    const v = (1 + Math.log(n)) * (weights.get(s) ?? unseen);
+    const v = 1 + Math.log(n);
     resumeNorm += v * v;
     dot += v * (ad.get(s) ?? 0);
   }
@@ -169,72 +168,42 @@ export function toneTarget(stance: number, decision: Decision): number {
 }
 
 /** Evaluative words of the verdict, by the decision they may close: warm ones for advance, cold ones for reject, mild ones for probe. */
-const WARM = [
-  "solid",
-  "fine",
-  "fair",
-  "capable",
-  "clear",
-  "promising",
-  "convincing",
-  "good",
-  "useful",
-  "valuable",
-  "strong",
-  "impressive",
-  "excellent",
-  "outstanding",
-  "superb",
-];
-const COLD = [
-  "serious",
-  "risky",
-  "limited",
-  "unclear",
-  "questionable",
-  "uncertain",
-  "doubtful",
-  "worrying",
-  "inadequate",
-  "weak",
-  "problematic",
-  "poor",
-  "disappointing",
-  "troubling",
-  "bad",
-];
+const WARM = ["acceptable", "solid", "fine", "fair", "capable", "clear", "promising", "convincing", "good", "useful", "valuable", "strong", "impressive", "excellent", "outstanding", "superb"];
+const COLD = ["risky", "limited", "unclear", "questionable", "uncertain", "doubtful", "worrying", "inadequate", "weak", "problematic", "poor", "disappointing", "troubling", "bad"];
 const MILD_WARM = ["solid", "fine", "adequate", "fair", "acceptable", "capable", "clear", "promising", "good", "strong"];
 const MILD_COLD = ["cautious", "risky", "limited", "unclear", "questionable", "uncertain", "doubtful", "worrying", "weak", "poor"];
-const BOOSTERS = ["", "very ", "really "];
+const BOOSTERS = ["", "very ", "really ", "deeply "];
 const SOFTENERS = ["", "somewhat ", "slightly "];
 
 /** The most a probing verdict's own sentence may lean either way (its statement as a whole stays in the probe band). */
 const PROBE_VERDICT_REACH = 0.75;
 
-/** "a", or "an" before a vowel sound. */
+/** "a", or "an" before a vowel sound ("a useful", "an outstanding"). */
 function article(word: string): string {
-  return /^[aeiou]/.test(word) ? "an" : "a";
+  return /^[aeio]/.test(word) || /^u(?!s|n[iu])/.test(word) ? "an" : "a";
 }
 
-/** The phrases of one decision's ladder: "a strong case", "a very strong case", "a strong and convincing case", ... */
-function phrasesOf(decision: Decision): string[] {
-  const out = new Set<string>(["a mixed case"]);
+/**
+ * The closing phrases of one decision: one evaluative word, with or without
+ * a booster ("a strong case", "a very strong case"), or two joined by "and"
+ * ("a strong and convincing case", "a very weak and risky case"); never a
+ * stack of three or four. A
+ * probing verdict leans the way its stance does (warm words at or above 0,
+ * cold ones below), so that it never calls a case it doubts "fine".
+ */
+function phrasesOf(decision: Decision, lean: 1 | -1): string[] {
+  const out = new Set<string>();
   const add = (words: string) => out.add(`${article(words)} ${words} case`);
   if (decision === "probe") {
-    for (const w of [...MILD_WARM, ...MILD_COLD]) for (const s of SOFTENERS) add(`${s}${w}`);
-    for (const list of [MILD_WARM, MILD_COLD]) for (let i = 0; i < list.length; i++) for (let j = i + 1; j < list.length; j++) add(`${list[i]} and ${list[j]}`);
+    out.add("a mixed case");
+    const list = lean > 0 ? MILD_WARM : MILD_COLD;
+    for (const w of list) for (const s of SOFTENERS) add(`${s}${w}`);
+    for (let i = 0; i < list.length; i++) for (let j = i + 1; j < list.length; j++) add(`${list[i]} and ${list[j]}`);
     return [...out];
   }
   const words = decision === "advance" ? WARM : COLD;
   for (const w of words) for (const b of BOOSTERS) add(`${b}${w}`);
-  for (let i = 0; i < words.length; i++) {
-    for (let j = i + 1; j < words.length; j++) {
-      add(`${words[i]} and ${words[j]}`);
-      for (let k = j + 1; k < words.length; k += 3) add(`${words[k]}, ${words[i]} and ${words[j]}`);
-      // The strongest words, four together: the far end of the ladder.
-      if (i >= words.length - 5 && j === i + 1 && j + 2 < words.length) add(`${words[j + 2]}, ${words[j + 1]}, ${words[i]} and ${words[j]}`);
-    }
-  }
+  for (let i = 0; i < words.length; i++) for (let j = i + 1; j < words.length; j++) for (const b of BOOSTERS) add(`${b}${words[i]} and ${words[j]}`);
   return [...out];
 }
 
@@ -244,37 +213,32 @@ export interface VerdictRung {
   compound: number;
 }
 
-const ladders = new Map<string, VerdictRung[]>();
+/**
+ * What a verdict sentence says besides its closing phrase: the decision, the
+ * must that decides it (a failed must's label, or null), the round (round 1
+ * states the score's parts; later rounds say the score stands) and the
+ * wording's grade (a strong recommendation from 0.7).
+ */
+export interface VerdictSpec {
+  decision: Decision;
+  mustLabel: string | null;
+  round: number;
+  grade: number;
+  /** Which way a probing verdict leans: the sign of its tone target. */
+  lean: 1 | -1;
+}
 
 /**
- * The verdict phrases a decision may end on, by the VADER compound of the
- * verdict sentence they close (ascending; one rung per distinct compound).
- * The sentence's numbers and its frame carry no sentiment, so the phrase
- * alone sets the sentence's tone; an advancing verdict never reads negative,
- * a rejecting one never positive.
- *
- * @example
- * verdictLadder("advance", false)[0].compound > 0; // true
+ * What the advisor will do, in the verdict's closing clause: in words the
+ * lexicon reads as neutral, so that the closing phrase alone sets the
+ * sentence's tone (a "strongly recommend" would warm every advancing verdict
+ * beyond what its statement's tone target allows).
  */
-export function verdictLadder(decision: Decision, mustFailed: boolean): readonly VerdictRung[] {
-  const key = `${decision}|${mustFailed}`;
-  let ladder = ladders.get(key);
-  if (!ladder) {
-    const sample: FitParts = { match: 0.3, focus: 0.2, evidence: 0.1, score: 0.42 };
-    const byCompound = new Map<number, string>();
-    for (const phrase of phrasesOf(decision)) {
-      const compound = polarityScores(verdictText(sample, decision, mustFailed, phrase)).compound;
-      const kept = byCompound.get(compound);
-      // One rung per compound: the shortest phrase that gives it.
-      if (kept === undefined || phrase.length < kept.length) byCompound.set(compound, phrase);
-    }
-    ladder = [...byCompound]
-      .filter(([c]) => (decision === "advance" ? c > 0 : decision === "reject" ? c < 0 : Math.abs(c) <= PROBE_VERDICT_REACH))
-      .map(([compound, phrase]) => ({ phrase, compound }))
-      .sort((a, b) => a.compound - b.compound);
-    ladders.set(key, ladder);
-  }
-  return ladder;
+function actOf(spec: VerdictSpec): string {
+  if (spec.mustLabel !== null && spec.decision === "reject") return "would turn this application down";
+  if (spec.decision === "advance") return "would move this candidate to the next stage";
+  if (spec.decision === "probe") return "would test these points in an interview before deciding";
+  return "would not move this candidate forward";
 }
 
 /**
@@ -288,19 +252,65 @@ export function stated(x: number): string {
 }
 
 /**
- * The verdict sentence: the score with its parts and the bars, and the
- * phrase that closes it. A rejection for a failed must says that the must
- * decides, whatever the score.
+ * The rule a verdict states: where the score sits against the bars, or that a failed must decides whatever the score.
  *
  * @example
- * verdictText({ match: 0.31, focus: 0.28, evidence: 0.12, score: 0.47 }, "advance", false, "a very strong case");
- * // "My score for this candidate is 0.47 (word match 0.31 + 0.5 x clause focus 0.28 + 0.2 x requirement evidence 0.12), against 0.32 to advance and 0.11 to decline: a very strong case."
+ * barClause(0.4, { decision: "advance", mustLabel: null, round: 1, grade: 0.5, lean: 1 }); // "at or above the 0.32 I advance from"
  */
-export function verdictText(parts: FitParts, decision: Decision, mustFailed: boolean, phrase: string): string {
-  const sum =
-    `My score for this candidate is ${stated(parts.score)} (word match ${stated(parts.match)} + ${FOCUS_WEIGHT} x clause focus ${stated(parts.focus)}` +
-    ` + ${EVIDENCE_WEIGHT} x requirement evidence ${stated(parts.evidence)}), against ${stated(ADVANCE_SCORE)} to advance and ${stated(REJECT_SCORE)} to decline`;
-  return mustFailed && decision === "reject" ? `${sum}, and a failed must decides: ${phrase}.` : `${sum}: ${phrase}.`;
+export function barClause(score: number, spec: Pick<VerdictSpec, "decision" | "mustLabel">): string {
+  if (spec.mustLabel !== null && spec.decision === "reject") return `but whatever the score, the ad's must of ${spec.mustLabel} decides`;
+  if (spec.decision === "advance") return `at or above the ${stated(ADVANCE_SCORE)} I advance from`;
+  if (spec.decision === "reject") return `at or below the ${stated(REJECT_SCORE)} I decline at`;
+  return `between the ${stated(REJECT_SCORE)} I decline at and the ${stated(ADVANCE_SCORE)} I advance from`;
+}
+
+/**
+ * The verdict sentence: the score (with its parts in round 1), the rule it
+ * meets, the closing phrase, and what the advisor does in this round.
+ *
+ * @example
+ * verdictText({ match: 0.31, focus: 0.28, evidence: 0.12, score: 0.47 }, { decision: "advance", mustLabel: null, round: 1, grade: 0.5, lean: 1 }, "a very strong case");
+ * // "My fit score for this candidate is 0.47 (word match 0.31 + 0.5 x clause focus 0.28 + 0.2 x requirement evidence 0.12), at or above the 0.32 I advance from: a very strong case, and in round 1 I would move this candidate to the next stage."
+ */
+export function verdictText(parts: FitParts, spec: VerdictSpec, phrase: string): string {
+  const score =
+    spec.round <= 1
+      ? `My fit score for this candidate is ${stated(parts.score)} (word match ${stated(parts.match)} + ${FOCUS_WEIGHT} x clause focus ${stated(parts.focus)} + ${EVIDENCE_WEIGHT} x requirement evidence ${stated(parts.evidence)})`
+      : `My fit score for this candidate is still ${stated(parts.score)}`;
+  return `${score}, ${barClause(parts.score, spec)}: ${phrase}, and in round ${spec.round} I ${actOf(spec)}.`;
+}
+
+const ladders = new Map<string, VerdictRung[]>();
+
+/**
+ * The verdict phrases a verdict may end on, by the VADER compound of the
+ * sentence they close (ascending; one rung per distinct compound, the
+ * shortest phrase that gives it). The numbers carry no sentiment, so one
+ * ladder serves every score of one frame; an advancing verdict never reads
+ * negative, a rejecting one never positive.
+ *
+ * @example
+ * verdictLadder({ decision: "advance", mustLabel: null, round: 1, grade: 0.5, lean: 1 })[0].compound > 0; // true
+ */
+export function verdictLadder(spec: VerdictSpec): readonly VerdictRung[] {
+  const sample: FitParts = { match: 0.3, focus: 0.2, evidence: 0.1, score: 0.42 };
+  const key = `${spec.decision}|${spec.lean}|${verdictText(sample, { ...spec, round: Math.min(spec.round, 2) }, "")}`;
+  let ladder = ladders.get(key);
+  if (!ladder) {
+    const byCompound = new Map<number, string>();
+    for (const phrase of phrasesOf(spec.decision, spec.lean)) {
+      const compound = polarityScores(verdictText(sample, spec, phrase)).compound;
+      const kept = byCompound.get(compound);
+      if (kept === undefined || phrase.length < kept.length) byCompound.set(compound, phrase);
+    }
+    const d = spec.decision;
+    ladder = [...byCompound]
+      .filter(([c]) => (d === "advance" ? c > 0 : d === "reject" ? c < 0 : Math.abs(c) <= PROBE_VERDICT_REACH))
+      .map(([compound, phrase]) => ({ phrase, compound }))
+      .sort((a, b) => a.compound - b.compound);
+    ladders.set(key, ladder);
+  }
+  return ladder;
 }
 
 /**
@@ -309,10 +319,10 @@ export function verdictText(parts: FitParts, decision: Decision, mustFailed: boo
  * n = others + 1 arguments, so it should read n target - sum(others).
  *
  * @example
- * nearestRung("advance", false, [0.6, 0.7], 0.7).compound; // the rung nearest 0.8
+ * nearestRung({ decision: "advance", mustLabel: null, round: 1, grade: 0.5, lean: 1 }, [0.6, 0.7], 0.7).compound; // the rung nearest 0.8
  */
-export function nearestRung(decision: Decision, mustFailed: boolean, others: readonly number[], target: number): VerdictRung {
-  const ladder = verdictLadder(decision, mustFailed);
+export function nearestRung(spec: VerdictSpec, others: readonly number[], target: number): VerdictRung {
+  const ladder = verdictLadder(spec);
   const want = target * (others.length + 1) - others.reduce((a, b) => a + b, 0);
   let best = ladder[0]!;
   for (const rung of ladder) if (Math.abs(rung.compound - want) < Math.abs(best.compound - want)) best = rung;
@@ -320,12 +330,13 @@ export function nearestRung(decision: Decision, mustFailed: boolean, others: rea
 }
 
 /**
- * The verdict claim: the score's parts, the bars, the tone target and the rung chosen.
+ * The verdict claim: the score's parts, the rule, the tone target and the rung chosen.
  *
  * @example
- * verdictClaim(parts, "probe", 0, false, rung).kind; // "verdict"
+ * verdictClaim(parts, spec, rung, 0.64).kind; // "verdict"
  */
-export function verdictClaim(parts: FitParts, decision: Decision, grade: number, mustFailed: boolean, rung: VerdictRung, target: number): Claim {
+export function verdictClaim(parts: FitParts, spec: VerdictSpec, rung: VerdictRung, target: number): Claim {
+  const { decision, grade } = spec;
   return {
     kind: "verdict",
     item: null,
@@ -334,7 +345,7 @@ export function verdictClaim(parts: FitParts, decision: Decision, grade: number,
     threshold: decision === "advance" ? ADVANCE_SCORE : decision === "reject" ? REJECT_SCORE : null,
     decision,
     grade,
-    verdict: { ...parts, mustFailed, phrase: rung.phrase, target, text: verdictText(parts, decision, mustFailed, rung.phrase) },
+    verdict: { ...parts, mustFailed: spec.mustLabel !== null && decision === "reject", spec, phrase: rung.phrase, target, text: verdictText(parts, spec, rung.phrase) },
   };
 }
 
@@ -342,9 +353,9 @@ export function verdictClaim(parts: FitParts, decision: Decision, grade: number,
  * The sentence of a verdict claim.
  *
  * @example
- * renderVerdict(verdictClaim(parts, "advance", 0.5, false, rung, 0.7)); // "My score for this candidate is 0.47 (...): a very strong case."
+ * renderVerdict(verdictClaim(parts, spec, rung, 0.7)); // "My fit score for this candidate is 0.47 (...): a very strong case, and in round 1 I ..."
  */
 export function renderVerdict(claim: Claim): string {
   const v = claim.verdict!;
-  return verdictText(v, claim.decision, v.mustFailed, v.phrase);
+  return verdictText(v, v.spec, v.phrase);
 }

@@ -10,13 +10,13 @@
  *   it names the work without its years;
  * - leadership years inside a years item ("8+ years in technology roles,
  *   including at least 3 years leading engineering teams"): a must of their
- *   own (`leadershipPart`), checked from years the resume ties to leading
- *   that work ("6 years leading software teams", "led ... for 4 years") or
- *   from the date ranges of roles whose title leads it ("Head of
- *   Engineering (2019-2023)"); an open range ("2019-present") gives only a
- *   lower bound (present is the latest year the resume names), so below the
- *   bar it is unverified, not lacking. Years "as" a named role ("including 2
- *   years as charge nurse or shift lead") stay part of their item's must;
+ *   own (`leadershipPart`), checked only from evidence of leading that work
+ *   (`checkLeadership`), never from the career's length. Years "as" a named
+ *   role ("including 2 years as charge nurse or shift lead") stay part of
+ *   their item's must;
+ * - location: an item that asks the hire to be based in, relocate to or work
+ *   on site in a place ("Willingness to be based in Nairobi with regular
+ *   travel to our plants"); see `checkLocation`;
  * - credentials: an item that says it is essential, required, mandatory or a
  *   must, and names a licence, certificate, registration, status or degree
  *   ("Qualified Teacher Status (QTS) is essential", "A degree in mathematics
@@ -28,10 +28,12 @@
  *   A degree in another subject, where the ad accepts a related one, is
  *   unverified: the reader cannot tell, and says so.
  *
- * An item marked "a plus", "an advantage", "preferred" or "desirable" is not a must.
+ * An item marked "a plus", "an advantage", "preferred" or "desirable" is not a must, and neither is such a part
+ * of an item: "Willingness to be based in Nairobi ...; Kiswahili is an advantage" is read part by part (at "; "),
+ * a location must and an advantage that is none.
  */
-import { stemsOf, yearsObject, type Requirement } from "./job-reading";
-import { clausePolarity, deniesWork, yearsInRole, type Clause, type ResumeReading } from "./resume-reading";
+import { isContentStem, stemsOf, yearsAsked, yearsObject, type Requirement } from "./job-reading";
+import { clausePolarity, clauseRanges, deniesWork, roundMonths, yearsInRole, type Clause, type DateRange, type ResumeReading } from "./resume-reading";
 
 /** One way of meeting a credential must: an acronym and its name, or a degree and its subjects. */
 export interface Credential {
@@ -46,8 +48,8 @@ export interface Credential {
 
 export interface MustRequirement {
   requirement: Requirement;
-  kind: "years" | "credential";
-  /** How a sentence names it: "8+ years of experience", "Qualified Teacher Status (QTS)". */
+  kind: "years" | "credential" | "location";
+  /** How a sentence names it: "8+ years of experience", "Qualified Teacher Status (QTS)", "being based in Nairobi". */
   label: string;
   years: number | null;
   /** The item's text this must reads. */
@@ -57,6 +59,8 @@ export interface MustRequirement {
   relatedAccepted: boolean;
   /** Years of leading the work (`leadershipPart`): read from leadership roles' date ranges as well as stated years. */
   leadership?: boolean;
+  /** A location must's places ("Nairobi"; "London or Leeds" gives two), any one of which meets it. */
+  places?: string[];
 }
 
 export type MustStatus = "met" | "lacking" | "unverified";
@@ -66,7 +70,7 @@ export interface MustCheck {
   status: MustStatus;
   /** The clause that meets or denies it (null when nothing names it). */
   clause: Clause | null;
-  /** Years the resume shows (years musts). */
+  /** Years the resume shows (years musts): of the asked work only, so of leading it for a leadership must; null when it shows none. */
   stated: number | null;
 }
 
@@ -88,13 +92,18 @@ const NOT_ACRONYMS = new Set(["A", "I", "US", "UK", "IT", "OR", "AND", "GCSE", "
 export function readMusts(requirements: readonly Requirement[]): MustRequirement[] {
   const out: MustRequirement[] = [];
   for (const r of requirements) {
-    if (r.role || r.section === "offer" || r.section === "about") continue;
-    if (r.years !== null && r.section === "requirements" && !SOFT_WORDS.test(r.text)) {
+    if (r.role || r.section === "offer" || r.section === "about" || r.advantage) continue;
+    // Part by part (at "; "): an advantage that shares the item with a must is no must, and does not unmake the must.
+    const firm = r.text.split(/;\s+/).filter((part) => !SOFT_WORDS.test(part));
+    if (firm.length === 0) continue;
+    const text = firm.join("; ");
+    const years = yearsAsked(text);
+    if (years !== null && r.section === "requirements") {
       // The label carries what the years are of, when the ad says ("5+ years of teaching secondary mathematics").
-      const object = yearsObject(r.text);
-      const label = object ? `${r.years}+ years ${object.preposition} ${object.phrase}` : `${r.years}+ years of experience`;
-      out.push({ requirement: r, kind: "years", label, years: r.years, text: r.text, alternatives: [], relatedAccepted: false });
-      const lead = leadershipPart(r.text);
+      const object = yearsObject(text);
+      const label = object ? `${years}+ years ${object.preposition} ${object.phrase}` : `${years}+ years of experience`;
+      out.push({ requirement: r, kind: "years", label, years, text, alternatives: [], relatedAccepted: false });
+      const lead = leadershipPart(text);
       if (lead) {
         const leadObject = yearsObject(lead.text);
         const leadLabel = leadObject ? `${lead.years}+ years of ${leadObject.phrase}` : `${lead.years}+ years of leadership`;
@@ -109,22 +118,58 @@ export function readMusts(requirements: readonly Requirement[]): MustRequirement
           leadership: true,
         });
       }
-      continue;
+    } else if (MUST_WORDS.test(text) && CREDENTIAL_WORDS.test(text)) {
+      const alternatives = credentialsOf(text);
+      if (alternatives.length > 0)
+        out.push({
+          requirement: r,
+          kind: "credential",
+          label: credentialLabel(text, alternatives),
+          years: null,
+          text,
+          alternatives,
+          relatedAccepted: /\brelated\b/i.test(text),
+        });
     }
-    if (!MUST_WORDS.test(r.text) || SOFT_WORDS.test(r.text) || !CREDENTIAL_WORDS.test(r.text)) continue;
-    const alternatives = credentialsOf(r.text);
-    if (alternatives.length === 0) continue;
-    out.push({
-      requirement: r,
-      kind: "credential",
-      label: credentialLabel(r.text, alternatives),
-      years: null,
-      text: r.text,
-      alternatives,
-      relatedAccepted: /\brelated\b/i.test(r.text),
-    });
+    if (r.section !== "requirements") continue;
+    for (const part of firm) {
+      const location = locationPart(part);
+      if (location)
+        out.push({ requirement: r, kind: "location", label: location.label, years: null, text: part, alternatives: [], relatedAccepted: false, places: location.places });
+    }
   }
   return out;
+}
+
+/** A place as an ad or resume writes it: capitalised words ("Nairobi", "Athi River", "S\u00e3o Paulo"). */
+const PLACE = "\\p{Lu}[\\p{L}'.-]*(?:\\s+\\p{Lu}[\\p{L}'.-]*)*";
+/** What may open a location item: "Willingness to", "Ability to", "You must", "Must". */
+const WILLING = "(?:(?:you\\s+)?(?:must|should|will|need\\s+to)\\s+|(?:the\\s+)?(?:willing(?:ness)?|ability|able|readiness|ready|prepared|happy|available|commitment)\\s+(?:to\\s+)?)?";
+/** The location items: based in X, relocate to X, on site in X, each with the label a sentence names it by. */
+const LOCATION_FORMS: ReadonlyArray<readonly [RegExp, string]> = [
+  [new RegExp(`^${WILLING}(?:be\\s+)?(?:based|located)\\s+(?:in|at)\\s+(${PLACE}(?:\\s*(?:,|or)\\s+${PLACE})*)`, "u"), "being based in"],
+  [new RegExp(`^${WILLING}relocat\\w*\\s+to\\s+(${PLACE}(?:\\s*(?:,|or)\\s+${PLACE})*)`, "u"), "relocating to"],
+  [new RegExp(`^${WILLING}(?:be\\s+|work(?:ing)?\\s+)?on[- ]?site\\s+(?:in|at)\\s+(${PLACE}(?:\\s*(?:,|or)\\s+${PLACE})*)`, "u"), "working on site in"],
+];
+
+/**
+ * The location an item (or a part of one) asks the hire to be in: "(Willingness to) be based in X", "(Willing to)
+ * relocate to X", "(Must work) on site in X", at the item's start; null otherwise (a place elsewhere in an item,
+ * "vendors based in India", asks nothing of the hire's location).
+ *
+ * @example
+ * locationPart("Willingness to be based in Nairobi with regular travel to our plants"); // { label: "being based in Nairobi", places: ["Nairobi"] }
+ */
+export function locationPart(text: string): { label: string; places: string[] } | null {
+  // The forms are lowercase words before a capitalised place: the item's first letter is lowered, never the place's.
+  const lowered = text.trim().replace(/^\p{Lu}(?=\p{Ll})/u, (c) => c.toLowerCase());
+  for (const [form, label] of LOCATION_FORMS) {
+    const m = form.exec(lowered);
+    if (!m) continue;
+    const places = m[1]!.split(/\s*(?:,|\bor\b)\s*/).filter(Boolean);
+    return { label: `${label} ${places.join(" or ")}`, places };
+  }
+  return null;
 }
 
 /** Verbs of leading people, as a years phrase names them ("3 years leading", "5 years of managing"). */
@@ -161,43 +206,6 @@ function leadingYears(text: string): number | null {
 
 /** Titles that lead people ("Head of", "Engineering Manager", "VP", "CTO", "Director"); "Lead" as in "Lead Data Scientist" counts too. */
 const LEADING_TITLE = /\b(head|lead|leader|manager|director|vp|vice president|chief|cto|cio|founder)\b/i;
-const RANGE = /\b(19[5-9]\d|20[0-4]\d)\s*(?:-|\u2013|\u2014|to)\s*(19[5-9]\d|20[0-4]\d|present|now|current|date|today)\b/gi;
-
-/**
- * Years of leading the work a leadership must names, from the date ranges of
- * claim clauses whose title leads people (LEADING_TITLE) and that name the
- * work (every non-leading stem of the must's object, by kind: "Head of
- * Engineering" leads engineering teams): the union of the ranges, "present"
- * read as the latest year the resume names, and whether a range is open.
- */
-function leadershipRanges(reading: ResumeReading, must: MustRequirement, workNamed: (c: Clause) => boolean): { years: number; open: boolean } | null {
-  const latest = Math.max(0, ...reading.clauses.flatMap((c) => [...c.text.matchAll(/\b(19[5-9]\d|20[0-4]\d)\b/g)].map((m) => Number(m[1]))));
-  const spans: Array<[number, number]> = [];
-  let open = false;
-  for (const c of reading.clauses) {
-    if (c.polarity !== "claim" || !LEADING_TITLE.test(c.text) || !workNamed(c)) continue;
-    for (const m of c.text.matchAll(RANGE)) {
-      const start = Number(m[1]);
-      const isOpen = !/^\d/.test(m[2]!);
-      const end = isOpen ? latest : Number(m[2]);
-      if (end < start) continue;
-      open ||= isOpen;
-      spans.push([start, end]);
-    }
-  }
-  if (spans.length === 0) return null;
-  spans.sort((a, b) => a[0] - b[0]);
-  let years = 0;
-  let [from, to] = spans[0]!;
-  for (const [s, e] of spans.slice(1)) {
-    if (s > to) {
-      years += to - from;
-      [from, to] = [s, e];
-    } else to = Math.max(to, e);
-  }
-  years += to - from;
-  return { years, open };
-}
 
 /** Acronyms with their spelled-out names ("Qualified Teacher Status (QTS)"), and a degree with its subjects. */
 function credentialsOf(text: string): Credential[] {
@@ -264,16 +272,12 @@ export function namesCredential(text: string, c: Credential): boolean {
  * checkMust(readResume(["Junior developer with 2 years of experience."]), yearsMust).status; // "lacking" when 8 are asked
  */
 export function checkMust(reading: ResumeReading, must: MustRequirement): MustCheck {
+  if (must.kind === "location") return checkLocation(reading, must);
   if (must.kind === "years") {
+    if (must.leadership) return checkLeadership(reading, must);
     // Only years of the asked kind count; a resume that names the kind of work without its years is unverified.
     // The resume's own denial of that work ("I have never directly managed software engineers") lacks it.
     const denial = deniesWork(reading, must.text);
-    // Leading is denied only by a clause that negates it itself: under a weaknesses heading "I have been a manager of
-    // technicians more than of software engineers" compares, it does not deny.
-    if (must.leadership)
-      return denial && clausePolarity(denial.text.replace(/^[A-Z][A-Za-z ]{2,30}:\s+/, "")) === "limitation"
-        ? { must, status: "lacking", clause: denial, stated: null }
-        : checkLeadership(reading, must);
     if (denial) return { must, status: "lacking", clause: denial, stated: null };
     const role = yearsInRole(reading, must.text);
     const stated = role.stated;
@@ -295,35 +299,234 @@ export function checkMust(reading: ResumeReading, must: MustRequirement): MustCh
 }
 
 /**
- * A leadership years must (see the module doc): years the resume ties to
- * leading the work, else the date ranges of its leadership roles (an open
- * range below the bar is unverified), else lacking when the career is
- * shorter than the bar or no claim clause names the work, unverified when one does.
+ * A leadership years must (see the module doc), read only from evidence of
+ * leading the work, never from the career's length (a 2-year career is not
+ * "2 years of leading"):
+ *
+ * - a denial of leading in the resume's own words (a limitation clause that
+ *   negates a leading verb, `leadershipDenial`) that is as broad as the must
+ *   ("I have never led a team", "I have never managed engineers") lacks it,
+ *   citing the denial;
+ * - else the evidence (`leadershipEvidence`): years tied to leading the work
+ *   ("6 years leading software teams", "led ... for 4 years"), the date
+ *   ranges of roles whose title leads it ("Head of Engineering (2019-2023)"),
+ *   and of clauses that lead a team of the work ("Lead a team of 5 data
+ *   scientists and 2 data engineers") under a dated role, their union. At the
+ *   bar it is met, whatever narrower denial the resume makes ("I have not led
+ *   software product teams" beside that data team); below it an open range
+ *   ("2019-present", a lower bound) is unverified, closed ones lacking with
+ *   their years; evidence without years is unverified;
+ * - without any evidence, a narrower denial lacks it (citing the denial);
+ *   else it lacks it, saying the resume shows no years of leading, when the
+ *   career is shorter than the bar or the resume states a career; unverified
+ *   when the resume gives no career at all.
+ *
+ * What counts as the work's team: a team, squad, organisation, department
+ * or group the clause names together with the work by kind, or a number of
+ * people of the work ("12 engineers"). For engineering teams the kind is
+ * engineers of any field (software, data, controls: "a maintenance and
+ * controls team of 4 engineers and 12 technicians" counts), developers,
+ * programmers, software, engineering and technology ("a global technology
+ * organisation of 420 people", a CTO); a finance or product team, or a team
+ * of analysts or technicians alone, does not.
  *
  * @example
  * checkLeadership(readResume(["Engineering Manager, Acme (2014-2018)."]), leadMust3).status; // "met" (4 years)
+ * checkLeadership(readResume(["Junior developer with 2 years of experience."]), leadMust3); // lacking, stated null (no years of leading)
  */
 export function checkLeadership(reading: ResumeReading, must: MustRequirement): MustCheck {
   const object = yearsObject(must.text);
   const work = (object?.stems ?? []).filter((s) => !LEADING_STEMS.has(s));
-  const workNamed = (c: Clause) => work.every((s) => namesWork(c.stems, s));
-  let best: { years: number; clause: Clause } | null = null;
-  for (const c of reading.clauses) {
-    if (c.polarity !== "claim" || !workNamed(c)) continue;
-    const y = leadingYears(c.text);
-    if (y !== null && (!best || y > best.years)) best = { years: y, clause: c };
+  const denial = leadershipDenial(reading, work);
+  if (denial?.broad) return { must, status: "lacking", clause: denial.clause, stated: null };
+  const evidence = leadershipEvidence(reading, work);
+  if (evidence.years !== null && evidence.years >= must.years!) return { must, status: "met", clause: evidence.clause, stated: evidence.years };
+  if (evidence.years !== null) return evidence.open ? { must, status: "unverified", clause: null, stated: null } : { must, status: "lacking", clause: null, stated: evidence.years };
+  if (evidence.clause) return { must, status: "unverified", clause: null, stated: null };
+  if (denial) return { must, status: "lacking", clause: denial.clause, stated: null };
+  return { must, status: reading.careerYears === null ? "unverified" : "lacking", clause: null, stated: null };
+}
+
+/** Verbs of leading people in a resume clause ("Lead a team", "managed", "headed", "oversaw"). */
+const LEAD_VERB = "lead|leads|led|leading|manage|manages|managed|managing|head|heads|headed|heading|direct|directs|directed|directing|supervise|supervises|supervised|supervising|run|runs|ran|running|oversee|oversees|oversaw|overseeing";
+/** Words that name a group of people led, with no kind of work ("a team", "people", "direct reports"). */
+const GROUP_WORDS = /\b(teams?|squads?|organi[sz]ations?|departments?|groups?|functions?|units?|crews?|staff|people|personnel|reports)\b/i;
+const GROUP_STEMS: ReadonlySet<string> = new Set(
+  ["team", "squad", "organisation", "organization", "department", "group", "function", "unit", "crew", "staff", "people", "personnel", "report", "anyone", "anybody", "person", "member", "direct"].map(
+    (w) => stemsOf(w)[0] ?? w,
+  ),
+);
+
+/**
+ * Does a claim clause lead a team of the work (see checkLeadership)? A leading
+ * verb followed by a group named with the work ("a team of 8 engineers", "a
+ * global technology organisation of 420 people") or by a number of people of
+ * the work ("12 engineers").
+ *
+ * @example
+ * leadsTeam("Lead a team of 5 data scientists and 2 data engineers.", ["engin"]); // true
+ * leadsTeam("Ran a 1.1 million dollar technology budget.", ["engin"]); // false
+ */
+export function leadsTeam(text: string, work: readonly string[]): boolean {
+  for (const m of text.matchAll(new RegExp(`\\b(?:${LEAD_VERB})\\b`, "gi"))) {
+    const after = text.slice(m.index! + m[0].length);
+    const stems = new Set(stemsOf(after));
+    const ofWork = (set: ReadonlySet<string>) => work.length > 0 && work.every((s) => namesWork(set, s));
+    if (GROUP_WORDS.test(after) && ofWork(stems)) return true;
+    // "12 engineers", "2 data engineers": a number of people whose noun names the work.
+    for (const n of after.matchAll(/\b\d+\s+(?:[A-Za-z-]+\s+){0,2}?([A-Za-z]+s)\b/g)) if (ofWork(new Set(stemsOf(n[1]!)))) return true;
   }
-  const ranges = leadershipRanges(reading, must, workNamed);
-  const stated = Math.max(best?.years ?? -1, ranges?.years ?? -1);
-  if (stated >= must.years!) return { must, status: "met", clause: best && best.years === stated ? best.clause : null, stated };
-  if (ranges?.open) return { must, status: "unverified", clause: null, stated: null };
-  if (stated >= 0) return { must, status: "lacking", clause: null, stated };
-  const career = reading.careerYears;
-  if (career !== null && career < must.years!) return { must, status: "lacking", clause: null, stated: career };
-  const touched = reading.clauses.some(
-    (c) => c.polarity === "claim" && workNamed(c) && /\b(led|lead|leading|managed|managing|manager|head|headed|director|vp|cto)\b/i.test(c.text),
-  );
-  return { must, status: touched || career === null ? "unverified" : "lacking", clause: null, stated: null };
+  return false;
+}
+
+/**
+ * The evidence of leading the work (see checkLeadership): the most years a
+ * claim clause ties to leading it, and the union of the date ranges of
+ * leading roles and of team-leading clauses under a dated role; `open` when
+ * an open range ends that union; `clause`, the clause that shows the years
+ * (or the first that leads the work when none shows years); years null
+ * without any.
+ */
+function leadershipEvidence(reading: ResumeReading, work: readonly string[]): { years: number | null; open: boolean; clause: Clause | null } {
+  const workNamed = (c: Clause) => work.every((s) => namesWork(c.stems, s));
+  const ranges = clauseRanges(reading);
+  let tied: { years: number; clause: Clause } | null = null;
+  let first: Clause | null = null;
+  let widest: { span: number; clause: Clause } | null = null;
+  const spans: DateRange[] = [];
+  reading.clauses.forEach((c, i) => {
+    if (c.polarity !== "claim") return;
+    const y = workNamed(c) ? leadingYears(c.text) : null;
+    if (y !== null && (!tied || y > tied.years)) tied = { years: y, clause: c };
+    const title = LEADING_TITLE.test(c.text) && workNamed(c);
+    const team = leadsTeam(c.text, work);
+    if (!title && !team) return;
+    first ??= c;
+    // A title leads over its own dates; a team clause over its own, else its role's.
+    const own = ranges[i]!;
+    const dated = own.inherited && !team ? [] : own.ranges;
+    spans.push(...dated);
+    for (const r of dated) if (!widest || r.end - r.start > widest.span) widest = { span: r.end - r.start, clause: c };
+  });
+  const union = unionOf(spans);
+  const t = tied as { years: number; clause: Clause } | null;
+  if (!union && !t) return { years: null, open: false, clause: first };
+  if (t && (!union || t.years >= union.years)) return { years: t.years, open: false, clause: t.clause };
+  return { years: union!.years, open: union!.open, clause: (widest as { clause: Clause } | null)?.clause ?? first };
+}
+
+/** The years a set of ranges covers (overlaps once), and whether the latest end is an open one. */
+function unionOf(ranges: readonly DateRange[]): { years: number; open: boolean } | null {
+  if (ranges.length === 0) return null;
+  const sorted = [...ranges].sort((a, b) => a.start - b.start);
+  let years = 0;
+  let [from, to] = [sorted[0]!.start, sorted[0]!.end];
+  for (const r of sorted.slice(1)) {
+    if (r.start > to) {
+      years += to - from;
+      [from, to] = [r.start, r.end];
+    } else to = Math.max(to, r.end);
+  }
+  years += to - from;
+  const latest = Math.max(...ranges.map((r) => r.end));
+  return { years: roundMonths(years), open: ranges.some((r) => r.open && r.end === latest) };
+}
+
+/** Where a negation's scope ends: a comma, a semicolon, "but", "always", or a new verb phrase ("and have ..."). */
+const SCOPE_END = /,|;|\bbut\b|\balways\b|\band\s+(?:have|has|had|I|am|was|were|is)\b/i;
+
+/**
+ * The resume's own denial of leading the work: a limitation clause (in its
+ * own words, not only by its heading: "I have been a manager of technicians
+ * more than of software engineers" compares) in which a negation governs a
+ * leading verb ("I have never led a team", "never written production code or
+ * directly managed software engineers"). What it denies leading is read up to
+ * the next verb phrase; it is `broad` when that names no kind of work ("a
+ * team") or only the must's own work ("engineers"), narrower when it adds a
+ * qualifier ("software product teams", "software developers"); a denial of
+ * other work ("a mobile or web product team" for engineering teams) is none.
+ * A broad denial is preferred.
+ */
+function leadershipDenial(reading: ResumeReading, work: readonly string[]): { clause: Clause; broad: boolean } | null {
+  let narrower: Clause | null = null;
+  for (const c of reading.clauses) {
+    if (c.polarity !== "limitation") continue;
+    const body = c.text.replace(/^[A-Z][A-Za-z ]{2,30}:\s+/, "");
+    if (clausePolarity(body) !== "limitation") continue;
+    for (const neg of body.matchAll(/\b(?:not|never|no|cannot)\b|n't\b/gi)) {
+      const scope = body.slice(neg.index! + neg[0].length).split(SCOPE_END)[0]!;
+      const verb = new RegExp(`\\b(?:${LEAD_VERB})\\b`, "i").exec(scope);
+      if (!verb) continue;
+      const object = scope.slice(verb.index + verb[0].length).split(/\s+(?:or|and)\s+(?=(?:been|built|owned|shipped|written|done|had|held|made|taken|run|worked|\w+ed)\b)/)[0]!;
+      const stems = stemsOf(object).filter(isContentStem);
+      const named = stems.filter((s) => !GROUP_STEMS.has(s) && !LEADING_STEMS.has(s));
+      const set = new Set(stems);
+      const generic = named.length === 0;
+      if (!generic && !(work.length > 0 && work.every((s) => namesWork(set, s)))) continue;
+      if (generic || named.every((s) => work.includes(s))) return { clause: c, broad: true };
+      narrower ??= c;
+    }
+  }
+  return narrower ? { clause: narrower, broad: false } : null;
+}
+
+/** "Nairobi" as a word of a text (not inside "Nairobians"). */
+function namesPlace(text: string, place: string): boolean {
+  return new RegExp(`(?<![\\p{L}])${place.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}])`, "u").test(text);
+}
+
+/** A refusal to move or be based somewhere: "rather than relocate", "not willing to relocate", "no relocation", "prefer to stay". */
+const DECLINES =
+  /\b(?:rather than|instead of)\s+(?:to\s+)?(?:relocat\w*|mov(?:e|ing)|be(?:ing)?\s+based)\b|\b(?:not|never|no|cannot|unable|unwilling)\b(?:\s+(?!need)[\w']+){0,3}?\s+(?:relocat\w*|move|moving|be\s+based)\b|\bno\s+relocation\b|\bprefer\w*\s+(?:to\s+)?(?:stay|remain)\b/i;
+/** Willingness to move, without a place: "willing to relocate", "open to relocation". */
+const WILLING_TO_MOVE = /\b(?:willing|open|happy|ready|prepared|glad|keen)\s+to\s+(?:relocat\w*|move)\b(?!\s+to\s)/i;
+
+/**
+ * A location must (`locationPart`) against a resume:
+ *
+ * - lacking when a clause declines the move or being based there ("I would
+ *   prefer to split time between Stockholm and Nairobi rather than relocate
+ *   full time"; a refusal to move elsewhere, "... relocate to London" for a
+ *   Nairobi post, is none), citing it;
+ * - met when a clause that is no limitation places the candidate in one of
+ *   the places ("based in Nairobi", "I live in Nairobi", "Nairobi-based", a
+ *   current role there, "Head of Engineering, SokoTaka, Nairobi
+ *   (2019-present)") or says it will move there ("willing to relocate to
+ *   Nairobi") or anywhere ("open to relocation");
+ * - unverified otherwise: the resume does not say, and an unverified location
+ *   does not reject.
+ *
+ * @example
+ * checkLocation(readResume(["Data analyst based in Nairobi."]), nairobiMust).status; // "met"
+ */
+export function checkLocation(reading: ResumeReading, must: MustRequirement): MustCheck {
+  const places = must.places ?? [];
+  const elsewhere = (text: string) => {
+    const to = new RegExp(`\\brelocat\\w*\\s+to\\s+(${PLACE})`, "u").exec(text);
+    return to !== null && !places.some((p) => namesPlace(to[1]!, p));
+  };
+  const declined = reading.clauses.find((c) => DECLINES.test(c.text) && !elsewhere(c.text));
+  if (declined) return { must, status: "lacking", clause: declined, stated: null };
+  const ranges = clauseRanges(reading);
+  const placed = reading.clauses.find((c, i) => {
+    if (c.polarity === "limitation") return false;
+    const named = places.filter((p) => namesPlace(c.text, p));
+    if (WILLING_TO_MOVE.test(c.text) && !elsewhere(c.text)) return true;
+    if (named.length === 0) return false;
+    const current = !ranges[i]!.inherited && ranges[i]!.ranges.some((r) => r.open);
+    return (
+      current ||
+      named.some((p) => {
+        const q = p.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+        return new RegExp(
+          `\\b(?:based|living|lives?|lived|located|resident|residing|settled|relocat\\w*|mov(?:e|ed|ing))\\s+(?:[\\p{L}-]+\\s+){0,2}?(?:in|to)\\s+(?:[\\p{L}-]+\\s+)?${q}(?![\\p{L}])|${q}-based\\b`,
+          "u",
+        ).test(c.text);
+      })
+    );
+  });
+  if (placed) return { must, status: "met", clause: placed, stated: null };
+  return { must, status: "unverified", clause: null, stated: null };
 }
 
 const LEADING_STEMS: ReadonlySet<string> = new Set(

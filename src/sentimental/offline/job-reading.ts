@@ -52,6 +52,30 @@ export interface Requirement {
   weight: number;
   /** The job title's own item ("the work of a Head of Technology"): a clause that states no role and no years is at most partial support. */
   role?: boolean;
+  /** The ad marks the item as a plus, not a need ("Kiswahili is an advantage", "... is a strong plus", "preferred", under a "Desirable" heading): never a must. */
+  advantage: boolean;
+}
+
+/** What marks an item as an advantage (see Requirement.advantage); "salary plus equity" is no such mark. */
+const ADVANTAGE =
+  /\b(?:an?\s+(?:(?:strong|big|great|real|definite|distinct|significant|major|added|clear)\s+)?(?:plus|advantage|bonus|asset)|advantageous|preferred|preferable|desirable|ideally|nice[- ]to[- ]have)\b/i;
+
+/**
+ * An item as the ad's items: its "; "-parts that are advantages ("...; Kiswahili is an advantage.") split off as
+ * items of their own, the rest kept together.
+ *
+ * @example
+ * advantageParts("Be based in Nairobi; Kiswahili is an advantage."); // [{ text: "Be based in Nairobi", advantage: false }, { text: "Kiswahili is an advantage.", advantage: true }]
+ */
+export function advantageParts(text: string): Array<{ text: string; advantage: boolean }> {
+  const out: Array<{ text: string; advantage: boolean }> = [];
+  for (const part of text.split(/;\s+/)) {
+    const advantage = ADVANTAGE.test(part);
+    const last = out.at(-1);
+    if (last && !last.advantage && !advantage) last.text += `; ${part}`;
+    else out.push({ text: part, advantage });
+  }
+  return out;
 }
 
 /**
@@ -202,26 +226,34 @@ export function yearsObject(text: string): { phrase: string; preposition: string
 }
 
 /** The ad's items: bullets, and the sentences of other lines, with the section each sits under. */
-function jobItems(text: string): Array<{ section: JobSection; text: string }> {
-  const items: Array<{ section: JobSection; text: string }> = [];
+function jobItems(text: string): Array<{ section: JobSection; text: string; advantage: boolean }> {
+  const items: Array<{ section: JobSection; text: string; advantage: boolean }> = [];
   let section: JobSection = "other";
+  // Items under a "Desirable" / "Nice to have" / "Preferred" heading are advantages.
+  let soft = false;
+  const push = (item: string) => {
+    for (const part of advantageParts(item)) items.push({ section, text: part.text, advantage: soft || part.advantage });
+  };
   for (const raw of text.split(/\r?\n/)) {
     const line = raw.trim();
     if (!line) continue;
     const heading = headingSection(line);
     if (heading) {
       section = heading;
+      soft = ADVANTAGE.test(line);
       continue;
     }
-    if (BULLET.test(line)) items.push({ section, text: line.replace(BULLET, "").trim() });
-    else for (const s of splitSentences(line)) items.push({ section, text: s });
+    if (BULLET.test(line)) push(line.replace(BULLET, "").trim());
+    else for (const s of splitSentences(line)) push(s);
   }
   return items;
 }
 
 /**
  * Reads a job description into its requirement items (items with fewer than
- * two content stems, or only the job title's, are dropped; offers are kept
+ * two content stems, or only the job title's, are dropped, except an
+ * advantage naming one thing, "Kiswahili is an advantage"; an item's
+ * advantage parts are items of their own, `advantageParts`; offers are kept
  * with weight 0 so that the ad's structure stays visible), plus one item for
  * experience in the role itself (the title's domain words).
  *
@@ -238,7 +270,8 @@ export function readJob(job: JobInfo): Requirement[] {
     .map((item) => ({ ...item, text: item.text.replace(/\s+/g, " ") }))
     .filter((item) => {
       const stems = new Set(stemsOf(item.text).filter(isContentStem));
-      return stems.size >= 2 && [...stems].some((s) => !titleStems.has(s));
+      // An advantage names one thing and its mark ("Kiswahili is an advantage"): one content stem is enough.
+      return (stems.size >= 2 || (item.advantage && stems.size === 1)) && [...stems].some((s) => !titleStems.has(s));
     });
   const names = capitalisedInside(job.text);
   // What the hire works with ("the Plant Manager", "the CFO") is not a skill to look for in a resume.
@@ -265,6 +298,7 @@ export function readJob(job: JobInfo): Requirement[] {
       label: topicLabel(topics, item.text),
       years: yearsAsked(item.text),
       weight: SECTION_WEIGHT[item.section],
+      advantage: item.advantage,
     };
   });
   const role = roleRequirement(job.title, specificity, kept.length);
@@ -296,6 +330,7 @@ function roleRequirement(title: string, specificity: (stem: string) => number, i
     years: null,
     weight: SECTION_WEIGHT.requirements,
     role: true,
+    advantage: false,
   };
 }
 

@@ -25,7 +25,8 @@
  *   a strength always quotes a claim that meets a requirement, a concern a
  *   limitation, weak support, or the absence of any clause on the point.
  *   The decision follows the noise-free stance (decisionOf); the statement
- *   closes with a verdict that states the score, its parts and the bars, and
+ *   closes with a verdict that states the score (its parts in round 1), the
+ *   rule it meets against the bars, and what the advisor does this round, and
  *   its f(A) is brought to toneTarget(stance, decision), strictly increasing
  *   in the stance inside the decision's band, so that eq. 4, the tiers and
  *   the Borda count keep the order of what the advisors said.
@@ -39,11 +40,11 @@ import { readJob, stemWeights, stemsOf, type Requirement } from "./job-reading";
 import { polarityScores, splitSentences } from "../../text/index";
 import { checkMust, readMusts, type MustCheck, type MustRequirement } from "./hard-requirements";
 export { echoClaim } from "./claim-building";
-import { endSentence, gradeFor, renderClaim, type Claim, type Decision, type EchoReply, type Voice } from "./phrasing";
+import { endSentence, gradeFor, renderClaim, yearsText, type Claim, type Decision, type EchoReply, type Voice } from "./phrasing";
 import { assess, evidenceScore, readResume, type Evidence, type ResumeReading } from "./resume-reading";
 import { concernClaim, echoClaim, mustClaims, pointName, statementContext, strengthClaim } from "./claim-building";
 import { advisorLens, type WeighedRequirement } from "./role-lens";
-import { ADVANCE_AT, REJECT_AT, clauseFocus, fitScore, stanceOf, toneTarget, verdictClaim, vocabularyMatch, type FitParts } from "./fit-score";
+import { ADVANCE_AT, REJECT_AT, clauseFocus, fitScore, stanceOf, toneTarget, verdictClaim, vocabularyMatch, type FitParts, type VerdictSpec } from "./fit-score";
 export { ADVANCE_AT, REJECT_AT } from "./fit-score";
 import { fitTone } from "./tone-fit";
 export { argumentTones } from "./tone-fit";
@@ -61,7 +62,7 @@ const ECHO_SLOPE = 0.9;
 const ECHO_MAX = 0.9;
 /** Extra pull of an agreed-with echoed argument's sentiment on the stance. */
 const ECHO_PULL = 0.2;
-/** Body arguments per statement (plus opener, optional echo, closer: about 5 points, as the paper's splitter). */
+/** Body arguments per statement (plus opener, optional echo, verdict: about 5 points, as the paper's splitter). */
 const BODY = 3;
 /** How many of the advisor's heaviest items are its priorities. */
 const PRIORITIES = 5;
@@ -314,7 +315,7 @@ function assessAgain(input: StatementPolicyInput): Assessment {
 }
 
 function fitOf(reading: ResumeReading, items: readonly WeighedRequirement[], job: JobReading, coverage: number): FitParts {
-  const match = vocabularyMatch(reading, items, job.weights, job.requirements.length);
+  const match = vocabularyMatch(reading, items);
   const focus = clauseFocus(reading, items, job.weights);
   return { match, focus, evidence: coverage, score: fitScore(match, focus, coverage) };
 }
@@ -409,7 +410,12 @@ function planFromAssessment(input: StatementPolicyInput, assessment: Assessment,
       const weights = options.map((o) => Math.abs(o.sentiment) + 0.05);
       echoed = options[deterministic ? weights.indexOf(Math.max(...weights)) : rng.weightedIndex(weights)]!;
       const evidence = assessment.items.map((x) => x.evidence);
-      reply = understandEcho(echoed, evidence, assessment.priorities, assessment.weights, baseStance, input.candidate.name);
+      const names = [input.job.title, input.advisor.title, ...input.peers.map((p) => p.role)];
+      reply = understandEcho(echoed, evidence, assessment.priorities, assessment.weights, baseStance, input.candidate.name, {
+        reading: assessment.reading,
+        musts: assessment.musts,
+        names,
+      });
       stance += (reply.relation === "agree" ? ECHO_PULL : reply.relation === "partly" ? ECHO_PULL / 2 : 0) * echoed.sentiment;
     }
   }
@@ -434,9 +440,12 @@ function pickBody(assessment: Assessment, plan: StatementPlan, previous: string,
   const strong: Array<{ claim: Claim; weight: number }> = [];
   const weak: Array<{ claim: Claim; weight: number }> = [];
   for (const x of assessment.items) {
-    // A must's own item is said by its must claim when it is lacking.
-    const lackingMust = mustIds.has(x.evidence.requirement.id) && plan.lacking.some((m) => m.must.requirement.id === x.evidence.requirement.id);
-    if (lackingMust) continue;
+    // A must's own item is said by its must claim when it is lacking or a held credential; a second claim on it
+    // ("partial evidence" on the degree the must claim says is held) would contradict it.
+    const said = assessment.musts.some(
+      (m) => m.must.requirement.id === x.evidence.requirement.id && (m.status === "lacking" || (m.status === "met" && m.must.kind === "credential")),
+    );
+    if (mustIds.has(x.evidence.requirement.id) && said) continue;
     const s = strengthClaim(x.evidence, assessment.weights, plan.decision, grade);
     if (s) strong.push({ claim: s, weight: x.weight * x.evidence.value * repeat(s) });
     const c = concernClaim(x.evidence, assessment.weights, plan.decision, grade);
@@ -458,6 +467,34 @@ function pickBody(assessment: Assessment, plan: StatementPlan, previous: string,
     temperature,
   ).map((i) => weak[i]!.claim);
   return [...pickedStrong, ...pickedWeak];
+}
+
+/**
+ * What a restated decision names: the point of the statement its decision
+ * rests on most, as a noun phrase (the first strength, enough years or held
+ * credential of an advancing statement; the failed must, else the first
+ * concern, of a rejecting one), with that point's item id, so that a checker
+ * finds the claim it restates. Null when the statement holds none.
+ *
+ * @example
+ * reasonBasis([mustLackingClaim], "reject"); // { id: 0, label: "the failed must of 8+ years in technology roles" }
+ */
+export function reasonBasis(middle: readonly Claim[], decision: Decision): Claim["item"] {
+  const pick = (kinds: readonly Claim["kind"][]) => kinds.map((k) => middle.find((c) => c.kind === k && c.item)).find((c) => c !== undefined);
+  const c = decision === "advance" ? pick(["strength", "years-met", "must-met"]) : decision === "reject" ? pick(["must-lacking", "gap", "years-short", "mixed", "silent"]) : undefined;
+  if (!c?.item) return null;
+  const label = c.item.label;
+  const phrase: Partial<Record<Claim["kind"], string>> = {
+    strength: `the record on ${label}`,
+    "years-met": `the ${yearsText(c.years?.stated ?? 0)} of experience`,
+    "must-met": `holding ${label}`,
+    "must-lacking": `the failed must of ${label}`,
+    gap: `the gap on ${label}`,
+    mixed: `the mixed record on ${label}`,
+    "years-short": `having ${yearsText(c.years?.stated ?? 0)} against the ${c.years?.asked ?? 0}+ years asked`,
+    silent: `the resume's silence on ${label}`,
+  };
+  return { id: c.item.id, label: phrase[c.kind]! };
 }
 
 /** f(A) of the offline run on a statement: the mean VADER compound of its arguments, split as the argumentation task splits it. */
@@ -502,13 +539,14 @@ export function recordOfflineClaims(sink: ClaimSink | null): void {
  * strengths that quote the clauses meeting the advisor's heaviest
  * requirements, concerns that quote limitations, partial support or say
  * that no clause speaks to a point, an optional answer to a peer's argument,
- * a verdict that states the fit score with its parts and bars, and a
- * recommendation that states the decision. Each sentence is rendered from a
- * recorded claim. The statement's f(A) (statementScore) is brought to
- * toneTarget(stance, decision): while leaving out one sentence (never a
- * lacking must, the quoted grounds of the decision, the opener, the
- * recommendation or the last point on the evidence) or restating the
- * decision (REASONS, at most two) brings it nearer, the best such step is
+ * and a verdict that states the fit score (its parts in round 1), the rule
+ * it meets against the bars, and the decision for this round. Each sentence
+ * is rendered from a recorded claim. The statement's f(A) (statementScore)
+ * is brought to toneTarget(stance, decision): while leaving out one sentence
+ * (never a lacking must, the quoted grounds of the decision, a point a
+ * restated decision names, the opener or the last point on the evidence) or
+ * restating the decision on its main point (REASONS, at most two; reasonBasis)
+ * brings it nearer, the best such step is
  * taken; then the verdict's closing phrase is the rung of its ladder that
  * lands nearest (nearestRung).
  *
@@ -520,9 +558,9 @@ export function offlineStatement(input: StatementPolicyInput, rng: Rng, temperat
   const plan = planFromAssessment(input, assessment, rng, temperature);
   const voice: Voice = { name: input.candidate.name, title: input.job.title, role: input.advisor.title };
   const grade = gradeFor(plan.decision, plan.stance);
-  // Openers, closers and restated decisions carry this candidate's counts and the round (statementContext).
+  // Openers and restated decisions carry this candidate's counts and the round (statementContext).
   const context = statementContext(assessment.items, input.round);
-  // Opener, closer and restated reasons cite nothing: they carry the decision, its stance and the advisor's counts.
+  // Openers and restated reasons cite nothing: they carry the decision, its stance and the advisor's counts.
   const uncited = (kind: Claim["kind"], item: Claim["item"], extra: Partial<Claim> = {}): Claim => ({
     kind,
     item,
@@ -540,8 +578,6 @@ export function offlineStatement(input: StatementPolicyInput, rng: Rng, temperat
   const mustQuotes = new Set(musts.flatMap((c) => c.cited.map((q) => q.text)));
   // An echo that would quote again the clause a must claim quotes is left out (the must already says it).
   const echo = (plan.reply ? [echoClaim(plan.reply, plan.decision, grade, context)] : []).filter((c) => !c.cited.some((q) => mustQuotes.has(q.text)));
-  const lackingMust = musts.find((c) => c.kind === "must-lacking");
-  const closer = uncited("closer", lackingMust?.item ?? null);
   // Never quote one clause twice in a statement: a body claim on a clause a must or the echo already quotes is left out.
   const quoted = new Set([...mustQuotes, ...echo.flatMap((c) => c.cited.map((q) => q.text))]);
   const fresh = body.filter((c) => {
@@ -552,24 +588,43 @@ export function offlineStatement(input: StatementPolicyInput, rng: Rng, temperat
   let middle = [...musts, ...fresh, ...echo];
   const render = (claims: Claim[]) => claims.map((c) => endSentence(renderClaim(c, voice, rng, temperature)));
   const rendered = new Map(middle.map((c) => [c, render([c])[0]!] as const));
-  const head = render([opener])[0]!;
-  const tail = render([closer])[0]!;
-  const assemble = () => [head, ...middle.map((c) => rendered.get(c)!), tail];
+  rendered.set(opener, render([opener])[0]!);
+  let head = opener;
+  const assemble = () => [head, ...middle].map((c) => rendered.get(c)!);
   // Bring f(A) to the tone the stance sets, then close with the verdict whose phrase lands it there (tone-fit.ts).
   const target = toneTarget(plan.stance, plan.decision);
-  const mustFailed = plan.lacking.length > 0;
-  const restate = (n: number): Claim => {
-    const reason = uncited("reason", null, { restatement: n });
+  const lackingMust = musts.find((c) => c.kind === "must-lacking");
+  const spec: VerdictSpec = {
+    decision: plan.decision,
+    mustLabel: plan.decision === "reject" && lackingMust?.item ? lackingMust.item.label : null,
+    round: input.round,
+    grade,
+    lean: target >= 0 ? 1 : -1,
+  };
+  const restate = (n: number, kept: readonly Claim[]): Claim => {
+    const basis = reasonBasis(kept, plan.decision);
+    const reason = basis ? uncited("reason", basis, { restatement: n }) : uncited("reason", null, { restatement: n });
     rendered.set(reason, render([reason])[0]!);
     return reason;
   };
-  const fitted = fitTone({ middle, head, tail, text: (c) => rendered.get(c)!, decision: plan.decision, mustFailed, target, restate });
+  // Praise one band milder (the bands of OPENERS and STRENGTHS at 0.8, 0.6 and 0.2), never below a promising opener or
+  // "good experience": what tempering may do to an advancing statement's opener or strength.
+  const temper = (c: Claim): Claim | null => {
+    if (plan.decision !== "advance" || !(c.kind === "strength" || c.kind === "opener")) return null;
+    const grade = c.grade >= 0.8 ? 0.7 : c.grade >= 0.6 ? 0.4 : c.grade >= 0.2 && c.kind === "strength" ? 0 : null;
+    if (grade === null) return null;
+    const milder: Claim = { ...c, grade };
+    rendered.set(milder, render([milder])[0]!);
+    return milder;
+  };
+  const fitted = fitTone({ middle, head, text: (c) => rendered.get(c)!, verdict: spec, target, restate, temper });
   middle = fitted.middle;
-  const verdict = verdictClaim(assessment.fit, plan.decision, grade, mustFailed, fitted.rung, target);
+  head = fitted.head;
+  const verdict = verdictClaim(assessment.fit, spec, fitted.rung, target);
   rendered.set(verdict, render([verdict])[0]!);
   middle = [...middle, verdict];
   const sentences = assemble();
-  const claims = [opener, ...middle, closer];
+  const claims = [head, ...middle];
   const result: OfflineStatement = { statement: sentences.join(" "), plan, claims, sentences };
   claimSink?.({ input, result });
   return result;

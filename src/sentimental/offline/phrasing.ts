@@ -20,6 +20,7 @@ import { compileTemplate, renderTemplate, type CompiledTemplate, type Placeholde
 import type { Rng } from "../../stats/index";
 import { stemsOf } from "./job-reading";
 import type { Evidence } from "./resume-reading";
+import type { MustCheck } from "./hard-requirements";
 
 /** What every frame may mention. */
 export interface Voice {
@@ -194,21 +195,11 @@ export const OPENERS: ReadonlyArray<readonly [number, readonly string[]]> = [
   ],
 ];
 
-/** Closers by decision; an advancing closer is graded by the stance. */
-export const CLOSERS: ReadonlyArray<readonly [number, readonly string[]]> = [
-  [0.7, ["I strongly recommend advancing this candidate to the next stage.", "I would be glad to see this candidate in the final round."]],
-  [0.3, ["I would recommend advancing this candidate to the next stage.", "I support moving this candidate forward."]],
-  [-0.3, ["I would want to probe these points in an interview before deciding.", "I would keep this candidate on the list, with open questions."]],
-  [-0.7, ["I would not recommend advancing this candidate.", "I cannot support this candidate for this position."]],
-  [-Infinity, ["Sadly, I would reject this application.", "Sadly, I must reject this application."]],
-];
-const MUST_CLOSER = "I reject this application: it fails a hard requirement of the ad.";
-
 /**
  * Where a decision's wording sits on the stance scale: an advancing
- * statement speaks from the bands above 0.2 (closers above 0.3), a probing
- * one from the middle bands, a rejecting one from the bands below -0.6 (the
- * closers below -0.7), whatever the noise and the peers did to the stance.
+ * statement speaks from the bands above 0.2, a probing
+ * one from the middle bands, a rejecting one from the bands below -0.6,
+ * whatever the noise and the peers did to the stance.
  *
  * @example
  * gradeFor("reject", 0.1); // -0.61 (a rejection never opens warmly)
@@ -240,16 +231,19 @@ const MISSING = [
 ];
 const PARTIAL = ["The resume speaks to part of {{label}}: '{{quote}}'.", "On {{label}} the resume offers partial evidence: '{{quote}}'."];
 const MIXED = ["On {{label}} the picture is mixed: '{{support}}', but also '{{quote}}'."];
-/** Extra sentences that restate the decision, added until the statement scores as its decision (offline-agent.ts). */
+/**
+ * Extra sentences that restate the decision, added while they bring the statement's f(A) nearer its tone target
+ * (tone-fit.ts): each names the point of this statement the decision rests on most ({{label}}: its first strength for
+ * an advance, its failed must or first concern for a rejection), so that it says something of this candidate.
+ */
 export const REASONS: Readonly<Record<Exclude<Decision, "probe">, readonly string[]>> = {
-  advance: ["Overall, this is a strong fit, and I am happy to support it.", "This is an excellent, strong application."],
-  reject: ["This is a weak application for this role, and I am seriously worried.", "Sadly, this is a weak and risky application."],
+  advance: ["Above all, {{label}} makes this a strong application, and I am happy to support it.", "On {{label}} alone, I would support this application with confidence."],
+  reject: ["Above all, {{label}} makes this a weak application for this role, and I am seriously worried.", "Sadly, on {{label}} alone, this is a weak and risky application."],
 };
 
 /** Claim kinds: what a sentence asserts. */
 export type ClaimKind =
   | "opener"
-  | "closer"
   | "reason"
   | "strength"
   | "partial"
@@ -296,16 +290,26 @@ export interface Claim {
   afterDiscussion?: boolean;
   /** Which restated decision (REASONS' index) a reason claim renders. */
   restatement?: number;
-  /** What an opener, closer or restated decision says of this candidate: the round and the advisor's counts (statementContext). */
+  /** What an opener or a restated decision says of this candidate: the round and the advisor's counts (statementContext). */
   context?: StatementContext;
   /** A verdict: the fit score's parts (fit-score.ts), whether a failed must decides, the closing phrase, the f(A) the statement is brought to, and its sentence (fit-score.ts verdictText). */
-  verdict?: { match: number; focus: number; evidence: number; score: number; mustFailed: boolean; phrase: string; target: number; text: string };
+  verdict?: {
+    match: number;
+    focus: number;
+    evidence: number;
+    score: number;
+    mustFailed: boolean;
+    spec: import("./fit-score").VerdictSpec;
+    phrase: string;
+    target: number;
+    text: string;
+  };
   /** Partial support: the item's noun phrase the cited clause covers, when it covers one. */
   part?: string;
 }
 
 /**
- * What the sentences that carry no item (opener, closer, restated decision,
+ * What the sentences that carry no item (opener, restated decision,
  * a general answer to a peer) say of the candidate, so that none of them
  * could be said of another or again in another round: the round, and how many
  * of the points the advisor weighs the resume meets, meets in part (partial
@@ -324,7 +328,7 @@ export interface StatementContext {
 /**
  * "5 of the 9 points I weigh met (that is 61 % of my weight), 2 in part and 2 unmet": the advisor's counts and the share of its
  * weight the met points carry, in words a lexicon scorer reads as neutral (the ad's labels would carry their own
- * sentiment words into every opener and closer).
+ * sentiment words into every opener).
  *
  * @example
  * profile({ met: 5, partial: 2, unmet: 2, weighed: 9, metShare: 0.61 }); // "5 of the 9 points I weigh met (that is 61 % of my weight), 2 in part and 2 unmet"
@@ -358,11 +362,14 @@ function withTail(line: string, tail: string): string {
   return `${line.replace(/[.]$/, "")}${tail}.`;
 }
 
-/** The restated decisions (REASONS) with the round and this candidate's profile. */
-function reasonLine(c: StatementContext, decision: Decision, index: number): string {
-  const lead = `In round ${c.round}, with ${profile(c)}, `;
-  if (decision === "advance")
-    return index === 0 ? `${lead}this is a strong fit, and I am happy to support it.` : `${lead}this is an excellent, strong application.`;
+/** A restated decision (REASONS): on the point it names, else with the round and this candidate's profile. */
+function reasonLine(claim: Claim, voice: Voice): string {
+  const decision = claim.decision === "advance" ? "advance" : "reject";
+  const index = claim.restatement ?? 0;
+  if (claim.item) return fillFrame(REASONS[decision][index % REASONS[decision].length]!, { ...voice, label: claim.item.label });
+  const c = claim.context;
+  const lead = c ? `In round ${c.round}, with ${profile(c)}, ` : "Overall, ";
+  if (decision === "advance") return index === 0 ? `${lead}this is a strong fit, and I am happy to support it.` : `${lead}I would support this application with confidence.`;
   return index === 0 ? `${lead}this is a weak application for this role, and I am seriously worried.` : `${lead}sadly, this is a weak and risky application.`;
 }
 
@@ -387,21 +394,12 @@ export function renderClaim(claim: Claim, voice: Voice, rng: Rng, temperature: n
       if (c && c.round > 1) return `After round ${c.round - 1}, ${lowerFirst(line)}`;
       return claim.afterDiscussion ? `After hearing the discussion, ${lowerFirst(line)}` : line;
     }
-    case "closer": {
-      const c = claim.context;
-      if (claim.decision === "reject" && claim.item?.must)
-        return c ? `In round ${c.round}, I reject this application: it fails the ad's must of ${claim.item.label}.` : MUST_CLOSER;
-      const frame = fillFrame(choose(band(CLOSERS, claim.decision === "reject" ? -1 : claim.decision === "probe" ? 0 : claim.grade), rng, temperature), voice);
-      if (!c) return frame;
-      return `In round ${c.round}, ${lowerFirst(withTail(frame, `: ${profile(c)}`))}`;
-    }
     case "reason":
-      if (claim.context) return reasonLine(claim.context, claim.decision, claim.restatement ?? 0);
-      return choose(REASONS[claim.decision === "advance" ? "advance" : "reject"], rng, temperature);
+      return reasonLine(claim, voice);
     case "strength":
       return fillFrame(choose(band(STRENGTHS, claim.grade), rng, temperature), values);
     case "partial":
-      if (claim.part) return `The resume speaks to ${claim.part}, one part of ${label}: '${quote}'.`;
+      if (claim.part && claim.part !== label) return `The resume covers ${claim.part}, though not the rest of ${label}: '${quote}'.`;
       return fillFrame(choose(PARTIAL, rng, temperature), values);
     case "mixed":
       return fillFrame(choose(MIXED, rng, temperature), { ...values, support: claim.cited[0]!.quote, quote: claim.cited[1]!.quote });
@@ -453,8 +451,15 @@ export interface EchoReply {
   argument: string;
   argumentSentiment: number;
   peerRound: number;
-  /** The requirement the peer's argument spoke to, with the speaker's own evidence on it; null for a general verdict. */
+  /**
+   * The point the peer's argument was about, with the speaker's own evidence on it (for one of the item's noun
+   * phrases, the evidence on that phrase read as an item of its own); null for a general verdict.
+   */
   evidence: Evidence | null;
+  /** The point as the peer's sentence names it (echo.ts namedPoints); the evidence's label when absent. */
+  point?: string;
+  /** When the point is one of the ad's musts: the speaker's check of it, which the relation follows. */
+  must?: MustCheck;
   /** The peer argument's sentiment sign. */
   peerPositive: boolean;
   relation: EchoStance;
@@ -497,10 +502,13 @@ export function echoSentence(claim: Claim, _voice: Voice): string {
   const limit = cited && cited.polarity === "limitation" ? cited.quote : null;
   if (echo.peerPositive) {
     if (echo.relation === "agree" && support) return `I agree with ${peer} on ${label}; '${support}' is convincing evidence${remit}.`;
+    // Met by what the resume states (years, a must's check) rather than by a clause to quote.
+    if (echo.relation === "agree") return `I agree with ${peer} on ${label}${remit}.`;
     if (limit) return `I am more worried than ${peer} about ${label}: the resume itself says '${limit}'.`;
     return `I am more worried than ${peer} about ${label}: I found little on it in the resume.`;
   }
   if (echo.relation === "disagree" && support) return `I read ${label} differently from ${peer}: the resume says '${support}', which is a real strength.`;
+  if (echo.relation === "disagree") return `I read ${label} differently from ${peer}: by my reading the resume meets it.`;
   if (echo.relation === "partly" && support)
     return `${upperFirst(peer)} has a fair point on ${label}, and yet the resume also says '${support}', which is good evidence.`;
   return `${upperFirst(peer)} is right to worry about ${label}${remit}.`;

@@ -10,7 +10,10 @@
  * - For a requirement, a clause's evidence score is the specificity-weighted
  *   share of the requirement's stems it contains (job-reading.ts weights);
  *   the verdict compares the best claim with the best limitation:
- *   met / partial / mixed / gap / missing, and, when the requirement asks for
+ *   met / partial / mixed / gap / missing. A claim meets the item only when
+ *   it also shows the item's head concept (`showsHead`: one of its most
+ *   specific stems, not only qualifiers the ad repeats across items, such as
+ *   "GCSE" in "improving GCSE results"); otherwise it is at most partial. When the requirement asks for
  *   N years, the years the resume states decide (>= N met, or mixed when a
  *   limitation speaks to the item, "never managed engineers"; >= 0.6 N
  *   partial; fewer a gap).
@@ -52,6 +55,8 @@ export interface ResumeReading {
    * ranges span, null without either. Months of one skill ("Python - 24 months") are experience of that skill, not a career.
    */
   careerYears: number | null;
+  /** The year "present" stands for in its date ranges: the latest year the resume names (`referenceYear`), null without one. */
+  referenceYear: number | null;
 }
 
 export type Verdict = "met" | "partial" | "mixed" | "gap" | "missing";
@@ -177,6 +182,37 @@ export function clausePolarity(text: string, underWeaknessHeading = false): Clau
   return negated ? "limitation" : "claim";
 }
 
+/** How far (in words) a limitation's cue reaches: "studying for the AWS exam ... and contribute small fixes to a USSD library" limits the exam, not USSD. */
+export const LIMITATION_REACH = 14;
+
+/**
+ * The words of a limitation clause that its limitation is about: from each
+ * cue (a negation, "studying for", "basic knowledge", ...) the next
+ * LIMITATION_REACH words, up to a "but", "however" or ";"; the whole clause
+ * when it has no cue (a clause under a weaknesses heading: "My salary
+ * expectations are far above typical scale-up levels").
+ *
+ * @example
+ * limitationScope("I am studying for the AWS exam in the evenings and contribute small fixes to an open-source USSD library"); // "studying for the AWS exam in the evenings and contribute small fixes"
+ */
+export function limitationScope(text: string): string {
+  const tokens = tokenize(text);
+  const starts: number[] = [];
+  tokens.forEach((t, i) => {
+    if (NEGATIONS.has(t) && !(t === "not" && tokens[i + 1] === "only")) starts.push(i);
+    else if (LIMITATION_PHRASES.test(tokens.slice(i, i + 3).join(" ")) && !LIMITATION_PHRASES.test(tokens.slice(i + 1, i + 3).join(" "))) starts.push(i);
+  });
+  if (starts.length === 0) return text;
+  const kept = new Set<number>();
+  for (const start of starts) {
+    for (let i = start; i < Math.min(tokens.length, start + 1 + LIMITATION_REACH); i++) {
+      if (i > start && /^(but|however|;)$/.test(tokens[i]!)) break;
+      kept.add(i);
+    }
+  }
+  return tokens.filter((_, i) => kept.has(i)).join(" ");
+}
+
 /** A negation of the candidate's experience: a negation word not followed (within 3 words) by a bad thing, and not "not only". */
 function hasNegation(tokens: readonly string[]): boolean {
   for (let i = 0; i < tokens.length; i++) {
@@ -291,11 +327,97 @@ function clausesOf(passage: string): string[] {
     .filter((c) => stemsOf(c).length > 0);
 }
 
+/** Months by their names' first three letters (a range's "Jan 2019", "March 2022"). */
+const MONTH_NAMES = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
+const MONTH = "(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)";
+const YEAR = "(?:19[5-9]\\d|20[0-4]\\d)";
+const DASH = "(?:-|\\u2013|\\u2014)";
 /**
- * Years of work the resume's date ranges span ("(2015-2019)", "2019-present",
- * "June 2014 to May 2015", "May 2018 to till date"):
- * from the earliest start to the latest end, "present" read as the latest
- * year the resume names. Ranges in an education sentence (a degree, a
+ * A work date range: a start (month name, "MM/" or none, then a year), a
+ * separator (a dash, "to", "till", "until"), and an end (the same forms, or
+ * "present" / "now" / "current" / "(till) date" / "today", or two digits after
+ * a dash, "2019-22").
+ */
+const DATE_RANGE = new RegExp(
+  `\\b(?:(${MONTH})\\.?,?\\s+|(\\d{1,2})/)?(${YEAR})\\s*(?:${DASH}\\s*(\\d{2})\\b(?![/.-]?\\d|\\s*%)|(?:${DASH}|to|till|until)\\s*(?:(${MONTH})\\.?,?\\s+|(\\d{1,2})/|[A-Za-z]{3,9}\\.?,?\\s+|till\\s+)?(${YEAR}|present|now|current|date|today)\\b)`,
+  "gi",
+);
+/** Sentences about education: their ranges are not work. */
+const EDUCATION = /\b(BSc|BA|BEng|BTech|BCom|MSc|MA|MBA|PhD|degree|universit\w*|college|school|diploma|bootcamp|certificate|PGCE|education)\b/i;
+
+/** A date range a text names, in years (a month is a twelfth: "Mar 2022" is 2022 + 2/12; a bare year is that year). */
+export interface DateRange {
+  start: number;
+  /** The end; for an open range ("present"), the reference year (`referenceYear`). */
+  end: number;
+  /** Ends "present", "now", "current", "date" or "today": the years are a lower bound. */
+  open: boolean;
+  /** The range as written. */
+  text: string;
+}
+
+/** A month's twelfth of a year: by name ("Mar") or number ("03"); 0 without one or for a number outside 1-12. */
+function monthPart(name: string | undefined, number: string | undefined): number {
+  if (name) return MONTH_NAMES.indexOf(name.slice(0, 3).toLowerCase()) / 12;
+  const n = Number(number ?? 0);
+  return n >= 1 && n <= 12 ? (n - 1) / 12 : 0;
+}
+
+/**
+ * The year "present" stands for in a resume: the latest year it names (in a
+ * date, a range's end "2019-22" included), null when it names none. Read from
+ * the text, never from the clock, so a reading is the same on every day.
+ *
+ * @example
+ * referenceYear("Lead Data Scientist (2017-present). Innovation award 2021."); // 2021
+ */
+export function referenceYear(text: string): number | null {
+  const years = [...text.matchAll(new RegExp(`\\b(${YEAR})\\b`, "g"))].map((m) => Number(m[1]));
+  for (const r of dateRanges(text, 0)) if (!r.open) years.push(Math.floor(r.end));
+  return years.length > 0 ? Math.max(...years) : null;
+}
+
+/**
+ * The work date ranges a text names, in its order ("(2015-2019)",
+ * "2019-present", "June 2014 to May 2015", "Jan 2019 - Mar 2022",
+ * "03/2019 - present", "2019-22", "May 2018 to till date"); an open end is
+ * `present` (the reference year, `referenceYear`, unless given). A range
+ * that ends before it starts is none. The one reader of ranges: the career's
+ * span (`rangeYears`) and the leadership years of roles (hard-requirements.ts)
+ * both read them here.
+ *
+ * @example
+ * dateRanges("Analyst, Acme (Jan 2019 - Mar 2022). Lead (03/2022 - present).", 2023).map((r) => [r.start, r.end, r.open]);
+ * // [[2019, 2022.1666..., false], [2022.1666..., 2023, true]]
+ */
+export function dateRanges(text: string, present: number | null = referenceYear(text)): DateRange[] {
+  const out: DateRange[] = [];
+  for (const m of text.matchAll(DATE_RANGE)) {
+    const startYear = Number(m[3]);
+    const start = startYear + monthPart(m[1], m[2]);
+    let end: number;
+    let open = false;
+    if (m[4] !== undefined) {
+      // "2019-22": the end in the start's century (the next one across 2000), within 15 years.
+      let y = Math.floor(startYear / 100) * 100 + Number(m[4]);
+      if (y < startYear) y += 100;
+      if (y - startYear > 15) continue;
+      end = y;
+    } else if (/^\d/.test(m[7]!)) end = Number(m[7]) + monthPart(m[5], m[6]);
+    else {
+      open = true;
+      end = Math.max(start, present ?? start);
+    }
+    if (end < start) continue;
+    out.push({ start, end, open, text: m[0] });
+  }
+  return out;
+}
+
+/**
+ * Years of work the resume's date ranges span (`dateRanges`): from the
+ * earliest start to the latest end, "present" read as the reference year
+ * (`referenceYear`). Ranges in an education sentence (a degree, a
  * university, a school) are not work. Null without a range.
  *
  * @example
@@ -303,23 +425,52 @@ function clausesOf(passage: string): string[] {
  */
 export function rangeYears(passages: readonly string[]): number | null {
   const text = passages.join(" ");
-  const latest = Math.max(0, ...[...text.matchAll(/\b(19[5-9]\d|20[0-4]\d)\b/g)].map((m) => Number(m[1])));
+  const present = referenceYear(text);
   let first = Infinity;
   let last = -Infinity;
   for (const sentence of splitSentences(text)) {
-    if (/\b(BSc|BA|BEng|BTech|BCom|MSc|MA|MBA|PhD|degree|universit\w*|college|school|diploma|bootcamp|certificate|PGCE|education)\b/i.test(sentence)) continue;
-    // "2015-2019", "2019 - present", "June 2014 to May 2015", "May 2018 to till date".
-    for (const m of sentence.matchAll(
-      /\b(19[5-9]\d|20[0-4]\d)\s*(?:-|\u2013|\u2014|to|till|until)\s*(?:[A-Za-z]{3,9}\.?,?\s+|till\s+)?(19[5-9]\d|20[0-4]\d|present|now|current|date|today)\b/gi,
-    )) {
-      const start = Number(m[1]);
-      const end = /^\d/.test(m[2]!) ? Number(m[2]) : latest;
-      if (end < start) continue;
-      first = Math.min(first, start);
-      last = Math.max(last, end);
+    if (EDUCATION.test(sentence)) continue;
+    for (const r of dateRanges(sentence, present)) {
+      first = Math.min(first, r.start);
+      last = Math.max(last, r.end);
     }
   }
-  return Number.isFinite(first) && last >= first ? last - first : null;
+  return Number.isFinite(first) && last >= first ? roundMonths(last - first) : null;
+}
+
+/** Years to the month (floating sums of twelfths made exact enough to compare and print). */
+export function roundMonths(years: number): number {
+  return Math.round(years * 12) / 12;
+}
+
+/**
+ * The date ranges each clause of a reading stands under, in clause order: its
+ * own work ranges, else those of the dated role it follows in its passage
+ * ("Lead Data Scientist, Lumentek (2017-present). Lead a team of 5 data
+ * scientists." gives the second clause 2017-present), `inherited` then. A
+ * clause that opens a section ("Education:", "Skills:") or names a year in
+ * brackets without a range ("Intern, Kenya Power (2021)") ends the role; a
+ * clause about education has none.
+ *
+ * @example
+ * clauseRanges(readResume(["Lead, Acme (2017-2021). Lead a team of 5 engineers. Skills: SQL."])).map((r) => r.ranges.length); // [1, 1, 0]
+ */
+export function clauseRanges(reading: Pick<ResumeReading, "clauses" | "referenceYear">): Array<{ ranges: DateRange[]; inherited: boolean }> {
+  const out: Array<{ ranges: DateRange[]; inherited: boolean }> = [];
+  let role: DateRange[] = [];
+  let passage = -1;
+  for (const c of reading.clauses) {
+    if (c.passage !== passage) [role, passage] = [[], c.passage];
+    const own = EDUCATION.test(c.text) ? [] : dateRanges(c.text, reading.referenceYear);
+    if (own.length > 0) {
+      role = own;
+      out.push({ ranges: own, inherited: false });
+      continue;
+    }
+    if (ANY_HEADING.test(c.text) || EDUCATION.test(c.text) || new RegExp(`\\(([^()]*\\D)?${YEAR}\\)`).test(c.text)) role = [];
+    out.push({ ranges: role, inherited: role.length > 0 });
+  }
+  return out;
 }
 
 /**
@@ -353,7 +504,7 @@ export function readResume(passages: readonly string[]): ResumeReading {
   const avgLength = clauses.length > 0 ? clauses.reduce((a, c) => a + c.length, 0) / clauses.length : 1;
   const inYears = statedYears(passages.join(" "), false);
   const careerYears = inYears === null ? spanned : spanned === null ? inYears : Math.max(inYears, spanned);
-  return { clauses, years, claimStems, avgLength, careerYears };
+  return { clauses, years, claimStems, avgLength, careerYears, referenceYear: referenceYear(passages.join(" ")) };
 }
 
 /** Specificity-weighted share of the requirement's stems present in `stems`. */
@@ -458,18 +609,63 @@ export function clauseScore(requirement: Requirement, clause: Clause, reading: P
   return requirement.role && !statesRole(clause) ? Math.min(raw, ROLE_PARTIAL_SCORE) : raw;
 }
 
+/**
+ * The clause of highest retrieval score; with `prefer`, the best clause that passes it when any does (a clause that
+ * meets the item beats a higher-scoring one that only touches its qualifiers), else the best of all.
+ */
 function best(
   clauses: readonly Clause[],
   requirement: Requirement,
   reading: ResumeReading,
   weights: ReadonlyMap<string, number>,
+  prefer?: (clause: Clause, score: number) => boolean,
 ): { clause: Clause; score: number } | null {
   let top: { clause: Clause; score: number } | null = null;
+  let preferred: { clause: Clause; score: number } | null = null;
   for (const clause of clauses) {
     const score = clauseScore(requirement, clause, reading, weights);
     if (score > 0 && (!top || score > top.score)) top = { clause, score };
+    if (score > 0 && prefer?.(clause, score) && (!preferred || score > preferred.score)) preferred = { clause, score };
   }
-  return top;
+  return preferred ?? top;
+}
+
+/**
+ * The item's head stems: its most specific stems (by the ad's weights) that
+ * together carry at least half of its weight, ties at the last one kept. The
+ * stems the ad repeats across items ("GCSE", "A level", "mathematics" in a
+ * Head of Mathematics ad) are its qualifiers and fall outside; what this item
+ * alone asks for ("improving", "results") stays in.
+ *
+ * @example
+ * headStems(requirement, weights); // ["improv", "result"] for "A record of improving GCSE or A level results"
+ */
+export function headStems(requirement: Pick<Requirement, "stems">, weights: ReadonlyMap<string, number>): string[] {
+  const w = (s: string) => weights.get(s) ?? 1;
+  const sorted = [...requirement.stems].sort((a, b) => w(b) - w(a));
+  const total = sorted.reduce((a, s) => a + w(s), 0);
+  let carried = 0;
+  let last = Infinity;
+  const heads: string[] = [];
+  for (const s of sorted) {
+    if (carried >= total / 2 && w(s) < last) break;
+    heads.push(s);
+    carried += w(s);
+    last = w(s);
+  }
+  return heads;
+}
+
+/**
+ * Does a clause show the item's head concept (one of its head stems, see headStems)? A clause that holds only the
+ * item's qualifiers ("Teach physics to GCSE and A level" for "improving GCSE or A level results") is at most partial.
+ *
+ * @example
+ * showsHead(requirement, new Set(["gcse", "level"]), weights); // false for "A record of improving GCSE or A level results"
+ */
+export function showsHead(requirement: Pick<Requirement, "stems">, stems: ReadonlySet<string>, weights: ReadonlyMap<string, number>): boolean {
+  const heads = headStems(requirement, weights);
+  return heads.length === 0 || heads.some((s) => stems.has(s));
 }
 
 /**
@@ -496,11 +692,19 @@ export function statesRole(clause: Pick<Clause, "text">): boolean {
  * e.verdict; // "met" when the requirement asks for ICU nursing experience
  */
 export function assess(reading: ResumeReading, requirement: Requirement, weights: ReadonlyMap<string, number>): Evidence {
+  const stemCoverage = evidenceScore(requirement, reading.claimStems, weights);
+  // A claim meets the item when it shows the item's head concept and reaches MET_SCORE (or PARTIAL_SCORE with half the
+  // item's stems among the claims); such a clause is the support even where a clause of only the qualifiers scores higher.
+  const meets = (clause: Clause, score: number) => {
+    const cover = requirement.role ? Math.min(stemCoverage, score) : stemCoverage;
+    return showsHead(requirement, clause.stems, weights) && (score >= MET_SCORE || (cover >= 0.5 && score >= PARTIAL_SCORE));
+  };
   const support = best(
     reading.clauses.filter((c) => c.polarity === "claim"),
     requirement,
     reading,
     weights,
+    meets,
   );
   const limitation = best(
     reading.clauses.filter((c) => c.polarity === "limitation"),
@@ -508,12 +712,11 @@ export function assess(reading: ResumeReading, requirement: Requirement, weights
     reading,
     weights,
   );
-  const stemCoverage = evidenceScore(requirement, reading.claimStems, weights);
   // The title's item is covered only as far as its best support goes (the title's words alone are not the work).
   const coverage = requirement.role ? Math.min(stemCoverage, support?.score ?? 0) : stemCoverage;
   const s = support?.score ?? 0;
   const l = limitation?.score ?? 0;
-  let verdict: Verdict = s >= MET_SCORE || (coverage >= 0.5 && s >= PARTIAL_SCORE) ? "met" : s >= PARTIAL_SCORE ? "partial" : "missing";
+  let verdict: Verdict = support && meets(support.clause, s) ? "met" : s >= PARTIAL_SCORE ? "partial" : "missing";
   // A limitation that speaks to the requirement at least as well as the best claim, or that negates a part of it the
   // claim does not cover ("only short charge-nurse experience" beside "ICU nurse for 6 years"): mixed beside real
   // support, else a gap.

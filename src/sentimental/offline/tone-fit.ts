@@ -2,14 +2,15 @@
  * Brings an offline statement's f(A) (the mean VADER compound of its
  * arguments, as the argumentation task splits it) to the tone its stance
  * sets (fit-score.ts toneTarget), from what the statement already says: it
- * leaves out a sentence or restates the decision while that brings f(A)
- * nearer, then picks the verdict's closing phrase that lands nearest
+ * leaves out a sentence, says a strength in milder words or restates the
+ * decision while that brings f(A) nearer, then picks the verdict's closing
+ * phrase that lands nearest
  * (nearestRung). A statement keeps at least one point on the evidence,
  * every lacking must, and every quoted ground of its decision that reads
  * its decision's way to the lexicon.
  */
 import { polarityScores, splitSentences } from "../../text/index";
-import { TONE_TOLERANCE, nearestRung, type VerdictRung } from "./fit-score";
+import { TONE_TOLERANCE, nearestRung, type VerdictRung, type VerdictSpec } from "./fit-score";
 import type { Claim, Decision } from "./phrasing";
 
 /** At most this many steps of leaving out or restating. */
@@ -45,35 +46,39 @@ export function isGround(claim: Pick<Claim, "kind">, decision: Decision): boolea
 export interface ToneFitInput {
   /** The claims between the opener and the verdict, in order. */
   middle: Claim[];
-  head: string;
-  tail: string;
+  /** The opener (it stays first; tempering may say it milder). */
+  head: Claim;
   /** The rendered sentence of a claim. */
   text: (claim: Claim) => string;
-  decision: Decision;
-  mustFailed: boolean;
+  /** What the verdict that closes the statement says besides its phrase. */
+  verdict: VerdictSpec;
   target: number;
-  /** A restated decision (the n-th of REASONS), rendered. */
-  restate: (n: number) => Claim;
+  /** A restated decision (the n-th of REASONS) on the main point of the claims kept so far, rendered. */
+  restate: (n: number, middle: readonly Claim[]) => Claim;
+  /** The same claim in the next milder wording of its kind, rendered ("superb and convincing" to "outstanding"), or null. */
+  temper?: (claim: Claim) => Claim | null;
 }
 
 /**
- * The claims kept and the verdict rung: greedy steps (leave one sentence out, or restate the decision) while one
+ * The claims kept and the verdict rung: greedy steps (leave one sentence out, temper one, or restate the decision) while one
  * brings the landing nearer the target, stopping within TONE_TOLERANCE.
  *
  * @example
- * fitTone({ middle, head, tail, text, decision: "reject", mustFailed: false, target: -0.62, restate }).rung.phrase; // "a weak and poor case"
+ * fitTone({ middle, head, text, verdict: { decision: "reject", mustLabel: null, round: 1, grade: -0.8, lean: -1 }, target: -0.62, restate }).rung.phrase; // "a weak and poor case"
  */
-export function fitTone(input: ToneFitInput): { middle: Claim[]; rung: VerdictRung } {
-  const { head, tail, text, decision, mustFailed, target } = input;
+export function fitTone(input: ToneFitInput): { middle: Claim[]; head: Claim; rung: VerdictRung } {
+  const { text, verdict, target } = input;
+  let head = input.head;
+  const decision: Decision = verdict.decision;
   const compounds = new Map<string, number[]>();
   const tone = (sentence: string) => {
     let c = compounds.get(sentence);
     if (c === undefined) compounds.set(sentence, (c = argumentTones(sentence)));
     return c;
   };
-  const landing = (claims: readonly Claim[]) => {
-    const others = [head, ...claims.map(text), tail].flatMap(tone);
-    const rung = nearestRung(decision, mustFailed, others, target);
+  const landing = (claims: readonly Claim[], opener: Claim = head) => {
+    const others = [text(opener), ...claims.map(text)].flatMap(tone);
+    const rung = nearestRung(verdict, others, target);
     return { rung, miss: Math.abs((others.reduce((a, b) => a + b, 0) + rung.compound) / (others.length + 1) - target) };
   };
   let middle = input.middle;
@@ -84,18 +89,32 @@ export function fitTone(input: ToneFitInput): { middle: Claim[]; rung: VerdictRu
     const points = middle.filter((c) => c.kind !== "reason");
     // A ground that reads against its decision to the lexicon ("do not speak Kiswahili" scores warm) may be left out.
     const sign = decision === "advance" ? 1 : -1;
-    const kept = (c: Claim) => c.kind === "must-lacking" || (isGround(c, decision) && sign * tone(text(c)).reduce((a, b) => a + b, 0) > 0);
+    // A point a restated decision names stays, so that the restatement never names a point the statement dropped.
+    const named = new Set(middle.filter((c) => c.kind === "reason" && c.item).map((c) => c.item!.id));
+    const kept = (c: Claim) =>
+      c.kind === "must-lacking" || (c.item !== null && named.has(c.item.id)) || (isGround(c, decision) && sign * tone(text(c)).reduce((a, b) => a + b, 0) > 0);
     const moves = points.length > 1 ? points.filter((c) => !kept(c)).map((c) => middle.filter((x) => x !== c)) : [];
-    const reason = restated < MAX_RESTATEMENTS && decision !== "probe" ? input.restate(restated) : null;
+    const reason = restated < MAX_RESTATEMENTS && decision !== "probe" ? input.restate(restated, middle) : null;
     if (reason) moves.push([...middle, reason]);
-    let best: { claims: Claim[]; miss: number } | null = null;
+    // A statement warmer than its tone can say its praise in milder words, as a careful reader would, instead of dropping it.
+    for (const c of middle) {
+      const milder = input.temper?.(c) ?? null;
+      if (milder) moves.push(middle.map((x) => (x === c ? milder : x)));
+    }
+    let best: { claims: Claim[]; opener: Claim; miss: number } | null = null;
     for (const m of moves) {
       const miss = landing(m).miss;
-      if (!best || miss < best.miss - 1e-12) best = { claims: m, miss };
+      if (!best || miss < best.miss - 1e-12) best = { claims: m, opener: head, miss };
+    }
+    const milderHead = input.temper?.(head) ?? null;
+    if (milderHead) {
+      const miss = landing(middle, milderHead).miss;
+      if (!best || miss < best.miss - 1e-12) best = { claims: middle, opener: milderHead, miss };
     }
     if (!best || best.miss >= now.miss - 1e-12) break;
     if (reason && best.claims.includes(reason)) restated++;
     middle = best.claims;
+    head = best.opener;
   }
-  return { middle, rung: landing(middle).rung };
+  return { middle, head, rung: landing(middle).rung };
 }

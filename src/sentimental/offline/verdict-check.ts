@@ -6,7 +6,7 @@
  * recorded stance and decision, and the closing phrase is the rung of its
  * ladder that lands the statement's f(A) nearest that target.
  */
-import { ADVANCE_SCORE, REJECT_SCORE, nearestRung, renderVerdict, stated, toneTarget } from "./fit-score";
+import { ADVANCE_SCORE, REJECT_SCORE, barClause, nearestRung, renderVerdict, stated, toneTarget } from "./fit-score";
 import { argumentTones, fitFromScratch, type OfflineStatement, type StatementPolicyInput } from "./offline-agent";
 import type { Claim } from "./phrasing";
 
@@ -27,13 +27,22 @@ export function verdictProblems(input: StatementPolicyInput, result: OfflineStat
     if (stated(v[key]) !== stated(fresh[key])) out.push(`states ${key} ${stated(v[key])}, the data give ${stated(fresh[key])}`);
   }
   if (result.sentences[index] !== renderVerdict(claim)) out.push("the sentence is not the verdict's");
-  if (!result.sentences[index]!.includes(`against ${stated(ADVANCE_SCORE)} to advance and ${stated(REJECT_SCORE)} to decline`)) out.push("bars not stated");
+  const decision = result.plan.decision;
+  if (v.spec.decision !== decision) out.push(`states the decision ${v.spec.decision}, the plan's is ${decision}`);
+  if (!result.sentences[index]!.includes(barClause(v.score, v.spec))) out.push("the rule is not stated");
+  // The rule it states is true of the number it states.
+  if (!v.mustFailed) {
+    if (decision === "advance" && !(v.score >= ADVANCE_SCORE - 1e-12)) out.push(`advances at ${stated(v.score)}, below the ${stated(ADVANCE_SCORE)} bar`);
+    if (decision === "reject" && !(v.score <= REJECT_SCORE + 1e-12)) out.push(`declines at ${stated(v.score)}, above the ${stated(REJECT_SCORE)} bar`);
+    if (decision === "probe" && !(v.score > REJECT_SCORE && v.score < ADVANCE_SCORE)) out.push(`probes at ${stated(v.score)}, outside the bars`);
+  }
+  if (v.spec.round !== input.round) out.push(`says round ${v.spec.round} in round ${input.round}`);
   if (v.mustFailed !== lackingMust) out.push(`says a failed must decides: ${v.mustFailed}, a must is lacking: ${lackingMust}`);
   const target = toneTarget(result.plan.stance, result.plan.decision);
   if (Math.abs(v.target - target) > 1e-12) out.push(`tone target ${v.target} is not toneTarget of the stance (${target})`);
   // The phrase is the rung that lands the statement nearest its tone, given every other argument said.
   const others = result.sentences.filter((_, i) => i !== index).flatMap(argumentTones);
-  const nearest = nearestRung(result.plan.decision, v.mustFailed, others, target);
+  const nearest = nearestRung(v.spec, others, target);
   if (nearest.phrase !== v.phrase) out.push(`closes on "${v.phrase}", but "${nearest.phrase}" lands nearer its tone ${target.toFixed(3)}`);
   return out;
 }

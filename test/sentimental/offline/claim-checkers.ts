@@ -12,8 +12,16 @@
  *   least 3 years leading engineering teams") that is not read as its own must;
  * - falseAgreements: an answer to a peer ("I agree with the Headteacher on
  *   X") whose peer, argument or stance is not in that peer's latest statement
- *   of the transcript before the speaker spoke, whose argument is not about X,
- *   or whose relation contradicts the speaker's own reading or decision;
+ *   of the transcript before the speaker spoke, whose argument does not name X
+ *   in its own words (outside its quotation) or was recorded as a claim on
+ *   another item or on none (an opener is no claim on the job title's item),
+ *   whose peer sentence did not take the stance the answer gives it ("agree"
+ *   needs praise, "right to worry" a concern), or whose relation contradicts
+ *   the speaker's own reading of X or its decision;
+ * - metWithoutHead: a met claim (a strength, or an answer to a peer calling
+ *   the point met) quoting a clause that holds none of the item's head stems,
+ *   only its qualifiers ("Teach physics to GCSE and A level" for "improving
+ *   GCSE or A level results");
  * - boilerplate: a sentence that says nothing of the candidate (no item, no
  *   quote: openers, closers, restated decisions, general answers to a peer)
  *   said verbatim about a second candidate, or again in one advisor's thread;
@@ -21,7 +29,7 @@
  *   ad does not (the ad's words either side of the "and" are not consecutive in it).
  */
 import { readJob, stemsOf, stemWeights, type Requirement } from "../../../src/sentimental/offline/job-reading";
-import { readMusts } from "../../../src/sentimental/offline/hard-requirements";
+import { checkMust, readMusts } from "../../../src/sentimental/offline/hard-requirements";
 import { assess, clauseScore, evidenceScore, PARTIAL_SCORE, readResume } from "../../../src/sentimental/offline/resume-reading";
 import type { OfflineStatement, StatementPolicyInput } from "../../../src/sentimental/offline/offline-agent";
 import type { Claim } from "../../../src/sentimental/offline/phrasing";
@@ -101,11 +109,73 @@ export function unreadLeadership(job: JobInfo): string[] {
   return out;
 }
 
+/** A peer's sentence without its quotations of the resume ('...'), restated here (not echo.ts's reading). */
+function unquoted(sentence: string): string {
+  return sentence.replace(/(^|[\s(:])'.*?'(?=[\s.,;:)!?]|$)/g, "$1 ");
+}
+
+/** Does `text` say `phrase` as whole words (first letter in either case, a leading "the " optional)? */
+function says(text: string, phrase: string): boolean {
+  const bare = phrase.replace(/^the /i, "");
+  const at = (from: number): number => text.toLowerCase().indexOf(bare.toLowerCase(), from);
+  for (let i = at(0); i >= 0; i = at(i + 1)) {
+    const before = text[i - 1] ?? " ";
+    const after = text[i + bare.length] ?? " ";
+    if (!/[\p{L}\p{N}-]/u.test(before) && !/[\p{L}\p{N}-]/u.test(after) && text.slice(i + 1, i + bare.length) === bare.slice(1)) return true;
+  }
+  return false;
+}
+
+/** The stance a recorded sentence takes on its point: praise, a concern, a mixed picture (or partial support), or none (a general line). */
+type Stance = "praise" | "concern" | "mixed" | "none";
+
+function stanceOfClaim(c: Claim, sentence: string): Stance {
+  if (["strength", "years-met", "must-met"].includes(c.kind)) return "praise";
+  if (["gap", "silent", "years-short", "years-unstated", "must-lacking", "must-unverified"].includes(c.kind)) return "concern";
+  // Partial support is one of the statement's concerns (claim-building.ts concernClaim), but no worry outright.
+  if (c.kind === "mixed" || c.kind === "partial") return "mixed";
+  if (c.kind === "reason" && c.item) return c.decision === "advance" ? "praise" : c.decision === "reject" ? "concern" : "none";
+  // A verdict that a failed must decides ("whatever the score, the ad's must of X decides") is a concern about that must.
+  if (c.kind === "verdict" && c.verdict?.mustFailed) return "concern";
+  if (c.kind === "echo" && c.item) {
+    if (/^I agree with |^I read .* differently from /.test(sentence)) return "praise";
+    if (/ is right to worry about |^I am more worried than /.test(sentence)) return "concern";
+    if (/ has a fair point on /.test(sentence)) return "mixed";
+  }
+  return "none";
+}
+
+/** The stance an answer to a peer on a point says the peer took ("I agree with X on P": praise), null for a general answer. */
+function stanceAttributed(sentence: string): { needs: readonly Stance[]; words: string } | null {
+  if (/^I agree with the /.test(sentence)) return { needs: ["praise"], words: "agrees with praise" };
+  if (/ is right to worry about /.test(sentence)) return { needs: ["concern", "mixed"], words: "agrees with a worry" };
+  if (/^I am more worried than the [^,]* about (?!this candidate)/.test(sentence)) return { needs: ["praise", "mixed", "none"], words: "is more worried than" };
+  if (/^I read .* differently from the /.test(sentence)) return { needs: ["concern", "mixed", "none"], words: "reads differently from" };
+  if (/ has a fair point on /.test(sentence)) return { needs: ["concern", "mixed"], words: "grants a fair point on a worry" };
+  return null;
+}
+
 /**
- * Answers to peers whose peer, argument, stance or relation the transcript does not bear out (see the module doc).
+ * The names a sentence may give an item: its label, one of its noun phrases (with or without "the"), or one of its
+ * musts' labels; with the requirement to read it as (the noun phrase as an item of its own, restated here).
+ */
+function pointNamed(requirement: Requirement, label: string, musts: ReturnType<typeof readMusts>): { kind: "label" | "topic" | "must"; as: Requirement } | null {
+  if (label === requirement.label) return { kind: "label", as: requirement };
+  if (musts.some((m) => m.requirement.id === requirement.id && m.label === label)) return { kind: "must", as: requirement };
+  const bare = label.replace(/^the /i, "").toLowerCase();
+  const topic = requirement.role ? undefined : requirement.topics.find((t) => t.phrase.toLowerCase() === bare);
+  return topic ? { kind: "topic", as: { ...requirement, stems: [...topic.stems], topics: [topic], label, years: null } } : null;
+}
+
+/**
+ * Answers to peers whose peer, argument, stance, point or relation the transcript does not bear out (see the module doc).
+ * An answer on a point ("I agree with the CFO on P", "the CFO is right to worry about P") holds only when P is one of
+ * the ad's names for the item it records, the peer's argued sentence says P in its own words (outside its quotation),
+ * the peer's recorded claim for that sentence is about that item, with the stance the answer gives it (praise for
+ * "agree", a concern for "right to worry"), and the speaker's own fresh reading of P bears the relation out.
  *
  * @example
- * falseAgreements(records, turns).faults; // [] when every echo quotes what the peer said, with its stance
+ * falseAgreements(records, turns).faults; // [] when every echo names what the peer argued about, with its stance
  */
 export function falseAgreements(records: readonly ClaimRecord[], turns: readonly Turn[]): { echoes: number; faults: Fault[] } {
   let echoes = 0;
@@ -145,9 +215,17 @@ export function falseAgreements(records: readonly ClaimRecord[], turns: readonly
         faults.push({ where, what: `the ${echo.peerRole}'s latest statement (round ${peer.round}) does not say "${echo.argument}"` });
         continue;
       }
+      const argument = peer.arguments[i]!;
       const s = peer.argumentSentiments[i]!;
       if (Math.abs(s) < STANCE || s > 0 !== echo.peerPositive)
         faults.push({ where, what: `cites a ${echo.peerPositive ? "positive" : "negative"} stance; the argument scores ${s.toFixed(3)}` });
+      // The peer's own recorded claim for the sentence it argued (an offline peer's statement is its sentences).
+      const peerRecord = records.find(
+        (x) => x.input.candidate.id === peer.candidate && x.input.round === peer.round && x.input.advisor.title === peer.role && x.result.statement === peer.statement,
+      );
+      const k = peerRecord ? peerRecord.result.sentences.indexOf(argument) : -1;
+      const peerClaim = peerRecord && k >= 0 ? peerRecord.result.claims[k] : undefined;
+      if (peerRecord && !peerClaim) faults.push({ where, what: `the ${echo.peerRole}'s argument "${argument}" is no sentence of its recorded statement` });
       const { requirement, requirements } = requirementOf(r.input.job, claim);
       if (claim.item) {
         if (!requirement) {
@@ -155,12 +233,34 @@ export function falseAgreements(records: readonly ClaimRecord[], turns: readonly
           continue;
         }
         const weights = stemWeights(requirements);
-        if (!peer.arguments[i]!.includes(requirement.label) && evidenceScore(requirement, new Set(stemsOf(peer.arguments[i]!)), weights) < ABOUT)
-          faults.push({ where, what: `the ${echo.peerRole} said "${peer.arguments[i]}", not about ${requirement.label}` });
+        const musts = readMusts(requirements);
+        const label = claim.item.label;
+        const named = pointNamed(requirement, label, musts);
+        if (!named) faults.push({ where, what: `"${label}" is no name the ad gives item ${requirement.id} (${requirement.label})` });
+        // The point as the peer made it: the peer's own words (outside its quotation) say it, and its sentence was about that item.
+        if (!says(unquoted(argument), label)) faults.push({ where, what: `the ${echo.peerRole} said "${argument}", which does not name ${label}` });
+        // The item the peer's sentence was about: its claim's item, or the must a decided verdict names.
+        const failedMust = peerClaim?.kind === "verdict" && peerClaim.verdict?.mustFailed ? musts.find((m) => m.label === peerClaim.verdict!.spec.mustLabel) : undefined;
+        const peerItem = peerClaim?.item?.id ?? failedMust?.requirement.id;
+        if (peerClaim && peerItem !== requirement.id)
+          faults.push({ where, what: `the ${echo.peerRole}'s sentence was a ${peerClaim.kind} claim ${peerItem !== undefined ? `on item ${peerItem}` : "on no item"}, not on ${label}` });
+        const attributed = stanceAttributed(sentence);
+        if (peerClaim && attributed) {
+          const stance = stanceOfClaim(peerClaim, argument);
+          if (!attributed.needs.includes(stance)) faults.push({ where, what: `${attributed.words}, but the ${echo.peerRole}'s ${peerClaim.kind} sentence takes the stance "${stance}"` });
+        }
         // The speaker's own reading of the point, afresh: agreeing with praise needs the point met, with a worry needs it unmet.
-        const own = assess(readResume(r.input.candidate.passages), requirement, weights);
+        const reading = readResume(r.input.candidate.passages);
         const agreesWithPraise = echo.peerPositive && echo.relation === "agree" && sentence.startsWith("I agree");
         const agreesWithWorry = !echo.peerPositive && / is right to worry /.test(sentence);
+        if (named?.kind === "must") {
+          const must = musts.find((m) => m.requirement.id === requirement.id && m.label === label)!;
+          const status = checkMust(reading, must).status;
+          if (agreesWithPraise && status !== "met") faults.push({ where, what: `agrees with praise of the must ${label}, which is ${status}` });
+          if (agreesWithWorry && status !== "lacking") faults.push({ where, what: `agrees with a worry about the must ${label}, which is ${status}` });
+          continue;
+        }
+        const own = assess(reading, named?.as ?? requirement, weights);
         if (agreesWithPraise && own.verdict !== "met" && own.years?.stated == null)
           faults.push({ where, what: `agrees with praise of a point the resume does not meet (${own.verdict})` });
         if (agreesWithWorry && own.verdict === "met") faults.push({ where, what: "agrees with a worry about a point the resume meets" });
@@ -175,9 +275,60 @@ export function falseAgreements(records: readonly ClaimRecord[], turns: readonly
   return { echoes, faults };
 }
 
+/**
+ * The head of an item, restated here: its most specific stems by the ad's weights that carry half of its weight (ties
+ * at the last kept); the stems the ad repeats across items ("GCSE", "A level") are qualifiers outside it.
+ */
+function headOf(requirement: Requirement, weights: ReadonlyMap<string, number>): Set<string> {
+  const w = (x: string) => weights.get(x) ?? 1;
+  const byWeight = [...requirement.stems].sort((a, b) => w(b) - w(a));
+  const half = byWeight.reduce((a, x) => a + w(x), 0) / 2;
+  const head = new Set<string>();
+  let sum = 0;
+  for (const x of byWeight) {
+    if (sum >= half && w(x) < w([...head].at(-1)!)) break;
+    head.add(x);
+    sum += w(x);
+  }
+  return head;
+}
+
+/**
+ * Met claims whose quotation does not show the point: a strength, or an answer to a peer that calls the point met
+ * ("'...' is convincing evidence", "which is a real strength"), quoting a clause that holds none of the item's head
+ * stems (headOf; for a noun phrase of the item, that phrase's), so only its qualifiers: "improving GCSE and A level
+ * results" met by "Teach physics to GCSE and A level".
+ *
+ * @example
+ * metWithoutHead(records).faults; // [] when every quoted met clause holds one of its item's head stems
+ */
+export function metWithoutHead(records: readonly ClaimRecord[]): { met: number; faults: Fault[] } {
+  let met = 0;
+  const faults: Fault[] = [];
+  for (const r of records) {
+    r.result.claims.forEach((claim, i) => {
+      const sentence = r.result.sentences[i] ?? "";
+      const saysMet = claim.kind === "strength" || (claim.kind === "echo" && / is convincing evidence|, which is a real strength\./.test(sentence));
+      if (!saysMet || !claim.item || claim.item.must || claim.cited.length === 0) return;
+      met++;
+      const { requirement, requirements } = requirementOf(r.input.job, claim);
+      if (!requirement) return;
+      const weights = stemWeights(requirements);
+      const point = pointNamed(requirement, claim.item.label, readMusts(requirements))?.as ?? requirement;
+      const reading = readResume(r.input.candidate.passages);
+      const head = headOf(point, weights);
+      const clause = reading.clauses.find((c) => c.text === claim.cited[0]!.text);
+      if (!clause) faults.push({ where: `${whereOf(r)}: ${sentence}`, what: "quotes no clause of the resume" });
+      else if (head.size > 0 && ![...head].some((x) => clause.stems.has(x)))
+        faults.push({ where: `${whereOf(r)}: ${sentence}`, what: `calls ${claim.item.label} met on a clause without its head (${[...head].join(", ")})` });
+    });
+  }
+  return { met, faults };
+}
+
 /** Claims that say nothing of the candidate: no item, no quote. */
 function saysNothingOfCandidate(c: Claim): boolean {
-  return c.item === null && c.cited.length === 0 && ["opener", "closer", "reason", "echo"].includes(c.kind);
+  return c.item === null && c.cited.length === 0 && ["opener", "reason", "echo"].includes(c.kind);
 }
 
 /**

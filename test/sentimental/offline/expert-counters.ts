@@ -125,7 +125,7 @@ const SILENT = /(is silent on|I found nothing in the resume on|says nothing (abo
 const YEARS_SILENT = /never says how many years/i;
 const MIXED = /picture is mixed|mixed picture/i;
 const REJECT =
-  /(should be rejected|I would reject|cannot support this candidate|would not recommend advancing|I recommend rejecting|I reject|do not recommend|must reject|rule[sd]? (this candidate )?out)/i;
+  /(should be rejected|I would reject|cannot support this candidate|would not recommend advancing|I recommend rejecting|I reject|would not move this candidate forward|would turn this application down|do not recommend|must reject|rule[sd]? (this candidate )?out)/i;
 
 export interface CounterReport {
   arguments: number;

@@ -14,7 +14,8 @@ import { advisorLens, titleFocus } from "../../../src/sentimental/offline/role-l
 import { shortRoleLabel } from "../../../src/sentimental/roles";
 import { indefinite, isPersonMention, nounPhrases, readJob, stemOf, stemWeights, yearsAsked } from "../../../src/sentimental/offline/job-reading";
 import { assess, claimValue, clausePolarity, readResume, statedYears, statesRole, ROLE_PARTIAL_SCORE } from "../../../src/sentimental/offline/resume-reading";
-import { CLOSERS, OPENERS, STRENGTHS, echoSentence, fillFrame, gradeFor, quoteOf, renderClaim, type Claim } from "../../../src/sentimental/offline/phrasing";
+import { OPENERS, STRENGTHS, echoSentence, fillFrame, gradeFor, quoteOf, renderClaim, type Claim } from "../../../src/sentimental/offline/phrasing";
+import { verdictLadder } from "../../../src/sentimental/offline/fit-score";
 import { understandEcho } from "../../../src/sentimental/offline/echo";
 import { argumentationTask } from "../../../src/sentimental/tasks";
 import { bundledDataDir } from "../../../src/data/paths";
@@ -243,15 +244,15 @@ describe("offline statement policy", () => {
     expect(weak.concerns).toBe(3);
   });
   it("quotes claims as strengths and limitations as concerns, in about 5 arguments", () => {
-    const { statement, plan } = offlineStatement(input(), new Rng(1), 0);
+    const { statement, plan, claims } = offlineStatement(input(), new Rng(1), 0);
     // never named: a lexicon scores names too
     expect(statement).not.toContain("Ada");
     expect(statement).toContain("Head of Technology role");
     expect(statement).toContain("2 million dollar technology budget");
     expect(statement).not.toContain("chess");
     const args = argumentationTask.offline({ statement }, new Rng(1), { temperature: 0, seed: 1 }).arguments;
-    // opener, body, verdict, closer
-    expect(args.length).toBe(3 + plan.strengths + plan.concerns);
+    // opener, body, any restated decision, verdict (which closes with the decision)
+    expect(args.length).toBe(2 + plan.strengths + plan.concerns + claims.filter((c) => c.kind === "reason").length);
     const weakStatement = offlineStatement(
       { ...input(), candidate: { ...candidate, passages: ["I have never worked with budgets or vendor contracts."] } },
       new Rng(1),
@@ -320,14 +321,14 @@ describe("phrasing", () => {
     decision,
     grade,
   });
-  it("strengths read positive and concerns negative to VADER, at every stance; openers and closers follow the decision", () => {
+  it("strengths read positive and concerns negative to VADER, at every stance; openers and verdicts follow the decision", () => {
     for (let k = 0; k < 40; k++) {
       const stance = -1 + (2 * k) / 39;
       const rng = new Rng(k);
       expect(polarityScores(renderClaim(claimOf("strength", met, stance), voice, rng, 1)).compound, `strength at ${stance}`).toBeGreaterThanOrEqual(0);
       expect(polarityScores(renderClaim(claimOf("gap", gap, stance), voice, rng, 1)).compound).toBeLessThan(0);
     }
-    const line = (kind: "opener" | "closer", decision: Claim["decision"], s: number) =>
+    const line = (kind: "opener", decision: Claim["decision"], s: number) =>
       polarityScores(renderClaim({ kind, item: null, cited: [], score: null, threshold: null, decision, grade: gradeFor(decision, s) }, voice, new Rng(1), 0))
         .compound;
     expect(line("opener", "advance", 0.9)).toBeGreaterThan(line("opener", "advance", 0.5));
@@ -335,13 +336,14 @@ describe("phrasing", () => {
     expect(line("opener", "probe", 0)).toBeGreaterThan(line("opener", "reject", -0.9));
     // a rejection never opens or closes warmly, whatever the stance
     expect(line("opener", "reject", 0.9)).toBeLessThan(0);
-    expect(line("closer", "reject", 0.9)).toBeLessThan(0);
-    expect(line("closer", "advance", 0.9)).toBeGreaterThan(line("closer", "probe", 0));
+    const verdict = (decision: Claim["decision"], mustLabel: string | null) => verdictLadder({ decision, mustLabel, round: 2, grade: gradeFor(decision, 0.9), lean: -1 });
+    for (const must of [null, "Qualified Teacher Status (QTS)"]) expect(verdict("reject", must).at(-1)!.compound).toBeLessThan(0);
+    expect(verdict("advance", null)[0]!.compound).toBeGreaterThan(0);
   });
-  it("every band of openers, closers and strengths reads more positive than the band below it (VADER)", () => {
+  it("every band of openers and strengths reads more positive than the band below it (VADER)", () => {
     const fillIn = (t: string) =>
       fillFrame(t, { name: "Ada Obi", title: "Head of Technology", role: "Chief Financial Officer", label: "technology budgets", quote: "Owned a budget" });
-    for (const bands of [OPENERS, CLOSERS, STRENGTHS]) {
+    for (const bands of [OPENERS, STRENGTHS]) {
       const scores = bands.map(([, lines]) => lines.map((l) => polarityScores(fillIn(l)).compound));
       for (let k = 1; k < scores.length; k++) expect(Math.min(...scores[k - 1]!), bands[k - 1]![1][0]).toBeGreaterThan(Math.max(...scores[k]!));
       for (const [, lines] of bands) for (const l of lines) expect(l).toMatch(/^[A-Z].*[.]$/);

@@ -1,0 +1,108 @@
+/**
+ * How an offline statement reads, beyond whether each claim is true: a
+ * hiring manager's blind reading found the advisor's counts three times in
+ * one statement, the score's formula in every round, verdicts stacking four
+ * adjectives ("a bad, troubling, poor and disappointing case"), a
+ * "partial evidence" sentence on the degree a must claim had just called
+ * held, and "a real weakness for this role is USSD" quoting a clause whose
+ * limitation is an exam in progress. Each is asserted away here, on the
+ * default run and on the ICU scenario with its own panel.
+ */
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { silentProgress } from "../../../src/core/contract";
+import { bundledDataDir } from "../../../src/data/paths";
+import { OfflineModel } from "../../../src/llm/offline";
+import { defaultSentimentalConfig, type SentimentalConfig } from "../../../src/sentimental/config";
+import { deliberate, loadScenario } from "../../../src/sentimental/pipeline";
+import { concernClaim } from "../../../src/sentimental/offline/claim-building";
+import { TONE_TOLERANCE } from "../../../src/sentimental/offline/fit-score";
+import { readJob, stemWeights } from "../../../src/sentimental/offline/job-reading";
+import { offlineMentalModel, offlineStatement, recordOfflineClaims, statementScore } from "../../../src/sentimental/offline/offline-agent";
+import { assess, limitationScope, readResume } from "../../../src/sentimental/offline/resume-reading";
+import { Rng } from "../../../src/stats/rng";
+import type { ClaimRecord } from "./claim-checkers";
+
+const ICU = path.join(bundledDataDir(), "scenarios", "icu-nurse-lead");
+const RUNS: ReadonlyArray<readonly [string, SentimentalConfig, string, number]> = [
+  ["default run (bundled, seed 7)", defaultSentimentalConfig({ runs: 1 }), bundledDataDir(), 7],
+  [
+    "ICU Nurse Lead, its own panel, seed 11",
+    defaultSentimentalConfig({
+      runs: 1,
+      resumes: "data",
+      candidates: 8,
+      advisors: ["Chief Nursing Officer", "ICU Medical Director", "Director of Quality and Patient Safety"],
+    }),
+    ICU,
+    11,
+  ],
+];
+
+async function recorded(config: SentimentalConfig, dataDir: string, seed: number): Promise<ClaimRecord[]> {
+  const records: ClaimRecord[] = [];
+  recordOfflineClaims((r) => records.push(r));
+  try {
+    await deliberate(loadScenario(config, dataDir, seed), config, { model: new OfflineModel({ seed }), progress: silentProgress, concurrency: 2 }, seed);
+  } finally {
+    recordOfflineClaims(null);
+  }
+  return records;
+}
+
+const PROFILE = /points I weigh met/g;
+
+describe.each(RUNS)("offline statements read plainly: %s", (_, config, dataDir, seed) => {
+  it("the counts once (twice with a general answer to a peer), the formula in round 1 only, verdicts of at most two words, f(A) on its tone", async () => {
+    const records = await recorded(config, dataDir, seed);
+    expect(records.length).toBeGreaterThan(40);
+    let landed = 0;
+    for (const { input, result } of records) {
+      const where = `${input.advisor.short} on ${input.candidate.id} r${input.round}: ${result.statement}`;
+      const generalEchoes = result.claims.filter((c) => c.kind === "echo" && c.item === null).length;
+      expect((result.statement.match(PROFILE) ?? []).length, where).toBeLessThanOrEqual(1 + generalEchoes);
+      expect(result.sentences[0], where).toMatch(PROFILE);
+      expect(result.statement.includes("word match"), where).toBe(input.round === 1);
+      const verdict = result.sentences.at(-1)!;
+      expect(result.claims.at(-1)!.kind).toBe("verdict");
+      // "...: a strong and convincing case, and in round 2 I would ...": one or two evaluative words, boosters aside
+      expect(verdict, where).toMatch(/: an? (?:(?:very|really|somewhat|slightly) )?[a-z-]+(?: and [a-z-]+)? case, and in round \d+ I would /);
+      expect(verdict, where).toContain(`in round ${input.round} I would`);
+      const target = result.claims.at(-1)!.verdict!.target;
+      if (Math.abs(statementScore(result.statement) - target) <= TONE_TOLERANCE + 1e-9) landed++;
+    }
+    // The tone fit lands nearly every statement on its target (the order eq. 4 and the Borda count then keep).
+    expect(landed / records.length).toBeGreaterThanOrEqual(0.9);
+  }, 60_000);
+});
+
+describe("claims on one point", () => {
+  const job = {
+    title: "Head of Mathematics",
+    organization: "Example School (fictional)",
+    text: "Requirements\n- A degree in mathematics or a related subject is essential.\n- Experience of USSD services and mobile money.\n- Experience leading intervention programmes.",
+  };
+  it("a limitation is a gap only on the phrases its cue reaches", () => {
+    expect(limitationScope("I am studying for the AWS exam in the evenings and contribute small fixes to an open-source USSD library")).not.toMatch(/ussd/);
+    expect(limitationScope("I have never led a team, owned a budget or been responsible for a technology strategy")).toMatch(/strategy/);
+    expect(limitationScope("My salary expectations are far above typical scale-up levels")).toBe("My salary expectations are far above typical scale-up levels");
+    const requirements = readJob(job);
+    const weights = stemWeights(requirements);
+    const ussd = requirements.find((r) => /USSD/.test(r.text))!;
+    const reading = readResume(["I am currently studying for the AWS Cloud Practitioner exam in the evenings and contribute small fixes to an open-source USSD library."]);
+    const claim = concernClaim(assess(reading, ussd, weights), weights, "probe", 0);
+    expect(claim?.kind).not.toBe("gap");
+    const denial = readResume(["I have never built USSD services or integrated mobile money."]);
+    expect(concernClaim(assess(denial, ussd, weights), weights, "probe", 0)?.kind).toBe("gap");
+  });
+  it("a held credential must is said once, by its must claim, never again as partial evidence", () => {
+    const advisor = { title: "Headteacher", short: "HT" };
+    const mms = offlineMentalModel({ advisor, job }, new Rng(1), 0);
+    const candidate = { id: "c1", name: "C One", passages: ["BSc Mathematics, University of York (2021).", "Led a Year 11 intervention programme for 60 pupils."] };
+    const s = offlineStatement({ advisor, mms, job, candidate, round: 1, peers: [], previous: null }, new Rng(1), 0);
+    const must = s.claims.find((c) => c.kind === "must-met");
+    expect(must, s.statement).toBeDefined();
+    const others = s.claims.filter((c) => c !== must && c.kind !== "reason" && c.item?.id === must!.item!.id);
+    expect(others.map((c) => c.kind), s.statement).toEqual([]);
+  });
+});
