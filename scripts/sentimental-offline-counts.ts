@@ -17,7 +17,15 @@ import { defaultSentimentalConfig, type SentimentalConfig } from "../src/sentime
 import { advisorSpecs, deliberate, loadScenario, toCandidate, type Scenario } from "../src/sentimental/pipeline";
 import { TfidfIndex, cosine } from "../src/text/index";
 import { auc, countArguments, emptyCounterReport, mmCopies, rejects, type CounterReport } from "../test/sentimental/offline/expert-counters";
-import { boilerplate, falseAgreements, falseSilent, metWithoutHead, mmPairings, unreadLeadership, type ClaimRecord } from "../test/sentimental/offline/claim-checkers";
+import {
+  boilerplate,
+  falseAgreements,
+  falseSilent,
+  metWithoutHead,
+  mmPairings,
+  unreadLeadership,
+  type ClaimRecord,
+} from "../test/sentimental/offline/claim-checkers";
 import { recordOfflineClaims } from "../src/sentimental/offline/offline-agent";
 
 const args = process.argv.slice(2);

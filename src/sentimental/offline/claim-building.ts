@@ -24,7 +24,7 @@ function cite(clause: Clause, score: number, requirement: Requirement): CitedCla
 
 /** The item a claim is about: the requirement's id and the name the sentence uses. */
 function itemOf(e: Evidence, label = e.requirement.label): Claim["item"] {
-  return { id: e.requirement.id, label };
+  return e.requirement.advantage ? { id: e.requirement.id, label, advantage: true } : { id: e.requirement.id, label };
 }
 
 /** How a sentence about one cited clause names the point: the item's noun phrase the clause covers, else the item's label. */

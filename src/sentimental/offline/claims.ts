@@ -8,12 +8,12 @@
  * when no clause reaches the threshold; years and musts are what the resume
  * gives; and the statement scores as its decision under the run's f(A).
  */
-import { readJob, stemsOf, stemWeights, type Requirement } from "./job-reading";
+import { readJob, stemWeights, type Requirement } from "./job-reading";
 import { namedAs, ownWords, pointRequirement, STANCE_MIN } from "./echo";
 import { checkMust, readMusts } from "./hard-requirements";
 import { clauseParts, cleanClause, type Claim } from "./phrasing";
-import { clauseScore, evidenceScore, MET_SCORE, PARTIAL_SCORE, readResume, yearsInRole, type ResumeReading } from "./resume-reading";
-import { decisionOf, scoresAsDecision, statementScore, type OfflineStatement, type StatementPolicyInput } from "./offline-agent";
+import { clauseScore, MET_SCORE, showsHead, PARTIAL_SCORE, readResume, yearsInRole, type ResumeReading } from "./resume-reading";
+import { assessCandidate, decisionOf, quotableStrengths, scoresAsDecision, statementScore, type OfflineStatement, type StatementPolicyInput } from "./offline-agent";
 import { polarityScores } from "../../text/index";
 import { verdictProblems } from "./verdict-check";
 
@@ -74,7 +74,8 @@ export function checkStatement(input: StatementPolicyInput, result: OfflineState
   if (claims.length !== sentences.length) problems.push(`${where}: ${sentences.length} sentences but ${claims.length} claims`);
   if (sentences.join(" ") !== result.statement) problems.push(`${where}: the statement is not its sentences`);
   const lacking = musts.map((m) => checkMust(reading, m)).filter((m) => m.status === "lacking");
-  if (decisionOf(plan.baseStance, lacking) !== plan.decision) problems.push(`${where}: decision ${plan.decision} does not follow the stated rule`);
+  if (decisionOf(plan.baseStance, lacking, quotableStrengths(assessCandidate(input))) !== plan.decision)
+    problems.push(`${where}: decision ${plan.decision} does not follow the stated rule`);
   if (!scoresAsDecision(statementScore(result.statement), plan.decision)) {
     problems.push(`${where}: the statement scores ${statementScore(result.statement).toFixed(3)} under f(A), not as its decision ${plan.decision}`);
   }
@@ -125,8 +126,7 @@ function checkClaim(
     if (!sentence.includes(`'${c.quote}'`)) out.push(`does not quote "${c.quote}"`);
     // An answer to a peer on one of the item's noun phrases scores its clauses on that phrase (echo.ts pointRequirement).
     const scored = requirement && claim.kind === "echo" && claim.item ? (pointRequirement(requirement, claim.item.label) ?? requirement) : requirement;
-    if (scored && !claim.item?.must && !near(c.score, clauseScore(scored, clause, reading, weights)))
-      out.push(`states score ${c.score} for "${c.text}"`);
+    if (scored && !claim.item?.must && !near(c.score, clauseScore(scored, clause, reading, weights))) out.push(`states score ${c.score} for "${c.text}"`);
   }
   const score = claim.cited[0]?.score ?? null;
   const sign = polarityScores(sentence).compound;
@@ -136,8 +136,7 @@ function checkClaim(
         out.push("a strength below the met threshold or not a claim");
       break;
     case "partial":
-      if (claim.cited[0]?.polarity !== "claim" || score === null || score < PARTIAL_SCORE || score >= MET_SCORE)
-        out.push("partial support outside [PARTIAL_SCORE, MET_SCORE)");
+      if (!isPartialSupport(claim, requirement, reading, weights)) out.push("partial support below PARTIAL_SCORE, or met (its head shown)");
       break;
     case "gap":
       if (claim.cited[0]?.polarity !== "limitation" || score === null || score < PARTIAL_SCORE) out.push("a gap without a limitation at the threshold");
@@ -171,7 +170,7 @@ function checkClaim(
       break;
     }
     case "echo":
-      out.push(...echoProblems(claim, sentence, requirement, weights));
+      out.push(...echoProblems(claim, sentence, requirement));
       break;
     case "reason":
       if (claim.decision === "reject" && sign >= 0) out.push("a rejecting sentence that does not score negative");
@@ -184,11 +183,23 @@ function checkClaim(
 }
 
 /**
+ * Is a partial claim's cited clause partial support: a claim in [PARTIAL_SCORE, MET_SCORE), or at MET_SCORE holding only
+ * the item's qualifiers, not its head (resume-reading.ts showsHead)?
+ */
+function isPartialSupport(claim: Claim, requirement: Requirement | undefined, reading: ResumeReading, weights: ReadonlyMap<string, number>): boolean {
+  const c = claim.cited[0];
+  if (!c || c.polarity !== "claim" || c.score < PARTIAL_SCORE) return false;
+  if (c.score < MET_SCORE) return true;
+  const clause = reading.clauses.find((x) => x.text === c.text);
+  return requirement !== undefined && clause !== undefined && !showsHead(requirement, clause.stems, weights);
+}
+
+/**
  * An answer to a peer's problems: the peer's argument it records takes the stance it cites (|f(A)| >= STANCE_MIN, of
  * that sign), the sentence names the peer, the argument is about the item it names, and a general answer never sides
  * with the peer against the speaker's own decision.
  */
-function echoProblems(claim: Claim, sentence: string, requirement: Requirement | undefined, weights: ReadonlyMap<string, number>): string[] {
+function echoProblems(claim: Claim, sentence: string, requirement: Requirement | undefined): string[] {
   const out: string[] = [];
   const echo = claim.echo;
   if (!echo) return ["an echo without its peer"];

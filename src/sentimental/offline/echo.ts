@@ -189,7 +189,8 @@ export function understandEcho(
   const mine = myPriorities.has(point.e.requirement.id);
   if (point.must) {
     const holds = point.must.status === "met";
-    return { ...said, evidence: point.e, relation: holds === peerPositive ? "agree" : "disagree", mine, point: point.said, must: point.must };
+    // Every panel member checks the ad's musts: a must is in every advisor's remit.
+    return { ...said, evidence: point.e, relation: holds === peerPositive ? "agree" : "disagree", mine: true, point: point.said, must: point.must };
   }
   const sub = point.kind === "topic" && context.reading ? pointRequirement(point.e.requirement, point.said) : null;
   const e = sub ? assess(context.reading!, sub, weights) : point.e;

@@ -135,7 +135,16 @@ export function readMusts(requirements: readonly Requirement[]): MustRequirement
     for (const part of firm) {
       const location = locationPart(part);
       if (location)
-        out.push({ requirement: r, kind: "location", label: location.label, years: null, text: part, alternatives: [], relatedAccepted: false, places: location.places });
+        out.push({
+          requirement: r,
+          kind: "location",
+          label: location.label,
+          years: null,
+          text: part,
+          alternatives: [],
+          relatedAccepted: false,
+          places: location.places,
+        });
     }
   }
   return out;
@@ -144,7 +153,8 @@ export function readMusts(requirements: readonly Requirement[]): MustRequirement
 /** A place as an ad or resume writes it: capitalised words ("Nairobi", "Athi River", "S\u00e3o Paulo"). */
 const PLACE = "\\p{Lu}[\\p{L}'.-]*(?:\\s+\\p{Lu}[\\p{L}'.-]*)*";
 /** What may open a location item: "Willingness to", "Ability to", "You must", "Must". */
-const WILLING = "(?:(?:you\\s+)?(?:must|should|will|need\\s+to)\\s+|(?:the\\s+)?(?:willing(?:ness)?|ability|able|readiness|ready|prepared|happy|available|commitment)\\s+(?:to\\s+)?)?";
+const WILLING =
+  "(?:(?:you\\s+)?(?:must|should|will|need\\s+to)\\s+|(?:the\\s+)?(?:willing(?:ness)?|ability|able|readiness|ready|prepared|happy|available|commitment)\\s+(?:to\\s+)?)?";
 /** The location items: based in X, relocate to X, on site in X, each with the label a sentence names it by. */
 const LOCATION_FORMS: ReadonlyArray<readonly [RegExp, string]> = [
   [new RegExp(`^${WILLING}(?:be\\s+)?(?:based|located)\\s+(?:in|at)\\s+(${PLACE}(?:\\s*(?:,|or)\\s+${PLACE})*)`, "u"), "being based in"],
@@ -341,20 +351,39 @@ export function checkLeadership(reading: ResumeReading, must: MustRequirement): 
   if (denial?.broad) return { must, status: "lacking", clause: denial.clause, stated: null };
   const evidence = leadershipEvidence(reading, work);
   if (evidence.years !== null && evidence.years >= must.years!) return { must, status: "met", clause: evidence.clause, stated: evidence.years };
-  if (evidence.years !== null) return evidence.open ? { must, status: "unverified", clause: null, stated: null } : { must, status: "lacking", clause: null, stated: evidence.years };
+  if (evidence.years !== null)
+    return evidence.open ? { must, status: "unverified", clause: null, stated: null } : { must, status: "lacking", clause: null, stated: evidence.years };
   if (evidence.clause) return { must, status: "unverified", clause: null, stated: null };
   if (denial) return { must, status: "lacking", clause: denial.clause, stated: null };
   return { must, status: reading.careerYears === null ? "unverified" : "lacking", clause: null, stated: null };
 }
 
 /** Verbs of leading people in a resume clause ("Lead a team", "managed", "headed", "oversaw"). */
-const LEAD_VERB = "lead|leads|led|leading|manage|manages|managed|managing|head|heads|headed|heading|direct|directs|directed|directing|supervise|supervises|supervised|supervising|run|runs|ran|running|oversee|oversees|oversaw|overseeing";
+const LEAD_VERB =
+  "lead|leads|led|leading|manage|manages|managed|managing|head|heads|headed|heading|direct|directs|directed|directing|supervise|supervises|supervised|supervising|run|runs|ran|running|oversee|oversees|oversaw|overseeing";
 /** Words that name a group of people led, with no kind of work ("a team", "people", "direct reports"). */
 const GROUP_WORDS = /\b(teams?|squads?|organi[sz]ations?|departments?|groups?|functions?|units?|crews?|staff|people|personnel|reports)\b/i;
 const GROUP_STEMS: ReadonlySet<string> = new Set(
-  ["team", "squad", "organisation", "organization", "department", "group", "function", "unit", "crew", "staff", "people", "personnel", "report", "anyone", "anybody", "person", "member", "direct"].map(
-    (w) => stemsOf(w)[0] ?? w,
-  ),
+  [
+    "team",
+    "squad",
+    "organisation",
+    "organization",
+    "department",
+    "group",
+    "function",
+    "unit",
+    "crew",
+    "staff",
+    "people",
+    "personnel",
+    "report",
+    "anyone",
+    "anybody",
+    "person",
+    "member",
+    "direct",
+  ].map((w) => stemsOf(w)[0] ?? w),
 );
 
 /**
@@ -457,7 +486,9 @@ function leadershipDenial(reading: ResumeReading, work: readonly string[]): { cl
       const scope = body.slice(neg.index! + neg[0].length).split(SCOPE_END)[0]!;
       const verb = new RegExp(`\\b(?:${LEAD_VERB})\\b`, "i").exec(scope);
       if (!verb) continue;
-      const object = scope.slice(verb.index + verb[0].length).split(/\s+(?:or|and)\s+(?=(?:been|built|owned|shipped|written|done|had|held|made|taken|run|worked|\w+ed)\b)/)[0]!;
+      const object = scope
+        .slice(verb.index + verb[0].length)
+        .split(/\s+(?:or|and)\s+(?=(?:been|built|owned|shipped|written|done|had|held|made|taken|run|worked|\w+ed)\b)/)[0]!;
       const stems = stemsOf(object).filter(isContentStem);
       const named = stems.filter((s) => !GROUP_STEMS.has(s) && !LEADING_STEMS.has(s));
       const set = new Set(stems);
@@ -532,10 +563,12 @@ export function checkLocation(reading: ResumeReading, must: MustRequirement): Mu
 const LEADING_STEMS: ReadonlySet<string> = new Set(
   ["leading", "lead", "managing", "heading", "supervising", "directing", "running"].map((w) => stemsOf(w)[0] ?? w),
 );
-/** Names of the same teams: "engineers", "developers", "software" and a technology title ("CTO", "Head of Technology") name engineering teams. */
-const WORK_KINDS: ReadonlyArray<ReadonlySet<string>> = [
-  new Set(["engineer", "engineering", "developer", "software", "programmer", "technology"].flatMap((w) => stemsOf(w))),
-];
+/**
+ * Names of the same teams: "engineers" (of any field), "developers", "software" and a technology title ("CTO", "Head
+ * of Technology") name engineering teams. ("Programmers" is left out: its stem is a programme's, and a Programme
+ * Manager leads no engineers.)
+ */
+const WORK_KINDS: ReadonlyArray<ReadonlySet<string>> = [new Set(["engineer", "engineering", "developer", "software", "technology"].flatMap((w) => stemsOf(w)))];
 
 function namesWork(stems: ReadonlySet<string>, stem: string): boolean {
   if (stems.has(stem)) return true;

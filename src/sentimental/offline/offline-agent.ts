@@ -14,7 +14,7 @@
  *   (fit-score.ts) adds to 0.2 x coverage how much of the resume is about
  *   the advisor's items: the vocabulary match (cosine with the ad's items)
  *   and 0.5 x the clause focus (mean retrieval score of its clauses).
- * - Statement: stance = tanh(5 (score - 0.25)) + N(0, (0.05 T)^2), then
+ * - Statement: stance = tanh(4 (score - 0.3)) + N(0, (0.05 T)^2), then
  *   70/30 with the advisor's previous statement's sentiment, + 0.25 x the
  *   peers' mean sentiment, and with probability min(0.9, 0.15 + 0.9 mean
  *   |peer sentiment|) an echo: the advisor answers one peer argument (chosen
@@ -44,7 +44,7 @@ import { endSentence, gradeFor, renderClaim, yearsText, type Claim, type Decisio
 import { assess, evidenceScore, readResume, type Evidence, type ResumeReading } from "./resume-reading";
 import { concernClaim, echoClaim, mustClaims, pointName, statementContext, strengthClaim } from "./claim-building";
 import { advisorLens, type WeighedRequirement } from "./role-lens";
-import { ADVANCE_AT, REJECT_AT, clauseFocus, fitScore, stanceOf, toneTarget, verdictClaim, vocabularyMatch, type FitParts, type VerdictSpec } from "./fit-score";
+import { ADVANCE_AT, ADVANCE_SCORE, REJECT_AT, clauseFocus, fitScore, stanceOf, toneTarget, verdictClaim, vocabularyMatch, type FitParts, type VerdictSpec } from "./fit-score";
 export { ADVANCE_AT, REJECT_AT } from "./fit-score";
 import { fitTone } from "./tone-fit";
 export { argumentTones } from "./tone-fit";
@@ -64,6 +64,9 @@ const ECHO_MAX = 0.9;
 const ECHO_PULL = 0.2;
 /** Body arguments per statement (plus opener, optional echo, verdict: about 5 points, as the paper's splitter). */
 const BODY = 3;
+/** The share of its weight met from which an advancing opener may say "one of the best" (else "excellent", else "promising"). */
+const OPENER_BEST_SHARE = 0.4;
+const OPENER_EXCELLENT_SHARE = 0.2;
 /** How many of the advisor's heaviest items are its priorities. */
 const PRIORITIES = 5;
 /** Extra weight (x section weight) of an item the Mental Model names as a priority. */
@@ -362,19 +365,35 @@ export interface StatementPlan {
 /**
  * The decision rule of an offline advisor, stated: a must the resume lacks
  * rejects; otherwise the base stance (the evidence alone, before noise and
- * peers) advances at >= ADVANCE_AT, rejects at <= REJECT_AT, and probes in
- * between. It rests on the evidence, so an advisor keeps its decision over
- * the rounds; noise and peers move how warmly or coldly it speaks within it.
+ * peers) advances at >= ADVANCE_AT when at least one point the advisor
+ * weighs beyond the musts is met with a clause or years it can quote
+ * (`strengths`; a score that words alone carry is no reason to advance),
+ * rejects at <= REJECT_AT, and probes otherwise. It rests on the evidence,
+ * so an advisor keeps its decision over the rounds; noise and peers move
+ * how warmly or coldly it speaks within it.
  *
  * @example
- * decisionOf(0.5, []); // "advance"
- * decisionOf(0.5, [lackingQts]); // "reject"
+ * decisionOf(0.5, [], 2); // "advance"
+ * decisionOf(0.5, [], 0); // "probe": nothing to quote in its favour
+ * decisionOf(0.5, [lackingQts], 2); // "reject"
  */
-export function decisionOf(baseStance: number, lacking: readonly MustCheck[]): Decision {
+export function decisionOf(baseStance: number, lacking: readonly MustCheck[], strengths: number): Decision {
   if (lacking.length > 0) return "reject";
-  if (baseStance >= ADVANCE_AT) return "advance";
+  if (baseStance >= ADVANCE_AT) return strengths > 0 ? "advance" : "probe";
   if (baseStance <= REJECT_AT) return "reject";
   return "probe";
+}
+
+/**
+ * How many of the advisor's points beyond the musts the resume meets with a clause or years a statement can quote
+ * (strengthClaim): what an advancing decision needs at least one of.
+ *
+ * @example
+ * quotableStrengths(assessCandidate(input)); // 0 for a resume that only shares the ad's words
+ */
+export function quotableStrengths(assessment: Assessment): number {
+  const mustIds = new Set(assessment.musts.map((m) => m.must.requirement.id));
+  return assessment.items.filter((x) => !mustIds.has(x.evidence.requirement.id) && strengthClaim(x.evidence, assessment.weights, "advance", 0.5) !== null).length;
 }
 
 /**
@@ -421,7 +440,7 @@ function planFromAssessment(input: StatementPolicyInput, assessment: Assessment,
   }
   stance = Math.max(-1, Math.min(1, stance));
   const lacking = assessment.musts.filter((m) => m.status === "lacking");
-  const decision = decisionOf(baseStance, lacking);
+  const decision = decisionOf(baseStance, lacking, quotableStrengths(assessment));
   const grade = gradeFor(decision, stance);
   const strengths = decision === "reject" ? 0 : Math.max(0, Math.min(BODY, Math.round((BODY * (grade + 1)) / 2)));
   return { coverage: assessment.coverage, baseStance, stance, echoProbability, echoed, reply, strengths, concerns: BODY - strengths, decision, lacking };
@@ -480,7 +499,12 @@ function pickBody(assessment: Assessment, plan: StatementPlan, previous: string,
  * reasonBasis([mustLackingClaim], "reject"); // { id: 0, label: "the failed must of 8+ years in technology roles" }
  */
 export function reasonBasis(middle: readonly Claim[], decision: Decision): Claim["item"] {
-  const pick = (kinds: readonly Claim["kind"][]) => kinds.map((k) => middle.find((c) => c.kind === k && c.item)).find((c) => c !== undefined);
+  // A plus the ad names is the main point only when nothing the ad needs is there to name.
+  const first = (k: Claim["kind"]) => middle.find((c) => c.kind === k && c.item && !c.item.advantage) ?? middle.find((c) => c.kind === k && c.item);
+  const pick = (kinds: readonly Claim["kind"][]) => {
+    const found = kinds.map(first).filter((c): c is Claim => c !== undefined);
+    return found.find((c) => !c.item!.advantage) ?? found[0];
+  };
   const c = decision === "advance" ? pick(["strength", "years-met", "must-met"]) : decision === "reject" ? pick(["must-lacking", "gap", "years-short", "mixed", "silent"]) : undefined;
   if (!c?.item) return null;
   const label = c.item.label;
@@ -572,7 +596,10 @@ export function offlineStatement(input: StatementPolicyInput, rng: Rng, temperat
     context,
     ...extra,
   });
-  const opener = uncited("opener", null);
+  // An advancing opener's praise is bounded by the share of the advisor's weight the resume meets, which it states:
+  // "one of the best I have seen" from OPENER_BEST_SHARE of it, "excellent" from OPENER_EXCELLENT_SHARE, else "promising".
+  const openerGrade = plan.decision !== "advance" ? grade : context.metShare >= OPENER_BEST_SHARE ? grade : Math.min(grade, context.metShare >= OPENER_EXCELLENT_SHARE ? 0.7 : 0.4);
+  const opener = uncited("opener", null, { grade: openerGrade });
   const musts = mustClaims(assessment.musts, plan.decision, grade);
   const body = pickBody(assessment, plan, input.previous?.statement ?? "", grade, rng, temperature);
   const mustQuotes = new Set(musts.flatMap((c) => c.cited.map((q) => q.text)));
@@ -600,10 +627,12 @@ export function offlineStatement(input: StatementPolicyInput, rng: Rng, temperat
     round: input.round,
     grade,
     lean: target >= 0 ? 1 : -1,
+    aboveBar: plan.decision === "probe" && assessment.fit.score >= ADVANCE_SCORE,
   };
-  const restate = (n: number, kept: readonly Claim[]): Claim => {
+  const restate = (n: number, kept: readonly Claim[]): Claim | null => {
     const basis = reasonBasis(kept, plan.decision);
-    const reason = basis ? uncited("reason", basis, { restatement: n }) : uncited("reason", null, { restatement: n });
+    // Without a point to name, the decision is restated on the fit score, then on the points met.
+    const reason = uncited("reason", basis, { restatement: n, score: assessment.fit.score });
     rendered.set(reason, render([reason])[0]!);
     return reason;
   };

@@ -229,6 +229,9 @@ const MISSING = [
   "I found nothing in the resume on {{label}}, which the ad asks for, and that is a problem.",
   "The resume is silent on {{label}}, a weakness for this role.",
 ];
+/** A plus the ad names ("Kiswahili is an advantage") that the resume lacks: said as a missing plus, never as a worry. */
+const ADVANTAGE_GAPS = ["The resume says '{{quote}}': {{label}}, which the ad would welcome, is missing, though it is no must."];
+const ADVANTAGE_MISSING = ["The resume says nothing of {{label}}, which the ad lists as a plus rather than a must."];
 const PARTIAL = ["The resume speaks to part of {{label}}: '{{quote}}'.", "On {{label}} the resume offers partial evidence: '{{quote}}'."];
 const MIXED = ["On {{label}} the picture is mixed: '{{support}}', but also '{{quote}}'."];
 /**
@@ -276,7 +279,8 @@ export interface CitedClause {
  */
 export interface Claim {
   kind: ClaimKind;
-  item: { id: number; label: string; must?: boolean } | null;
+  /** The item; `advantage` when the ad names it as a plus, not a need (job-reading.ts Requirement.advantage). */
+  item: { id: number; label: string; must?: boolean; advantage?: boolean } | null;
   cited: CitedClause[];
   score: number | null;
   threshold: number | null;
@@ -362,13 +366,18 @@ function withTail(line: string, tail: string): string {
   return `${line.replace(/[.]$/, "")}${tail}.`;
 }
 
-/** A restated decision (REASONS): on the point it names, else with the round and this candidate's profile. */
+/** A restated decision (REASONS): on the point it names, else with the round and the fit score, or the points met. */
 function reasonLine(claim: Claim, voice: Voice): string {
   const decision = claim.decision === "advance" ? "advance" : "reject";
   const index = claim.restatement ?? 0;
   if (claim.item) return fillFrame(REASONS[decision][index % REASONS[decision].length]!, { ...voice, label: claim.item.label });
+  // Without a point to name: the round and the fit score (claim.score), then the points met, never the whole profile again.
   const c = claim.context;
-  const lead = c ? `In round ${c.round}, with ${profile(c)}, ` : "Overall, ";
+  const lead = !c
+    ? "Overall, "
+    : index === 0 && claim.score !== null
+      ? `In round ${c.round}, at a score of ${claim.score.toFixed(2)}, `
+      : `With ${neutralNumeral(c.met)} of the ${neutralNumeral(c.weighed)} points I weigh met, `;
   if (decision === "advance") return index === 0 ? `${lead}this is a strong fit, and I am happy to support it.` : `${lead}I would support this application with confidence.`;
   return index === 0 ? `${lead}this is a weak application for this role, and I am seriously worried.` : `${lead}sadly, this is a weak and risky application.`;
 }
@@ -404,9 +413,9 @@ export function renderClaim(claim: Claim, voice: Voice, rng: Rng, temperature: n
     case "mixed":
       return fillFrame(choose(MIXED, rng, temperature), { ...values, support: claim.cited[0]!.quote, quote: claim.cited[1]!.quote });
     case "gap":
-      return fillFrame(choose(GAPS, rng, temperature), values);
+      return fillFrame(choose(claim.item?.advantage ? ADVANTAGE_GAPS : GAPS, rng, temperature), values);
     case "silent":
-      return fillFrame(choose(MISSING, rng, temperature), values);
+      return fillFrame(choose(claim.item?.advantage ? ADVANTAGE_MISSING : MISSING, rng, temperature), values);
     case "years-met":
       return `With ${yearsText(claim.years!.stated!)} of experience, the candidate clears the ad's bar of ${claim.years!.asked}+ years, a real strength.`;
     case "years-short":

@@ -53,8 +53,8 @@ export interface ToneFitInput {
   /** What the verdict that closes the statement says besides its phrase. */
   verdict: VerdictSpec;
   target: number;
-  /** A restated decision (the n-th of REASONS) on the main point of the claims kept so far, rendered. */
-  restate: (n: number, middle: readonly Claim[]) => Claim;
+  /** A restated decision (the n-th of REASONS) on the main point of the claims kept so far, rendered; null when there is none to make. */
+  restate: (n: number, middle: readonly Claim[]) => Claim | null;
   /** The same claim in the next milder wording of its kind, rendered ("superb and convincing" to "outstanding"), or null. */
   temper?: (claim: Claim) => Claim | null;
 }

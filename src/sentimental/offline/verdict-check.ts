@@ -7,7 +7,7 @@
  * ladder that lands the statement's f(A) nearest that target.
  */
 import { ADVANCE_SCORE, REJECT_SCORE, barClause, nearestRung, renderVerdict, stated, toneTarget } from "./fit-score";
-import { argumentTones, fitFromScratch, type OfflineStatement, type StatementPolicyInput } from "./offline-agent";
+import { argumentTones, assessCandidate, fitFromScratch, quotableStrengths, type OfflineStatement, type StatementPolicyInput } from "./offline-agent";
 import type { Claim } from "./phrasing";
 
 /**
@@ -29,12 +29,14 @@ export function verdictProblems(input: StatementPolicyInput, result: OfflineStat
   if (result.sentences[index] !== renderVerdict(claim)) out.push("the sentence is not the verdict's");
   const decision = result.plan.decision;
   if (v.spec.decision !== decision) out.push(`states the decision ${v.spec.decision}, the plan's is ${decision}`);
-  if (!result.sentences[index]!.includes(barClause(v.score, v.spec))) out.push("the rule is not stated");
+  if (!result.sentences[index]!.includes(barClause(v.spec))) out.push("the rule is not stated");
+  if (decision === "probe" && (v.spec.aboveBar === true) !== v.score >= ADVANCE_SCORE) out.push(`says the score ${stated(v.score)} is ${v.spec.aboveBar ? "above" : "below"} the advance bar`);
   // The rule it states is true of the number it states.
   if (!v.mustFailed) {
     if (decision === "advance" && !(v.score >= ADVANCE_SCORE - 1e-12)) out.push(`advances at ${stated(v.score)}, below the ${stated(ADVANCE_SCORE)} bar`);
     if (decision === "reject" && !(v.score <= REJECT_SCORE + 1e-12)) out.push(`declines at ${stated(v.score)}, above the ${stated(REJECT_SCORE)} bar`);
-    if (decision === "probe" && !(v.score > REJECT_SCORE && v.score < ADVANCE_SCORE)) out.push(`probes at ${stated(v.score)}, outside the bars`);
+    if (decision === "probe" && !(v.score > REJECT_SCORE && (v.score < ADVANCE_SCORE || quotableStrengths(assessCandidate(input)) === 0)))
+      out.push(`probes at ${stated(v.score)}, outside the bars, with points met to quote`);
   }
   if (v.spec.round !== input.round) out.push(`says round ${v.spec.round} in round ${input.round}`);
   if (v.mustFailed !== lackingMust) out.push(`says a failed must decides: ${v.mustFailed}, a must is lacking: ${lackingMust}`);

@@ -159,7 +159,11 @@ function stanceAttributed(sentence: string): { needs: readonly Stance[]; words: 
  * The names a sentence may give an item: its label, one of its noun phrases (with or without "the"), or one of its
  * musts' labels; with the requirement to read it as (the noun phrase as an item of its own, restated here).
  */
-function pointNamed(requirement: Requirement, label: string, musts: ReturnType<typeof readMusts>): { kind: "label" | "topic" | "must"; as: Requirement } | null {
+function pointNamed(
+  requirement: Requirement,
+  label: string,
+  musts: ReturnType<typeof readMusts>,
+): { kind: "label" | "topic" | "must"; as: Requirement } | null {
   if (label === requirement.label) return { kind: "label", as: requirement };
   if (musts.some((m) => m.requirement.id === requirement.id && m.label === label)) return { kind: "must", as: requirement };
   const bare = label.replace(/^the /i, "").toLowerCase();
@@ -221,7 +225,11 @@ export function falseAgreements(records: readonly ClaimRecord[], turns: readonly
         faults.push({ where, what: `cites a ${echo.peerPositive ? "positive" : "negative"} stance; the argument scores ${s.toFixed(3)}` });
       // The peer's own recorded claim for the sentence it argued (an offline peer's statement is its sentences).
       const peerRecord = records.find(
-        (x) => x.input.candidate.id === peer.candidate && x.input.round === peer.round && x.input.advisor.title === peer.role && x.result.statement === peer.statement,
+        (x) =>
+          x.input.candidate.id === peer.candidate &&
+          x.input.round === peer.round &&
+          x.input.advisor.title === peer.role &&
+          x.result.statement === peer.statement,
       );
       const k = peerRecord ? peerRecord.result.sentences.indexOf(argument) : -1;
       const peerClaim = peerRecord && k >= 0 ? peerRecord.result.claims[k] : undefined;
@@ -240,30 +248,42 @@ export function falseAgreements(records: readonly ClaimRecord[], turns: readonly
         // The point as the peer made it: the peer's own words (outside its quotation) say it, and its sentence was about that item.
         if (!says(unquoted(argument), label)) faults.push({ where, what: `the ${echo.peerRole} said "${argument}", which does not name ${label}` });
         // The item the peer's sentence was about: its claim's item, or the must a decided verdict names.
-        const failedMust = peerClaim?.kind === "verdict" && peerClaim.verdict?.mustFailed ? musts.find((m) => m.label === peerClaim.verdict!.spec.mustLabel) : undefined;
+        const failedMust =
+          peerClaim?.kind === "verdict" && peerClaim.verdict?.mustFailed ? musts.find((m) => m.label === peerClaim.verdict!.spec.mustLabel) : undefined;
         const peerItem = peerClaim?.item?.id ?? failedMust?.requirement.id;
         if (peerClaim && peerItem !== requirement.id)
-          faults.push({ where, what: `the ${echo.peerRole}'s sentence was a ${peerClaim.kind} claim ${peerItem !== undefined ? `on item ${peerItem}` : "on no item"}, not on ${label}` });
+          faults.push({
+            where,
+            what: `the ${echo.peerRole}'s sentence was a ${peerClaim.kind} claim ${peerItem !== undefined ? `on item ${peerItem}` : "on no item"}, not on ${label}`,
+          });
         const attributed = stanceAttributed(sentence);
         if (peerClaim && attributed) {
           const stance = stanceOfClaim(peerClaim, argument);
-          if (!attributed.needs.includes(stance)) faults.push({ where, what: `${attributed.words}, but the ${echo.peerRole}'s ${peerClaim.kind} sentence takes the stance "${stance}"` });
+          if (!attributed.needs.includes(stance))
+            faults.push({ where, what: `${attributed.words}, but the ${echo.peerRole}'s ${peerClaim.kind} sentence takes the stance "${stance}"` });
         }
         // The speaker's own reading of the point, afresh: agreeing with praise needs the point met, with a worry needs it unmet.
         const reading = readResume(r.input.candidate.passages);
         const agreesWithPraise = echo.peerPositive && echo.relation === "agree" && sentence.startsWith("I agree");
         const agreesWithWorry = !echo.peerPositive && / is right to worry /.test(sentence);
+        // Disagreeing is a reading too: "I read P differently" calls P met, "I am more worried than X about P" calls it unmet.
+        const callsMet = /^I read .* differently from the /.test(sentence);
+        const callsUnmet = /^I am more worried than the [^,]* about (?!this candidate)/.test(sentence);
         if (named?.kind === "must") {
           const must = musts.find((m) => m.requirement.id === requirement.id && m.label === label)!;
           const status = checkMust(reading, must).status;
           if (agreesWithPraise && status !== "met") faults.push({ where, what: `agrees with praise of the must ${label}, which is ${status}` });
           if (agreesWithWorry && status !== "lacking") faults.push({ where, what: `agrees with a worry about the must ${label}, which is ${status}` });
+          if (callsMet && status !== "met") faults.push({ where, what: `reads the must ${label} as met, which is ${status}` });
+          if (callsUnmet && status === "met") faults.push({ where, what: `is more worried about the must ${label}, which is met` });
           continue;
         }
         const own = assess(reading, named?.as ?? requirement, weights);
         if (agreesWithPraise && own.verdict !== "met" && own.years?.stated == null)
           faults.push({ where, what: `agrees with praise of a point the resume does not meet (${own.verdict})` });
         if (agreesWithWorry && own.verdict === "met") faults.push({ where, what: "agrees with a worry about a point the resume meets" });
+        if (callsMet && own.verdict !== "met") faults.push({ where, what: `reads as met a point the resume does not meet (${own.verdict})` });
+        if (callsUnmet && own.verdict === "met") faults.push({ where, what: "is more worried about a point the resume meets" });
       } else {
         const sides = /^Like the |^I share the doubts/.test(sentence);
         const decision = r.result.plan.decision;

@@ -15,10 +15,13 @@ import { defaultSentimentalConfig, type SentimentalConfig } from "../../../src/s
 import { deliberate, loadScenario } from "../../../src/sentimental/pipeline";
 import { recordOfflineClaims } from "../../../src/sentimental/offline/offline-agent";
 import { readMusts } from "../../../src/sentimental/offline/hard-requirements";
-import { readJob } from "../../../src/sentimental/offline/job-reading";
+import { readJob, stemWeights } from "../../../src/sentimental/offline/job-reading";
+import { understandEcho } from "../../../src/sentimental/offline/echo";
+import { checkMust } from "../../../src/sentimental/offline/hard-requirements";
+import { assess, headStems, MET_SCORE, readResume } from "../../../src/sentimental/offline/resume-reading";
 import { echoClaim } from "../../../src/sentimental/offline/claim-building";
 import { echoSentence, type EchoReply } from "../../../src/sentimental/offline/phrasing";
-import { boilerplate, falseAgreements, falseSilent, mmPairings, unreadLeadership, type ClaimRecord } from "./claim-checkers";
+import { boilerplate, falseAgreements, falseSilent, metWithoutHead, mmPairings, unreadLeadership, type ClaimRecord } from "./claim-checkers";
 import { countArguments, mmCopies } from "./expert-counters";
 
 const MATHS = path.join(process.cwd(), "test/heldout/sentimental/head-of-maths");
@@ -59,6 +62,10 @@ describe("claim re-checks over whole runs: the reader's remaining faults are zer
       // every answer to a peer: that peer's latest statement says it, with that stance, on that point
       const agreements = falseAgreements(records, turns);
       expect(agreements.faults.slice(0, 3)).toEqual([]);
+      // every met claim quotes a clause that shows the item's head concept, not only its qualifiers ("GCSE", "A level")
+      const headless = metWithoutHead(records);
+      expect(headless.faults.slice(0, 3)).toEqual([]);
+      expect(headless.met).toBeGreaterThan(0);
       // nothing said of no candidate in particular is said again of another, or again in a thread
       const repeated = boilerplate(records);
       expect(repeated.examples).toEqual([]);
@@ -115,5 +122,70 @@ describe("a general answer to a peer sides with it only as far as the speaker's 
     expect(echoSentence(echoClaim(reply(true), "probe", 0, context), voice)).toMatch(
       /^Like the Headteacher in round 2, I see this candidate as a serious option/,
     );
+  });
+});
+
+describe("an answer to a peer names the point as the peer made it", () => {
+  const scenario = loadScenario(RECHECK_RUNS[0]![1], RECHECK_RUNS[0]![2], 7);
+  const requirements = readJob(scenario.job);
+  const weights = stemWeights(requirements);
+  const wanjiru = scenario.candidates.find((c) => c.id === "cand-01")!;
+  const reading = readResume(wanjiru.passages);
+  const evidence = requirements.map((r) => assess(reading, r, weights));
+  const musts = readMusts(requirements).map((m) => checkMust(reading, m));
+  const context = { reading, musts, names: [scenario.job.title, "Chief Financial Officer", "VP of Engineering"] };
+  const option = (argument: string, sentiment: number) => ({ agent: "Chief Financial Officer", argument, sentiment, round: 1 });
+  it("an opener that names only the job title is a general verdict, not a point on the title's own item", () => {
+    const opener = option(
+      "From my perspective as Chief Financial Officer, this is a promising candidate for the Head of Technology role, with 4 of the 14 points I weigh met (that is 26 % of my weight), 7 in part and 3 unmet.",
+      0.4,
+    );
+    const reply = understandEcho(opener, evidence, new Set(), weights, 0.4, wanjiru.name, context);
+    expect(reply.evidence).toBeNull();
+    expect(echoSentence(echoClaim(reply, "advance", 0.5), { name: "A", title: scenario.job.title, role: "VP of Engineering" })).toMatch(
+      /^Like the Chief Financial Officer in round 1, I see this candidate as a serious option/,
+    );
+  });
+  it("a strength on one noun phrase of an item is answered on that phrase, read on its own", () => {
+    const strength = option(
+      "On M-Pesa payouts, this candidate is impressive: 'Kotlin, Python, PostgreSQL, USSD gateways, M-Pesa Daraja API, GSM telemetry, data dashboards (Metabase), team hiring and coaching'.",
+      0.7,
+    );
+    const reply = understandEcho(strength, evidence, new Set(), weights, 0.4, wanjiru.name, context);
+    expect(reply.point).toBe("M-Pesa payouts");
+    expect(reply.evidence?.requirement.stems).toEqual(["m-pesa", "pesa", "payout"]);
+    expect(echoSentence(echoClaim(reply, "advance", 0.5), { name: "A", title: scenario.job.title, role: "VP of Engineering" })).toMatch(
+      // the speaker's own clause on the payouts themselves, not the item's best clause overall (a skills list)
+      /^I agree with the Chief Financial Officer on M-Pesa payouts; 'integrated M-Pesa B2C payouts, cutting payment delays from 9 days to same-day' is convincing evidence/,
+    );
+  });
+  it("a failed must named in a rejection is answered as that must", () => {
+    const closing = option("In round 1, I reject this application: it fails the ad's must of 8+ years in technology roles.", -0.6);
+    const reply = understandEcho(closing, evidence, new Set(), weights, -0.4, wanjiru.name, context);
+    expect(reply.point).toBe("8+ years in technology roles");
+    expect(reply.must?.must.label).toBe("8+ years in technology roles");
+    // Wanjiru's 11 years clear the bar: she disagrees with the worry
+    expect(reply.relation).toBe("disagree");
+  });
+});
+
+describe("a met verdict needs a clause that shows the item's head, not only its qualifiers", () => {
+  it("'Teach physics to GCSE and A level' is partial support of 'A record of improving GCSE or A level results'", () => {
+    const job = {
+      id: "maths",
+      title: "Head of Mathematics",
+      organization: "A school",
+      text: "Responsibilities\n- Raise GCSE and A level outcomes.\n- Teach mathematics across the age range, including A level.\nRequirements\n- A record of improving GCSE or A level results.",
+    };
+    const requirements = readJob(job);
+    const weights = stemWeights(requirements);
+    const item = requirements.find((r) => r.text.startsWith("A record of improving"))!;
+    expect(headStems(item, weights)).toEqual(expect.arrayContaining(["improv", "result"]));
+    expect(headStems(item, weights)).not.toContain("gcse");
+    const physics = assess(readResume(["Teach physics to GCSE and A level and some Key Stage 3 mathematics."]), item, weights);
+    expect(physics.support!.score).toBeGreaterThanOrEqual(MET_SCORE);
+    expect(physics.verdict).toBe("partial");
+    const results = assess(readResume(["Improved GCSE and A level results in mathematics for four years."]), item, weights);
+    expect(results.verdict).toBe("met");
   });
 });

@@ -54,7 +54,11 @@ describe("fit score parts", () => {
     expect(vocabularyMatch(readResume(["Processed payroll and compliance for 900 staff."]), [{ requirement: payrollItem!, weight: 1 }])).toBeCloseTo(0.5, 12);
     // "payroll" is in two items, "attendance" in one: the ad vector is month 1, payrol 2, audit 1, attend 1, employ 1, fil 1 (norm 3),
     // each resume has 3 stems (norm sqrt 3), so the resume about the ad's repeated subject matches twice as much
-    const ad = readJob({ title: "HR Executive", organization: "X", text: "Requirements\n- Run monthly payroll.\n- Audit payroll and attendance records.\n- Maintain employee files." });
+    const ad = readJob({
+      title: "HR Executive",
+      organization: "X",
+      text: "Requirements\n- Run monthly payroll.\n- Audit payroll and attendance records.\n- Maintain employee files.",
+    });
     const adItems = ad.filter((r) => !r.role).map((requirement) => ({ requirement, weight: 1 }));
     expect(vocabularyMatch(readResume(["Processed payroll for staff."]), adItems)).toBeCloseTo(2 / (3 * Math.sqrt(3)), 12);
     expect(vocabularyMatch(readResume(["Processed attendance for staff."]), adItems)).toBeCloseTo(1 / (3 * Math.sqrt(3)), 12);
@@ -76,7 +80,11 @@ describe("fit score parts", () => {
     expect(fitScore(0.3, 0.2, 0.1)).toBeCloseTo(0.42, 12);
     expect(stanceOf(ADVANCE_SCORE)).toBeCloseTo(ADVANCE_AT, 12);
     expect(stanceOf(REJECT_SCORE)).toBeCloseTo(REJECT_AT, 12);
-    expect(stanceOf(0.25)).toBe(0);
+    // the pivot: 0.3 (gain 4) since the word match lost its idf and runs on a larger scale
+    expect(stanceOf(0.3)).toBe(0);
+    expect(stanceOf(0.5)).toBeCloseTo(Math.tanh(0.8), 12);
+    expect(ADVANCE_SCORE).toBeCloseTo(0.3914, 4);
+    expect(REJECT_SCORE).toBeCloseTo(0.1267, 4);
   });
 });
 
@@ -134,7 +142,7 @@ describe("the tone a stance sets", () => {
     expect(probe).toContain("word match 0.10");
     expect(probe).toMatch(/in round 1 I would test these points/);
     const later = verdictText(parts, { decision: "reject", mustLabel: "QTS", round: 3, grade: -0.8, lean: -1 }, "a weak case");
-    expect(later).toBe("My fit score for this candidate is still 0.20, but whatever the score, the ad's must of QTS decides: a weak case, and in round 3 I would turn this application down.");
+    expect(later).toBe("My score for this candidate is still 0.20, but whatever the score, the ad's must of QTS decides: a weak case, and in round 3 I would turn this application down.");
   });
   it("on statements: f(A) lands within the tolerance of its tone target, and a higher score speaks warmer", () => {
     const advisor = { title: "HR Director", short: "HRD" };

@@ -229,7 +229,7 @@ describe("offline Mental Model of Self", () => {
 });
 
 describe("offline statement policy", () => {
-  it("grounds the stance in the assessment: coverage = sum w v / sum w, stance = tanh(5 (fit score - 0.25))", () => {
+  it("grounds the stance in the assessment: coverage = sum w v / sum w, stance = tanh(4 (fit score - 0.3))", () => {
     const a = assessCandidate(input());
     const total = a.items.reduce((s, x) => s + x.weight, 0);
     expect(a.coverage).toBeCloseTo(a.items.reduce((s, x) => s + x.weight * x.evidence.value, 0) / total, 12);
@@ -238,7 +238,7 @@ describe("offline statement policy", () => {
     const fit = assessCandidate(input()).fit;
     expect(fit.score).toBeCloseTo(fit.match + 0.5 * fit.focus + 0.2 * fit.evidence, 12);
     expect(fit.evidence).toBe(strong.coverage);
-    expect(strong.baseStance).toBeCloseTo(Math.tanh(5 * (fit.score - 0.25)), 12);
+    expect(strong.baseStance).toBeCloseTo(Math.tanh(4 * (fit.score - 0.3)), 12);
     expect(strong.stance).toBeGreaterThan(0.3);
     expect(weak.stance).toBeLessThan(-0.5);
     expect(weak.concerns).toBe(3);
