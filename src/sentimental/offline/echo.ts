@@ -14,6 +14,7 @@ import { isContentStem, stemsOf, type Requirement } from "./job-reading";
 import type { MustCheck } from "./hard-requirements";
 import type { EchoReply, EchoStance } from "./phrasing";
 import { assess, evidenceScore, type Evidence, type ResumeReading } from "./resume-reading";
+import { polarityScores } from "../../text/index";
 import type { PeerStatement } from "../types";
 
 /** One argument a peer made, as a candidate for an echo. */
@@ -143,6 +144,25 @@ export function namedPoints(text: string, evidence: readonly Evidence[], musts: 
   }
   const rank = { must: 0, label: 1, topic: 2 };
   return out.sort((a, b) => b.length - a.length || rank[a.kind] - rank[b.kind]);
+}
+
+/**
+ * Whether an argument's tone is its own: the sign of its f(A) is the sign of
+ * what it says once the name of the point it is about is taken out (or that
+ * rest is neutral). "I found nothing in the resume on Advanced Life Support,
+ * which the ad asks for, and that is a problem" scores warm to the lexicon
+ * for the word "support" in the point's name; its own words are a concern.
+ *
+ * @example
+ * plainStance({ agent: "CNO", argument: "I found nothing in the resume on Advanced Life Support, ..., and that is a problem.", sentiment: 0.08, round: 1 }, evidence, "Ada Obi"); // false
+ */
+export function plainStance(option: EchoOption, evidence: readonly Evidence[], candidateName: string, context: EchoContext = {}): boolean {
+  const names = [candidateName, option.agent, ...(context.names ?? [])].sort((a, b) => b.length - a.length);
+  const text = ownWords(option.argument, names);
+  const point = namedPoints(text, evidence, context.musts)[0];
+  if (!point) return true;
+  const rest = polarityScores(text.split(point.said).join("|")).compound;
+  return Math.abs(rest) < STANCE_MIN || rest >= 0 === option.sentiment >= 0;
 }
 
 /**

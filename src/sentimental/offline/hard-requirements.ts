@@ -33,7 +33,8 @@
  * a location must and an advantage that is none.
  */
 import { isContentStem, stemsOf, yearsAsked, yearsObject, type Requirement } from "./job-reading";
-import { clausePolarity, clauseRanges, deniesWork, roundMonths, yearsInRole, type Clause, type DateRange, type ResumeReading } from "./resume-reading";
+import { clauseRanges, roundMonths, type DateRange } from "./date-ranges";
+import { clausePolarity, deniesWork, yearsInRole, type Clause, type ResumeReading } from "./resume-reading";
 
 /** One way of meeting a credential must: an acronym and its name, or a degree and its subjects. */
 export interface Credential {
@@ -359,7 +360,7 @@ export function checkLeadership(reading: ResumeReading, must: MustRequirement): 
 }
 
 /** Verbs of leading people in a resume clause ("Lead a team", "managed", "headed", "oversaw"). */
-const LEAD_VERB =
+const RESUME_LEAD_VERB =
   "lead|leads|led|leading|manage|manages|managed|managing|head|heads|headed|heading|direct|directs|directed|directing|supervise|supervises|supervised|supervising|run|runs|ran|running|oversee|oversees|oversaw|overseeing";
 /** Words that name a group of people led, with no kind of work ("a team", "people", "direct reports"). */
 const GROUP_WORDS = /\b(teams?|squads?|organi[sz]ations?|departments?|groups?|functions?|units?|crews?|staff|people|personnel|reports)\b/i;
@@ -397,7 +398,7 @@ const GROUP_STEMS: ReadonlySet<string> = new Set(
  * leadsTeam("Ran a 1.1 million dollar technology budget.", ["engin"]); // false
  */
 export function leadsTeam(text: string, work: readonly string[]): boolean {
-  for (const m of text.matchAll(new RegExp(`\\b(?:${LEAD_VERB})\\b`, "gi"))) {
+  for (const m of text.matchAll(new RegExp(`\\b(?:${RESUME_LEAD_VERB})\\b`, "gi"))) {
     const after = text.slice(m.index! + m[0].length);
     const stems = new Set(stemsOf(after));
     const ofWork = (set: ReadonlySet<string>) => work.length > 0 && work.every((s) => namesWork(set, s));
@@ -484,7 +485,7 @@ function leadershipDenial(reading: ResumeReading, work: readonly string[]): { cl
     if (clausePolarity(body) !== "limitation") continue;
     for (const neg of body.matchAll(/\b(?:not|never|no|cannot)\b|n't\b/gi)) {
       const scope = body.slice(neg.index! + neg[0].length).split(SCOPE_END)[0]!;
-      const verb = new RegExp(`\\b(?:${LEAD_VERB})\\b`, "i").exec(scope);
+      const verb = new RegExp(`\\b(?:${RESUME_LEAD_VERB})\\b`, "i").exec(scope);
       if (!verb) continue;
       const object = scope
         .slice(verb.index + verb[0].length)
@@ -506,11 +507,15 @@ function namesPlace(text: string, place: string): boolean {
   return new RegExp(`(?<![\\p{L}])${place.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}])`, "u").test(text);
 }
 
+/** Moving home, not moving a database or into management: "relocate", "be based", "move there / abroad / country". */
+const MOVE_HOME = String.raw`(?:relocat\w*|be(?:ing)?\s+based|mov(?:e|ing)\s+(?:there|abroad|countr\w*|cit(?:y|ies)))`;
 /** A refusal to move or be based somewhere: "rather than relocate", "not willing to relocate", "no relocation", "prefer to stay". */
-const DECLINES =
-  /\b(?:rather than|instead of)\s+(?:to\s+)?(?:relocat\w*|mov(?:e|ing)|be(?:ing)?\s+based)\b|\b(?:not|never|no|cannot|unable|unwilling)\b(?:\s+(?!need)[\w']+){0,3}?\s+(?:relocat\w*|move|moving|be\s+based)\b|\bno\s+relocation\b|\bprefer\w*\s+(?:to\s+)?(?:stay|remain)\b/i;
-/** Willingness to move, without a place: "willing to relocate", "open to relocation". */
-const WILLING_TO_MOVE = /\b(?:willing|open|happy|ready|prepared|glad|keen)\s+to\s+(?:relocat\w*|move)\b(?!\s+to\s)/i;
+const DECLINES = new RegExp(
+  String.raw`\b(?:rather than|instead of)\s+(?:to\s+)?${MOVE_HOME}\b|\b(?:not|never|no|cannot|unable|unwilling)\b(?:\s+(?!need)[\w']+){0,3}?\s+${MOVE_HOME}\b|\bno\s+relocation\b|\bprefer\w*\s+(?:to\s+)?(?:stay|remain)\b`,
+  "i",
+);
+/** Willingness to move, without a place: "willing to relocate", "open to relocation" ("happy to move fast" is none). */
+const WILLING_TO_MOVE = new RegExp(String.raw`\b(?:willing|open|happy|ready|prepared|glad|keen)\s+to\s+${MOVE_HOME}\b(?!\s+to\s)`, "i");
 
 /**
  * A location must (`locationPart`) against a resume:
@@ -550,7 +555,7 @@ export function checkLocation(reading: ResumeReading, must: MustRequirement): Mu
       named.some((p) => {
         const q = p.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
         return new RegExp(
-          `\\b(?:based|living|lives?|lived|located|resident|residing|settled|relocat\\w*|mov(?:e|ed|ing))\\s+(?:[\\p{L}-]+\\s+){0,2}?(?:in|to)\\s+(?:[\\p{L}-]+\\s+)?${q}(?![\\p{L}])|${q}-based\\b`,
+          `\\b(?:based|living|lives?|located|resident|residing|settled|relocat\\w*|moved|moving)\\s+(?:[\\p{L}-]+\\s+)?(?:in|to)\\s+(?:[\\p{L}-]+\\s+)?${q}(?![\\p{L}])|${q}-based\\b`,
           "u",
         ).test(c.text);
       })

@@ -35,7 +35,7 @@
  *   or per profession; the constants below are policy parameters.
  */
 import type { Rng } from "../../stats/index";
-import { echoOptions, understandEcho, type EchoOption } from "./echo";
+import { echoOptions, plainStance, understandEcho, type EchoOption } from "./echo";
 import { readJob, stemWeights, stemsOf, type Requirement } from "./job-reading";
 import { polarityScores, splitSentences } from "../../text/index";
 import { checkMust, readMusts, type MustCheck, type MustRequirement } from "./hard-requirements";
@@ -180,7 +180,10 @@ export function offlineMentalModel(input: MentalModelInput, rng: Rng, temperatur
   const { requirements, musts } = jobReading(job);
   const lens = advisorLens(advisor, requirements);
   const mustIds = new Set(musts.map((m) => m.requirement.id));
-  const pool = lens.items.filter((w) => w.weight > 0 && w.requirement.section !== "about" && !mustIds.has(w.requirement.id)).slice(0, 8);
+  // What the job asks (responsibilities, requirements), not the company blurb, the role's framing ("a team of six today
+  // ... one controls technician") or the offer: a priority is something a candidate can have a record of.
+  const asked = (w: WeighedRequirement) => !["about", "role", "offer"].includes(w.requirement.section);
+  const pool = lens.items.filter((w) => w.weight > 0 && asked(w) && !mustIds.has(w.requirement.id)).slice(0, 8);
   const chosen = sampleTop(
     pool.map((w) => w.weight),
     Math.min(PRIORITIES - 1, pool.length),
@@ -424,17 +427,16 @@ function planFromAssessment(input: StatementPolicyInput, assessment: Assessment,
     stance += CONFORMITY * peerMean;
     echoProbability = Math.min(ECHO_MAX, ECHO_BASE + ECHO_SLOPE * intensity);
     const deterministic = temperature <= 0.01;
-    const options = echoOptions(input.peers);
+    const evidence = assessment.items.map((x) => x.evidence);
+    const names = [input.job.title, input.advisor.title, ...input.peers.map((p) => p.role)];
+    const context = { reading: assessment.reading, musts: assessment.musts, names };
+    // An argument whose tone comes from the name of its point ("nothing on Advanced Life Support" reads warm) is not
+    // answered: agreeing or disagreeing with the tone the lexicon gives it would misstate what the peer said.
+    const options = echoOptions(input.peers).filter((o) => plainStance(o, evidence, input.candidate.name, context));
     if (options.length > 0 && (deterministic ? echoProbability >= 0.5 : rng.chance(echoProbability))) {
       const weights = options.map((o) => Math.abs(o.sentiment) + 0.05);
       echoed = options[deterministic ? weights.indexOf(Math.max(...weights)) : rng.weightedIndex(weights)]!;
-      const evidence = assessment.items.map((x) => x.evidence);
-      const names = [input.job.title, input.advisor.title, ...input.peers.map((p) => p.role)];
-      reply = understandEcho(echoed, evidence, assessment.priorities, assessment.weights, baseStance, input.candidate.name, {
-        reading: assessment.reading,
-        musts: assessment.musts,
-        names,
-      });
+      reply = understandEcho(echoed, evidence, assessment.priorities, assessment.weights, baseStance, input.candidate.name, context);
       stance += (reply.relation === "agree" ? ECHO_PULL : reply.relation === "partly" ? ECHO_PULL / 2 : 0) * echoed.sentiment;
     }
   }

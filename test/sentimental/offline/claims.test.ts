@@ -206,7 +206,8 @@ describe("a hiring manager's reading of the held-out Head of Mathematics case", 
       check("Managed a controls team of 4 engineers and 12 technicians.", "Weaknesses: I have been a manager of technicians more than of software engineers.")
         .status,
     ).toBe("unverified");
-    expect(check("Junior developer with 2 years of experience.")).toMatchObject({ status: "lacking", stated: 2 });
+    // no evidence of leading: "shows no years of that work", never the total years of experience
+    expect(check("Junior developer with 2 years of experience.")).toMatchObject({ status: "lacking", stated: null });
   });
   it("run: no physics teacher is told he clears the mathematics-teaching bar, the analyst is told she lacks it, and no phrase reads 'and level'", async () => {
     const config = defaultSentimentalConfig({ runs: 1, resumes: "data", candidates: 6, advisors: MATHS_PANEL });

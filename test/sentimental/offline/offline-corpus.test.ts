@@ -125,9 +125,10 @@ describe("offline corpus: the bundled scenario (10 candidates, 5 rounds)", () =>
     expect(turns.length).toBe(150);
     const corpus = checkCorpus(scenario, turns);
     expect(corpus.problems).toEqual([]);
-    // fewer than before: a rejecting statement praises nothing, and four candidates now fail a must (the leadership
-    // years are one of their own), so every statement about them rejects
-    expect(corpus.strengths).toBeGreaterThan(60);
+    // fewer than before: a rejecting statement praises nothing, four candidates fail a must (the leadership years, and
+    // being based in Nairobi for the one who would split his time with Stockholm), and "met" needs the item's head
+    // (56 strengths when this was written)
+    expect(corpus.strengths).toBeGreaterThan(50);
     const echoes = checkEchoes(scenario, turns);
     expect(echoes.problems).toEqual([]);
     expect(echoes.echoes).toBeGreaterThan(20);

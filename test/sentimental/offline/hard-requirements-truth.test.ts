@@ -1,0 +1,192 @@
+/**
+ * What the musts claim is true of the data: a hiring manager's read of the
+ * offline panel on the bundled Head of Technology case found leadership years
+ * quoted from a whole career, a narrower denial overriding a led data team, a
+ * location requirement never read, and an advantage that shared a bullet
+ * with a must. Each is pinned here on the bundled data and on small resumes.
+ */
+import { describe, expect, it } from "vitest";
+import { silentProgress } from "../../../src/core/contract";
+import { bundledDataDir } from "../../../src/data/paths";
+import { OfflineModel } from "../../../src/llm/offline";
+import { defaultSentimentalConfig } from "../../../src/sentimental/config";
+import { deliberate, loadScenario } from "../../../src/sentimental/pipeline";
+import { checkMust, locationPart, readMusts, type MustRequirement } from "../../../src/sentimental/offline/hard-requirements";
+import { readJob } from "../../../src/sentimental/offline/job-reading";
+import { dateRanges, rangeYears, readResume, referenceYear } from "../../../src/sentimental/offline/resume-reading";
+import { recordOfflineClaims, type OfflineStatement } from "../../../src/sentimental/offline/offline-agent";
+
+const config = defaultSentimentalConfig({ runs: 1 });
+const scenario = loadScenario(config, bundledDataDir(), 7);
+const musts = readMusts(readJob(scenario.job));
+const must = (pick: (m: MustRequirement) => boolean) => {
+  const m = musts.find(pick);
+  if (!m) throw new Error(`no such must among ${musts.map((x) => x.label).join(" | ")}`);
+  return m;
+};
+const leading = must((m) => m.leadership === true);
+const location = must((m) => m.kind === "location");
+const resumeOf = (name: string) => readResume(scenario.candidates.find((c) => c.name === name)!.passages);
+const check = (m: MustRequirement, ...passages: string[]) => checkMust(readResume(passages), m);
+
+describe("the bundled ad's musts", () => {
+  it("are the two years musts and the location, never the advantages", () => {
+    expect(musts.map((m) => [m.kind, m.label])).toEqual([
+      ["years", "8+ years in technology roles"],
+      ["years", "3+ years of leading engineering teams"],
+      ["location", "being based in Nairobi"],
+    ]);
+    expect(location.places).toEqual(["Nairobi"]);
+    expect(location.text).toBe("Willingness to be based in Nairobi with regular travel to our plants");
+  });
+  it("splits the advantage off the location bullet: Kiswahili is an item marked advantage, never a must", () => {
+    const items = readJob(scenario.job);
+    const kiswahili = items.filter((r) => /Kiswahili/.test(r.text));
+    expect(kiswahili.map((r) => [r.section, r.text, r.advantage])).toEqual([["requirements", "Kiswahili is an advantage.", true]]);
+    expect(musts.some((m) => /Kiswahili/.test(m.text) || /Kiswahili/.test(m.label))).toBe(false);
+    const money = items.filter((r) => /mobile money integration/.test(r.text));
+    expect(money.map((r) => [r.text, r.advantage])).toEqual([["mobile money integration is a strong plus.", true]]);
+    expect(musts.some((m) => /mobile money/.test(m.text))).toBe(false);
+    // the bullets' firm parts stay requirements, not advantages
+    expect(items.find((r) => r.text.startsWith("Willingness to be based in Nairobi"))!.advantage).toBe(false);
+    expect(items.find((r) => r.text.startsWith("A track record of shipping"))!.advantage).toBe(false);
+    // an offer's "plus" is no advantage mark; a "Desirable" heading marks its items
+    const ad = readJob({
+      title: "Analyst",
+      organization: "X",
+      text: "Requirements\n- 3+ years of analytics work in retail banking.\n\nDesirable\n- A degree in statistics is required.\n\nWhat we offer\n- A competitive salary plus equity.",
+    });
+    expect(ad.map((r) => [r.text, r.advantage])).toEqual([
+      ["3+ years of analytics work in retail banking.", false],
+      ["A degree in statistics is required.", true],
+      ["A competitive salary plus equity.", false],
+      ["Experience in an Analyst role or a close equivalent", false],
+    ]);
+    expect(readMusts(ad).map((m) => m.label)).toEqual(["3+ years of analytics work in retail banking"]);
+  });
+});
+
+describe("a leadership must reads only leadership evidence", () => {
+  it("Amina Hassan: cites her denial of leading, never her 2 years of career", () => {
+    const amina = checkMust(resumeOf("Amina Hassan"), leading);
+    expect(amina.status).toBe("lacking");
+    expect(amina.stated).toBeNull();
+    expect(amina.clause?.text).toMatch(/I have never led a team/);
+  });
+  it("a resume with no evidence of leading shows no years of it, whatever its career", () => {
+    expect(check(leading, "Junior developer with 2 years of experience.")).toMatchObject({ status: "lacking", stated: null, clause: null });
+    expect(check(leading, "Software engineer with 9 years in fintech.")).toMatchObject({ status: "lacking", stated: null });
+  });
+  it("Mei Lin Tan: a led team with data engineers under her dated role meets it; the narrower denial does not override it", () => {
+    const reading = resumeOf("Mei Lin Tan");
+    // "present" is the latest year the resume names (the 2021 innovation award), read from the text, not the clock
+    expect(reading.referenceYear).toBe(2021);
+    const mei = checkMust(reading, leading);
+    expect(mei.status).toBe("met");
+    expect(mei.stated).toBe(2021 - 2017);
+    expect(mei.clause?.text).toBe("Lead a team of 5 data scientists and 2 data engineers.");
+    expect(reading.clauses.some((c) => /I have not led software product teams/.test(c.text) && c.polarity === "limitation")).toBe(true);
+  });
+  it("a clause under a dated role inherits its range; a broad denial still lacks it", () => {
+    const role = "Lead Data Scientist, Acme (2015-present). Lead a team of 5 data scientists and 2 data engineers. Award (2020).";
+    expect(check(leading, role, "Weaknesses: I have not led software product teams.")).toMatchObject({ status: "met", stated: 5 });
+    expect(check(leading, role, "Weaknesses: I have never led a team.")).toMatchObject({ status: "lacking", stated: null });
+    // with no evidence of leading, the narrower denial lacks it, cited
+    const narrower = check(leading, "Data analyst with 6 years.", "Weaknesses: I have not led software product teams.");
+    expect(narrower.status).toBe("lacking");
+    expect(narrower.clause?.text).toMatch(/software product teams/);
+  });
+  it("engineering teams: engineers of any field and developers count, a finance team or a team of analysts does not", () => {
+    const under = (title: string, team: string) => check(leading, `${title}, Acme (2010-2020).`, team);
+    expect(under("Automation Manager", "Managed a controls team of 4 engineers and 12 technicians.")).toMatchObject({ status: "met", stated: 10 });
+    expect(under("Delivery Manager", "Lead 9 developers and a tester.")).toMatchObject({ status: "met", stated: 10 });
+    expect(under("Finance Manager", "Managed a finance team of 6 accountants.")).toMatchObject({ status: "lacking", stated: null });
+    expect(under("Analytics Manager", "Led a team of 7 data analysts.")).toMatchObject({ status: "lacking", stated: null });
+    // leading something that is not a team of the work ("a technology budget") is no evidence
+    expect(under("Programme Manager", "Ran a 2 million dollar technology budget.")).toMatchObject({ status: "lacking", stated: null });
+  });
+  it("reads month forms of ranges, with the career's reader agreeing", () => {
+    const months = ["Engineering Manager, Acme (Sep 2018 - Mar 2022)."];
+    expect(check(leading, ...months)).toMatchObject({ status: "met", stated: 3.5 });
+    expect(rangeYears(months)).toBe(3.5);
+    const slash = ["Engineering Manager, Acme (03/2019 - present).", "Award (2023)."];
+    expect(check(leading, ...slash)).toMatchObject({ status: "met", stated: 4 - 2 / 12 });
+    expect(rangeYears(slash)).toBe(4 - 2 / 12);
+    expect(check(leading, "Head of Engineering, Acme (2019-22).")).toMatchObject({ status: "met", stated: 3 });
+    expect(check(leading, "Head of Engineering, Acme (Jun 2020 - Mar 2022).")).toMatchObject({ status: "lacking", stated: 1.75 });
+    expect(dateRanges("Analyst (May 2014 to May 2016); Lead (2016 to till date)", 2020).map((r) => [r.start, r.end, r.open])).toEqual([
+      [2014 + 4 / 12, 2016 + 4 / 12, false],
+      [2016, 2020, true],
+    ]);
+    // an ISO date is no range, and the reference year is the text's latest
+    expect(dateRanges("Signed 2010-12-01.", 2020)).toEqual([]);
+    expect(referenceYear("Engineer (2015-19). Lead (2019-22).")).toBe(2022);
+  });
+});
+
+describe("a location must", () => {
+  it("is read from 'based in', 'relocate to' and 'on site in' items, not from a place elsewhere in an item", () => {
+    expect(locationPart("Willingness to be based in Nairobi with regular travel to our plants")).toEqual({
+      label: "being based in Nairobi",
+      places: ["Nairobi"],
+    });
+    expect(locationPart("Willing to relocate to Kisumu or Mombasa")).toEqual({ label: "relocating to Kisumu or Mombasa", places: ["Kisumu", "Mombasa"] });
+    expect(locationPart("Must work on site in Athi River three days a week")?.places).toEqual(["Athi River"]);
+    expect(locationPart("Experience managing vendors based in India")).toBeNull();
+  });
+  it("Richard Lindqvist lacks it, citing his own clause", () => {
+    const richard = checkMust(resumeOf("Richard Lindqvist"), location);
+    expect(richard.status).toBe("lacking");
+    expect(richard.clause?.text).toMatch(/I would prefer to split time between Stockholm and Nairobi rather than relocate full time/);
+  });
+  it("is met by a resume that places the candidate there or will move there, unverified when it is silent", () => {
+    expect(check(location, "Data analyst based in Nairobi.").status).toBe("met");
+    expect(check(location, "Engineer, Acme, Nairobi (2019-present).").status).toBe("met");
+    expect(checkMust(resumeOf("Priya Raman"), location)).toMatchObject({ status: "met" });
+    expect(checkMust(resumeOf("Priya Raman"), location).clause?.text).toMatch(/willing to relocate to Nairobi/);
+    // willing to move anywhere is willing to move there (Mei Lin Tan: "open to relocation for the right mission")
+    expect(check(location, "I am open to relocation for the right role.").status).toBe("met");
+    expect(checkMust(resumeOf("Mei Lin Tan"), location).status).toBe("met");
+    // "would need to relocate" says neither yes nor no (Tom\u00e1s Herrera)
+    expect(checkMust(resumeOf("Tom\u00e1s Herrera"), location)).toMatchObject({ status: "unverified", clause: null });
+    const silent = check(location, "Data analyst with 6 years in retail.", "I would bring rigour to the team.");
+    expect(silent).toMatchObject({ status: "unverified", clause: null });
+    // a past role there does not place the candidate there now; a refusal to move elsewhere is no refusal of this post
+    expect(check(location, "Engineer, Acme, Nairobi (2010-2014).").status).toBe("unverified");
+    expect(check(location, "I am not willing to relocate to London.").status).toBe("unverified");
+    expect(check(location, "I am not willing to relocate.").status).toBe("lacking");
+    // moving a database or into management is no move of home
+    expect(check(location, "I have never had to move a production database.").status).toBe("unverified");
+    expect(check(location, "I am happy to move fast and ready to move into management.").status).toBe("unverified");
+    // having lived there once does not place the candidate there now
+    expect(check(location, "I lived in Nairobi as a student.").status).toBe("unverified");
+  });
+});
+
+describe("the bundled run says it", () => {
+  it("every statement on Amina names her denial for the leadership must, none quotes her career as leading; Richard is told the location must", async () => {
+    const records: OfflineStatement[] = [];
+    const names: string[] = [];
+    recordOfflineClaims((r) => {
+      records.push(r.result);
+      names.push(r.input.candidate.name);
+    });
+    try {
+      await deliberate(scenario, { ...config, maxRounds: 1 }, { model: new OfflineModel({ seed: 7 }), progress: silentProgress, concurrency: 2 }, 7);
+    } finally {
+      recordOfflineClaims(null);
+    }
+    const of = (name: string) => records.filter((_, i) => names[i] === name);
+    expect(of("Amina Hassan").length).toBeGreaterThan(0);
+    for (const r of of("Amina Hassan")) {
+      expect(r.statement).toContain("The ad makes 3+ years of leading engineering teams a must and the resume itself says 'I have never led a team");
+      expect(r.statement).not.toMatch(/leading engineering teams a must and the resume shows 2 years/);
+    }
+    expect(of("Richard Lindqvist").length).toBeGreaterThan(0);
+    for (const r of of("Richard Lindqvist")) {
+      expect(r.plan.decision).toBe("reject");
+      expect(r.statement).toMatch(/The ad makes being based in Nairobi a must and the resume itself says '[^']*rather than relocate full time'/);
+    }
+    for (const r of of("Mei Lin Tan")) expect(r.statement).not.toMatch(/leading engineering teams a must/);
+  }, 60_000);
+});
