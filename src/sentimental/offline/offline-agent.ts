@@ -195,7 +195,13 @@ export function offlineMentalModel(input: MentalModelInput, rng: Rng, temperatur
   const priorities = [...musts.map((m) => `${m.label} (a must of the ad)`), ...chosen.map(priorityOf)];
   const criteria = chosen.slice(0, 3).map((r) => `a resume clause that shows ${pointName(r)}, quoted whole`);
   for (const m of musts) {
-    criteria.push(m.kind === "years" ? `${m.label}, from the years the resume states for that work` : `${m.label}, named in the resume, never denied`);
+    criteria.push(
+      m.kind === "years"
+        ? `${m.label}, from the years the resume states for that work`
+        : m.kind === "location"
+          ? `${m.label}, where the resume places the candidate or says it will move, never declined`
+          : `${m.label}, named in the resume, never denied`,
+    );
   }
   const focus = listPhrase(chosen.slice(0, 3).map(pointName));
   const mustLine = musts.length > 0 ? ` Like every panel member, I also check the ad's musts: ${listPhrase(musts.map((m) => m.label))}.` : "";
