@@ -7,7 +7,7 @@
  * have claims of their own.
  */
 import { quoteOf, type CitedClause, type Claim, type Decision, type EchoReply, type StatementContext } from "./phrasing";
-import { MET_SCORE, PARTIAL_SCORE, limitationScope, type Clause, type Evidence } from "./resume-reading";
+import { MET_SCORE, PARTIAL_SCORE, ROLE_PARTIAL_SCORE, limitationScope, type Clause, type Evidence } from "./resume-reading";
 import { stemsOf, type Requirement } from "./job-reading";
 import type { MustCheck } from "./hard-requirements";
 
@@ -139,7 +139,10 @@ export function concernClaim(e: Evidence, weights: ReadonlyMap<string, number>, 
     };
   }
   if (e.support && e.support.score >= PARTIAL_SCORE) {
+    // Partial support is said only where the clause covers one of the item's noun phrases (or is a role held, for the
+    // title's own item): a clause that shares a word or two with the item ("partner", "team") shows nothing of it.
     const part = e.requirement.role ? null : coveredTopic(e, e.support.clause, weights);
+    if (!part && !(e.requirement.role && e.support.score >= ROLE_PARTIAL_SCORE)) return null;
     const partial: Claim = {
       kind: "partial",
       item: itemOf(e),
@@ -157,7 +160,8 @@ export function concernClaim(e: Evidence, weights: ReadonlyMap<string, number>, 
 }
 
 /**
- * The claims of the musts: each lacking one (always said), and for a statement that does not reject, a held credential.
+ * The claims of the musts: each lacking one (always said), and for a statement that does not reject, a held credential
+ * and every must the resume neither shows nor denies.
  *
  * @example
  * mustClaims(assessment.musts, "reject", -0.8).map((c) => c.kind); // ["must-lacking"] for a 2-year resume against 8+ years
@@ -170,11 +174,19 @@ export function mustClaims(musts: readonly MustCheck[], decision: Decision, grad
     if (m.status === "lacking") {
       const years = m.must.kind === "years" ? { asked: m.must.years!, stated: m.stated } : undefined;
       out.push({ kind: "must-lacking", item, cited, score: m.stated, threshold: m.must.years, ...(years ? { years } : {}), decision, grade });
-    } else if (m.must.kind === "credential" && decision !== "reject") {
+    } else if (decision !== "reject" && (m.must.kind === "credential" || m.status === "unverified")) {
+      // A held credential is said; so is any must the resume neither shows nor denies (it keeps the advisor from advancing).
       out.push({ kind: m.status === "met" ? "must-met" : "must-unverified", item, cited, score: null, threshold: null, decision, grade });
     }
   }
   return out;
+}
+
+/** Whether a clause holds a point's head (its last content word: "budget" of "the unit's nursing budget") and at least 60 % of its content stems. */
+function showsPoint(clause: Pick<Clause, "stems">, point: string): boolean {
+  const stems = stemsOf(point);
+  const distinct = [...new Set(stems)];
+  return distinct.length > 0 && clause.stems.has(stems.at(-1)!) && distinct.filter((s) => clause.stems.has(s)).length / distinct.length >= 0.6;
 }
 
 /**
@@ -214,8 +226,12 @@ export function echoClaim(reply: EchoReply, decision: Decision, grade: number, c
     const item = { id: e.requirement.id, label: m.must.label, must: true };
     return { kind: "echo", item, cited, score: cited[0]?.score ?? null, threshold: null, decision, grade, echo };
   }
-  const support = e.support && e.support.score >= PARTIAL_SCORE ? cite(e.support.clause, e.support.score, e.requirement) : null;
+  // A clause answers the peer's point only where it holds that point's own words ("the unit's nursing budget" is not
+  // answered by "ICU registered nurse for 9 years"); without one, a doubt about the point stands.
+  const onPoint = (clause: Clause) => showsPoint(clause, reply.point ?? e.requirement.label);
+  const support = e.support && e.support.score >= PARTIAL_SCORE && onPoint(e.support.clause) ? cite(e.support.clause, e.support.score, e.requirement) : null;
   const limit = e.limitation && e.limitation.score >= PARTIAL_SCORE ? cite(e.limitation.clause, e.limitation.score, e.requirement) : null;
+  if (!reply.peerPositive && reply.relation !== "agree" && !support) echo.relation = "agree";
   const cited: CitedClause[] = usesSupport && support ? [support] : reply.peerPositive && limit ? [limit] : [];
   const item = itemOf(e, reply.point ?? e.requirement.label);
   return { kind: "echo", item, cited, score: cited[0]?.score ?? null, threshold: cited.length > 0 ? PARTIAL_SCORE : null, decision, grade, echo };
@@ -231,11 +247,16 @@ export function echoClaim(reply: EchoReply, decision: Decision, grade: number, c
  * @example
  * statementContext(assessment.items, 2); // { round: 2, met: 5, partial: 2, unmet: 2, weighed: 9, metShare: 0.61 }
  */
-export function statementContext(items: ReadonlyArray<{ weight: number; evidence: Evidence }>, round: number): StatementContext {
+export function statementContext(
+  items: ReadonlyArray<{ weight: number; evidence: Evidence }>,
+  round: number,
+  lackingMusts: ReadonlySet<number> = new Set(),
+): StatementContext {
   const talking = items.filter((x) => isTalkingPoint(x.evidence));
-  const points = talking.map((x) => x.evidence.verdict);
+  // An item whose must the resume lacks is unmet, whatever part of it the clauses cover.
+  const points = talking.map((x) => (lackingMusts.has(x.evidence.requirement.id) ? "gap" : x.evidence.verdict));
   const count = (...verdicts: string[]) => points.filter((v) => verdicts.includes(v)).length;
   const total = talking.reduce((a, x) => a + x.weight, 0);
-  const metShare = total > 0 ? talking.filter((x) => x.evidence.verdict === "met").reduce((a, x) => a + x.weight, 0) / total : 0;
+  const metShare = total > 0 ? talking.filter((x, i) => points[i] === "met").reduce((a, x) => a + x.weight, 0) / total : 0;
   return { round, met: count("met"), partial: count("partial", "mixed"), unmet: count("gap", "missing"), weighed: points.length, metShare };
 }

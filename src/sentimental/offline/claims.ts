@@ -74,7 +74,8 @@ export function checkStatement(input: StatementPolicyInput, result: OfflineState
   if (claims.length !== sentences.length) problems.push(`${where}: ${sentences.length} sentences but ${claims.length} claims`);
   if (sentences.join(" ") !== result.statement) problems.push(`${where}: the statement is not its sentences`);
   const lacking = musts.map((m) => checkMust(reading, m)).filter((m) => m.status === "lacking");
-  if (decisionOf(plan.baseStance, lacking, quotableStrengths(assessCandidate(input))) !== plan.decision)
+  const unverified = musts.map((m) => checkMust(reading, m)).filter((m) => m.status === "unverified").length;
+  if (decisionOf(plan.baseStance, lacking, quotableStrengths(assessCandidate(input)), unverified) !== plan.decision)
     problems.push(`${where}: decision ${plan.decision} does not follow the stated rule`);
   if (!scoresAsDecision(statementScore(result.statement), plan.decision)) {
     problems.push(`${where}: the statement scores ${statementScore(result.statement).toFixed(3)} under f(A), not as its decision ${plan.decision}`);

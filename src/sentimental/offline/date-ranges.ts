@@ -12,26 +12,63 @@ import { splitSentences } from "../../text/index";
 export const ANY_HEADING = /^[A-Z][A-Za-z ]{2,30}:\s/;
 
 /**
- * Most years of experience a text states: "N years" / "N-year" / "N+ yrs"
- * and "N months" (/ 12), "less than a year" as 0.5; ages ("N years old") and
- * spans in the past ("N years ago") are not experience; values above 45 are ignored. With
- * `months` false, only statements in years count.
+ * A skills-table entry of a resume site's template: "SDLC- Exprience - 75 months", its
+ * placeholder "Jira- Exprience - Less than 1 year months" (the site's default, which says
+ * nothing). An entry is years with that one skill, not the career's.
+ */
+const SKILL_ENTRY = /[-\u2013]\s*Ex\w{0,3}rience\s*[-\u2013:]\s*(?:(\d+)\s*\+?\s*months?|less than (?:a|1|one) year\s*months?)/gi;
+/** The placeholder of a skills table ("Less than 1 year months"): unknown, not half a year. */
+const PLACEHOLDER = /less than (?:a|1|one) years?\s*months?\b/gi;
+
+/**
+ * Most years of experience a text states: "N years" / "N-year" / "N+ yrs",
+ * "N years M months" (N + M/12), "N months" (/ 12), "less than a year" as 0.5;
+ * ages ("N years old") and spans in the past ("N years ago") are not experience;
+ * values above 45 are ignored; a skills table's placeholder ("Less than 1 year
+ * months") states nothing. With `months` false, only statements in years count
+ * ("1 year 3 months" is one).
  *
  * @example
  * statedYears("Engineering leader with 11 years in software; 24 months of Python"); // 11
- * statedYears("Junior developer with 2 years of experience");                        // 2
+ * statedYears("Experience:- 1 Year 3 Months");                                       // 1.25
+ * statedYears("Jira- Exprience - Less than 1 year months");                          // null
  */
 export function statedYears(text: string, months = true): number | null {
   let best: number | null = null;
   const take = (v: number) => {
     if (v > 0 && v <= 45 && (best === null || v > best)) best = v;
   };
+  const said = text.replace(PLACEHOLDER, " ");
   // "less than 1 year" is not a year.
-  for (const m of text.matchAll(/(?<!less than\s+)(\d+(?:\.\d+)?)\s*\+?\s*-?\s*(years?|yrs?)\b(?!\s+(old|ago))/gi)) take(Number(m[1]));
+  for (const m of said.matchAll(/(?<!less than\s+)(\d+(?:\.\d+)?)\s*\+?\s*-?\s*(years?|yrs?)\b(?!\s+(old|ago))/gi)) take(Number(m[1]));
+  for (const m of said.matchAll(/(?<!less than\s+)\b(\d{1,2})\s*(?:years?|yrs?)\s*(?:and\s+|,\s*)?(\d{1,2})\s*months?\b(?!\s+ago)/gi))
+    if (Number(m[2]) < 12) take(Number(m[1]) + Number(m[2]) / 12);
   if (!months) return best;
-  for (const m of text.matchAll(/(\d+)\s*\+?\s*months?\b/gi)) take(Number(m[1]) / 12);
-  if (/less than (a|1|one) year/i.test(text)) take(0.5);
+  for (const m of said.matchAll(/(\d+)\s*\+?\s*months?\b/gi)) take(Number(m[1]) / 12);
+  if (/less than (a|1|one) year/i.test(said)) take(0.5);
   return best;
+}
+
+/**
+ * A text without its skills-table entries (`SKILL_ENTRY`): what it states of the career.
+ *
+ * @example
+ * careerText("Java- Exprience - 36 months. Developer for 2 years."); // "Java. Developer for 2 years."
+ */
+export function careerText(text: string): string {
+  return text.replace(SKILL_ENTRY, "");
+}
+
+/**
+ * The most years one skills-table entry states ("SDLC- Exprience - 75 months" is 6.25);
+ * null without an entry with a number (placeholders state none).
+ *
+ * @example
+ * skillTableYears("SDLC- Exprience - 75 months VISIO- Exprience - 60 months Jira- Exprience - Less than 1 year months"); // 6.25
+ */
+export function skillTableYears(text: string): number | null {
+  const months = [...text.matchAll(SKILL_ENTRY)].filter((m) => m[1] !== undefined).map((m) => Number(m[1]));
+  return months.length > 0 ? Math.max(...months) / 12 : null;
 }
 
 /** Months by their names' first three letters (a range's "Jan 2019", "March 2022"). */
@@ -49,6 +86,8 @@ const DATE_RANGE = new RegExp(
   `\\b(?:(${MONTH})\\.?,?\\s+|(\\d{1,2})/)?(${YEAR})\\s*(?:${DASH}\\s*(\\d{2})\\b(?![/.-]?\\d|\\s*%)|(?:${DASH}|to|till|until)\\s*(?:(${MONTH})\\.?,?\\s+|(\\d{1,2})/|[A-Za-z]{3,9}\\.?,?\\s+|till\\s+)?(${YEAR}|present|now|current|date|today)\\b)`,
   "gi",
 );
+/** An open range written as its start: "since May 2015", "Since 2012" (a year, not "since 2012's merger"). */
+const SINCE = new RegExp(`\\bsince\\s+(?:(${MONTH})\\.?,?\\s+)?(${YEAR})\\b(?!['\u2019]|\\s*-)`, "gi");
 /** Sentences about education: their ranges are not work. */
 const EDUCATION = /\b(BSc|BA|BEng|BTech|BCom|MSc|MA|MBA|PhD|degree|universit\w*|college|school|diploma|bootcamp|certificate|PGCE|education)\b/i;
 
@@ -59,7 +98,7 @@ export interface DateRange {
   end: number;
   /** Ends "present", "now", "current", "date" or "today": the years are a lower bound. */
   open: boolean;
-  /** The range as written. */
+  /** The range as written (a two-digit year after an apostrophe, "Aug '17", in full). */
   text: string;
 }
 
@@ -71,23 +110,39 @@ function monthPart(name: string | undefined, number: string | undefined): number
 }
 
 /**
+ * Years written after a month and an apostrophe ("Aug '17", "Jan '2012") in full ("Aug 2017"):
+ * '50-'99 in the 1900s, the rest in the 2000s.
+ */
+function fullYears(text: string): string {
+  return text.replace(new RegExp(`\\b(${MONTH})\\.?,?\\s*['\u2019](\\d{4}|\\d{2})\\b`, "gi"), (_, month: string, y: string) =>
+    y.length === 4 ? `${month} ${y}` : `${month} ${Number(y) >= 50 ? 19 : 20}${y}`,
+  );
+}
+
+/**
  * The year "present" stands for in a resume: the latest year it names (in a
- * date, a range's end "2019-22" included), null when it names none. Read from
- * the text, never from the clock, so a reading is the same on every day.
+ * date, a range's end "2019-22" included), or the year its collection is known
+ * to have reached (`collected`, declared by the data set, never the clock) when
+ * that is later; null when it names none and none is given. A lower bound of
+ * the date the resume was written: an open range read to it ("2017-present")
+ * gives at least its years, never more (`rangeSpan` marks it open).
  *
  * @example
  * referenceYear("Lead Data Scientist (2017-present). Innovation award 2021."); // 2021
+ * referenceYear("Analyst (2017-present).", 2019);                              // 2019
  */
-export function referenceYear(text: string): number | null {
-  const years = [...text.matchAll(new RegExp(`\\b(${YEAR})\\b`, "g"))].map((m) => Number(m[1]));
-  for (const r of dateRanges(text, 0)) if (!r.open) years.push(Math.floor(r.end));
+export function referenceYear(text: string, collected: number | null = null): number | null {
+  const full = fullYears(text);
+  const years = [...full.matchAll(new RegExp(`\\b(${YEAR})\\b`, "g"))].map((m) => Number(m[1]));
+  for (const r of dateRanges(full, 0)) if (!r.open) years.push(Math.floor(r.end));
+  if (collected !== null) years.push(collected);
   return years.length > 0 ? Math.max(...years) : null;
 }
 
 /**
  * The work date ranges a text names, in its order ("(2015-2019)",
  * "2019-present", "June 2014 to May 2015", "Jan 2019 - Mar 2022",
- * "03/2019 - present", "2019-22", "May 2018 to till date"); an open end is
+ * "03/2019 - present", "2019-22", "May 2018 to till date", "Aug '17 till date", "since May 2015"); an open end is
  * `present` (the reference year, `referenceYear`, unless given). A range
  * that ends before it starts is none. The one reader of ranges: the career's
  * span (`rangeYears`) and the leadership years of roles (hard-requirements.ts)
@@ -98,8 +153,14 @@ export function referenceYear(text: string): number | null {
  * // [[2019, 2022.1666..., false], [2022.1666..., 2023, true]]
  */
 export function dateRanges(text: string, present: number | null = referenceYear(text)): DateRange[] {
-  const out: DateRange[] = [];
-  for (const m of text.matchAll(DATE_RANGE)) {
+  const out: Array<DateRange & { at: number }> = [];
+  const full = fullYears(text);
+  // "since May 2015", "Since 2012": open from then.
+  for (const m of full.matchAll(SINCE)) {
+    const start = Number(m[2]) + monthPart(m[1], undefined);
+    out.push({ start, end: Math.max(start, present ?? start), open: true, text: m[0], at: m.index ?? 0 });
+  }
+  for (const m of full.matchAll(DATE_RANGE)) {
     const startYear = Number(m[3]);
     const start = startYear + monthPart(m[1], m[2]);
     let end: number;
@@ -116,9 +177,9 @@ export function dateRanges(text: string, present: number | null = referenceYear(
       end = Math.max(start, present ?? start);
     }
     if (end < start) continue;
-    out.push({ start, end, open, text: m[0] });
+    out.push({ start, end, open, text: m[0], at: m.index ?? 0 });
   }
-  return out;
+  return out.sort((a, b) => a.at - b.at).map(({ at: _at, ...r }) => r);
 }
 
 /**
@@ -130,19 +191,65 @@ export function dateRanges(text: string, present: number | null = referenceYear(
  * @example
  * rangeYears(["Head of Engineering (2019-present). Engineer (2013-2015). Certificate (2021)."]); // 8
  */
-export function rangeYears(passages: readonly string[]): number | null {
+export function rangeYears(passages: readonly string[], collected: number | null = null): number | null {
+  return rangeSpan(passages, collected)?.years ?? null;
+}
+
+/**
+ * The span of `rangeYears` with `open`: its latest end is an open range's
+ * ("Feb 2018 till date"), so the years are a lower bound (the resume was
+ * written on or after the reference year, and the role went on to then).
+ *
+ * @example
+ * rangeSpan(["Analyst (Nov 2017 to Feb 2018). Business Analyst (Feb 2018 till date). Award 2018."]); // { years: 0.25, open: true }
+ */
+export function rangeSpan(passages: readonly string[], collected: number | null = null): { years: number; open: boolean } | null {
   const text = passages.join(" ");
-  const present = referenceYear(text);
+  const present = referenceYear(text, collected);
   let first = Infinity;
   let last = -Infinity;
+  let open = false;
   for (const sentence of splitSentences(text)) {
     if (EDUCATION.test(sentence)) continue;
     for (const r of dateRanges(sentence, present)) {
       first = Math.min(first, r.start);
+      if (r.end > last) open = r.open;
+      else if (r.end === last) open ||= r.open;
       last = Math.max(last, r.end);
     }
   }
-  return Number.isFinite(first) && last >= first ? roundMonths(last - first) : null;
+  return Number.isFinite(first) && last >= first ? { years: roundMonths(last - first), open } : null;
+}
+
+/** The career's years of a resume (see resume-reading.ts `ResumeReading`). */
+export interface CareerYears {
+  years: number | null;
+  careerYears: number | null;
+  careerFloor: number | null;
+  referenceYear: number | null;
+}
+
+/**
+ * The career's years of a resume's passages: the most a statement gives
+ * (skills-table entries left out, `careerText`; `years` with statements in
+ * months, `careerYears` in years only) or the date ranges span (`rangeSpan`),
+ * the larger; `careerFloor`, the span when it is only a lower bound (its
+ * latest range is open, or one skills-table entry states more years than it).
+ * `collected`: the year the data set's collection is known to have reached
+ * (`referenceYear`), null when it declares none.
+ *
+ * @example
+ * careerOf(["SDLC- Exprience - 75 months", "Analyst (Nov 2017 to Feb 2018). Business Analyst (Feb 2018 till date)."]);
+ * // { years: 0.25, careerYears: 0.25, careerFloor: 0.25, referenceYear: 2018 }
+ */
+export function careerOf(passages: readonly string[], collected: number | null = null): CareerYears {
+  const text = passages.join(" ");
+  const said = careerText(text);
+  const span = rangeSpan(passages, collected);
+  const larger = (a: number | null) => (a === null ? (span?.years ?? null) : span === null ? a : Math.max(a, span.years));
+  const skill = skillTableYears(text);
+  const floor = span !== null && (span.open || (skill !== null && skill > span.years)) ? span.years : null;
+  return { years: larger(statedYears(said)), careerYears: larger(statedYears(said, false)), careerFloor: floor, referenceYear: referenceYear(text, collected) };
 }
 
 /** Years to the month (floating sums of twelfths made exact enough to compare and print). */

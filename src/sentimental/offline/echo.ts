@@ -166,6 +166,21 @@ export function plainStance(option: EchoOption, evidence: readonly Evidence[], c
 }
 
 /**
+ * Whether an argument can be answered on a point: it names one of the ad's points in its own words (not a must the
+ * resume neither shows nor denies, which leaves nothing to agree or disagree with) and its tone is its own
+ * (plainStance). An opener or a verdict names none.
+ *
+ * @example
+ * answerable({ agent: "CFO", argument: "On M-Pesa payouts, this candidate is impressive: '...'.", sentiment: 0.5, round: 1 }, evidence, "Ada Obi"); // true
+ */
+export function answerable(option: EchoOption, evidence: readonly Evidence[], candidateName: string, context: EchoContext = {}): boolean {
+  const names = [candidateName, option.agent, ...(context.names ?? [])].sort((a, b) => b.length - a.length);
+  const point = namedPoints(ownWords(option.argument, names), evidence, context.musts)[0];
+  if (!point || (point.must && point.must.status === "unverified")) return false;
+  return plainStance(option, evidence, candidateName, context);
+}
+
+/**
  * The speaker's reply to one peer argument: the point the argument was about
  * (namedPoints: the longest of the ad's names the peer's own words hold; ties
  * go to the item whose stems the argument carries best), the speaker's own

@@ -176,7 +176,8 @@ export function toneTarget(stance: number, decision: Decision): number {
 
 /** Evaluative words of the verdict, by the decision they may close: warm ones for advance, cold ones for reject, mild ones for probe. */
 const WARM = ["acceptable", "solid", "fine", "fair", "capable", "clear", "promising", "convincing", "good", "useful", "valuable", "strong", "impressive", "excellent", "outstanding", "superb"];
-const COLD = ["risky", "limited", "unclear", "questionable", "uncertain", "doubtful", "worrying", "inadequate", "weak", "problematic", "poor", "disappointing", "troubling", "bad"];
+// A rejection is no uncertain case: no "unclear", "uncertain" or "doubtful" here (those are a probe's).
+const COLD = ["risky", "limited", "worrying", "inadequate", "weak", "problematic", "poor", "disappointing", "troubling", "bad"];
 const MILD_WARM = ["solid", "fine", "adequate", "fair", "acceptable", "capable", "clear", "promising", "good", "strong"];
 const MILD_COLD = ["cautious", "risky", "limited", "unclear", "questionable", "uncertain", "doubtful", "worrying", "weak", "poor"];
 const BOOSTERS = ["", "very ", "really ", "deeply "];
@@ -185,7 +186,7 @@ const ABSOLUTE: ReadonlySet<string> = new Set(["outstanding", "superb", "excelle
 const SOFTENERS = ["", "somewhat ", "slightly "];
 
 /** The most a probing verdict's own sentence may lean either way (its statement as a whole stays in the probe band). */
-const PROBE_VERDICT_REACH = 0.75;
+const PROBE_VERDICT_REACH = 0.85;
 
 /** "a", or "an" before a vowel sound ("a useful", "an outstanding"). */
 function article(word: string): string {
@@ -238,8 +239,10 @@ export interface VerdictSpec {
   grade: number;
   /** Which way a probing verdict leans: the sign of its tone target. */
   lean: 1 | -1;
-  /** A probe whose score is at or above the advance bar (nothing met to quote): its rule says so. */
+  /** A probe whose score is at or above the advance bar (nothing met to quote, or a must to check): its rule says so. */
   aboveBar?: boolean;
+  /** The first must the resume neither shows nor denies, which keeps a score above the bar from advancing. */
+  unverifiedMust?: string | null;
 }
 
 /**
@@ -271,10 +274,12 @@ export function stated(x: number): string {
  * @example
  * barClause({ decision: "advance", mustLabel: null }); // "at or above the 0.39 I advance from"
  */
-export function barClause(spec: Pick<VerdictSpec, "decision" | "mustLabel" | "aboveBar">): string {
+export function barClause(spec: Pick<VerdictSpec, "decision" | "mustLabel" | "aboveBar" | "unverifiedMust">, digits = 2): string {
+  const stated = (x: number) => x.toFixed(digits);
   if (spec.mustLabel !== null && spec.decision === "reject") return `but whatever the score, the ad's must of ${spec.mustLabel} decides`;
   if (spec.decision === "advance") return `at or above the ${stated(ADVANCE_SCORE)} I advance from`;
   if (spec.decision === "reject") return `at or below the ${stated(REJECT_SCORE)} I decline at`;
+  if (spec.aboveBar && spec.unverifiedMust) return `at or above the ${stated(ADVANCE_SCORE)} I advance from, but the resume does not state the ad's must of ${spec.unverifiedMust} either way`;
   if (spec.aboveBar) return `at or above the ${stated(ADVANCE_SCORE)} I advance from, but none of the points I weigh beyond the musts is met`;
   return `between the ${stated(REJECT_SCORE)} I decline at and the ${stated(ADVANCE_SCORE)} I advance from`;
 }
@@ -288,11 +293,47 @@ export function barClause(spec: Pick<VerdictSpec, "decision" | "mustLabel" | "ab
  * // "My score for this candidate is 0.47 (word match 0.31 + 0.5 x clause focus 0.28 + 0.2 x requirement evidence 0.12), at or above the 0.39 I advance from: a very strong case, and in round 1 I would move this candidate to the next stage."
  */
 export function verdictText(parts: FitParts, spec: VerdictSpec, phrase: string): string {
+  const [total, words, focus, evidence] = contributions(parts);
   const score =
     spec.round <= 1
-      ? `My score for this candidate is ${stated(parts.score)} (word match ${stated(parts.match)} + ${FOCUS_WEIGHT} x clause focus ${stated(parts.focus)} + ${EVIDENCE_WEIGHT} x requirement evidence ${stated(parts.evidence)})`
-      : `My score for this candidate is still ${stated(parts.score)}`;
-  return `${score}, ${barClause(spec)}: ${phrase}, and in round ${spec.round} I ${actOf(spec)}.`;
+      ? `My score for this candidate is ${total} (${words} for how closely the resume's words follow my points, ${focus} for how much of it speaks to them, ${evidence} for the requirements it meets)`
+      : `My score for this candidate is still ${total}`;
+  return `${score}, ${barClause(spec, scoreDigits(parts.score))}: ${phrase}, and in round ${spec.round} I ${actOf(spec)}.`;
+}
+
+/**
+ * How many decimals a verdict states its score and bars in: 2, or 3 when the score would read as one of the bars.
+ *
+ * @example
+ * scoreDigits(0.4712); // 2
+ */
+export function scoreDigits(score: number): 2 | 3 {
+  return [ADVANCE_SCORE, REJECT_SCORE].some((bar) => stated(bar) === stated(score)) ? 3 : 2;
+}
+
+/**
+ * The score and its three weighted parts (match, FOCUS_WEIGHT x focus, EVIDENCE_WEIGHT x evidence) as the verdict
+ * states them: rounded so that the parts add up to the total as written (largest remainders), in hundredths, or in
+ * thousandths when the total would read as one of the bars ("0.13, between the 0.13 I decline at ..." says nothing).
+ *
+ * @example
+ * contributions({ match: 0.261, focus: 0.302, evidence: 0.318, score: 0.4756 }); // ["0.48", "0.26", "0.15", "0.07"]
+ */
+export function contributions(parts: FitParts): [string, string, string, string] {
+  const digits = scoreDigits(parts.score);
+  const unit = 10 ** digits;
+  const raw = [parts.match, FOCUS_WEIGHT * parts.focus, EVIDENCE_WEIGHT * parts.evidence].map((x) => x * unit);
+  const total = Math.round(parts.score * unit);
+  const floors = raw.map(Math.floor);
+  let left = total - floors.reduce((a, b) => a + b, 0);
+  const order = raw.map((x, i) => [x - Math.floor(x), i] as const).sort((a, b) => b[0] - a[0] || a[1] - b[1]);
+  for (const [, i] of order) {
+    if (left <= 0) break;
+    floors[i]!++;
+    left--;
+  }
+  const show = (n: number) => (n / unit).toFixed(digits);
+  return [show(total), show(floors[0]!), show(floors[1]!), show(floors[2]!)];
 }
 
 const ladders = new Map<string, VerdictRung[]>();
@@ -312,7 +353,7 @@ export function verdictLadder(spec: VerdictSpec): readonly VerdictRung[] {
   // on the same side. The spec's `aboveBar` says which.
   const score = spec.decision === "probe" ? (spec.aboveBar ? ADVANCE_SCORE + 0.05 : (ADVANCE_SCORE + REJECT_SCORE) / 2) : 0.42;
   const sample: FitParts = { match: 0.3, focus: 0.2, evidence: 0.1, score };
-  const key = `${spec.decision}|${spec.lean}|${spec.aboveBar === true}|${verdictText(sample, { ...spec, round: Math.min(spec.round, 2) }, "")}`;
+  const key = `${spec.decision}|${spec.lean}|${spec.aboveBar === true}|${spec.unverifiedMust ?? ""}|${verdictText(sample, { ...spec, round: Math.min(spec.round, 2) }, "")}`;
   let ladder = ladders.get(key);
   if (!ladder) {
     const byCompound = new Map<number, string>();

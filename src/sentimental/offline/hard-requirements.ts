@@ -7,7 +7,11 @@
  *   their years, or the career's length when the ad names no object). The
  *   resume meets it at N, lacks it below N (or when its whole career is
  *   shorter, or it names no such work at all), and leaves it unverified when
- *   it names the work without its years;
+ *   it names the work without its years, or when its career's years are only
+ *   a lower bound under N (an open range, "Feb 2018 till date", read to the
+ *   latest year the resume names; `careerFloor`). A skills-table entry
+ *   ("Operations Management- Exprience - 24 months") is years of that skill,
+ *   never of the career; its placeholder ("Less than 1 year months") states none;
  * - leadership years inside a years item ("8+ years in technology roles,
  *   including at least 3 years leading engineering teams"): a must of their
  *   own (`leadershipPart`), checked only from evidence of leading that work
@@ -293,9 +297,10 @@ export function checkMust(reading: ResumeReading, must: MustRequirement): MustCh
     const role = yearsInRole(reading, must.text);
     const stated = role.stated;
     if (stated !== null) return { must, status: stated >= must.years! ? "met" : "lacking", clause: null, stated };
-    // A whole career shorter than the bar lacks it whatever the work was.
+    // A whole career shorter than the bar lacks it whatever the work was; a span that is only a lower bound of the
+    // career ("Feb 2018 till date", or shorter than a skills-table entry's months) says nothing of it.
     const career = reading.careerYears;
-    if (career !== null && career < must.years!) return { must, status: "lacking", clause: null, stated: career };
+    if (career !== null && career < must.years! && career !== reading.careerFloor) return { must, status: "lacking", clause: null, stated: career };
     const unsure = role.object === null || role.touched || career === null;
     return { must, status: unsure ? "unverified" : "lacking", clause: null, stated: null };
   }

@@ -35,7 +35,7 @@
  *   or per profession; the constants below are policy parameters.
  */
 import type { Rng } from "../../stats/index";
-import { echoOptions, plainStance, understandEcho, type EchoOption } from "./echo";
+import { answerable, echoOptions, understandEcho, type EchoOption } from "./echo";
 import { readJob, stemWeights, stemsOf, type Requirement } from "./job-reading";
 import { polarityScores, splitSentences } from "../../text/index";
 import { checkMust, readMusts, type MustCheck, type MustRequirement } from "./hard-requirements";
@@ -376,7 +376,8 @@ export interface StatementPlan {
  * rejects; otherwise the base stance (the evidence alone, before noise and
  * peers) advances at >= ADVANCE_AT when at least one point the advisor
  * weighs beyond the musts is met with a clause or years it can quote
- * (`strengths`; a score that words alone carry is no reason to advance),
+ * (`strengths`; a score that words alone carry is no reason to advance)
+ * and no must is left unverified (the resume neither shows nor denies it),
  * rejects at <= REJECT_AT, and probes otherwise. It rests on the evidence,
  * so an advisor keeps its decision over the rounds; noise and peers move
  * how warmly or coldly it speaks within it.
@@ -385,10 +386,11 @@ export interface StatementPlan {
  * decisionOf(0.5, [], 2); // "advance"
  * decisionOf(0.5, [], 0); // "probe": nothing to quote in its favour
  * decisionOf(0.5, [lackingQts], 2); // "reject"
+ * decisionOf(0.5, [], 2, 1); // "probe": a must to check first
  */
-export function decisionOf(baseStance: number, lacking: readonly MustCheck[], strengths: number): Decision {
+export function decisionOf(baseStance: number, lacking: readonly MustCheck[], strengths: number, unverified = 0): Decision {
   if (lacking.length > 0) return "reject";
-  if (baseStance >= ADVANCE_AT) return strengths > 0 ? "advance" : "probe";
+  if (baseStance >= ADVANCE_AT) return strengths > 0 && unverified === 0 ? "advance" : "probe";
   if (baseStance <= REJECT_AT) return "reject";
   return "probe";
 }
@@ -436,19 +438,26 @@ function planFromAssessment(input: StatementPolicyInput, assessment: Assessment,
     const evidence = assessment.items.map((x) => x.evidence);
     const names = [input.job.title, input.advisor.title, ...input.peers.map((p) => p.role)];
     const context = { reading: assessment.reading, musts: assessment.musts, names };
-    // An argument whose tone comes from the name of its point ("nothing on Advanced Life Support" reads warm) is not
-    // answered: agreeing or disagreeing with the tone the lexicon gives it would misstate what the peer said.
-    const options = echoOptions(input.peers).filter((o) => plainStance(o, evidence, input.candidate.name, context));
+    // Only an argument on a point of the ad is answered (an answer on the candidate as a whole would state the peer's
+    // overall view from one sentence of it), and only one whose tone is its own: "nothing on Advanced Life Support"
+    // reads warm to the lexicon, and agreeing with that tone would misstate what the peer said.
+    const options = echoOptions(input.peers).filter((o) => answerable(o, evidence, input.candidate.name, context));
     if (options.length > 0 && (deterministic ? echoProbability >= 0.5 : rng.chance(echoProbability))) {
       const weights = options.map((o) => Math.abs(o.sentiment) + 0.05);
       echoed = options[deterministic ? weights.indexOf(Math.max(...weights)) : rng.weightedIndex(weights)]!;
       reply = understandEcho(echoed, evidence, assessment.priorities, assessment.weights, baseStance, input.candidate.name, context);
-      stance += (reply.relation === "agree" ? ECHO_PULL : reply.relation === "partly" ? ECHO_PULL / 2 : 0) * echoed.sentiment;
+      // An answer on the candidate as a whole ("Like the CFO, I see a serious option") would state the peer's overall
+      // view from one sentence of it: only an answer on a point the peer named is said.
+      if (!reply.evidence) {
+        reply = null;
+        echoed = null;
+      }
+      if (reply && echoed) stance += (reply.relation === "agree" ? ECHO_PULL : reply.relation === "partly" ? ECHO_PULL / 2 : 0) * echoed.sentiment;
     }
   }
   stance = Math.max(-1, Math.min(1, stance));
   const lacking = assessment.musts.filter((m) => m.status === "lacking");
-  const decision = decisionOf(baseStance, lacking, quotableStrengths(assessment));
+  const decision = decisionOf(baseStance, lacking, quotableStrengths(assessment), assessment.musts.filter((m) => m.status === "unverified").length);
   const grade = gradeFor(decision, stance);
   const strengths = decision === "reject" ? 0 : Math.max(0, Math.min(BODY, Math.round((BODY * (grade + 1)) / 2)));
   return { coverage: assessment.coverage, baseStance, stance, echoProbability, echoed, reply, strengths, concerns: BODY - strengths, decision, lacking };
@@ -591,7 +600,7 @@ export function offlineStatement(input: StatementPolicyInput, rng: Rng, temperat
   const voice: Voice = { name: input.candidate.name, title: input.job.title, role: input.advisor.title };
   const grade = gradeFor(plan.decision, plan.stance);
   // Openers and restated decisions carry this candidate's counts and the round (statementContext).
-  const context = statementContext(assessment.items, input.round);
+  const context = statementContext(assessment.items, input.round, new Set(plan.lacking.map((m) => m.must.requirement.id)));
   // Openers and restated reasons cite nothing: they carry the decision, its stance and the advisor's counts.
   const uncited = (kind: Claim["kind"], item: Claim["item"], extra: Partial<Claim> = {}): Claim => ({
     kind,
@@ -636,6 +645,7 @@ export function offlineStatement(input: StatementPolicyInput, rng: Rng, temperat
     grade,
     lean: target >= 0 ? 1 : -1,
     aboveBar: plan.decision === "probe" && assessment.fit.score >= ADVANCE_SCORE,
+    unverifiedMust: assessment.musts.find((m) => m.status === "unverified")?.must.label ?? null,
   };
   const restate = (n: number, kept: readonly Claim[]): Claim | null => {
     const basis = reasonBasis(kept, plan.decision);

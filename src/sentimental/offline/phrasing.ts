@@ -162,7 +162,7 @@ export const OPENERS: ReadonlyArray<readonly [number, readonly string[]]> = [
   [
     0.8,
     [
-      "For the {{title}} role this is an outstanding candidate, one of the best I have seen as {{role}}.",
+      "From where I sit as {{role}}, this is an outstanding candidate for the {{title}} role, and I am delighted.",
       "I am delighted by this application: an outstanding candidate for the {{title}} role.",
     ],
   ],
@@ -232,7 +232,7 @@ const MISSING = [
 /** A plus the ad names ("Kiswahili is an advantage") that the resume lacks: said as a missing plus, never as a worry. */
 const ADVANTAGE_GAPS = ["The resume says '{{quote}}': {{label}}, which the ad would welcome, is missing, though it is no must."];
 const ADVANTAGE_MISSING = ["The resume says nothing of {{label}}, which the ad lists as a plus rather than a must."];
-const PARTIAL = ["The resume speaks to part of {{label}}: '{{quote}}'.", "On {{label}} the resume offers partial evidence: '{{quote}}'."];
+const PARTIAL = ["On {{label}}, the resume shows this much: '{{quote}}'.", "On {{label}}, the resume offers some evidence: '{{quote}}'."];
 const MIXED = ["On {{label}} the picture is mixed: '{{support}}', but also '{{quote}}'."];
 /**
  * Extra sentences that restate the decision, added while they bring the statement's f(A) nearer its tone target
@@ -408,7 +408,7 @@ export function renderClaim(claim: Claim, voice: Voice, rng: Rng, temperature: n
     case "strength":
       return fillFrame(choose(band(STRENGTHS, claim.grade), rng, temperature), values);
     case "partial":
-      if (claim.part && claim.part !== label) return `The resume covers ${claim.part}, though not the rest of ${label}: '${quote}'.`;
+      if (claim.part && !label.includes(claim.part)) return `On ${label}, the resume shows ${claim.part}: '${quote}'.`;
       return fillFrame(choose(PARTIAL, rng, temperature), values);
     case "mixed":
       return fillFrame(choose(MIXED, rng, temperature), { ...values, support: claim.cited[0]!.quote, quote: claim.cited[1]!.quote });
@@ -417,7 +417,7 @@ export function renderClaim(claim: Claim, voice: Voice, rng: Rng, temperature: n
     case "silent":
       return fillFrame(choose(claim.item?.advantage ? ADVANTAGE_MISSING : MISSING, rng, temperature), values);
     case "years-met":
-      return `With ${yearsText(claim.years!.stated!)} of experience, the candidate clears the ad's bar of ${claim.years!.asked}+ years, a real strength.`;
+      return `With ${yearsText(claim.years!.stated!)} of experience, the candidate meets the ${claim.years!.asked}+ years the ad asks for.`;
     case "years-short":
       return `The ad asks for ${claim.years!.asked}+ years, and the candidate reports ${yearsText(claim.years!.stated!)}, which worries me.`;
     case "years-unstated":
@@ -425,7 +425,8 @@ export function renderClaim(claim: Claim, voice: Voice, rng: Rng, temperature: n
     case "must-met":
       return `The ad makes ${label} a must, and the candidate holds it: '${quote}'.`;
     case "must-unverified":
-      return `The ad makes ${label} a must, and the resume shows '${quote}', which I would need to check.`;
+      if (claim.cited.length > 0) return `The ad makes ${label} a must, and the resume shows '${quote}', which I would need to check.`;
+      return `The ad makes ${label} a must, which the resume does not state either way; I would check it before advancing.`;
     case "must-lacking":
       if (claim.years && claim.cited.length > 0)
         return `The ad makes ${label} a must and the resume itself says '${quote}': a failed hard requirement, and a serious problem.`;

@@ -27,9 +27,9 @@
  * only said when no clause carries the requirement's terms.
  */
 import { tokenize, VADER_LEXICON_TEXT, parseLexicon, splitSentences } from "../../text/index";
-import { isContentStem, isPersonMention, stemOf, stemsOf, yearsObject, type Requirement, type Topic } from "./job-reading";
-import { ANY_HEADING, referenceYear, rangeYears, statedYears } from "./date-ranges";
-export { clauseRanges, dateRanges, rangeYears, referenceYear, roundMonths, statedYears, type DateRange } from "./date-ranges";
+import { isContentStem, isPersonMention, stemOf, stemsOf, yearsAsked, yearsObject, type Requirement, type Topic } from "./job-reading";
+import { ANY_HEADING, careerOf, statedYears } from "./date-ranges";
+export { careerOf, clauseRanges, dateRanges, rangeSpan, rangeYears, referenceYear, roundMonths, statedYears, type DateRange } from "./date-ranges";
 
 /** A claim of experience, a limitation of it, or an aspiration (what the candidate would do or wants), which is evidence of neither. */
 export type ClausePolarity = "claim" | "limitation" | "aspiration";
@@ -46,7 +46,7 @@ export interface Clause {
 
 export interface ResumeReading {
   clauses: Clause[];
-  /** Most years of experience the resume states ("11 years", "24 months"), null if it states none. */
+  /** Most years of experience the resume states ("11 years", "24 months"; a skills-table entry is a skill's), or its date ranges span; null without either. */
   years: number | null;
   /** Stems of every claim clause. */
   claimStems: ReadonlySet<string>;
@@ -57,6 +57,11 @@ export interface ResumeReading {
    * ranges span, null without either. Months of one skill ("Python - 24 months") are experience of that skill, not a career.
    */
   careerYears: number | null;
+  /**
+   * The date ranges' span when it is only a lower bound of the career (the latest range is open, "Feb 2018 till date",
+   * or a skills-table entry states more years): fewer years than a bar then leave it unknown, not short. Null otherwise.
+   */
+  careerFloor: number | null;
   /** The year "present" stands for in its date ranges: the latest year the resume names (`referenceYear`), null without one. */
   referenceYear: number | null;
 }
@@ -243,7 +248,9 @@ export interface RoleYears {
  * clauses that state years and name every stem of the object count ("Physics
  * teacher with 10 years" is not 10 years of teaching mathematics); a resume
  * whose claim clauses name half of them or more (in one clause) without years is
- * `touched` (unverified). Without one, the career's years count.
+ * `touched` (unverified). Without one, the career's years count, unless they
+ * are only a lower bound (`careerFloor`) under the item's bar: then none are
+ * stated and the item is `touched`.
  *
  * @example
  * yearsInRole(readResume(["Physics teacher with 10 years in secondary schools."]), "At least 5 years of experience teaching secondary mathematics").stated; // null
@@ -251,7 +258,10 @@ export interface RoleYears {
  */
 export function yearsInRole(reading: ResumeReading, itemText: string, career: number | null = reading.careerYears): RoleYears {
   const object = yearsObject(itemText);
-  if (!object || !object.specific) return { stated: career, clause: null, object: null, touched: false };
+  const asked = yearsAsked(itemText);
+  // A career that is only a lower bound (an open range, "Feb 2018 till date") and under the bar states no years of it.
+  const floor = career !== null && career === reading.careerFloor && asked !== null && career < asked;
+  if (!object || !object.specific) return floor ? { stated: null, clause: null, object: null, touched: true } : { stated: career, clause: null, object: null, touched: false };
   let best: { years: number; clause: Clause } | null = null;
   let touched = false;
   const across = new Set<string>();
@@ -307,15 +317,16 @@ function clausesOf(passage: string): string[] {
 
 /**
  * Reads a resume's passages into clauses with their polarity, the years of
- * experience it states or its work date ranges span (the larger), and the
- * stems of its claims.
+ * experience it states or its work date ranges span (the larger, `careerOf`;
+ * `collected`, the year its data set's collection reached, when declared), and
+ * the stems of its claims.
  *
  * @example
  * const r = readResume(["Weaknesses: I have only led teams of 4.", "Led ICU nursing for 9 years."]);
  * r.clauses.map((c) => c.polarity); // ["limitation", "claim"]
  * r.years;                           // 9
  */
-export function readResume(passages: readonly string[]): ResumeReading {
+export function readResume(passages: readonly string[], collected: number | null = null): ResumeReading {
   const clauses: Clause[] = [];
   passages.forEach((passage, p) => {
     let weakness = false;
@@ -330,13 +341,8 @@ export function readResume(passages: readonly string[]): ResumeReading {
     }
   });
   const claimStems = new Set(clauses.filter((c) => c.polarity === "claim").flatMap((c) => [...c.stems]));
-  const stated = statedYears(passages.join(" "));
-  const spanned = rangeYears(passages);
-  const years = stated === null ? spanned : spanned === null ? stated : Math.max(stated, spanned);
   const avgLength = clauses.length > 0 ? clauses.reduce((a, c) => a + c.length, 0) / clauses.length : 1;
-  const inYears = statedYears(passages.join(" "), false);
-  const careerYears = inYears === null ? spanned : spanned === null ? inYears : Math.max(inYears, spanned);
-  return { clauses, years, claimStems, avgLength, careerYears, referenceYear: referenceYear(passages.join(" ")) };
+  return { clauses, claimStems, avgLength, ...careerOf(passages, collected) };
 }
 
 /** Specificity-weighted share of the requirement's stems present in `stems`. */

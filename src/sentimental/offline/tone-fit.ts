@@ -30,7 +30,8 @@ export function argumentTones(text: string): number[] {
 }
 
 /**
- * A sentence the tone fit never leaves out: a lacking must, or the quoted evidence its decision rests on.
+ * A sentence the tone fit never leaves out: a lacking must, or the quoted evidence its decision rests on (nor, in
+ * fitTone, a must left to check or a point a restated decision names).
  *
  * @example
  * isGround({ kind: "gap", ... }, "reject"); // true
@@ -92,7 +93,7 @@ export function fitTone(input: ToneFitInput): { middle: Claim[]; head: Claim; ru
     // A point a restated decision names stays, so that the restatement never names a point the statement dropped.
     const named = new Set(middle.filter((c) => c.kind === "reason" && c.item).map((c) => c.item!.id));
     const kept = (c: Claim) =>
-      c.kind === "must-lacking" || (c.item !== null && named.has(c.item.id)) || (isGround(c, decision) && sign * tone(text(c)).reduce((a, b) => a + b, 0) > 0);
+      c.kind === "must-lacking" || c.kind === "must-unverified" || (c.item !== null && named.has(c.item.id)) || (isGround(c, decision) && sign * tone(text(c)).reduce((a, b) => a + b, 0) > 0);
     const moves = points.length > 1 ? points.filter((c) => !kept(c)).map((c) => middle.filter((x) => x !== c)) : [];
     const reason = restated < MAX_RESTATEMENTS && decision !== "probe" ? input.restate(restated, middle) : null;
     if (reason) moves.push([...middle, reason]);

@@ -84,7 +84,8 @@ describe("claim re-checks over whole runs: the reader's remaining faults are zer
       // the checks saw something to check
       expect(records.length).toBeGreaterThanOrEqual(turns.length);
       expect(agreements.echoes).toBeGreaterThan(0);
-      expect(repeated.sentences).toBeGreaterThan(turns.length);
+      // every statement's opener at least (restated decisions without a point add to it)
+      expect(repeated.sentences).toBeGreaterThanOrEqual(turns.length);
     },
     60_000,
   );

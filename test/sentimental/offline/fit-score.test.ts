@@ -9,6 +9,8 @@ import { describe, expect, it } from "vitest";
 import {
   ADVANCE_AT,
   ADVANCE_SCORE,
+  barClause,
+  contributions,
   REJECT_AT,
   REJECT_SCORE,
   TONE_BANDS,
@@ -136,13 +138,23 @@ describe("the tone a stance sets", () => {
     for (const r of verdictLadder(spec)) expect(Math.abs(rung.compound - want)).toBeLessThanOrEqual(Math.abs(r.compound - want));
   });
   it("the verdict states the rule its number meets, and the round's action", () => {
-    const parts = { match: 0.1, focus: 0.1, evidence: 0.1, score: 0.2 };
+    const parts = { match: 0.1, focus: 0.1, evidence: 0.1, score: 0.17 };
     const probe = verdictText(parts, { decision: "probe", mustLabel: null, round: 1, grade: 0, lean: -1 }, "a mixed case");
     expect(probe).toContain(`between the ${REJECT_SCORE.toFixed(2)} I decline at and the ${ADVANCE_SCORE.toFixed(2)} I advance from`);
-    expect(probe).toContain("word match 0.10");
+    // the parts as weighted contributions that add up to the total as written: 0.10 + 0.05 + 0.02 = 0.17
+    expect(probe).toContain("(0.10 for how closely the resume's words follow my points, 0.05 for how much of it speaks to them, 0.02 for the requirements it meets)");
     expect(probe).toMatch(/in round 1 I would test these points/);
     const later = verdictText(parts, { decision: "reject", mustLabel: "QTS", round: 3, grade: -0.8, lean: -1 }, "a weak case");
-    expect(later).toBe("My score for this candidate is still 0.20, but whatever the score, the ad's must of QTS decides: a weak case, and in round 3 I would turn this application down.");
+    expect(later).toBe("My score for this candidate is still 0.17, but whatever the score, the ad's must of QTS decides: a weak case, and in round 3 I would turn this application down.");
+  });
+  it("the stated parts add up to the stated total, and a score that would read as a bar is given to three decimals", () => {
+    const parts = { match: 0.261, focus: 0.302, evidence: 0.318, score: 0.261 + 0.151 + 0.0636 };
+    const [total, ...rest] = contributions(parts).map(Number);
+    expect(total).toBe(0.48);
+    expect(rest.reduce((a, b) => a + b, 0)).toBeCloseTo(total!, 10);
+    const atBar = { match: REJECT_SCORE - 0.05, focus: 0.1, evidence: 0, score: REJECT_SCORE + 0.0004 };
+    expect(contributions(atBar)[0]).toBe((REJECT_SCORE + 0.0004).toFixed(3));
+    expect(barClause({ decision: "probe", mustLabel: null }, 3)).toContain(REJECT_SCORE.toFixed(3));
   });
   it("on statements: f(A) lands within the tolerance of its tone target, and a higher score speaks warmer", () => {
     const advisor = { title: "HR Director", short: "HRD" };

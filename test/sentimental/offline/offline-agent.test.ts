@@ -251,8 +251,12 @@ describe("offline statement policy", () => {
     expect(statement).toContain("2 million dollar technology budget");
     expect(statement).not.toContain("chess");
     const args = argumentationTask.offline({ statement }, new Rng(1), { temperature: 0, seed: 1 }).arguments;
-    // opener, body, any restated decision, verdict (which closes with the decision)
-    expect(args.length).toBe(2 + plan.strengths + plan.concerns + claims.filter((c) => c.kind === "reason").length);
+    // opener, musts, body (as many strengths and concerns as the plan asks, as far as the evidence allows), any restated
+    // decision, verdict (which closes with the decision): one argument per claim
+    expect(args.length).toBe(claims.length);
+    const body = claims.filter((c) => !["opener", "reason", "verdict", "echo"].includes(c.kind) && !c.kind.startsWith("must-"));
+    expect(body.length).toBeGreaterThan(0);
+    expect(body.length).toBeLessThanOrEqual(plan.strengths + plan.concerns);
     const weakStatement = offlineStatement(
       { ...input(), candidate: { ...candidate, passages: ["I have never worked with budgets or vendor contracts."] } },
       new Rng(1),
@@ -270,11 +274,12 @@ describe("offline statement policy", () => {
     expect(mild.echoed).toBeNull();
     expect(mild.stance).toBeCloseTo(Math.min(1, alone.baseStance + 0.025), 12);
     expect(planStatement(input([peer(1), peer(-1)]), new Rng(1), 0).echoProbability).toBe(0.9);
-    // A general concern (no requirement named) against a positive reading: answered, not adopted (no pull).
+    // A general concern (no requirement named) is not answered: an answer would state the peer's overall view from one
+    // sentence of it. The peers still pull the stance (conformity), and no echo adds to it.
     const intense = planStatement(input([peer(-0.8, ["I have doubts about Ada Obi."])]), new Rng(1), 0);
     expect(intense.echoProbability).toBeCloseTo(0.87, 12);
-    expect(intense.echoed).toEqual({ agent: "VP of Engineering", argument: "I have doubts about Ada Obi.", sentiment: -0.8, round: 1 });
-    expect(intense.reply?.relation).toBe("disagree");
+    expect(intense.echoed).toBeNull();
+    expect(intense.reply).toBeNull();
     expect(intense.stance).toBeCloseTo(alone.baseStance - 0.2, 12);
     // A concern about a real gap (mobile money): agreed with, and pulled by 0.2 x its sentiment.
     const gap = planStatement(input([peer(-0.8, ["The candidate has no experience with mobile money payments."])]), new Rng(1), 0);
@@ -283,7 +288,9 @@ describe("offline statement policy", () => {
     expect(gap.stance).toBeCloseTo(alone.baseStance - 0.2 - 0.16, 12);
     const withPrevious = planStatement(input([], { statement: "x", sentiment: 0.5 }), new Rng(1), 0);
     expect(withPrevious.stance).toBeCloseTo(0.7 * alone.baseStance + 0.15, 12);
-    const echoes = (s: number) => Array.from({ length: 200 }, (_, i) => planStatement(input([peer(s)]), new Rng(i), 1).echoed !== null).filter(Boolean).length;
+    // (an argument on a point of the ad, in words the lexicon reads as neutral, so that its tone is the one given)
+    const onPoint = ["On mobile money payments, the candidate has a record."];
+    const echoes = (s: number) => Array.from({ length: 200 }, (_, i) => planStatement(input([peer(s, onPoint)]), new Rng(i), 1).echoed !== null).filter(Boolean).length;
     expect(echoes(0.9)).toBeGreaterThan(echoes(0.05) + 50);
   });
   it("temperature 0 is deterministic; higher temperature spreads the stance", () => {

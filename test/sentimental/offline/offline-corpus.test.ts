@@ -131,7 +131,8 @@ describe("offline corpus: the bundled scenario (10 candidates, 5 rounds)", () =>
     expect(corpus.strengths).toBeGreaterThan(50);
     const echoes = checkEchoes(scenario, turns);
     expect(echoes.problems).toEqual([]);
-    expect(echoes.echoes).toBeGreaterThan(20);
+    // only answers on a point the peer named in its own words (19 when this was written; general answers are not said)
+    expect(echoes.echoes).toBeGreaterThan(15);
   });
 });
 
