@@ -98,7 +98,8 @@ function coveredTopic(e: Evidence, clause: Pick<Clause, "stems">, weights: Reado
  * limitation on the same noun phrase (mixed; on different ones the
  * limitation is a gap on its own phrase), support below MET_SCORE (partial),
  * or no clause at PARTIAL_SCORE (silent; never for the job title's own item,
- * whose few title words a resume can do the work without).
+ * whose few title words a resume can do the work without, nor for a duty of
+ * the job).
  *
  * @example
  * concernClaim(evidence, weights, "probe", 0)?.kind; // "silent" when no clause of the resume reaches PARTIAL_SCORE
@@ -156,6 +157,9 @@ export function concernClaim(e: Evidence, weights: ReadonlyMap<string, number>, 
   // The job title's own item is named by its title's words alone ("technology"): that no clause holds them says nothing
   // about whether the candidate did the work (an automation manager did part of it), so it is never called silent.
   if (limitation || e.requirement.role) return null;
+  // The resume's silence is a concern on what the ad asks of a candidate, not on the job's duties and goals ("the
+  // higher throughput and the lower cost" of the roadmap the post-holder will deliver).
+  if (e.requirement.section === "responsibilities") return null;
   return { kind: "silent", item: itemOf(e), cited: [], score: Math.max(e.support?.score ?? 0, e.limitation?.score ?? 0), threshold: PARTIAL_SCORE, ...base };
 }
 

@@ -13,7 +13,16 @@ import { namedAs, ownWords, pointRequirement, STANCE_MIN } from "./echo";
 import { checkMust, readMusts } from "./hard-requirements";
 import { clauseParts, cleanClause, type Claim } from "./phrasing";
 import { clauseScore, MET_SCORE, showsHead, PARTIAL_SCORE, readResume, yearsInRole, type ResumeReading } from "./resume-reading";
-import { assessCandidate, decisionOf, quotableStrengths, scoresAsDecision, statementScore, type OfflineStatement, type StatementPolicyInput } from "./offline-agent";
+import {
+  assessCandidate,
+  decisionOf,
+  openMusts,
+  quotableStrengths,
+  scoresAsDecision,
+  statementScore,
+  type OfflineStatement,
+  type StatementPolicyInput,
+} from "./offline-agent";
 import { polarityScores } from "../../text/index";
 import { verdictProblems } from "./verdict-check";
 
@@ -74,7 +83,7 @@ export function checkStatement(input: StatementPolicyInput, result: OfflineState
   if (claims.length !== sentences.length) problems.push(`${where}: ${sentences.length} sentences but ${claims.length} claims`);
   if (sentences.join(" ") !== result.statement) problems.push(`${where}: the statement is not its sentences`);
   const lacking = musts.map((m) => checkMust(reading, m)).filter((m) => m.status === "lacking");
-  const unverified = musts.map((m) => checkMust(reading, m)).filter((m) => m.status === "unverified").length;
+  const unverified = openMusts(assessCandidate(input)).length;
   if (decisionOf(plan.baseStance, lacking, quotableStrengths(assessCandidate(input)), unverified) !== plan.decision)
     problems.push(`${where}: decision ${plan.decision} does not follow the stated rule`);
   if (!scoresAsDecision(statementScore(result.statement), plan.decision)) {
@@ -90,9 +99,11 @@ export function checkStatement(input: StatementPolicyInput, result: OfflineState
   for (const [i, text] of quoted.entries()) if (quoted.indexOf(text) !== i) problems.push(`${where}: quotes '${text}' twice`);
   for (const p of verdictProblems(input, result, lacking.length > 0)) problems.push(`${where}: verdict: ${p}`);
   // A restated decision names a point this statement makes, of the kind its decision rests on.
-  const grounds: readonly Claim["kind"][] = plan.decision === "advance" ? ["strength", "years-met", "must-met"] : ["must-lacking", "gap", "years-short", "mixed", "silent"];
+  const grounds: readonly Claim["kind"][] =
+    plan.decision === "advance" ? ["strength", "years-met", "must-met"] : ["must-lacking", "gap", "years-short", "mixed", "silent"];
   for (const r of claims.filter((c) => c.kind === "reason" && c.item)) {
-    if (!claims.some((c) => c !== r && grounds.includes(c.kind) && c.item?.id === r.item!.id)) problems.push(`${where}: a restated decision names "${r.item!.label}", a point the statement does not make`);
+    if (!claims.some((c) => c !== r && grounds.includes(c.kind) && c.item?.id === r.item!.id))
+      problems.push(`${where}: a restated decision names "${r.item!.label}", a point the statement does not make`);
   }
   claims.forEach((claim, i) => {
     const sentence = sentences[i] ?? "";

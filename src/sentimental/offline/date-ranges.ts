@@ -233,8 +233,10 @@ export interface CareerYears {
  * The career's years of a resume's passages: the most a statement gives
  * (skills-table entries left out, `careerText`; `years` with statements in
  * months, `careerYears` in years only) or the date ranges span (`rangeSpan`),
- * the larger; `careerFloor`, the span when it is only a lower bound (its
- * latest range is open, or one skills-table entry states more years than it).
+ * the larger; `careerFloor`, the career's years when they are only a lower
+ * bound: the span, when its latest range is open or one skills-table entry
+ * states more years than it, or a statement "over N years", when no exact
+ * statement reaches them.
  * `collected`: the year the data set's collection is known to have reached
  * (`referenceYear`), null when it declares none.
  *
@@ -247,10 +249,32 @@ export function careerOf(passages: readonly string[], collected: number | null =
   const said = careerText(text);
   const span = rangeSpan(passages, collected);
   const larger = (a: number | null) => (a === null ? (span?.years ?? null) : span === null ? a : Math.max(a, span.years));
+  const careerYears = larger(statedYears(said, false));
+  // What the career is at least: an open or outdone span, or a statement "over N years"; a floor when no exact statement reaches it.
   const skill = skillTableYears(text);
-  const floor = span !== null && (span.open || (skill !== null && skill > span.years)) ? span.years : null;
-  return { years: larger(statedYears(said)), careerYears: larger(statedYears(said, false)), careerFloor: floor, referenceYear: referenceYear(text, collected) };
+  const spanFloor = span !== null && (span.open || (skill !== null && skill > span.years));
+  const over = statedYears([...said.matchAll(OVER)].map((m) => m[0]).join("; "), false);
+  const exact = statedYears(said.replace(OVER, " "), false);
+  const bound = careerYears !== null && (exact === null || exact < careerYears) && (careerYears === over || (spanFloor && careerYears === span.years));
+  return { years: larger(statedYears(said)), careerYears, careerFloor: bound ? careerYears : null, referenceYear: referenceYear(text, collected) };
 }
+
+/**
+ * Are the most years a text states (`statedYears`) only a lower bound, "over 1.5 years", with no exact statement
+ * reaching them?
+ *
+ * @example
+ * statesAtLeast("With over 1.5 years of experience worked as Asst. Electrical Engineer"); // true
+ * statesAtLeast("Over 2 years in sales, 4 years in total");                              // false
+ */
+export function statesAtLeast(text: string): boolean {
+  const over = statedYears([...text.matchAll(OVER)].map((m) => m[0]).join("; "));
+  const exact = statedYears(text.replace(OVER, " "));
+  return over !== null && (exact === null || exact < over);
+}
+
+/** A statement of years as a lower bound: "over 1.5 years", "more than 10 years", "in excess of 5 years". */
+const OVER = /\b(?:over|more than|in excess of)\s+\d+(?:\.\d+)?\s*\+?\s*(?:years?|yrs?)\b(?!\s+(?:old|ago))/gi;
 
 /** Years to the month (floating sums of twelfths made exact enough to compare and print). */
 export function roundMonths(years: number): number {

@@ -34,7 +34,8 @@
 import { polarityScores } from "../../text/index";
 import type { Requirement } from "./job-reading";
 import { clauseScore, type ResumeReading } from "./resume-reading";
-import type { Claim, Decision } from "./phrasing";
+import type { Claim, Decision, VerdictSpec } from "./phrasing";
+export type { VerdictSpec } from "./phrasing";
 
 /** Weight of the clause focus and of the requirement evidence in the score (the vocabulary match has weight 1). */
 export const FOCUS_WEIGHT = 0.5;
@@ -175,7 +176,24 @@ export function toneTarget(stance: number, decision: Decision): number {
 }
 
 /** Evaluative words of the verdict, by the decision they may close: warm ones for advance, cold ones for reject, mild ones for probe. */
-const WARM = ["acceptable", "solid", "fine", "fair", "capable", "clear", "promising", "convincing", "good", "useful", "valuable", "strong", "impressive", "excellent", "outstanding", "superb"];
+const WARM = [
+  "acceptable",
+  "solid",
+  "fine",
+  "fair",
+  "capable",
+  "clear",
+  "promising",
+  "convincing",
+  "good",
+  "useful",
+  "valuable",
+  "strong",
+  "impressive",
+  "excellent",
+  "outstanding",
+  "superb",
+];
 // A rejection is no uncertain case: no "unclear", "uncertain" or "doubtful" here (those are a probe's).
 const COLD = ["risky", "limited", "worrying", "inadequate", "weak", "problematic", "poor", "disappointing", "troubling", "bad"];
 const MILD_WARM = ["solid", "fine", "adequate", "fair", "acceptable", "capable", "clear", "promising", "good", "strong"];
@@ -216,7 +234,8 @@ function phrasesOf(decision: Decision, lean: 1 | -1): string[] {
   const boosters = (w: string) => (ABSOLUTE.has(w) ? [""] : BOOSTERS);
   for (const w of words) for (const b of boosters(w)) add(`${b}${w}`);
   // Pairs of neighbours on the scale ("strong and impressive"), never a mild word beside a superlative ("fine and superb").
-  for (let i = 0; i < words.length; i++) for (let j = i + 1; j <= i + 2 && j < words.length; j++) for (const b of boosters(words[i]!)) add(`${b}${words[i]} and ${words[j]}`);
+  for (let i = 0; i < words.length; i++)
+    for (let j = i + 1; j <= i + 2 && j < words.length; j++) for (const b of boosters(words[i]!)) add(`${b}${words[i]} and ${words[j]}`);
   return [...out];
 }
 
@@ -224,25 +243,6 @@ function phrasesOf(decision: Decision, lean: 1 | -1): string[] {
 export interface VerdictRung {
   phrase: string;
   compound: number;
-}
-
-/**
- * What a verdict sentence says besides its closing phrase: the decision, the
- * must that decides it (a failed must's label, or null), the round (round 1
- * states the score's parts; later rounds say the score stands) and the
- * wording's grade (a strong recommendation from 0.7).
- */
-export interface VerdictSpec {
-  decision: Decision;
-  mustLabel: string | null;
-  round: number;
-  grade: number;
-  /** Which way a probing verdict leans: the sign of its tone target. */
-  lean: 1 | -1;
-  /** A probe whose score is at or above the advance bar (nothing met to quote, or a must to check): its rule says so. */
-  aboveBar?: boolean;
-  /** The first must the resume neither shows nor denies, which keeps a score above the bar from advancing. */
-  unverifiedMust?: string | null;
 }
 
 /**
@@ -279,7 +279,8 @@ export function barClause(spec: Pick<VerdictSpec, "decision" | "mustLabel" | "ab
   if (spec.mustLabel !== null && spec.decision === "reject") return `but whatever the score, the ad's must of ${spec.mustLabel} decides`;
   if (spec.decision === "advance") return `at or above the ${stated(ADVANCE_SCORE)} I advance from`;
   if (spec.decision === "reject") return `at or below the ${stated(REJECT_SCORE)} I decline at`;
-  if (spec.aboveBar && spec.unverifiedMust) return `at or above the ${stated(ADVANCE_SCORE)} I advance from, but the resume does not state the ad's must of ${spec.unverifiedMust} either way`;
+  if (spec.aboveBar && spec.unverifiedMust)
+    return `at or above the ${stated(ADVANCE_SCORE)} I advance from, but the resume does not state the ad's must of ${spec.unverifiedMust} either way`;
   if (spec.aboveBar) return `at or above the ${stated(ADVANCE_SCORE)} I advance from, but none of the points I weigh beyond the musts is met`;
   return `between the ${stated(REJECT_SCORE)} I decline at and the ${stated(ADVANCE_SCORE)} I advance from`;
 }
@@ -404,7 +405,14 @@ export function verdictClaim(parts: FitParts, spec: VerdictSpec, rung: VerdictRu
     threshold: decision === "advance" ? ADVANCE_SCORE : decision === "reject" ? REJECT_SCORE : null,
     decision,
     grade,
-    verdict: { ...parts, mustFailed: spec.mustLabel !== null && decision === "reject", spec, phrase: rung.phrase, target, text: verdictText(parts, spec, rung.phrase) },
+    verdict: {
+      ...parts,
+      mustFailed: spec.mustLabel !== null && decision === "reject",
+      spec,
+      phrase: rung.phrase,
+      target,
+      text: verdictText(parts, spec, rung.phrase),
+    },
   };
 }
 

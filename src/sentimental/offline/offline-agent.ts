@@ -37,18 +37,44 @@
 import type { Rng } from "../../stats/index";
 import { answerable, echoOptions, understandEcho, type EchoOption } from "./echo";
 import { readJob, stemWeights, stemsOf, type Requirement } from "./job-reading";
-import { polarityScores, splitSentences } from "../../text/index";
 import { checkMust, readMusts, type MustCheck, type MustRequirement } from "./hard-requirements";
-export { echoClaim } from "./claim-building";
-import { endSentence, gradeFor, renderClaim, yearsText, type Claim, type Decision, type EchoReply, type Voice } from "./phrasing";
-import { assess, evidenceScore, readResume, type Evidence, type ResumeReading } from "./resume-reading";
+import { endSentence, gradeFor, renderClaim, type Claim, type Decision, type EchoReply, type Voice } from "./phrasing";
+import { assess, evidenceScore, readResume, type ResumeReading } from "./resume-reading";
 import { concernClaim, echoClaim, mustClaims, pointName, statementContext, strengthClaim } from "./claim-building";
 import { advisorLens, type WeighedRequirement } from "./role-lens";
-import { ADVANCE_AT, ADVANCE_SCORE, REJECT_AT, clauseFocus, fitScore, stanceOf, toneTarget, verdictClaim, vocabularyMatch, type FitParts, type VerdictSpec } from "./fit-score";
+import { ADVANCE_SCORE, clauseFocus, fitScore, stanceOf, toneTarget, verdictClaim, vocabularyMatch, type FitParts, type VerdictSpec } from "./fit-score";
 export { ADVANCE_AT, REJECT_AT } from "./fit-score";
 import { fitTone } from "./tone-fit";
 export { argumentTones } from "./tone-fit";
 import type { AdvisorSpec, CandidateInfo, JobInfo, MentalModel, PeerStatement } from "../types";
+
+import {
+  ADVANCE_SENTIMENT,
+  PROBE_SENTIMENT,
+  REJECT_SENTIMENT,
+  decisionOf,
+  milderClaim,
+  openMusts,
+  quotableStrengths,
+  reasonBasis,
+  scoresAsDecision,
+  statementScore,
+  type AssessedItem,
+  type Assessment,
+} from "./decision-rule";
+export {
+  ADVANCE_SENTIMENT,
+  PROBE_SENTIMENT,
+  REJECT_SENTIMENT,
+  decisionOf,
+  openMusts,
+  quotableStrengths,
+  reasonBasis,
+  scoresAsDecision,
+  statementScore,
+  type AssessedItem,
+  type Assessment,
+};
 
 /** Noise standard deviation per unit of temperature. */
 const NOISE_PER_TEMPERATURE = 0.05;
@@ -228,28 +254,6 @@ export interface StatementPolicyInput {
   previous: { statement: string; sentiment: number } | null;
 }
 
-/** One item of the advisor's assessment: its weight and the resume's evidence on it. */
-export interface AssessedItem {
-  weight: number;
-  evidence: Evidence;
-}
-
-/** The advisor's reading of one candidate: every weighed item with its evidence, and the coverage they add up to. */
-export interface Assessment {
-  items: AssessedItem[];
-  /** sum w v / sum w, in [-1, 1]. */
-  coverage: number;
-  /** The fit score and its parts (fit-score.ts): the number the stance, the decision and the tone follow. */
-  fit: FitParts;
-  /** Requirement ids of the advisor's priorities (its Mental Model's, else its heaviest items). */
-  priorities: Set<number>;
-  weights: ReadonlyMap<string, number>;
-  /** The ad's musts and how the resume meets each. */
-  musts: MustCheck[];
-  /** The resume as read (clauses, years). */
-  reading: ResumeReading;
-}
-
 /**
  * The advisor's items: its lens over the ad, with the Mental Model's
  * priorities weighed up; a priority that names no item of the ad (a Mental
@@ -349,11 +353,6 @@ export function fitFromScratch(input: StatementPolicyInput): FitParts {
   const total = evidence.reduce((a, x) => a + x.weight, 0);
   return fitOf(reading, items, job, total > 0 ? evidence.reduce((a, x) => a + x.weight * x.value, 0) / total : 0);
 }
-/** What a statement's f(A) (mean VADER compound of its arguments) must reach for its decision: beyond Definition 4's valence threshold. */
-export const ADVANCE_SENTIMENT = 0.55;
-export const REJECT_SENTIMENT = -0.55;
-/** A probing statement stays inside the neutral valence band. */
-export const PROBE_SENTIMENT = 0.45;
 
 /** Diagnostics of the offline statement policy (exposed for tests). */
 export interface StatementPlan {
@@ -369,42 +368,6 @@ export interface StatementPlan {
   decision: Decision;
   /** The musts the resume lacks. */
   lacking: MustCheck[];
-}
-
-/**
- * The decision rule of an offline advisor, stated: a must the resume lacks
- * rejects; otherwise the base stance (the evidence alone, before noise and
- * peers) advances at >= ADVANCE_AT when at least one point the advisor
- * weighs beyond the musts is met with a clause or years it can quote
- * (`strengths`; a score that words alone carry is no reason to advance)
- * and no must is left unverified (the resume neither shows nor denies it),
- * rejects at <= REJECT_AT, and probes otherwise. It rests on the evidence,
- * so an advisor keeps its decision over the rounds; noise and peers move
- * how warmly or coldly it speaks within it.
- *
- * @example
- * decisionOf(0.5, [], 2); // "advance"
- * decisionOf(0.5, [], 0); // "probe": nothing to quote in its favour
- * decisionOf(0.5, [lackingQts], 2); // "reject"
- * decisionOf(0.5, [], 2, 1); // "probe": a must to check first
- */
-export function decisionOf(baseStance: number, lacking: readonly MustCheck[], strengths: number, unverified = 0): Decision {
-  if (lacking.length > 0) return "reject";
-  if (baseStance >= ADVANCE_AT) return strengths > 0 && unverified === 0 ? "advance" : "probe";
-  if (baseStance <= REJECT_AT) return "reject";
-  return "probe";
-}
-
-/**
- * How many of the advisor's points beyond the musts the resume meets with a clause or years a statement can quote
- * (strengthClaim): what an advancing decision needs at least one of.
- *
- * @example
- * quotableStrengths(assessCandidate(input)); // 0 for a resume that only shares the ad's words
- */
-export function quotableStrengths(assessment: Assessment): number {
-  const mustIds = new Set(assessment.musts.map((m) => m.must.requirement.id));
-  return assessment.items.filter((x) => !mustIds.has(x.evidence.requirement.id) && strengthClaim(x.evidence, assessment.weights, "advance", 0.5) !== null).length;
 }
 
 /**
@@ -457,7 +420,7 @@ function planFromAssessment(input: StatementPolicyInput, assessment: Assessment,
   }
   stance = Math.max(-1, Math.min(1, stance));
   const lacking = assessment.musts.filter((m) => m.status === "lacking");
-  const decision = decisionOf(baseStance, lacking, quotableStrengths(assessment), assessment.musts.filter((m) => m.status === "unverified").length);
+  const decision = decisionOf(baseStance, lacking, quotableStrengths(assessment), openMusts(assessment).length);
   const grade = gradeFor(decision, stance);
   const strengths = decision === "reject" ? 0 : Math.max(0, Math.min(BODY, Math.round((BODY * (grade + 1)) / 2)));
   return { coverage: assessment.coverage, baseStance, stance, echoProbability, echoed, reply, strengths, concerns: BODY - strengths, decision, lacking };
@@ -503,53 +466,6 @@ function pickBody(assessment: Assessment, plan: StatementPlan, previous: string,
     temperature,
   ).map((i) => weak[i]!.claim);
   return [...pickedStrong, ...pickedWeak];
-}
-
-/**
- * What a restated decision names: the point of the statement its decision
- * rests on most, as a noun phrase (the first strength, enough years or held
- * credential of an advancing statement; the failed must, else the first
- * concern, of a rejecting one), with that point's item id, so that a checker
- * finds the claim it restates. Null when the statement holds none.
- *
- * @example
- * reasonBasis([mustLackingClaim], "reject"); // { id: 0, label: "the failed must of 8+ years in technology roles" }
- */
-export function reasonBasis(middle: readonly Claim[], decision: Decision): Claim["item"] {
-  // A plus the ad names is the main point only when nothing the ad needs is there to name.
-  const first = (k: Claim["kind"]) => middle.find((c) => c.kind === k && c.item && !c.item.advantage) ?? middle.find((c) => c.kind === k && c.item);
-  const pick = (kinds: readonly Claim["kind"][]) => {
-    const found = kinds.map(first).filter((c): c is Claim => c !== undefined);
-    return found.find((c) => !c.item!.advantage) ?? found[0];
-  };
-  const c = decision === "advance" ? pick(["strength", "years-met", "must-met"]) : decision === "reject" ? pick(["must-lacking", "gap", "years-short", "mixed", "silent"]) : undefined;
-  if (!c?.item) return null;
-  const label = c.item.label;
-  const phrase: Partial<Record<Claim["kind"], string>> = {
-    strength: `the record on ${label}`,
-    "years-met": `the ${yearsText(c.years?.stated ?? 0)} of experience`,
-    "must-met": `holding ${label}`,
-    "must-lacking": `the failed must of ${label}`,
-    gap: `the gap on ${label}`,
-    mixed: `the mixed record on ${label}`,
-    "years-short": `having ${yearsText(c.years?.stated ?? 0)} against the ${c.years?.asked ?? 0}+ years asked`,
-    silent: `the resume's silence on ${label}`,
-  };
-  return { id: c.item.id, label: phrase[c.kind]! };
-}
-
-/** f(A) of the offline run on a statement: the mean VADER compound of its arguments, split as the argumentation task splits it. */
-export function statementScore(statement: string): number {
-  const sentences = splitSentences(statement);
-  const args = (sentences.length > 0 ? sentences : [statement]).slice(0, 15);
-  return args.reduce((a, x) => a + polarityScores(x).compound, 0) / args.length;
-}
-
-/** Does a statement's score sit in its decision's band? */
-export function scoresAsDecision(score: number, decision: Decision): boolean {
-  if (decision === "advance") return score >= ADVANCE_SENTIMENT;
-  if (decision === "reject") return score <= REJECT_SENTIMENT;
-  return Math.abs(score) <= PROBE_SENTIMENT;
 }
 
 /** What one offline statement said and why: the text, its plan, and the claim behind each sentence, in order. */
@@ -615,9 +531,20 @@ export function offlineStatement(input: StatementPolicyInput, rng: Rng, temperat
   });
   // An advancing opener's praise is bounded by the share of the advisor's weight the resume meets, which it states:
   // "one of the best I have seen" from OPENER_BEST_SHARE of it, "excellent" from OPENER_EXCELLENT_SHARE, else "promising".
-  const openerGrade = plan.decision !== "advance" ? grade : context.metShare >= OPENER_BEST_SHARE ? grade : Math.min(grade, context.metShare >= OPENER_EXCELLENT_SHARE ? 0.7 : 0.4);
+  const openerGrade =
+    plan.decision !== "advance"
+      ? grade
+      : context.metShare >= OPENER_BEST_SHARE
+        ? grade
+        : Math.min(grade, context.metShare >= OPENER_EXCELLENT_SHARE ? 0.7 : 0.4);
   const opener = uncited("opener", null, { grade: openerGrade });
-  const musts = mustClaims(assessment.musts, plan.decision, grade);
+  // A must the check leaves unverified but whose item the resume meets is not said to need checking (it is not open).
+  const open = openMusts(assessment);
+  const musts = mustClaims(
+    assessment.musts.filter((m) => m.status !== "unverified" || open.includes(m)),
+    plan.decision,
+    grade,
+  );
   const body = pickBody(assessment, plan, input.previous?.statement ?? "", grade, rng, temperature);
   const mustQuotes = new Set(musts.flatMap((c) => c.cited.map((q) => q.text)));
   // An echo that would quote again the clause a must claim quotes is left out (the must already says it).
@@ -645,7 +572,7 @@ export function offlineStatement(input: StatementPolicyInput, rng: Rng, temperat
     grade,
     lean: target >= 0 ? 1 : -1,
     aboveBar: plan.decision === "probe" && assessment.fit.score >= ADVANCE_SCORE,
-    unverifiedMust: assessment.musts.find((m) => m.status === "unverified")?.must.label ?? null,
+    unverifiedMust: openMusts(assessment)[0]?.must.label ?? null,
   };
   const restate = (n: number, kept: readonly Claim[]): Claim | null => {
     const basis = reasonBasis(kept, plan.decision);
@@ -654,14 +581,9 @@ export function offlineStatement(input: StatementPolicyInput, rng: Rng, temperat
     rendered.set(reason, render([reason])[0]!);
     return reason;
   };
-  // Praise one band milder (the bands of OPENERS and STRENGTHS at 0.8, 0.6 and 0.2), never below a promising opener or
-  // "good experience": what tempering may do to an advancing statement's opener or strength.
   const temper = (c: Claim): Claim | null => {
-    if (plan.decision !== "advance" || !(c.kind === "strength" || c.kind === "opener")) return null;
-    const grade = c.grade >= 0.8 ? 0.7 : c.grade >= 0.6 ? 0.4 : c.grade >= 0.2 && c.kind === "strength" ? 0 : null;
-    if (grade === null) return null;
-    const milder: Claim = { ...c, grade };
-    rendered.set(milder, render([milder])[0]!);
+    const milder = plan.decision === "advance" ? milderClaim(c) : null;
+    if (milder) rendered.set(milder, render([milder])[0]!);
     return milder;
   };
   const fitted = fitTone({ middle, head, text: (c) => rendered.get(c)!, verdict: spec, target, restate, temper });

@@ -240,9 +240,34 @@ const MIXED = ["On {{label}} the picture is mixed: '{{support}}', but also '{{qu
  * an advance, its failed must or first concern for a rejection), so that it says something of this candidate.
  */
 export const REASONS: Readonly<Record<Exclude<Decision, "probe">, readonly string[]>> = {
-  advance: ["Above all, {{label}} makes this a strong application, and I am happy to support it.", "On {{label}} alone, I would support this application with confidence."],
-  reject: ["Above all, {{label}} makes this a weak application for this role, and I am seriously worried.", "Sadly, on {{label}} alone, this is a weak and risky application."],
+  advance: [
+    "Above all, {{label}} makes this a strong application, and I am happy to support it.",
+    "On {{label}} alone, I would support this application with confidence.",
+  ],
+  reject: [
+    "Above all, {{label}} makes this a weak application for this role, and I am seriously worried.",
+    "Sadly, on {{label}} alone, this is a weak and risky application.",
+  ],
 };
+
+/**
+ * What a verdict sentence says besides its closing phrase: the decision, the
+ * must that decides it (a failed must's label, or null), the round (round 1
+ * states the score's parts; later rounds say the score stands) and the
+ * wording's grade (a strong recommendation from 0.7).
+ */
+export interface VerdictSpec {
+  decision: Decision;
+  mustLabel: string | null;
+  round: number;
+  grade: number;
+  /** Which way a probing verdict leans: the sign of its tone target. */
+  lean: 1 | -1;
+  /** A probe whose score is at or above the advance bar (nothing met to quote, or a must to check): its rule says so. */
+  aboveBar?: boolean;
+  /** The first must the resume neither shows nor denies, which keeps a score above the bar from advancing. */
+  unverifiedMust?: string | null;
+}
 
 /** Claim kinds: what a sentence asserts. */
 export type ClaimKind =
@@ -303,7 +328,7 @@ export interface Claim {
     evidence: number;
     score: number;
     mustFailed: boolean;
-    spec: import("./fit-score").VerdictSpec;
+    spec: VerdictSpec;
     phrase: string;
     target: number;
     text: string;
@@ -378,7 +403,8 @@ function reasonLine(claim: Claim, voice: Voice): string {
     : index === 0 && claim.score !== null
       ? `In round ${c.round}, at a score of ${claim.score.toFixed(2)}, `
       : `With ${neutralNumeral(c.met)} of the ${neutralNumeral(c.weighed)} points I weigh met, `;
-  if (decision === "advance") return index === 0 ? `${lead}this is a strong fit, and I am happy to support it.` : `${lead}I would support this application with confidence.`;
+  if (decision === "advance")
+    return index === 0 ? `${lead}this is a strong fit, and I am happy to support it.` : `${lead}I would support this application with confidence.`;
   return index === 0 ? `${lead}this is a weak application for this role, and I am seriously worried.` : `${lead}sadly, this is a weak and risky application.`;
 }
 

@@ -28,7 +28,7 @@
  */
 import { tokenize, VADER_LEXICON_TEXT, parseLexicon, splitSentences } from "../../text/index";
 import { isContentStem, isPersonMention, stemOf, stemsOf, yearsAsked, yearsObject, type Requirement, type Topic } from "./job-reading";
-import { ANY_HEADING, careerOf, statedYears } from "./date-ranges";
+import { ANY_HEADING, careerOf, statedYears, statesAtLeast } from "./date-ranges";
 export { careerOf, clauseRanges, dateRanges, rangeSpan, rangeYears, referenceYear, roundMonths, statedYears, type DateRange } from "./date-ranges";
 
 /** A claim of experience, a limitation of it, or an aspiration (what the candidate would do or wants), which is evidence of neither. */
@@ -58,8 +58,8 @@ export interface ResumeReading {
    */
   careerYears: number | null;
   /**
-   * The date ranges' span when it is only a lower bound of the career (the latest range is open, "Feb 2018 till date",
-   * or a skills-table entry states more years): fewer years than a bar then leave it unknown, not short. Null otherwise.
+   * `careerYears` when they are only a lower bound (an open latest range, "Feb 2018 till date", a span shorter than a
+   * skills-table entry, or "over 1.5 years"): fewer years than a bar then leave it unknown, not short. Null otherwise.
    */
   careerFloor: number | null;
   /** The year "present" stands for in its date ranges: the latest year the resume names (`referenceYear`), null without one. */
@@ -248,7 +248,8 @@ export interface RoleYears {
  * clauses that state years and name every stem of the object count ("Physics
  * teacher with 10 years" is not 10 years of teaching mathematics); a resume
  * whose claim clauses name half of them or more (in one clause) without years is
- * `touched` (unverified). Without one, the career's years count, unless they
+ * `touched` (unverified); a clause stating only "over N years" under the
+ * item's bar states none. Without one, the career's years count, unless they
  * are only a lower bound (`careerFloor`) under the item's bar: then none are
  * stated and the item is `touched`.
  *
@@ -261,7 +262,8 @@ export function yearsInRole(reading: ResumeReading, itemText: string, career: nu
   const asked = yearsAsked(itemText);
   // A career that is only a lower bound (an open range, "Feb 2018 till date") and under the bar states no years of it.
   const floor = career !== null && career === reading.careerFloor && asked !== null && career < asked;
-  if (!object || !object.specific) return floor ? { stated: null, clause: null, object: null, touched: true } : { stated: career, clause: null, object: null, touched: false };
+  if (!object || !object.specific)
+    return floor ? { stated: null, clause: null, object: null, touched: true } : { stated: career, clause: null, object: null, touched: false };
   let best: { years: number; clause: Clause } | null = null;
   let touched = false;
   const across = new Set<string>();
@@ -273,6 +275,8 @@ export function yearsInRole(reading: ResumeReading, itemText: string, career: nu
     if (named < object.stems.length) continue;
     // Months of the named work are experience of it ("Data Science - Exprience - 24 months" is 2 years of data science).
     const y = statedYears(c.text);
+    // "Over 3 years" under the bar is no shortfall: the work is named, its years unknown.
+    if (y !== null && asked !== null && y < asked && statesAtLeast(c.text)) continue;
     if (y !== null && (best === null || y > best.years)) best = { years: y, clause: c };
   }
   // The resume's claims together naming most of the work ("Site Engineer", "Construction activities", "Eleven buildings") touch it too.

@@ -93,7 +93,10 @@ export function fitTone(input: ToneFitInput): { middle: Claim[]; head: Claim; ru
     // A point a restated decision names stays, so that the restatement never names a point the statement dropped.
     const named = new Set(middle.filter((c) => c.kind === "reason" && c.item).map((c) => c.item!.id));
     const kept = (c: Claim) =>
-      c.kind === "must-lacking" || c.kind === "must-unverified" || (c.item !== null && named.has(c.item.id)) || (isGround(c, decision) && sign * tone(text(c)).reduce((a, b) => a + b, 0) > 0);
+      c.kind === "must-lacking" ||
+      c.kind === "must-unverified" ||
+      (c.item !== null && named.has(c.item.id)) ||
+      (isGround(c, decision) && sign * tone(text(c)).reduce((a, b) => a + b, 0) > 0);
     const moves = points.length > 1 ? points.filter((c) => !kept(c)).map((c) => middle.filter((x) => x !== c)) : [];
     const reason = restated < MAX_RESTATEMENTS && decision !== "probe" ? input.restate(restated, middle) : null;
     if (reason) moves.push([...middle, reason]);

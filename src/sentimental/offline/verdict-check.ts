@@ -7,7 +7,15 @@
  * ladder that lands the statement's f(A) nearest that target.
  */
 import { ADVANCE_SCORE, REJECT_SCORE, barClause, nearestRung, renderVerdict, scoreDigits, stated, toneTarget } from "./fit-score";
-import { argumentTones, assessCandidate, fitFromScratch, quotableStrengths, type OfflineStatement, type StatementPolicyInput } from "./offline-agent";
+import {
+  argumentTones,
+  assessCandidate,
+  fitFromScratch,
+  openMusts,
+  quotableStrengths,
+  type OfflineStatement,
+  type StatementPolicyInput,
+} from "./offline-agent";
 import type { Claim } from "./phrasing";
 
 /**
@@ -30,17 +38,18 @@ export function verdictProblems(input: StatementPolicyInput, result: OfflineStat
   const decision = result.plan.decision;
   if (v.spec.decision !== decision) out.push(`states the decision ${v.spec.decision}, the plan's is ${decision}`);
   if (!result.sentences[index]!.includes(barClause(v.spec, scoreDigits(v.score)))) out.push("the rule is not stated");
-  if (decision === "probe" && (v.spec.aboveBar === true) !== v.score >= ADVANCE_SCORE) out.push(`says the score ${stated(v.score)} is ${v.spec.aboveBar ? "above" : "below"} the advance bar`);
+  if (decision === "probe" && (v.spec.aboveBar === true) !== v.score >= ADVANCE_SCORE)
+    out.push(`says the score ${stated(v.score)} is ${v.spec.aboveBar ? "above" : "below"} the advance bar`);
   // The rule it states is true of the number it states.
   if (!v.mustFailed) {
     if (decision === "advance" && !(v.score >= ADVANCE_SCORE - 1e-12)) out.push(`advances at ${stated(v.score)}, below the ${stated(ADVANCE_SCORE)} bar`);
     if (decision === "reject" && !(v.score <= REJECT_SCORE + 1e-12)) out.push(`declines at ${stated(v.score)}, above the ${stated(REJECT_SCORE)} bar`);
     const held = assessCandidate(input);
-    const blocked = quotableStrengths(held) === 0 || held.musts.some((m) => m.status === "unverified");
+    const blocked = quotableStrengths(held) === 0 || openMusts(held).length > 0;
     if (decision === "probe" && !(v.score > REJECT_SCORE && (v.score < ADVANCE_SCORE || blocked)))
       out.push(`probes at ${stated(v.score)}, outside the bars, with points met to quote`);
   }
-  if (v.spec.unverifiedMust && !assessCandidate(input).musts.some((m) => m.must.label === v.spec.unverifiedMust && m.status === "unverified"))
+  if (v.spec.unverifiedMust && !openMusts(assessCandidate(input)).some((m) => m.must.label === v.spec.unverifiedMust))
     out.push(`says the must of ${v.spec.unverifiedMust} is unverified`);
   if (v.spec.round !== input.round) out.push(`says round ${v.spec.round} in round ${input.round}`);
   if (v.mustFailed !== lackingMust) out.push(`says a failed must decides: ${v.mustFailed}, a must is lacking: ${lackingMust}`);

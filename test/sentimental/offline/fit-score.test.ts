@@ -127,7 +127,8 @@ describe("the tone a stance sets", () => {
               expect(polarityScores(verdictText(parts, spec, r.phrase)).compound).toBe(r.compound);
             }
             // a probe that leans cold never closes on a warm word, and the other way round
-            if (decision === "probe") for (const r of ladder) expect(r.phrase).not.toMatch(lean < 0 ? /\b(fine|good|strong|solid|promising)\b/ : /\b(weak|poor|risky|doubtful)\b/);
+            if (decision === "probe")
+              for (const r of ladder) expect(r.phrase).not.toMatch(lean < 0 ? /\b(fine|good|strong|solid|promising)\b/ : /\b(weak|poor|risky|doubtful)\b/);
           }
         }
       }
@@ -142,10 +143,14 @@ describe("the tone a stance sets", () => {
     const probe = verdictText(parts, { decision: "probe", mustLabel: null, round: 1, grade: 0, lean: -1 }, "a mixed case");
     expect(probe).toContain(`between the ${REJECT_SCORE.toFixed(2)} I decline at and the ${ADVANCE_SCORE.toFixed(2)} I advance from`);
     // the parts as weighted contributions that add up to the total as written: 0.10 + 0.05 + 0.02 = 0.17
-    expect(probe).toContain("(0.10 for how closely the resume's words follow my points, 0.05 for how much of it speaks to them, 0.02 for the requirements it meets)");
+    expect(probe).toContain(
+      "(0.10 for how closely the resume's words follow my points, 0.05 for how much of it speaks to them, 0.02 for the requirements it meets)",
+    );
     expect(probe).toMatch(/in round 1 I would test these points/);
     const later = verdictText(parts, { decision: "reject", mustLabel: "QTS", round: 3, grade: -0.8, lean: -1 }, "a weak case");
-    expect(later).toBe("My score for this candidate is still 0.17, but whatever the score, the ad's must of QTS decides: a weak case, and in round 3 I would turn this application down.");
+    expect(later).toBe(
+      "My score for this candidate is still 0.17, but whatever the score, the ad's must of QTS decides: a weak case, and in round 3 I would turn this application down.",
+    );
   });
   it("the stated parts add up to the stated total, and a score that would read as a bar is given to three decimals", () => {
     const parts = { match: 0.261, focus: 0.302, evidence: 0.318, score: 0.261 + 0.151 + 0.0636 };

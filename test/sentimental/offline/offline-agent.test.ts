@@ -2,8 +2,8 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { Rng } from "../../../src/stats/rng";
 import { polarityScores } from "../../../src/text/vader";
+import { echoClaim } from "../../../src/sentimental/offline/claim-building";
 import {
-  echoClaim,
   assessCandidate,
   offlineMentalModel,
   offlineStatement,
@@ -290,7 +290,8 @@ describe("offline statement policy", () => {
     expect(withPrevious.stance).toBeCloseTo(0.7 * alone.baseStance + 0.15, 12);
     // (an argument on a point of the ad, in words the lexicon reads as neutral, so that its tone is the one given)
     const onPoint = ["On mobile money payments, the candidate has a record."];
-    const echoes = (s: number) => Array.from({ length: 200 }, (_, i) => planStatement(input([peer(s, onPoint)]), new Rng(i), 1).echoed !== null).filter(Boolean).length;
+    const echoes = (s: number) =>
+      Array.from({ length: 200 }, (_, i) => planStatement(input([peer(s, onPoint)]), new Rng(i), 1).echoed !== null).filter(Boolean).length;
     expect(echoes(0.9)).toBeGreaterThan(echoes(0.05) + 50);
   });
   it("temperature 0 is deterministic; higher temperature spreads the stance", () => {
@@ -343,7 +344,8 @@ describe("phrasing", () => {
     expect(line("opener", "probe", 0)).toBeGreaterThan(line("opener", "reject", -0.9));
     // a rejection never opens or closes warmly, whatever the stance
     expect(line("opener", "reject", 0.9)).toBeLessThan(0);
-    const verdict = (decision: Claim["decision"], mustLabel: string | null) => verdictLadder({ decision, mustLabel, round: 2, grade: gradeFor(decision, 0.9), lean: -1 });
+    const verdict = (decision: Claim["decision"], mustLabel: string | null) =>
+      verdictLadder({ decision, mustLabel, round: 2, grade: gradeFor(decision, 0.9), lean: -1 });
     for (const must of [null, "Qualified Teacher Status (QTS)"]) expect(verdict("reject", must).at(-1)!.compound).toBeLessThan(0);
     expect(verdict("advance", null)[0]!.compound).toBeGreaterThan(0);
   });

@@ -104,11 +104,15 @@ describe("claims on one point", () => {
   it("a limitation is a gap only on the phrases its cue reaches", () => {
     expect(limitationScope("I am studying for the AWS exam in the evenings and contribute small fixes to an open-source USSD library")).not.toMatch(/ussd/i);
     expect(limitationScope("I have never led a team, owned a budget or been responsible for a technology strategy")).toMatch(/strategy/);
-    expect(limitationScope("My salary expectations are far above typical scale-up levels")).toBe("My salary expectations are far above typical scale-up levels");
+    expect(limitationScope("My salary expectations are far above typical scale-up levels")).toBe(
+      "My salary expectations are far above typical scale-up levels",
+    );
     const requirements = readJob(job);
     const weights = stemWeights(requirements);
     const ussd = requirements.find((r) => /USSD/.test(r.text))!;
-    const reading = readResume(["I am currently studying for the AWS Cloud Practitioner exam in the evenings and contribute small fixes to an open-source USSD library."]);
+    const reading = readResume([
+      "I am currently studying for the AWS Cloud Practitioner exam in the evenings and contribute small fixes to an open-source USSD library.",
+    ]);
     const claim = concernClaim(assess(reading, ussd, weights), weights, "probe", 0);
     expect(claim?.kind).not.toBe("gap");
     const denial = readResume(["I have never built USSD services or integrated mobile money."]);

@@ -1,0 +1,160 @@
+/**
+ * The offline advisor's decision rule and what a statement must read as for
+ * it: the assessment an advisor makes of one candidate, the rule that turns
+ * it into a decision (decisionOf: a lacking must rejects; a score at the bar
+ * advances only with a point met to quote and no must left open), the point
+ * a restated decision names (reasonBasis), and the f(A) bands a statement of
+ * each decision must score in (Definition 4's valence threshold, 0.5).
+ */
+import { polarityScores, splitSentences } from "../../text/index";
+import { strengthClaim } from "./claim-building";
+import { ADVANCE_AT, REJECT_AT, type FitParts } from "./fit-score";
+import type { MustCheck } from "./hard-requirements";
+import { yearsText, type Claim, type Decision } from "./phrasing";
+import type { Evidence, ResumeReading } from "./resume-reading";
+
+/** One item of the advisor's assessment: its weight and the resume's evidence on it. */
+export interface AssessedItem {
+  weight: number;
+  evidence: Evidence;
+}
+
+/** The advisor's reading of one candidate: every weighed item with its evidence, and the coverage they add up to. */
+export interface Assessment {
+  items: AssessedItem[];
+  /** sum w v / sum w, in [-1, 1]. */
+  coverage: number;
+  /** The fit score and its parts (fit-score.ts): the number the stance, the decision and the tone follow. */
+  fit: FitParts;
+  /** Requirement ids of the advisor's priorities (its Mental Model's, else its heaviest items). */
+  priorities: Set<number>;
+  weights: ReadonlyMap<string, number>;
+  /** The ad's musts and how the resume meets each. */
+  musts: MustCheck[];
+  /** The resume as read (clauses, years). */
+  reading: ResumeReading;
+}
+
+/** What a statement's f(A) (mean VADER compound of its arguments) must reach for its decision: beyond Definition 4's valence threshold. */
+export const ADVANCE_SENTIMENT = 0.55;
+export const REJECT_SENTIMENT = -0.55;
+/** A probing statement stays inside the neutral valence band. */
+export const PROBE_SENTIMENT = 0.45;
+
+/**
+ * The decision rule of an offline advisor, stated: a must the resume lacks
+ * rejects; otherwise the base stance (the evidence alone, before noise and
+ * peers) advances at >= ADVANCE_AT when at least one point the advisor
+ * weighs beyond the musts is met with a clause or years it can quote
+ * (`strengths`; a score that words alone carry is no reason to advance)
+ * and no must is left unverified (the resume neither shows nor denies it),
+ * rejects at <= REJECT_AT, and probes otherwise. It rests on the evidence,
+ * so an advisor keeps its decision over the rounds; noise and peers move
+ * how warmly or coldly it speaks within it.
+ *
+ * @example
+ * decisionOf(0.5, [], 2); // "advance"
+ * decisionOf(0.5, [], 0); // "probe": nothing to quote in its favour
+ * decisionOf(0.5, [lackingQts], 2); // "reject"
+ * decisionOf(0.5, [], 2, 1); // "probe": a must to check first
+ */
+export function decisionOf(baseStance: number, lacking: readonly MustCheck[], strengths: number, unverified = 0): Decision {
+  if (lacking.length > 0) return "reject";
+  if (baseStance >= ADVANCE_AT) return strengths > 0 && unverified === 0 ? "advance" : "probe";
+  if (baseStance <= REJECT_AT) return "reject";
+  return "probe";
+}
+
+/**
+ * The musts left open: those the must check can neither show nor deny and
+ * whose own item the resume does not meet either (a clause or years that meet
+ * "5+ years of ICU or critical care nursing" settle it even where the must
+ * check finds no years of that exact kind). An open must keeps a score above
+ * the bar from advancing.
+ *
+ * @example
+ * openMusts(assessCandidate(input)).map((m) => m.must.label); // ["being based in Nairobi"] when the resume never places the candidate
+ */
+export function openMusts(assessment: Assessment): MustCheck[] {
+  return assessment.musts.filter(
+    (m) => m.status === "unverified" && assessment.items.find((x) => x.evidence.requirement.id === m.must.requirement.id)?.evidence.verdict !== "met",
+  );
+}
+
+/**
+ * How many of the advisor's points beyond the musts the resume meets with a clause or years a statement can quote
+ * (strengthClaim): what an advancing decision needs at least one of.
+ *
+ * @example
+ * quotableStrengths(assessCandidate(input)); // 0 for a resume that only shares the ad's words
+ */
+export function quotableStrengths(assessment: Assessment): number {
+  const mustIds = new Set(assessment.musts.map((m) => m.must.requirement.id));
+  return assessment.items.filter((x) => !mustIds.has(x.evidence.requirement.id) && strengthClaim(x.evidence, assessment.weights, "advance", 0.5) !== null)
+    .length;
+}
+
+/**
+ * What a restated decision names: the point of the statement its decision
+ * rests on most, as a noun phrase (the first strength, enough years or held
+ * credential of an advancing statement; the failed must, else the first
+ * concern, of a rejecting one), with that point's item id, so that a checker
+ * finds the claim it restates. Null when the statement holds none.
+ *
+ * @example
+ * reasonBasis([mustLackingClaim], "reject"); // { id: 0, label: "the failed must of 8+ years in technology roles" }
+ */
+export function reasonBasis(middle: readonly Claim[], decision: Decision): Claim["item"] {
+  // A plus the ad names is the main point only when nothing the ad needs is there to name.
+  const first = (k: Claim["kind"]) => middle.find((c) => c.kind === k && c.item && !c.item.advantage) ?? middle.find((c) => c.kind === k && c.item);
+  const pick = (kinds: readonly Claim["kind"][]) => {
+    const found = kinds.map(first).filter((c): c is Claim => c !== undefined);
+    return found.find((c) => !c.item!.advantage) ?? found[0];
+  };
+  const c =
+    decision === "advance"
+      ? pick(["strength", "years-met", "must-met"])
+      : decision === "reject"
+        ? pick(["must-lacking", "gap", "years-short", "mixed", "silent"])
+        : undefined;
+  if (!c?.item) return null;
+  const label = c.item.label;
+  const phrase: Partial<Record<Claim["kind"], string>> = {
+    strength: `the record on ${label}`,
+    "years-met": `the ${yearsText(c.years?.stated ?? 0)} of experience`,
+    "must-met": `holding ${label}`,
+    "must-lacking": `the failed must of ${label}`,
+    gap: `the gap on ${label}`,
+    mixed: `the mixed record on ${label}`,
+    "years-short": `having ${yearsText(c.years?.stated ?? 0)} against the ${c.years?.asked ?? 0}+ years asked`,
+    silent: `the resume's silence on ${label}`,
+  };
+  return { id: c.item.id, label: phrase[c.kind]! };
+}
+
+/** f(A) of the offline run on a statement: the mean VADER compound of its arguments, split as the argumentation task splits it. */
+export function statementScore(statement: string): number {
+  const sentences = splitSentences(statement);
+  const args = (sentences.length > 0 ? sentences : [statement]).slice(0, 15);
+  return args.reduce((a, x) => a + polarityScores(x).compound, 0) / args.length;
+}
+
+/** Does a statement's score sit in its decision's band? */
+export function scoresAsDecision(score: number, decision: Decision): boolean {
+  if (decision === "advance") return score >= ADVANCE_SENTIMENT;
+  if (decision === "reject") return score <= REJECT_SENTIMENT;
+  return Math.abs(score) <= PROBE_SENTIMENT;
+}
+
+/**
+ * An advancing statement's opener or strength said one band milder (the bands of OPENERS and STRENGTHS at 0.8, 0.6
+ * and 0.2), never below a promising opener or "good experience"; null when it is already there.
+ *
+ * @example
+ * milderClaim({ ...strength, grade: 0.9 })?.grade; // 0.7
+ */
+export function milderClaim(c: Claim): Claim | null {
+  if (!(c.kind === "strength" || c.kind === "opener")) return null;
+  const grade = c.grade >= 0.8 ? 0.7 : c.grade >= 0.6 ? 0.4 : c.grade >= 0.2 && c.kind === "strength" ? 0 : null;
+  return grade === null ? null : { ...c, grade };
+}

@@ -1,0 +1,147 @@
+/**
+ * Years of experience read as a recruiter reads them, on lines written here
+ * in the forms of a resume site's template: a skills-table entry ("SQL-
+ * Exprience - 40 months") is years with that skill, never the career's; its
+ * placeholder ("Less than 1 year months") states nothing; "1 Year 3 Months"
+ * is 1.25 years; a role "till date" runs to the reference year, and a career
+ * read from such an open range (or one shorter than a skills-table entry)
+ * is only a lower bound: under a must's bar it leaves the must unverified,
+ * never lacking.
+ */
+import { describe, expect, it } from "vitest";
+import { checkMust, readMusts, type MustRequirement } from "../../../src/sentimental/offline/hard-requirements";
+import { readJob, stemWeights } from "../../../src/sentimental/offline/job-reading";
+import {
+  assess,
+  careerOf,
+  dateRanges,
+  rangeSpan,
+  rangeYears,
+  readResume,
+  referenceYear,
+  statedYears,
+  yearsInRole,
+} from "../../../src/sentimental/offline/resume-reading";
+import { careerText, skillTableYears } from "../../../src/sentimental/offline/date-ranges";
+
+const items = readJob({
+  title: "Analyst",
+  organization: "X",
+  text: "Requirements\n- 2+ years in analytical roles.\n- 2+ years as a business analyst or in a similar analytical role.\n- At least 5 years of experience teaching secondary mathematics.",
+});
+const musts = readMusts(items);
+const pick = (label: string) => {
+  const m = musts.find((x) => x.label === label);
+  if (!m) throw new Error(`no must "${label}" among ${musts.map((x) => x.label).join(" | ")}`);
+  return m;
+};
+const general = pick("2+ years in analytical roles");
+const analyst = pick("2+ years as a business analyst or in a similar analytical role");
+const teaching = pick("5+ years of teaching secondary mathematics");
+const check = (m: MustRequirement, ...passages: string[]) => checkMust(readResume(passages), m);
+
+describe("stated years", () => {
+  it("reads 'N years M months' as one figure, in years or with months", () => {
+    expect(statedYears("Experience:- 1 Year 3 Months")).toBe(1.25);
+    expect(statedYears("Experience:- 1 Year 3 Months", false)).toBe(1.25);
+    expect(statedYears("Total experience 4 years and 6 months in billing")).toBe(4.5);
+    // thirteen months is no month of a year
+    expect(statedYears("2 years 13 months", false)).toBe(2);
+  });
+  it("reads a skills table's placeholder as nothing, and a real 'less than a year' as half a year", () => {
+    expect(statedYears("Payroll- Exprience - Less than 1 year months")).toBeNull();
+    expect(statedYears("Jira- Exprience - Less than 1 year months Testing- Exprience - 29 months")).toBe(29 / 12);
+    expect(statedYears("I have less than a year of experience in sales")).toBe(0.5);
+  });
+  it("leaves skills-table entries out of what the resume states of its career", () => {
+    const table = "SDLC- Exprience - 75 months VISIO- Exprience - 60 months Jira- Exprience - Less than 1 year months";
+    expect(skillTableYears(table)).toBe(6.25);
+    expect(skillTableYears("Jira- Exprience - Less than 1 year months")).toBeNull();
+    expect(careerText("Java- Exprience - 36 months. Developer for 2 years.")).toBe("Java. Developer for 2 years.");
+    const r = readResume([table, "Analyst, Acme (Jan 2018 - Apr 2018)."]);
+    expect([r.years, r.careerYears, r.careerFloor]).toEqual([0.25, 0.25, 0.25]);
+  });
+});
+
+describe("date ranges", () => {
+  it("reads a month with an apostrophe year ('Aug '17 till date') as a range", () => {
+    const [r] = dateRanges("Heading the Pune branch, from Aug '17 till date. Award 2019.");
+    expect([r!.start, r!.end, r!.open]).toEqual([2017 + 7 / 12, 2019, true]);
+    expect(dateRanges("Engineer (Mar '98 - Jun '01)").map((x) => [x.start, x.end])).toEqual([[1998 + 2 / 12, 2001 + 5 / 12]]);
+    expect(dateRanges("Officer at a paper mill since Jan '2012. Award 2016.").map((x) => [x.start, x.end, x.open])).toEqual([[2012, 2016, true]]);
+  });
+  it("reads 'since May 2015' as an open range, in the text's order, and 'since 2012 - 2014' once", () => {
+    const ranges = dateRanges("Clerk (2009-2011). Site engineer since MAY 2014. Since 2016, have led the team. Award 2018.");
+    expect(ranges.map((x) => [x.start, x.end, x.open])).toEqual([
+      [2009, 2011, false],
+      [2014 + 4 / 12, 2018, true],
+      [2016, 2018, true],
+    ]);
+    expect(dateRanges("Member since 2012 - 2014.").map((x) => [x.start, x.end, x.open])).toEqual([[2012, 2014, false]]);
+    expect(dateRanges("Results since 2012's merger.")).toEqual([]);
+  });
+  it("marks a span whose latest end is an open range as a lower bound", () => {
+    expect(rangeSpan(["Analyst (Nov 2017 to Feb 2018). Business Analyst (Feb 2018 till date)."])).toEqual({ years: 0.25, open: true });
+    expect(rangeSpan(["Engineer (2013-2015). Lead (2016-2018)."])).toEqual({ years: 5, open: false });
+    // an open range read to the reference year (2018) ends before a closed one (June 2018): the span is closed
+    expect(rangeSpan(["Volunteer (2014-present). Engineer (2013-2016). Lead (Jan 2016 - Jun 2018)."])).toEqual({ years: 5 + 5 / 12, open: false });
+    expect(rangeSpan(["Volunteer (2014-present). Engineer (2013-2016). Lead (2016-2018)."])).toEqual({ years: 5, open: true });
+  });
+  it("reads 'present' to a declared collection year when it is later than the years the resume names", () => {
+    expect(referenceYear("Analyst (2017-present).")).toBe(2017);
+    expect(referenceYear("Analyst (2017-present).", 2019)).toBe(2019);
+    expect(referenceYear("Analyst (2017-present). Award 2021.", 2019)).toBe(2021);
+    expect(rangeYears(["Analyst (2017-present)."], 2019)).toBe(2);
+    expect(careerOf(["Analyst (2017-present)."], 2019)).toEqual({ years: 2, careerYears: 2, careerFloor: 2, referenceYear: 2019 });
+    expect(readResume(["Analyst (2017-present)."], 2019).careerYears).toBe(2);
+  });
+});
+
+describe("years musts", () => {
+  it("are unverified, not lacking, when the career's years are only a lower bound under the bar", () => {
+    const open = check(general, "Business Analyst, Acme (Feb 2018 till date).", "Reporting award 2018.");
+    expect([open.status, open.stated]).toEqual(["unverified", null]);
+    const table = check(general, "Analyst, Acme (Jan 2018 - Apr 2018).", "SQL- Exprience - 40 months");
+    expect([table.status, table.stated]).toEqual(["unverified", null]);
+    // a closed career shorter than the bar, with nothing longer, lacks it with its years
+    const closed = check(general, "Analyst, Acme (Jan 2018 - Apr 2018).");
+    expect([closed.status, closed.stated]).toEqual(["lacking", 0.25]);
+    // an open range past the bar meets it
+    const long = check(general, "Business Analyst, Acme (Feb 2014 till date).", "Reporting award 2018.");
+    expect([long.status, long.stated]).toEqual(["met", 3 + 11 / 12]);
+    // a statement of the career is not a lower bound
+    const said = check(general, "Business Analyst with 1 year of experience (Feb 2018 till date).");
+    expect([said.status, said.stated]).toEqual(["lacking", 1]);
+    // a must of specific work: the career's lower bound does not lack it either, a closed short career does
+    expect(check(analyst, "Business Analyst, Acme (Feb 2018 till date).", "Reporting award 2018.").status).toBe("unverified");
+    expect(check(analyst, "Business Analyst, Acme (Jan 2018 - Apr 2018).").status).toBe("lacking");
+  });
+  it("read 'over N years' as a lower bound: under the bar unverified, at it met; an exact statement stays exact", () => {
+    const over = check(general, "With over 1.5 years of experience worked as assistant engineer on a power plant.");
+    expect([over.status, over.stated]).toEqual(["unverified", null]);
+    expect(readResume(["With over 1.5 years of experience worked as assistant engineer."]).careerFloor).toBe(1.5);
+    expect(check(general, "More than 3 years of experience as an engineer.").status).toBe("met");
+    const exact = check(general, "Over 1.5 years in sales, 1.5 years of experience in total.");
+    expect([exact.status, exact.stated]).toEqual(["lacking", 1.5]);
+    // a clause naming the work with "over N years" under the bar states none of it; an exact one does
+    const work = check(teaching, "Over 3 years of teaching secondary mathematics.", "Tutor (2005-2012).");
+    expect([work.status, work.stated]).toEqual(["unverified", null]);
+    const short = check(teaching, "3 years of teaching secondary mathematics.", "Tutor (2005-2012).");
+    expect([short.status, short.stated]).toEqual(["lacking", 3]);
+  });
+  it("read a skills-table entry as years with that skill, and its placeholder as none", () => {
+    const placeholder = check(teaching, "Secondary mathematics teaching- Exprience - Less than 1 year months", "Tutor (2005-2012).");
+    expect(placeholder.status).not.toBe("lacking");
+    expect(placeholder.stated).toBeNull();
+    const entry = check(teaching, "Secondary mathematics teaching- Exprience - 72 months", "Tutor (2005-2012).");
+    expect([entry.status, entry.stated]).toEqual(["met", 6]);
+  });
+  it("give the scoring the same reading: a lower-bound career under the bar states no years", () => {
+    const reading = readResume(["Business Analyst, Acme (Feb 2018 till date).", "Reporting award 2018."]);
+    const item = items.find((r) => r.text === "2+ years in analytical roles.")!;
+    expect(yearsInRole(reading, item.text, reading.years)).toEqual({ stated: null, clause: null, object: null, touched: true });
+    expect(assess(reading, item, stemWeights(items)).years).toEqual({ asked: 2, stated: null });
+    const closed = readResume(["Analyst, Acme (Jan 2018 - Apr 2018)."]);
+    expect(assess(closed, item, stemWeights(items)).years).toEqual({ asked: 2, stated: 0.25 });
+  });
+});
