@@ -21,6 +21,7 @@
  *   --ad   one ad id, or "all" (default all)
  *   --seed deliberation seed (default 7)
  */
+import { kaggleScenario } from "../test/sentimental/offline/kaggle-judgement";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { silentProgress } from "../src/core/contract";
@@ -29,7 +30,7 @@ import { OfflineModel } from "../src/llm/offline";
 import { decide } from "../src/sentimental/analysis";
 import { bordaCount } from "../src/sentimental/decision";
 import { defaultSentimentalConfig } from "../src/sentimental/config";
-import { advisorSpecs, deliberate, toCandidate, type Scenario } from "../src/sentimental/pipeline";
+import { deliberate, toCandidate } from "../src/sentimental/pipeline";
 import { assessCandidate, recordOfflineClaims, type StatementPlan } from "../src/sentimental/offline/offline-agent";
 import { toneTarget } from "../src/sentimental/offline/fit-score";
 import { TfidfIndex, cosine } from "../src/text/index";
@@ -71,15 +72,7 @@ for (const ad of ads) {
   const started = Date.now();
   const positive = resumes.map((r) => r.labels.includes(ad.category));
   const config = defaultSentimentalConfig({ maxRounds: 3, runs: 1, candidates: resumes.length });
-  const scenario: Scenario = {
-    job: { id: ad.id, title: ad.title, organization: ad.organization, text: ad.text },
-    candidates,
-    advisors: advisorSpecs(ad.advisors),
-    resumeDir: SHARED,
-    jobDir: path.dirname(adsFile),
-    source: "mixed",
-    sourceNote: "Kaggle resumes with a test ad (diagnosis)",
-  };
+  const scenario = kaggleScenario(ad, candidates, path.dirname(adsFile));
   // Every statement's plan, by (advisor, candidate), in round order: the last one is the final round's.
   const plans = new Map<string, StatementPlan[]>();
   recordOfflineClaims(({ input, result }) => {

@@ -14,8 +14,9 @@ import { bundledDataDir } from "../src/data/paths";
 import { OfflineModel } from "../src/llm/offline";
 import { decide } from "../src/sentimental/analysis";
 import { defaultSentimentalConfig, type SentimentalConfig } from "../src/sentimental/config";
-import { advisorSpecs, deliberate, loadScenario, toCandidate, type Scenario } from "../src/sentimental/pipeline";
+import { deliberate, loadScenario, toCandidate, type Scenario } from "../src/sentimental/pipeline";
 import { TfidfIndex, cosine } from "../src/text/index";
+import { kaggleScenario } from "../test/sentimental/offline/kaggle-judgement";
 import { auc, countArguments, emptyCounterReport, mmCopies, rejects, type CounterReport } from "../test/sentimental/offline/expert-counters";
 import {
   boilerplate,
@@ -188,15 +189,7 @@ if (args.includes("--kaggle") && existsSync(path.join(SHARED, "resumes"))) {
   const tfidf: number[] = [];
   for (const ad of ads) {
     const config = defaultSentimentalConfig({ maxRounds: 3, runs: 1, candidates: resumes.length });
-    const scenario: Scenario = {
-      job: { id: ad.id, title: ad.title, organization: ad.organization, text: ad.text },
-      candidates,
-      advisors: advisorSpecs(ad.advisors),
-      resumeDir: SHARED,
-      jobDir: "test/fixtures/sentimental",
-      source: "mixed",
-      sourceNote: "Kaggle resumes with a test ad",
-    };
+    const scenario = kaggleScenario(ad, candidates);
     const { turns, decision } = await run(config, scenario, 7);
     total.push(countArguments(scenario, turns));
     const positive = resumes.map((r) => r.labels.includes(ad.category));

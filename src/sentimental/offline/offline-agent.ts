@@ -48,33 +48,8 @@ import { fitTone } from "./tone-fit";
 export { argumentTones } from "./tone-fit";
 import type { AdvisorSpec, CandidateInfo, JobInfo, MentalModel, PeerStatement } from "../types";
 
-import {
-  ADVANCE_SENTIMENT,
-  PROBE_SENTIMENT,
-  REJECT_SENTIMENT,
-  decisionOf,
-  milderClaim,
-  openMusts,
-  quotableStrengths,
-  reasonBasis,
-  scoresAsDecision,
-  statementScore,
-  type AssessedItem,
-  type Assessment,
-} from "./decision-rule";
-export {
-  ADVANCE_SENTIMENT,
-  PROBE_SENTIMENT,
-  REJECT_SENTIMENT,
-  decisionOf,
-  openMusts,
-  quotableStrengths,
-  reasonBasis,
-  scoresAsDecision,
-  statementScore,
-  type AssessedItem,
-  type Assessment,
-};
+import { decisionOf, milderClaim, openMusts, quotableStrengths, reasonBasis, type Assessment } from "./decision-rule";
+export * from "./decision-rule";
 
 /** Noise standard deviation per unit of temperature. */
 const NOISE_PER_TEMPERATURE = 0.05;

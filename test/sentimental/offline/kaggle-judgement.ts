@@ -69,21 +69,35 @@ export function tfidfCosines(ad: KaggleAd, candidates: ReadonlyArray<{ passages:
   return texts.map((t) => cosine(adVector, index.vector(t)));
 }
 
+/**
+ * A scenario of one job ad over the Kaggle resumes of ../shared/datasets (its own panel, the ad's fixture folder).
+ *
+ * @example
+ * kaggleScenario(ad, kaggleResumes().map(toCandidate)).candidates.length; // 166
+ */
+export function kaggleScenario(
+  ad: Pick<KaggleAd, "id" | "title" | "organization" | "text" | "advisors">,
+  candidates: Scenario["candidates"],
+  jobDir = "test/fixtures/sentimental",
+): Scenario {
+  return {
+    job: { id: ad.id, title: ad.title, organization: ad.organization, text: ad.text },
+    candidates,
+    advisors: advisorSpecs(ad.advisors),
+    resumeDir: SHARED,
+    jobDir,
+    source: "mixed",
+    sourceNote: "Kaggle resumes from ../shared/datasets with a test ad",
+  };
+}
+
 /** One deliberation per seed over all the resumes, the AUC of each Borda ranking, and the anchor's AUC. */
 export async function judgeAd(ad: KaggleAd): Promise<AdJudgement> {
   const resumes = kaggleResumes();
   const positive = positives(ad);
   const config = defaultSentimentalConfig({ maxRounds: ROUNDS, runs: 1, candidates: resumes.length });
   const candidates = resumes.map(toCandidate);
-  const scenario: Scenario = {
-    job: { id: ad.id, title: ad.title, organization: ad.organization, text: ad.text },
-    candidates,
-    advisors: advisorSpecs(ad.advisors),
-    resumeDir: SHARED,
-    jobDir: "test/fixtures/sentimental",
-    source: "mixed",
-    sourceNote: "Kaggle resumes from ../shared/datasets with a test ad",
-  };
+  const scenario = kaggleScenario(ad, candidates);
   const panelBySeed: number[] = [];
   for (const seed of SEEDS) {
     const d = await deliberate(scenario, config, { model: new OfflineModel({ seed }), progress: silentProgress, concurrency: 4 }, seed);
