@@ -301,7 +301,8 @@ export function checkMust(reading: ResumeReading, must: MustRequirement): MustCh
     // career ("Feb 2018 till date", or shorter than a skills-table entry's months) says nothing of it.
     const career = reading.careerYears;
     if (career !== null && career < must.years! && career !== reading.careerFloor) return { must, status: "lacking", clause: null, stated: career };
-    const unsure = role.object === null || role.touched || career === null;
+    // A resume that never names the asked work (no clause touches it) lacks its years, whether or not it dates a career.
+    const unsure = role.object === null || role.touched;
     return { must, status: unsure ? "unverified" : "lacking", clause: null, stated: null };
   }
   const denies = reading.clauses.find((c) => c.polarity === "limitation" && must.alternatives.some((a) => namesCredential(c.text, a)));

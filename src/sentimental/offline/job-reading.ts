@@ -194,35 +194,108 @@ export function yearsAsked(text: string): number | null {
   return n >= 1 && n <= 40 ? n : null;
 }
 
+/** What a years item asks the years of (`yearsObject`). */
+export interface YearsObject {
+  /** The words after "N years (of experience) in/of/as", as the ad says them: "electrical installation, testing or maintenance". */
+  phrase: string;
+  preposition: string;
+  /** Content stems of the whole phrase (every alternative's). */
+  stems: string[];
+  /**
+   * The kinds of work any one of which counts, each as the content stems a clause must name: "electrical
+   * installation, testing or maintenance" is electrical installation, electrical testing or electrical maintenance.
+   */
+  alternatives: string[][];
+  /** Every alternative names two or more content stems: a role, not a whole field. */
+  specific: boolean;
+}
+
+/** A comma segment that continues a list of kinds of work ("testing or maintenance", "recruitment or payroll"), not a clause of its own ("with people management"). */
+const LIST_SEGMENT = /^(?!(?:with|including|in|on|at|for|as|plus|ideally|preferably)\b)[\p{L}\p{N}&/-]+(?:\s+[\p{L}\p{N}&/-]+){0,2}$/u;
+const LIST_LAST =
+  /^(?!(?:with|including|in|on|at|for|as|plus|ideally|preferably)\b)(?:[\p{L}\p{N}&/-]+\s+){0,2}(?:or|and)\s+[\p{L}\p{N}&/-]+(?:\s+[\p{L}\p{N}&/-]+){0,2}$/u;
+
+/** The words of a phrase that name a kind of work (filler and rank words name none, in any number). */
+function workWords(phrase: string): string[] {
+  return phrase.split(/\s+/).filter((w) => {
+    const bare = w.toLowerCase().replace(/s$/, "");
+    return (
+      w.length > 0 && !AD_FILLER_LIST.has(bare) && !RANK_WORD_LIST.has(bare) && !AD_FILLER_LIST.has(w.toLowerCase()) && !RANK_WORD_LIST.has(w.toLowerCase())
+    );
+  });
+}
+
+/**
+ * The alternatives of an object phrase, with a word they share carried to each: a list of single words after a
+ * longer first one shares its leading words ("electrical installation, testing or maintenance"), single words
+ * before a longer last one share its last word ("building or infrastructure construction"). "And" joins
+ * alternatives only inside a comma list ("design, installation and testing"); alone it joins one kind of work
+ * ("ETL development and data warehousing").
+ */
+function objectAlternatives(phrase: string): string[][] {
+  const listed = phrase.includes(",");
+  const parts = phrase
+    .split(listed ? /\s*,\s*(?:(?:or|and)\s+)?|\s+(?:or|and)\s+/i : /\s+or\s+/i)
+    .map((p) => p.replace(/^(?:(?:in|as|of|on|with)\s+)?(?:an?\s+|the\s+)?/i, "").trim())
+    .filter(Boolean)
+    .map((p) => ({ single: p.split(/\s+/).length === 1, words: workWords(p) }))
+    .filter((p) => p.words.length > 0);
+  // Only a part the ad wrote as one word takes the shared word ("or in a similar analytical role" is a kind of its own).
+  if (parts.length > 1) {
+    const first = parts[0]!;
+    const last = parts.at(-1)!;
+    if (first.words.length > 1 && parts.slice(1).every((p) => p.single)) for (const p of parts.slice(1)) p.words.unshift(...first.words.slice(0, -1));
+    else if (last.words.length > 1 && parts.slice(0, -1).every((p) => p.single)) for (const p of parts.slice(0, -1)) p.words.push(last.words.at(-1)!);
+  }
+  return parts.map((p) => [...new Set(stemsOf(p.words.join(" ")).filter(isContentStem))]).filter((stems) => stems.length > 0);
+}
+
 /**
  * What a years item asks the years of: the words after "N years (of
- * experience) in/of/as" up to the next comma or "including", as the ad says
- * them (with its preposition) and as content stems; null when the item names
- * nothing but experience ("5+ years of experience"). `specific` when it
- * names two or more content stems ("teaching secondary mathematics"): a
- * role, not the field of the whole career ("technology roles"), so that the
- * reader counts only years of that role (physics teaching is not
- * mathematics teaching).
+ * experience) in/of/as" up to the next comma or "including" (a list of kinds
+ * of work runs on over its commas: "electrical installation, testing or
+ * maintenance"), as the ad says them (with its preposition), as content
+ * stems and as alternatives, any one of which counts (`objectAlternatives`);
+ * null when the item names nothing but experience ("5+ years of
+ * experience"). `specific` when each alternative names two or more content
+ * stems ("teaching secondary mathematics"): a role, not the field of the
+ * whole career ("technology roles"), so that the reader counts only years of
+ * that role (physics teaching is not mathematics teaching).
  *
  * @example
  * yearsObject("At least 5 years of experience teaching secondary mathematics.")?.phrase; // "teaching secondary mathematics"
+ * yearsObject("2+ years of experience in electrical installation, testing or maintenance.")?.alternatives;
+ *   // [["electr", "instal"], ["electr", "test"], ["electr", "mainte"]] (stems)
  * yearsObject("8+ years in technology roles")?.specific; // false
  * yearsObject("8+ years of experience"); // null
  */
-export function yearsObject(text: string): { phrase: string; preposition: string; stems: string[]; specific: boolean } | null {
+export function yearsObject(text: string): YearsObject | null {
   const m =
-    /\d{1,2}\s*(?:\+|-\s*\d{1,2}|to\s+\d{1,2})?\s*(?:years?|yrs?)\b(?:\s+of\s+(?:relevant\s+|professional\s+)?experience)?(?:\s+(of|in|as|with|on))?\s+([^,;.()]+)/i.exec(
+    /\d{1,2}\s*(?:\+|-\s*\d{1,2}|to\s+\d{1,2})?\s*(?:years?|yrs?)\b(?:\s+of\s+(?:relevant\s+|professional\s+|([\p{L}-]+)\s+)?experience)?(?:\s+(of|in|as|with|on))?\s+([^;.()]+)/iu.exec(
       text,
     );
   if (!m) return null;
-  const phrase = m[2]!.split(/\s+(?:including|and at least|with at least|plus)\b/i)[0]!.trim();
-  // Filler and rank words ("roles", "teams", "senior") name no kind of work, in any number.
-  const work = phrase.split(/\s+/).filter((w) => {
-    const bare = w.toLowerCase().replace(/s$/, "");
-    return !AD_FILLER_LIST.has(bare) && !RANK_WORD_LIST.has(bare) && !AD_FILLER_LIST.has(w.toLowerCase()) && !RANK_WORD_LIST.has(w.toLowerCase());
-  });
-  const stems = [...new Set(stemsOf(work.join(" ")).filter(isContentStem))];
-  return stems.length > 0 ? { phrase, preposition: (m[1] ?? "of").toLowerCase(), stems, specific: stems.length >= 2 } : null;
+  const [, kind, preposition, object] = m;
+  const segments = object!.split(/\s*,\s*/);
+  let phrase = segments[0]!;
+  // The list runs on while its segments are short names of work and it ends in an "or"/"and" segment.
+  for (let end = 1; end < segments.length; end++) {
+    const middle = segments.slice(1, end);
+    if (middle.every((seg) => LIST_SEGMENT.test(seg)) && LIST_LAST.test(segments[end]!)) phrase = segments.slice(0, end + 1).join(", ");
+    if (!LIST_SEGMENT.test(segments[end]!)) break;
+  }
+  phrase = phrase.split(/\s+(?:including|and at least|with at least|plus)\b/i)[0]!.trim();
+  const stems = [...new Set(stemsOf(workWords(phrase).join(" ")).filter(isContentStem))];
+  if (stems.length === 0) return null;
+  const alternatives = objectAlternatives(phrase);
+  // "2+ years of site experience on building ...": the label keeps the kind of experience; the alternatives need not.
+  return {
+    phrase: kind ? `${kind} experience ${(preposition ?? "in").toLowerCase()} ${phrase}` : phrase,
+    preposition: kind ? "of" : (preposition ?? "of").toLowerCase(),
+    stems,
+    alternatives: alternatives.length > 0 ? alternatives : [stems],
+    specific: alternatives.length > 0 ? alternatives.every((a) => a.length >= 2) : stems.length >= 2,
+  };
 }
 
 /** The ad's items: bullets, and the sentences of other lines, with the section each sits under. */

@@ -245,10 +245,14 @@ export interface RoleYears {
 
 /**
  * Years of the kind an item asks for. With a specific object (`yearsObject`), only
- * clauses that state years and name every stem of the object count ("Physics
- * teacher with 10 years" is not 10 years of teaching mathematics); a resume
- * whose claim clauses name half of them or more (in one clause) without years is
- * `touched` (unverified); a clause stating only "over N years" under the
+ * clauses that state years and name every stem of one of its alternatives count
+ * ("Physics teacher with 10 years" is not 10 years of teaching mathematics;
+ * "electrical maintenance" is of "electrical installation, testing or
+ * maintenance"); a resume whose claim clauses name half of an alternative's
+ * stems or more in one clause (or more than half across its claims) without
+ * years is `touched` (unverified: "HR Activities: attendance maintenance" is
+ * HR operations in other words); one that touches none lacks them, whether or
+ * not it dates a career; a clause stating only "over N years" under the
  * item's bar states none. Without one, the career's years count, unless they
  * are only a lower bound (`careerFloor`) under the item's bar: then none are
  * stated and the item is `touched`.
@@ -266,21 +270,28 @@ export function yearsInRole(reading: ResumeReading, itemText: string, career: nu
     return floor ? { stated: null, clause: null, object: null, touched: true } : { stated: career, clause: null, object: null, touched: false };
   let best: { years: number; clause: Clause } | null = null;
   let touched = false;
-  const across = new Set<string>();
+  const across = object.alternatives.map(() => new Set<string>());
   for (const c of reading.clauses) {
     if (c.polarity === "limitation") continue;
-    const named = object.stems.filter((s) => namesStem(c.stems, s)).length;
-    if (named >= Math.ceil(object.stems.length / 2)) touched = true;
-    if (c.polarity === "claim") for (const st of object.stems) if (namesStem(c.stems, st)) across.add(st);
-    if (named < object.stems.length) continue;
+    // Does this clause name the whole of one alternative ("electrical maintenance" of "electrical installation, testing or maintenance")?
+    let whole = false;
+    for (const [ai, alternative] of object.alternatives.entries()) {
+      const named = alternative.filter((s) => namesStem(c.stems, s));
+      if (named.length >= Math.ceil(alternative.length / 2)) touched = true;
+      if (named.length === alternative.length) whole = true;
+      if (c.polarity === "claim") for (const st of named) across[ai]!.add(st);
+    }
+    if (!whole) continue;
     // Months of the named work are experience of it ("Data Science - Exprience - 24 months" is 2 years of data science).
     const y = statedYears(c.text);
     // "Over 3 years" under the bar is no shortfall: the work is named, its years unknown.
     if (y !== null && asked !== null && y < asked && statesAtLeast(c.text)) continue;
     if (y !== null && (best === null || y > best.years)) best = { years: y, clause: c };
   }
-  // The resume's claims together naming most of the work ("Site Engineer", "Construction activities", "Eleven buildings") touch it too.
-  if (across.size > object.stems.length / 2) touched = true;
+  // The resume's claims together naming most of an alternative ("Site Engineer", "Construction activities", "Eleven
+  // buildings"; "Electrical wiring", "Solar power plant Installation") touch it too: a fragmented resume may do the
+  // work without one clause saying all of it, so the reader cannot tell, and says so.
+  if (object.alternatives.some((alternative, ai) => across[ai]!.size > alternative.length / 2)) touched = true;
   return { stated: best?.years ?? null, clause: best?.clause ?? null, object: object.phrase, touched };
 }
 

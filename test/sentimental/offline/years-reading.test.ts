@@ -10,7 +10,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { checkMust, readMusts, type MustRequirement } from "../../../src/sentimental/offline/hard-requirements";
-import { readJob, stemWeights } from "../../../src/sentimental/offline/job-reading";
+import { readJob, stemWeights, yearsObject } from "../../../src/sentimental/offline/job-reading";
 import {
   assess,
   careerOf,
@@ -143,5 +143,62 @@ describe("years musts", () => {
     expect(assess(reading, item, stemWeights(items)).years).toEqual({ asked: 2, stated: null });
     const closed = readResume(["Analyst, Acme (Jan 2018 - Apr 2018)."]);
     expect(assess(closed, item, stemWeights(items)).years).toEqual({ asked: 2, stated: 0.25 });
+  });
+});
+
+describe("years of a list of kinds of work", () => {
+  const listItems = readJob({
+    title: "Engineer",
+    organization: "X",
+    text:
+      "Requirements\n- 2+ years of experience in electrical installation, testing or maintenance.\n" +
+      "- 1+ years of experience in HR operations, recruitment or payroll.\n" +
+      "- 2+ years of site experience on building or infrastructure construction.\n" +
+      "- 5+ years of experience in operations management, with people management.",
+  });
+  const listMusts = readMusts(listItems);
+  const labels = listMusts.map((m) => m.label);
+  const electrical = listMusts[0]!;
+  const hr = listMusts[1]!;
+  const site = listMusts[2]!;
+
+  it("names the whole list the ad wrote, and reads its alternatives with the word they share", () => {
+    // Cut at the first comma, the must would misquote the ad ("2+ years in electrical installation").
+    expect(labels).toEqual([
+      "2+ years in electrical installation, testing or maintenance",
+      "1+ years in HR operations, recruitment or payroll",
+      "2+ years of site experience on building or infrastructure construction",
+      "5+ years in operations management",
+    ]);
+    expect(yearsObject("2+ years of experience in electrical installation, testing or maintenance.")?.alternatives).toEqual([
+      ["electr", "instal"],
+      ["electr", "test"],
+      ["electr", "mainte"],
+    ]);
+    expect(yearsObject("2+ years of site experience on building or infrastructure construction.")?.alternatives).toEqual([
+      ["build", "constr"],
+      ["infras", "constr"],
+    ]);
+    // Single kinds of work are no specific role: the career's years count, as for "technology roles".
+    expect(yearsObject("3+ years of Python or Java.")?.specific).toBe(false);
+  });
+
+  it("meets the must with years of any one alternative, and only of the shared field", () => {
+    const maintenance = check(electrical, "Electrical maintenance engineer for 3 years at a cement plant.");
+    expect([maintenance.status, maintenance.stated]).toEqual(["met", 3]);
+    const short = check(electrical, "Electrical testing technician for 1 year.", "Technician (2019-2020).");
+    expect([short.status, short.stated]).toEqual(["lacking", 1]);
+    // Testing of software is not electrical testing: years of it state none of the must's years.
+    expect(check(electrical, "Software testing engineer for 4 years.").stated).toBeNull();
+    expect(check(hr, "Handled recruitment and payroll as HR executive for 2 years.").status).toBe("met");
+    expect(check(site, "Site engineer on infrastructure construction projects for 3 years.").status).toBe("met");
+  });
+
+  it("lacks the years of work the resume never names, whether or not it dates a career; names it in other words and it is unverified", () => {
+    // No clause names any of the work: lacking, though the resume gives no dates (the years cannot be there).
+    const none = check(electrical, "Java developer.", "Built REST services in Spring.");
+    expect([none.status, none.stated]).toEqual(["lacking", null]);
+    // The field named beside the work, without years: the reader cannot tell.
+    expect(check(hr, "HR Activities Attendance maintenance, Time cards maintenance").status).toBe("unverified");
   });
 });
