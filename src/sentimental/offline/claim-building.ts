@@ -7,7 +7,7 @@
  * have claims of their own.
  */
 import { quoteOf, type CitedClause, type Claim, type Decision, type EchoReply, type StatementContext } from "./phrasing";
-import { MET_SCORE, PARTIAL_SCORE, ROLE_PARTIAL_SCORE, limitationScope, type Clause, type Evidence } from "./resume-reading";
+import { MET_SCORE, PARTIAL_SCORE, ROLE_PARTIAL_SCORE, isSkillsList, limitationScope, type Clause, type Evidence } from "./resume-reading";
 import { stemsOf, type Requirement } from "./job-reading";
 import type { MustCheck } from "./hard-requirements";
 
@@ -65,15 +65,17 @@ export function strengthClaim(e: Evidence, weights: ReadonlyMap<string, number>,
   if (e.years && e.years.stated !== null && e.years.stated >= e.years.asked) {
     return { kind: "years-met", item: itemOf(e), cited: [], score: e.years.stated, threshold: e.years.asked, years: e.years, decision, grade };
   }
-  if (!e.support || e.support.score < MET_SCORE) return null;
+  const quoted = e.quote ?? e.support;
+  if (!quoted || quoted.score < MET_SCORE) return null;
   return {
     kind: "strength",
-    item: pointOf(e, e.support.clause, weights),
-    cited: [cite(e.support.clause, e.support.score, e.requirement)],
-    score: e.support.score,
+    item: pointOf(e, quoted.clause, weights),
+    cited: [cite(quoted.clause, quoted.score, e.requirement)],
+    score: quoted.score,
     threshold: MET_SCORE,
     decision,
     grade,
+    ...(isSkillsList(quoted.clause.text) ? { listed: true } : {}),
   };
 }
 

@@ -54,6 +54,8 @@ export interface EchoContext {
   reading?: ResumeReading;
   musts?: readonly MustCheck[];
   names?: readonly string[];
+  /** The panel's roles (the speaker's and its peers'): an argument that names one other than its own speaker answers a peer. */
+  roles?: readonly string[];
 }
 
 /**
@@ -185,13 +187,16 @@ export function plainStance(option: EchoOption, evidence: readonly Evidence[], c
 
 /**
  * Whether an argument can be answered on a point: it names one of the ad's points in its own words (not a must the
- * resume neither shows nor denies, which leaves nothing to agree or disagree with) and its tone is its own
- * (plainStance). An opener or a verdict names none.
+ * resume neither shows nor denies, which leaves nothing to agree or disagree with), its tone is its own
+ * (plainStance), and it is no answer to another panel member itself. An opener or a verdict names none.
  *
  * @example
  * answerable({ agent: "CFO", argument: "On M-Pesa payouts, this candidate is impressive: '...'.", sentiment: 0.5, round: 1 }, evidence, "Ada Obi"); // true
  */
 export function answerable(option: EchoOption, evidence: readonly Evidence[], candidateName: string, context: EchoContext = {}): boolean {
+  // An answer to a peer ("I agree with the CFO on Kiswahili") is no point of the peer's own: answering it would agree
+  // with the first speaker through a second one, who only echoed it.
+  if ((context.roles ?? []).some((role) => role !== option.agent && option.argument.includes(role))) return false;
   const names = [candidateName, option.agent, ...(context.names ?? [])].sort((a, b) => b.length - a.length);
   const point = namedPoints(ownWords(option.argument, names), evidence, context.musts)[0];
   if (!point || (point.must && point.must.status === "unverified")) return false;

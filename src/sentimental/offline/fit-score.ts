@@ -196,7 +196,10 @@ const WARM = [
 ];
 // A rejection is no uncertain case: no "unclear", "uncertain" or "doubtful" here (those are a probe's).
 const COLD = ["risky", "limited", "worrying", "inadequate", "weak", "problematic", "poor", "disappointing", "troubling", "bad"];
-const MILD_WARM = ["solid", "fine", "adequate", "fair", "acceptable", "capable", "clear", "promising", "good", "strong"];
+// A case to test in an interview is neither "clear" nor "strong": a probe's warm words stop at "good".
+const MILD_WARM = ["solid", "fine", "adequate", "fair", "acceptable", "capable", "promising", "good"];
+/** Words an advancing verdict keeps for a resume that meets at least half of the advisor's weight (`VerdictSpec.superlatives`). */
+const SUPERLATIVES: ReadonlySet<string> = new Set(["excellent", "outstanding", "superb"]);
 const MILD_COLD = ["cautious", "risky", "limited", "unclear", "questionable", "uncertain", "doubtful", "worrying", "weak", "poor"];
 const BOOSTERS = ["", "very ", "really ", "deeply "];
 /** Words that take no booster. */
@@ -219,7 +222,7 @@ function article(word: string): string {
  * probing verdict leans the way its stance does (warm words at or above 0,
  * cold ones below), so that it never calls a case it doubts "fine".
  */
-function phrasesOf(decision: Decision, lean: 1 | -1): string[] {
+function phrasesOf(decision: Decision, lean: 1 | -1, superlatives = true): string[] {
   const out = new Set<string>();
   const add = (words: string) => out.add(`${article(words)} ${words} case`);
   if (decision === "probe") {
@@ -229,7 +232,7 @@ function phrasesOf(decision: Decision, lean: 1 | -1): string[] {
     for (let i = 0; i < list.length; i++) for (let j = i + 1; j <= i + 2 && j < list.length; j++) add(`${list[i]} and ${list[j]}`);
     return [...out];
   }
-  const words = decision === "advance" ? WARM : COLD;
+  const words = decision === "advance" ? WARM.filter((w) => superlatives || !SUPERLATIVES.has(w)) : COLD;
   // "very outstanding" is no English: a booster goes only before a word that has degrees.
   const boosters = (w: string) => (ABSOLUTE.has(w) ? [""] : BOOSTERS);
   for (const w of words) for (const b of boosters(w)) add(`${b}${w}`);
@@ -280,7 +283,7 @@ export function barClause(spec: Pick<VerdictSpec, "decision" | "mustLabel" | "ab
   if (spec.decision === "advance") return `at or above the ${stated(ADVANCE_SCORE)} I advance from`;
   if (spec.decision === "reject") return `at or below the ${stated(REJECT_SCORE)} I decline at`;
   if (spec.aboveBar && spec.unverifiedMust)
-    return `at or above the ${stated(ADVANCE_SCORE)} I advance from, but the resume does not state the ad's must of ${spec.unverifiedMust} either way`;
+    return `at or above the ${stated(ADVANCE_SCORE)} I advance from, but the ad's must of ${spec.unverifiedMust} is still to be checked`;
   if (spec.aboveBar) return `at or above the ${stated(ADVANCE_SCORE)} I advance from, but none of the points I weigh beyond the musts is met`;
   return `between the ${stated(REJECT_SCORE)} I decline at and the ${stated(ADVANCE_SCORE)} I advance from`;
 }
@@ -354,11 +357,12 @@ export function verdictLadder(spec: VerdictSpec): readonly VerdictRung[] {
   // on the same side. The spec's `aboveBar` says which.
   const score = spec.decision === "probe" ? (spec.aboveBar ? ADVANCE_SCORE + 0.05 : (ADVANCE_SCORE + REJECT_SCORE) / 2) : 0.42;
   const sample: FitParts = { match: 0.3, focus: 0.2, evidence: 0.1, score };
-  const key = `${spec.decision}|${spec.lean}|${spec.aboveBar === true}|${spec.unverifiedMust ?? ""}|${verdictText(sample, { ...spec, round: Math.min(spec.round, 2) }, "")}`;
+  const superlatives = spec.superlatives !== false;
+  const key = `${spec.decision}|${spec.lean}|${spec.aboveBar === true}|${spec.unverifiedMust ?? ""}|${superlatives}|${verdictText(sample, { ...spec, round: Math.min(spec.round, 2) }, "")}`;
   let ladder = ladders.get(key);
   if (!ladder) {
     const byCompound = new Map<number, string>();
-    for (const phrase of phrasesOf(spec.decision, spec.lean)) {
+    for (const phrase of phrasesOf(spec.decision, spec.lean, superlatives)) {
       const compound = polarityScores(verdictText(sample, spec, phrase)).compound;
       const kept = byCompound.get(compound);
       if (kept === undefined || phrase.length < kept.length) byCompound.set(compound, phrase);

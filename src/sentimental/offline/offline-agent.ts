@@ -68,6 +68,8 @@ const BODY = 3;
 /** The share of its weight met from which an advancing opener may say "one of the best" (else "excellent", else "promising"). */
 const OPENER_BEST_SHARE = 0.4;
 const OPENER_EXCELLENT_SHARE = 0.2;
+/** The share of its weight a resume must meet before an advancing verdict may call the case "excellent", "outstanding" or "superb". */
+const VERDICT_SUPERLATIVE_SHARE = 0.5;
 /** How many of the advisor's heaviest items are its priorities. */
 const PRIORITIES = 5;
 /** Extra weight (x section weight) of an item the Mental Model names as a priority. */
@@ -375,7 +377,7 @@ function planFromAssessment(input: StatementPolicyInput, assessment: Assessment,
     const deterministic = temperature <= 0.01;
     const evidence = assessment.items.map((x) => x.evidence);
     const names = [input.job.title, input.advisor.title, ...input.peers.map((p) => p.role)];
-    const context = { reading: assessment.reading, musts: assessment.musts, names };
+    const context = { reading: assessment.reading, musts: assessment.musts, names, roles: [input.advisor.title, ...input.peers.map((p) => p.role)] };
     // Only an argument on a point of the ad is answered (an answer on the candidate as a whole would state the peer's
     // overall view from one sentence of it), and only one whose tone is its own: "nothing on Advanced Life Support"
     // reads warm to the lexicon, and agreeing with that tone would misstate what the peer said.
@@ -440,7 +442,9 @@ function pickBody(assessment: Assessment, plan: StatementPlan, previous: string,
     rng,
     temperature,
   ).map((i) => weak[i]!.claim);
-  return [...pickedStrong, ...pickedWeak];
+  // A plus the ad would welcome is said after the points it asks for, never as the statement's first point.
+  const asked = pickedStrong.filter((c) => !c.item?.advantage);
+  return [...asked, ...pickedStrong.filter((c) => c.item?.advantage), ...pickedWeak];
 }
 
 /** What one offline statement said and why: the text, its plan, and the claim behind each sentence, in order. */
@@ -548,6 +552,7 @@ export function offlineStatement(input: StatementPolicyInput, rng: Rng, temperat
     lean: target >= 0 ? 1 : -1,
     aboveBar: plan.decision === "probe" && assessment.fit.score >= ADVANCE_SCORE,
     unverifiedMust: openMusts(assessment)[0]?.must.label ?? null,
+    superlatives: context.metShare >= VERDICT_SUPERLATIVE_SHARE,
   };
   const restate = (n: number, kept: readonly Claim[]): Claim | null => {
     const basis = reasonBasis(kept, plan.decision);

@@ -267,6 +267,8 @@ export interface VerdictSpec {
   aboveBar?: boolean;
   /** The first must the resume neither shows nor denies, which keeps a score above the bar from advancing. */
   unverifiedMust?: string | null;
+  /** An advancing verdict may close on a superlative ("outstanding", "superb", "excellent"): the resume meets at least half of the advisor's weight. */
+  superlatives?: boolean;
 }
 
 /** Claim kinds: what a sentence asserts. */
@@ -333,6 +335,8 @@ export interface Claim {
     target: number;
     text: string;
   };
+  /** A strength whose only quote is a list of skills (resume-reading.ts isSkillsList): said as a list, without praise. */
+  listed?: boolean;
   /** Partial support: the item's noun phrase the cited clause covers, when it covers one. */
   part?: string;
 }
@@ -432,6 +436,9 @@ export function renderClaim(claim: Claim, voice: Voice, rng: Rng, temperature: n
     case "reason":
       return reasonLine(claim, voice);
     case "strength":
+      // A plus the ad would welcome is no record to praise; a list of skills names a skill, it shows no record of it.
+      if (claim.item?.advantage) return `The resume shows ${label}, which the ad would welcome: '${quote}'.`;
+      if (claim.listed) return `The resume lists ${label} among the candidate's skills: '${quote}'.`;
       return fillFrame(choose(band(STRENGTHS, claim.grade), rng, temperature), values);
     case "partial":
       if (claim.part && !label.includes(claim.part)) return `On ${label}, the resume shows ${claim.part}: '${quote}'.`;
@@ -537,7 +544,8 @@ export function echoSentence(claim: Claim, _voice: Voice): string {
   const support = cited && cited.polarity === "claim" ? cited.quote : null;
   const limit = cited && cited.polarity === "limitation" ? cited.quote : null;
   if (echo.peerPositive) {
-    if (echo.relation === "agree" && support) return `I agree with ${peer} on ${label}; '${support}' is convincing evidence${remit}.`;
+    // The quote is the speaker's own reading, not the peer's: the sentence says so.
+    if (echo.relation === "agree" && support) return `I agree with ${peer} on ${label}; in my own reading, '${support}' is convincing evidence${remit}.`;
     // Met by what the resume states (years, a must's check) rather than by a clause to quote.
     if (echo.relation === "agree") return `I agree with ${peer} on ${label}${remit}.`;
     if (limit) return `I am more worried than ${peer} about ${label}: the resume itself says '${limit}'.`;

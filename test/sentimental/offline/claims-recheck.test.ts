@@ -157,7 +157,7 @@ describe("an answer to a peer names the point as the peer made it", () => {
     expect(reply.evidence?.requirement.stems).toEqual(["m-pesa", "pesa", "payout"]);
     expect(echoSentence(echoClaim(reply, "advance", 0.5), { name: "A", title: scenario.job.title, role: "VP of Engineering" })).toMatch(
       // the speaker's own clause on the payouts themselves, not the item's best clause overall (a skills list)
-      /^I agree with the Chief Financial Officer on M-Pesa payouts; 'integrated M-Pesa B2C payouts, cutting payment delays from 9 days to same-day' is convincing evidence/,
+      /^I agree with the Chief Financial Officer on M-Pesa payouts; in my own reading, 'integrated M-Pesa B2C payouts, cutting payment delays from 9 days to same-day' is convincing evidence/,
     );
   });
   it("a failed must named in a rejection is answered as that must", () => {

@@ -30,7 +30,7 @@ async function run(config: SentimentalConfig, dataDir: string, seed: number) {
 }
 
 const STRENGTH =
-  /(record on .* is (superb|outstanding|strong)|this candidate is (superb|outstanding|excellent|impressive)|good experience with|useful evidence on|some experience with|there is some evidence on|is convincing evidence|which is a real strength|which is good evidence)/;
+  /(record on .* is (superb|outstanding|strong)|this candidate is (superb|outstanding|excellent|impressive)|good experience with|useful evidence on|some experience with|there is some evidence on|is convincing evidence|which is a real strength|which is good evidence|among the candidate's skills|which the ad would welcome:)/;
 const NEGATION_CUES = /\b(not|never|no|lack\w*|limited|yet|without)\b|n't\b/i;
 /** A verb where a noun phrase must stand ("a good match for worked with ...", "the record on run budgets"). */
 const PAST_VERB =
@@ -127,12 +127,14 @@ describe("offline corpus: the bundled scenario (10 candidates, 5 rounds)", () =>
     expect(corpus.problems).toEqual([]);
     // fewer than before: a rejecting statement praises nothing, four candidates fail a must (the leadership years, and
     // being based in Nairobi for the one who would split his time with Stockholm), and "met" needs the item's head
-    // (56 strengths when this was written)
-    expect(corpus.strengths).toBeGreaterThan(50);
+    // (56 strengths when this was written; 50 once a skills list or a plus the ad would welcome was said without praise,
+    // and an answer to a peer's answer was no longer made)
+    expect(corpus.strengths).toBeGreaterThanOrEqual(45);
     const echoes = checkEchoes(scenario, turns);
     expect(echoes.problems).toEqual([]);
-    // only answers on a point the peer named in its own words (19 when this was written; general answers are not said)
-    expect(echoes.echoes).toBeGreaterThan(15);
+    // only answers on a point the peer named in its own words (19 when this was written; general answers are not said,
+    // nor answers to a peer's own answer: 14 since)
+    expect(echoes.echoes).toBeGreaterThanOrEqual(12);
   });
 });
 

@@ -1,0 +1,148 @@
+/**
+ * What kind of clause a resume line is, read from its words alone: a claim
+ * of experience, a limitation of it ("I have never led a team", "studying
+ * for the AWS exam"), or an aspiration (what the candidate would do or
+ * wants, evidence of neither); how far a limitation's cue reaches; and
+ * whether a line is a bare list of skills rather than a record of work.
+ */
+import { tokenize, VADER_LEXICON_TEXT, parseLexicon } from "../../text/index";
+
+/** A claim of experience, a limitation of it, or an aspiration (what the candidate would do or wants), which is evidence of neither. */
+export type ClausePolarity = "claim" | "limitation" | "aspiration";
+
+const NEGATIONS = new Set([
+  "not",
+  "never",
+  "no",
+  "cannot",
+  "can't",
+  "haven't",
+  "hasn't",
+  "hadn't",
+  "don't",
+  "doesn't",
+  "didn't",
+  "isn't",
+  "aren't",
+  "wasn't",
+  "weren't",
+  "won't",
+  "lack",
+  "lacks",
+  "lacking",
+  "limited",
+  "little",
+  "minimal",
+  "unfamiliar",
+]);
+/** Multi-word limitation cues (on lowercased, space-joined tokens). */
+const LIMITATION_PHRASES =
+  /\b(in progress|pending|working towards|studying for|new to|yet to|only (at|in|on|with|one|a|an|some|basic|small)|basic (knowledge|understanding|exposure)|some exposure|without (any |formal |direct )?(experience|exposure|knowledge|training|background))\b/;
+/** Bad things whose negation is a claim ("never missed", "no lost-time incidents"). */
+const NEGATIVE_OBJECTS =
+  /^(incidents?|accidents?|injur(y|ies)|downtime|defects?|complaints?|errors?|delays?|breach(es)?|outages?|missed|failures?|lost|lost-time|harm|falls?|infections?|deaths?|turnover|penalt(y|ies)|fines?|findings?)$/;
+/** Intentions and motives: "I would bring", "I want to", "interested in", "willing to relocate". */
+const ASPIRATION =
+  /\b(would|want to|wants to|wish|hope|interested in|keen to|eager to|looking to|applying|motivated by|willing to|open to|plan to|aim to|believe)\b/;
+/** Job-title abbreviations read out before stemming. */
+export const TITLE_ABBREVIATIONS: Readonly<Record<string, string>> = {
+  CTO: "CTO chief technology officer",
+  CIO: "CIO chief information officer",
+  CFO: "CFO chief financial officer",
+  CEO: "CEO chief executive officer",
+  COO: "COO chief operating officer",
+  CNO: "CNO chief nursing officer",
+  CMO: "CMO chief marketing officer",
+  VP: "VP vice president",
+};
+export const WEAKNESS_HEADING = /^(weakness(es)?|gaps?|limitations?|areas? (of|for|to) (improvement|development|grow\w*)|development areas?)\b[^:]{0,30}:\s*/i;
+
+let negativeWords: ReadonlyMap<string, number> | null = null;
+/** VADER's lexicon words with valence <= -1 (loaded once): objects whose negation is a claim. */
+function isNegativeWord(word: string): boolean {
+  if (!negativeWords) negativeWords = new Map([...parseLexicon(VADER_LEXICON_TEXT)].filter(([, v]) => v <= -1));
+  return NEGATIVE_OBJECTS.test(word) || negativeWords.has(word);
+}
+
+/**
+ * A clause's polarity (see module doc).
+ *
+ * @example
+ * clausePolarity("I have not yet managed capital expenditure above 500,000 dollars"); // "limitation"
+ * clausePolarity("Never missed a regulatory deadline in six years");                    // "claim"
+ * clausePolarity("Designed an offline-first protocol that works without network coverage"); // "claim"
+ * clausePolarity("I would bring stability and strong relationships with brand owners");     // "aspiration"
+ */
+export function clausePolarity(text: string, underWeaknessHeading = false): ClausePolarity {
+  if (underWeaknessHeading || WEAKNESS_HEADING.test(text)) return "limitation";
+  const tokens = tokenize(text);
+  const joined = tokens.join(" ");
+  if (LIMITATION_PHRASES.test(joined)) return "limitation";
+  const negated = hasNegation(tokens);
+  if (ASPIRATION.test(joined)) return negated && !/\b(would|want|wish|hope|interested|keen|eager|willing|open)\b/.test(joined) ? "limitation" : "aspiration";
+  return negated ? "limitation" : "claim";
+}
+
+/** How far (in words) a limitation's cue reaches: "studying for the AWS exam ... and contribute small fixes to a USSD library" limits the exam, not USSD. */
+export const LIMITATION_REACH = 14;
+
+/**
+ * The words of a limitation clause that its limitation is about: from each
+ * cue (a negation, "studying for", "basic knowledge", ...) the next
+ * LIMITATION_REACH words, up to a "but", "however" or ";"; the whole clause
+ * when it has no cue (a clause under a weaknesses heading: "My salary
+ * expectations are far above typical scale-up levels").
+ *
+ * @example
+ * limitationScope("I am studying for the AWS exam in the evenings and contribute small fixes to an open-source USSD library"); // "studying for the AWS exam in the evenings and contribute small fixes"
+ */
+export function limitationScope(text: string): string {
+  const tokens = tokenize(text);
+  const starts: number[] = [];
+  tokens.forEach((t, i) => {
+    if (NEGATIONS.has(t) && !(t === "not" && tokens[i + 1] === "only")) starts.push(i);
+    else if (LIMITATION_PHRASES.test(tokens.slice(i, i + 3).join(" ")) && !LIMITATION_PHRASES.test(tokens.slice(i + 1, i + 3).join(" "))) starts.push(i);
+  });
+  if (starts.length === 0) return text;
+  const kept = new Set<number>();
+  for (const start of starts) {
+    for (let i = start; i < Math.min(tokens.length, start + 1 + LIMITATION_REACH); i++) {
+      if (i > start && /^(but|however|;)$/.test(tokens[i]!)) break;
+      kept.add(i);
+    }
+  }
+  return tokens.filter((_, i) => kept.has(i)).join(" ");
+}
+
+/** A negation of the candidate's experience: a negation word not followed (within 3 words) by a bad thing, and not "not only". */
+function hasNegation(tokens: readonly string[]): boolean {
+  for (let i = 0; i < tokens.length; i++) {
+    if (!NEGATIONS.has(tokens[i]!)) continue;
+    if (tokens[i] === "not" && tokens[i + 1] === "only") continue;
+    // A negated bad thing within the next three words is a claim ("no lost-time incidents").
+    if (tokens.slice(i + 1, i + 4).some(isNegativeWord)) continue;
+    return true;
+  }
+  return false;
+}
+
+/**
+ * A bare list of skills or tools ("Kotlin, Python, PostgreSQL, USSD gateways, M-Pesa Daraja API"): four or more
+ * items split by commas, tildes, bullets or bars, of three words or fewer on average. It names what the candidate
+ * knows; it shows no record of doing it, so a strength quotes it only when nothing else meets the item, and says
+ * that it is a list.
+ *
+ * @example
+ * isSkillsList("Kotlin, Python, PostgreSQL, USSD gateways, M-Pesa Daraja API, GSM telemetry"); // true
+ * isSkillsList("Integrated M-Pesa collections and payouts and a credit-scoring model with a partner bank"); // false
+ */
+export function isSkillsList(text: string): boolean {
+  const items = text
+    .replace(/\([^)]*\)/g, " ")
+    .split(/\s*(?:[,~|\u2022;]|\band\b)\s*/)
+    .map((x) => x.trim())
+    .filter(Boolean);
+  if (items.length < 4) return false;
+  const words = items.reduce((n, x) => n + x.split(/\s+/).length, 0);
+  return words / items.length <= 3;
+}
