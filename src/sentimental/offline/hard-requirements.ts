@@ -535,8 +535,9 @@ const WILLING_TO_MOVE = new RegExp(String.raw`\b(?:willing|open|happy|ready|prep
  *   current role there, "Head of Engineering, SokoTaka, Nairobi
  *   (2019-present)") or says it will move there ("willing to relocate to
  *   Nairobi") or anywhere ("open to relocation");
- * - unverified otherwise: the resume does not say, and an unverified location
- *   does not reject.
+ * - unverified otherwise: the resume does not say (or speaks of a move
+ *   without settling it, "would need to relocate with my family", which the
+ *   check cites), and an unverified location does not reject.
  *
  * @example
  * checkLocation(readResume(["Data analyst based in Nairobi."]), nairobiMust).status; // "met"
@@ -568,7 +569,9 @@ export function checkLocation(reading: ResumeReading, must: MustRequirement): Mu
     );
   });
   if (placed) return { must, status: "met", clause: placed, stated: null };
-  return { must, status: "unverified", clause: null, stated: null };
+  // "I would need to relocate with my family": the resume speaks to the move without settling it; the check cites it.
+  const move = reading.clauses.find((c) => /\brelocat\w*/i.test(c.text) && !elsewhere(c.text));
+  return { must, status: "unverified", clause: move ?? null, stated: null };
 }
 
 const LEADING_STEMS: ReadonlySet<string> = new Set(
