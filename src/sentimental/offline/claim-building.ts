@@ -8,7 +8,7 @@
  */
 import { quoteOf, type CitedClause, type Claim, type Decision, type EchoReply, type StatementContext } from "./phrasing";
 import { MET_SCORE, PARTIAL_SCORE, ROLE_PARTIAL_SCORE, isSkillsList, limitationScope, type Clause, type Evidence } from "./resume-reading";
-import { stemsOf, type Requirement } from "./job-reading";
+import { stemsOf, type Requirement, type Topic } from "./job-reading";
 import type { MustCheck } from "./hard-requirements";
 
 /** What a statement talks about: the ad's requirements and tasks (the company blurb and the role's framing count in the judgement only). */
@@ -79,9 +79,19 @@ export function strengthClaim(e: Evidence, weights: ReadonlyMap<string, number>,
   };
 }
 
-/** The noun phrase of the requirement that a clause covers, if any (the most specific). */
-function coveredTopic(e: Evidence, clause: Pick<Clause, "stems">, weights: ReadonlyMap<string, number>): string | null {
+/**
+ * A noun phrase specific enough for partial support to rest on: two words or more ("technology budgets"), or a name
+ * or acronym ("PLC", "Kiswahili"). One common noun a clause shares with the item ("technology" in a degree's name,
+ * "manufacturing" among an auditor's clients) is a shared word, not part of the work.
+ */
+function namesSpecifically(topic: Topic): boolean {
+  return topic.stems.length >= 2 || /^\p{Lu}|\p{Lu}{2}/u.test(topic.phrase);
+}
+
+/** The noun phrase of the requirement that a clause covers, if any (the most specific; of those `eligible` when given). */
+function coveredTopic(e: Evidence, clause: Pick<Clause, "stems">, weights: ReadonlyMap<string, number>, eligible?: (topic: Topic) => boolean): string | null {
   for (const t of e.requirement.topics) {
+    if (eligible && !eligible(t)) continue;
     let all = 0;
     let hit = 0;
     for (const st of t.stems) {
@@ -144,7 +154,7 @@ export function concernClaim(e: Evidence, weights: ReadonlyMap<string, number>, 
   if (e.support && e.support.score >= PARTIAL_SCORE) {
     // Partial support is said only where the clause covers one of the item's noun phrases (or is a role held, for the
     // title's own item): a clause that shares a word or two with the item ("partner", "team") shows nothing of it.
-    const part = e.requirement.role ? null : coveredTopic(e, e.support.clause, weights);
+    const part = e.requirement.role ? null : coveredTopic(e, e.support.clause, weights, namesSpecifically);
     if (!part && !(e.requirement.role && e.support.score >= ROLE_PARTIAL_SCORE)) return null;
     const partial: Claim = {
       kind: "partial",

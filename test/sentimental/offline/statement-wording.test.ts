@@ -125,6 +125,21 @@ describe.each(RUNS)("offline statements read plainly: %s", (_, config, dataDir, 
 });
 
 describe("claims on one point", () => {
+  it("partial support rests on a phrase of the item, never on one common word it shares with the clause", () => {
+    const requirements = readJob({
+      title: "Head of Technology",
+      organization: "X",
+      text: "Requirements\n- Experience presenting to development partners, investors and customers on technology.\n- Commercial literacy: technology budgets and unit economics.",
+    });
+    const weights = stemWeights(requirements);
+    const partners = requirements.find((r) => /partners/.test(r.text))!;
+    const literacy = requirements.find((r) => /literacy/.test(r.text))!;
+    // "technology" in a degree's name is a shared word: no "On development partners ..., the resume shows technology".
+    const degree = concernClaim(assess(readResume(["BSc Information Technology, Kenyatta University (2008)."]), partners, weights), weights, "probe", 0);
+    expect(degree?.kind).not.toBe("partial");
+    const budget = concernClaim(assess(readResume(["Reviewed technology budgets with the finance team."]), literacy, weights), weights, "probe", 0);
+    expect([budget?.kind, budget?.part]).toEqual(["partial", "technology budgets"]);
+  });
   it("a strength quotes what the candidate did before a list of skills that names it, and a list as a list", () => {
     expect(isSkillsList("Kotlin, Python, PostgreSQL, USSD gateways, M-Pesa Daraja API, GSM telemetry, data dashboards (Metabase)")).toBe(true);
     expect(isSkillsList("Integrated M-Pesa collections and payouts and a credit-scoring model with a partner bank")).toBe(false);
