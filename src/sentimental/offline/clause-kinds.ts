@@ -135,8 +135,11 @@ function hasNegation(tokens: readonly string[]): boolean {
  * @example
  * isSkillsList("Kotlin, Python, PostgreSQL, USSD gateways, M-Pesa Daraja API, GSM telemetry"); // true
  * isSkillsList("Integrated M-Pesa collections and payouts and a credit-scoring model with a partner bank"); // false
+ * isSkillsList("Co-founder and CTO, VoltGrid Systems (fictional), Lagos (2017-2023)"); // false: a post held, dated
  */
 export function isSkillsList(text: string): boolean {
+  // A role line ("Co-founder and CTO, VoltGrid Systems, Lagos (2017-2023)") names a post held, with its dates: no list.
+  if (/\b(?:19|20)\d{2}\b|\b(?:present|till date|to date)\b/i.test(text)) return false;
   const items = text
     .replace(/\([^)]*\)/g, " ")
     .split(/\s*(?:[,~|\u2022;]|\band\b)\s*/)

@@ -144,6 +144,8 @@ describe("claims on one point", () => {
     expect(isSkillsList("Kotlin, Python, PostgreSQL, USSD gateways, M-Pesa Daraja API, GSM telemetry, data dashboards (Metabase)")).toBe(true);
     expect(isSkillsList("Integrated M-Pesa collections and payouts and a credit-scoring model with a partner bank")).toBe(false);
     expect(isSkillsList("Led a team of 5 data scientists and 2 data engineers, cutting churn by 12 %")).toBe(false);
+    // a post held, with its dates, is no list (the blind read found it "listed among the candidate's skills")
+    expect(isSkillsList("Co-founder and CTO, VoltGrid Systems (fictional), Lagos (2017-2023)")).toBe(false);
     const requirements = readJob({ title: "Engineer", organization: "X", text: "Requirements\n- Experience with M-Pesa payouts." });
     const weights = stemWeights(requirements);
     const item = requirements.find((r) => /M-Pesa/.test(r.text))!;
