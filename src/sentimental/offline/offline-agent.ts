@@ -65,11 +65,15 @@ const ECHO_MAX = 0.9;
 const ECHO_PULL = 0.2;
 /** Body arguments per statement (plus opener, optional echo, verdict: about 5 points, as the paper's splitter). */
 const BODY = 3;
-/** The share of its weight met from which an advancing opener may say "one of the best" (else "excellent", else "promising"). */
-const OPENER_BEST_SHARE = 0.4;
-const OPENER_EXCELLENT_SHARE = 0.2;
-/** The share of its weight a resume must meet before an advancing verdict may call the case "excellent", "outstanding" or "superb". */
+/**
+ * The share of its weight a resume must meet before an advancing statement may use its top words: the verdict's
+ * "excellent", "outstanding" or "superb", and the opener's warmest band. One bar for both, so that an opener never
+ * says "outstanding ... delighted" of a case its verdict calls "promising and good".
+ */
 const VERDICT_SUPERLATIVE_SHARE = 0.5;
+/** The share of its weight met from which an advancing opener may take its warmest band (else "excellent", else "promising"). */
+const OPENER_BEST_SHARE = VERDICT_SUPERLATIVE_SHARE;
+const OPENER_EXCELLENT_SHARE = 0.2;
 /** How many of the advisor's heaviest items are its priorities. */
 const PRIORITIES = 5;
 /** Extra weight (x section weight) of an item the Mental Model names as a priority. */

@@ -92,6 +92,9 @@ describe.each(RUNS)("offline statements read plainly: %s", (_, config, dataDir, 
       const phrase = result.claims.at(-1)!.verdict!.phrase;
       const metShare = result.claims[0]!.context!.metShare;
       if (/\b(excellent|outstanding|superb)\b/.test(phrase)) expect(metShare, where).toBeGreaterThanOrEqual(0.5);
+      // ... and the opener's warmest words under the same bar ("outstanding ... delighted" beside a "promising" verdict).
+      if (result.plan.decision === "advance" && /\b(outstanding|superb|delighted)\b/.test(result.sentences[0]!))
+        expect(metShare, where).toBeGreaterThanOrEqual(0.5);
       if (result.plan.decision === "probe") expect(phrase, where).not.toMatch(/\b(clear|strong)\b/);
       result.claims.forEach((c, i) => {
         // A skills list names a skill, it shows no record of it: said as a list, without praise.
