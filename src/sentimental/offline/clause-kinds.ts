@@ -6,6 +6,7 @@
  * whether a line is a bare list of skills rather than a record of work.
  */
 import { tokenize, VADER_LEXICON_TEXT, parseLexicon } from "../../text/index";
+import { LEADING_VERBS } from "./job-words";
 
 /** A claim of experience, a limitation of it, or an aspiration (what the candidate would do or wants), which is evidence of neither. */
 export type ClausePolarity = "claim" | "limitation" | "aspiration";
@@ -128,7 +129,8 @@ function hasNegation(tokens: readonly string[]): boolean {
 
 /**
  * A bare list of skills or tools ("Kotlin, Python, PostgreSQL, USSD gateways, M-Pesa Daraja API"): four or more
- * items split by commas, tildes, bullets or bars, of three words or fewer on average. It names what the candidate
+ * items split by commas, tildes, bullets, bars, semicolons or "and", of three words or fewer on average, that neither
+ * opens with a verb of work done nor dates a post. It names what the candidate
  * knows; it shows no record of doing it, so a strength quotes it only when nothing else meets the item, and says
  * that it is a list.
  *
@@ -139,7 +141,11 @@ function hasNegation(tokens: readonly string[]): boolean {
  */
 export function isSkillsList(text: string): boolean {
   // A role line ("Co-founder and CTO, VoltGrid Systems, Lagos (2017-2023)") names a post held, with its dates: no list.
-  if (/\b(?:19|20)\d{2}\b|\b(?:present|till date|to date)\b/i.test(text)) return false;
+  if (/\((?:[^)]*\b(?:19|20)\d{2}\b)|\b(?:19|20)\d{2}\s*(?:-|\u2013|to)\s*(?:(?:19|20)\d{2}|present|date)\b|\b(?:present|till date)\b/i.test(text))
+    return false;
+  // A record of work opens with what was done ("Led teams in Nairobi, Kampala, Kigali and Dar es Salaam").
+  const first = text.trim().split(/\s+/)[0]?.toLowerCase() ?? "";
+  if (/^[a-z]+ed$/.test(first) || LEADING_VERBS.has(first)) return false;
   const items = text
     .replace(/\([^)]*\)/g, " ")
     .split(/\s*(?:[,~|\u2022;]|\band\b)\s*/)

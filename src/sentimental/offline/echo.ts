@@ -196,7 +196,15 @@ export function plainStance(option: EchoOption, evidence: readonly Evidence[], c
 export function answerable(option: EchoOption, evidence: readonly Evidence[], candidateName: string, context: EchoContext = {}): boolean {
   // An answer to a peer ("I agree with the CFO on Kiswahili") is no point of the peer's own: answering it would agree
   // with the first speaker through a second one, who only echoed it.
-  if ((context.roles ?? []).some((role) => role !== option.agent && option.argument.includes(role))) return false;
+  // Read in the peer's own words: a quoted 'VP of Engineering, SokoTaka (2019-present)' is the resume's, not an answer.
+  const own = ownWords(option.argument, [candidateName]);
+  if (
+    (context.roles ?? []).some(
+      (role) =>
+        role !== option.agent && new RegExp(`\\b(?:with|than|to|on|from|as|like) the ${escapeRegExp(role)}\\b|^the ${escapeRegExp(role)}\\b`, "i").test(own),
+    )
+  )
+    return false;
   const names = [candidateName, option.agent, ...(context.names ?? [])].sort((a, b) => b.length - a.length);
   const point = namedPoints(ownWords(option.argument, names), evidence, context.musts)[0];
   if (!point || (point.must && point.must.status === "unverified")) return false;

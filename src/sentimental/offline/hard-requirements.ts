@@ -523,6 +523,9 @@ const DECLINES = new RegExp(
 /** Willingness to move, without a place: "willing to relocate", "open to relocation" ("happy to move fast" is none). */
 const WILLING_TO_MOVE = new RegExp(String.raw`\b(?:willing|open|happy|ready|prepared|glad|keen)\s+to\s+${MOVE_HOME}\b(?!\s+to\s)`, "i");
 
+/** A move still to come, in the resume's words ("would need to relocate", "willing to relocate"). */
+const MOVE_TO_COME = /\b(?:would|will|need to|needs to|could|can|able to|prepared to|happy to|willing to|ready to|plan to|intend to)\b[^.]{0,40}\brelocate\b/i;
+
 /**
  * A location must (`locationPart`) against a resume:
  *
@@ -570,7 +573,8 @@ export function checkLocation(reading: ResumeReading, must: MustRequirement): Mu
   });
   if (placed) return { must, status: "met", clause: placed, stated: null };
   // "I would need to relocate with my family": the resume speaks to the move without settling it; the check cites it.
-  const move = reading.clauses.find((c) => /\brelocat\w*/i.test(c.text) && !elsewhere(c.text));
+  // Only a move still to come ("would need to relocate"), not one made ("Relocated from Lagos to Accra") or led ("the relocation of our data centre").
+  const move = reading.clauses.find((c) => MOVE_TO_COME.test(c.text) && !elsewhere(c.text));
   return { must, status: "unverified", clause: move ?? null, stated: null };
 }
 

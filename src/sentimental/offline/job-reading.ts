@@ -278,10 +278,12 @@ export function yearsObject(text: string): YearsObject | null {
   const [, kind, preposition, object] = m;
   const segments = object!.split(/\s*,\s*/);
   let phrase = segments[0]!;
-  // The list runs on while its segments are short names of work and it ends in an "or"/"and" segment.
+  // The list runs on over short names of work and ends at its first "or"/"and" segment ("..., and some travel" is not in it).
   for (let end = 1; end < segments.length; end++) {
-    const middle = segments.slice(1, end);
-    if (middle.every((seg) => LIST_SEGMENT.test(seg)) && LIST_LAST.test(segments[end]!)) phrase = segments.slice(0, end + 1).join(", ");
+    if (LIST_LAST.test(segments[end]!)) {
+      phrase = segments.slice(0, end + 1).join(", ");
+      break;
+    }
     if (!LIST_SEGMENT.test(segments[end]!)) break;
   }
   phrase = phrase.split(/\s+(?:including|and at least|with at least|plus)\b/i)[0]!.trim();

@@ -152,6 +152,8 @@ describe("a location must", () => {
     const tomas = checkMust(resumeOf("Tom\u00e1s Herrera"), location);
     expect(tomas.status).toBe("unverified");
     expect(tomas.clause?.text).toMatch(/would need to relocate with my family/);
+    // a move made or led is no move still to come: nothing to cite
+    expect(check(location, "Relocated from Lagos to Accra in 2019.", "Led the relocation of our data centre.").clause).toBeNull();
     const silent = check(location, "Data analyst with 6 years in retail.", "I would bring rigour to the team.");
     expect(silent).toMatchObject({ status: "unverified", clause: null });
     // a past role there does not place the candidate there now; a refusal to move elsewhere is no refusal of this post
