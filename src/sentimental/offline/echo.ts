@@ -99,6 +99,19 @@ function phrasePattern(phrase: string): RegExp {
   return pattern;
 }
 
+/** How an answer names the peer it answers ("I agree with the CFO", "the CFO is right to worry"), once per role, as phrasePattern. */
+const answerPatterns = new Map<string, RegExp>();
+
+function answerPattern(role: string): RegExp {
+  let pattern = answerPatterns.get(role);
+  if (pattern) return pattern;
+  const name = escapeRegExp(role);
+  pattern = new RegExp(`\\b(?:with|than|to|on|from|as|like) the ${name}\\b|^the ${name}\\b`, "i");
+  if (answerPatterns.size >= PHRASE_PATTERN_LIMIT) answerPatterns.clear();
+  answerPatterns.set(role, pattern);
+  return pattern;
+}
+
 /** Where `phrase` stands in `text` as whole words (its first letter in either case), with a "the " before it kept; null if it does not. */
 export function namedAs(text: string, phrase: string): string | null {
   if (phrase.length === 0) return null;
@@ -198,13 +211,7 @@ export function answerable(option: EchoOption, evidence: readonly Evidence[], ca
   // with the first speaker through a second one, who only echoed it.
   // Read in the peer's own words: a quoted 'VP of Engineering, SokoTaka (2019-present)' is the resume's, not an answer.
   const own = ownWords(option.argument, [candidateName]);
-  if (
-    (context.roles ?? []).some(
-      (role) =>
-        role !== option.agent && new RegExp(`\\b(?:with|than|to|on|from|as|like) the ${escapeRegExp(role)}\\b|^the ${escapeRegExp(role)}\\b`, "i").test(own),
-    )
-  )
-    return false;
+  if ((context.roles ?? []).some((role) => role !== option.agent && answerPattern(role).test(own))) return false;
   const names = [candidateName, option.agent, ...(context.names ?? [])].sort((a, b) => b.length - a.length);
   const point = namedPoints(ownWords(option.argument, names), evidence, context.musts)[0];
   if (!point || (point.must && point.must.status === "unverified")) return false;

@@ -351,6 +351,17 @@ export function clauseScore(requirement: Requirement, clause: Clause, reading: P
   return requirement.role && !statesRole(clause) ? Math.min(raw, ROLE_PARTIAL_SCORE) : raw;
 }
 
+/** A reading's claim clauses that are no bare skills list, read once per resume (assess asks for every item). */
+const describedByReading = new WeakMap<ResumeReading, Clause[]>();
+function describedClauses(reading: ResumeReading): Clause[] {
+  let clauses = describedByReading.get(reading);
+  if (!clauses) {
+    clauses = reading.clauses.filter((c) => c.polarity === "claim" && !isSkillsList(c.text));
+    describedByReading.set(reading, clauses);
+  }
+  return clauses;
+}
+
 /**
  * The clause of highest retrieval score; with `prefer`, the best clause that passes it when any does (a clause that
  * meets the item beats a higher-scoring one that only touches its qualifiers), else the best of all.
@@ -449,13 +460,7 @@ export function assess(reading: ResumeReading, requirement: Requirement, weights
     meets,
   );
   // What a strength quotes: an achievement or a role that meets the item before a skills list that names it.
-  const described = best(
-    reading.clauses.filter((c) => c.polarity === "claim" && !isSkillsList(c.text)),
-    requirement,
-    reading,
-    weights,
-    meets,
-  );
+  const described = best(describedClauses(reading), requirement, reading, weights, meets);
   const quote = described && meets(described.clause, described.score) ? described : support;
   const limitation = best(
     reading.clauses.filter((c) => c.polarity === "limitation"),
