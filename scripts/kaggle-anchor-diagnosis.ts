@@ -204,6 +204,21 @@ for (const ad of ads) {
           .join("; "),
     );
   }
+  // The negatives the lowest positive trails: what each advisor decided on them, and their labels.
+  const lowest = worst[0];
+  if (lowest) {
+    const above = order.slice(0, rankOf.get(lowest.ci)! - 1).filter((o) => !positive[o.ci]);
+    const byDecision = new Map<string, number>();
+    for (const o of above) {
+      const key = agents.map((_, ai) => finalPlan(ai, o.ci).decision[0]).join("");
+      byDecision.set(key, (byDecision.get(key) ?? 0) + 1);
+    }
+    say(`    negatives above ${lowest.c.id}: ${above.length} (decisions a/p/r by advisor: ${[...byDecision].map(([k, n]) => `${k} ${n}`).join(", ")})`);
+    for (const o of above.slice(0, 6))
+      say(
+        `      ${candidates[o.ci]!.id} [${resumes[o.ci]!.labels.join(",")}] fit ${f3(mean(fits.map((row) => row[o.ci]!.score)))} ${agents.map((_, ai) => finalPlan(ai, o.ci).decision).join("/")}`,
+      );
+  }
   say(`    (${((Date.now() - started) / 1000).toFixed(0)} s)`);
   console.log(lines.join("\n"));
   summary.push(

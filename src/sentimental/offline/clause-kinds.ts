@@ -155,3 +155,7 @@ export function isSkillsList(text: string): boolean {
   const words = items.reduce((n, x) => n + x.split(/\s+/).length, 0);
   return words / items.length <= 3;
 }
+
+/** Degree words of resumes and ads (English-speaking systems). */
+export const DEGREE =
+  /\b(B\.?Sc|B\.?A|B\.?Eng|B\.?Tech|B\.?E|B\.?Com|BBA|LLB|LL\.?M|M\.?Sc|M\.?A|M\.?Eng|M\.?Tech|MBA|MCA|BCA|Ph\.?D|degree|bachelor\w*|master\w*|graduate|postgraduate|diploma)\b/i;

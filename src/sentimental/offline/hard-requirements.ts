@@ -39,6 +39,9 @@
 import { isContentStem, stemsOf, yearsAsked, yearsObject, type Requirement } from "./job-reading";
 import { clauseRanges, roundMonths, type DateRange } from "./date-ranges";
 import { clausePolarity, deniesWork, yearsInRole, type Clause, type ResumeReading } from "./resume-reading";
+import { DEGREE } from "./clause-kinds";
+/** Degree words of resumes and ads (`clause-kinds.ts`). */
+export { DEGREE };
 
 /** One way of meeting a credential must: an acronym and its name, or a degree and its subjects. */
 export interface Credential {
@@ -82,9 +85,6 @@ export interface MustCheck {
 const MUST_WORDS = /\b(essential|required|requirement|mandatory|must|necessary|compulsory|needed)\b/i;
 const SOFT_WORDS = /\b(plus|advantage|advantageous|preferred|preferable|desirable|ideally|nice to have|bonus)\b/i;
 const CREDENTIAL_WORDS = /\b(licen[cs]e[ds]?|certifi\w*|registration|registered|chartered|status|degree|diploma|qualified|qualification)\b/i;
-/** Degree words of resumes and ads (English-speaking systems). */
-export const DEGREE =
-  /\b(B\.?Sc|B\.?A|B\.?Eng|B\.?Tech|B\.?E|B\.?Com|BBA|LLB|LL\.?M|M\.?Sc|M\.?A|M\.?Eng|M\.?Tech|MBA|MCA|BCA|Ph\.?D|degree|bachelor\w*|master\w*|graduate|postgraduate|diploma)\b/i;
 const NOT_ACRONYMS = new Set(["A", "I", "US", "UK", "IT", "OR", "AND", "GCSE", "EPR", "SQL"]);
 
 /**

@@ -206,8 +206,10 @@ export interface YearsObject {
    * installation, testing or maintenance" is electrical installation, electrical testing or electrical maintenance.
    */
   alternatives: string[][];
-  /** Every alternative names two or more content stems: a role, not a whole field. */
+  /** One alternative names two or more content stems: a role, not a whole field ("technology roles", "Python or Java"). */
   specific: boolean;
+  /** Stems of the word the list's parts share ("electrical" of "electrical installation, testing or maintenance"); empty when none is carried. */
+  shared: string[];
 }
 
 /** A comma segment that continues a list of kinds of work ("testing or maintenance", "recruitment or payroll"), not a clause of its own ("with people management"). */
@@ -225,14 +227,18 @@ function workWords(phrase: string): string[] {
   });
 }
 
+/** A modifier that reads as an adjective ("electrical", "clinical", "automotive"): what a list of kinds of work after it shares. */
+const ADJECTIVE_ENDING = /(?:al|ic|ive|ary|ous|ful)$/i;
+
 /**
- * The alternatives of an object phrase, with a word they share carried to each: a list of single words after a
- * longer first one shares its leading words ("electrical installation, testing or maintenance"), single words
- * before a longer last one share its last word ("building or infrastructure construction"). "And" joins
- * alternatives only inside a comma list ("design, installation and testing"); alone it joins one kind of work
- * ("ETL development and data warehousing").
+ * The alternatives of an object phrase, with a word they share carried to each, and the stems of that word: a
+ * list of single words after a longer first one shares its leading words when they qualify it as an adjective
+ * does ("electrical installation, testing or maintenance" is electrical testing; "customer service, sales or
+ * marketing" is not customer sales), single words before a longer last one share its last word ("building or
+ * infrastructure construction"). "And" joins alternatives only inside a comma list ("design, installation and
+ * testing"); alone it joins one kind of work ("ETL development and data warehousing").
  */
-function objectAlternatives(phrase: string): string[][] {
+function objectAlternatives(phrase: string): { alternatives: string[][]; shared: string[] } {
   const listed = phrase.includes(",");
   const parts = phrase
     .split(listed ? /\s*,\s*(?:(?:or|and)\s+)?|\s+(?:or|and)\s+/i : /\s+or\s+/i)
@@ -241,13 +247,21 @@ function objectAlternatives(phrase: string): string[][] {
     .map((p) => ({ single: p.split(/\s+/).length === 1, words: workWords(p) }))
     .filter((p) => p.words.length > 0);
   // Only a part the ad wrote as one word takes the shared word ("or in a similar analytical role" is a kind of its own).
+  let carried: string[] = [];
   if (parts.length > 1) {
     const first = parts[0]!;
     const last = parts.at(-1)!;
-    if (first.words.length > 1 && parts.slice(1).every((p) => p.single)) for (const p of parts.slice(1)) p.words.unshift(...first.words.slice(0, -1));
-    else if (last.words.length > 1 && parts.slice(0, -1).every((p) => p.single)) for (const p of parts.slice(0, -1)) p.words.push(last.words.at(-1)!);
+    const leading = first.words.slice(0, -1);
+    if (first.words.length > 1 && parts.slice(1).every((p) => p.single) && ADJECTIVE_ENDING.test(leading.at(-1)!)) {
+      carried = leading;
+      for (const p of parts.slice(1)) p.words.unshift(...leading);
+    } else if (last.words.length > 1 && parts.slice(0, -1).every((p) => p.single)) {
+      carried = [last.words.at(-1)!];
+      for (const p of parts.slice(0, -1)) p.words.push(...carried);
+    }
   }
-  return parts.map((p) => [...new Set(stemsOf(p.words.join(" ")).filter(isContentStem))]).filter((stems) => stems.length > 0);
+  const content = (words: readonly string[]) => [...new Set(stemsOf(words.join(" ")).filter(isContentStem))];
+  return { alternatives: parts.map((p) => content(p.words)).filter((stems) => stems.length > 0), shared: content(carried) };
 }
 
 /**
@@ -257,7 +271,7 @@ function objectAlternatives(phrase: string): string[][] {
  * maintenance"), as the ad says them (with its preposition), as content
  * stems and as alternatives, any one of which counts (`objectAlternatives`);
  * null when the item names nothing but experience ("5+ years of
- * experience"). `specific` when each alternative names two or more content
+ * experience"). `specific` when an alternative names two or more content
  * stems ("teaching secondary mathematics"): a role, not the field of the
  * whole career ("technology roles"), so that the reader counts only years of
  * that role (physics teaching is not mathematics teaching).
@@ -289,14 +303,16 @@ export function yearsObject(text: string): YearsObject | null {
   phrase = phrase.split(/\s+(?:including|and at least|with at least|plus)\b/i)[0]!.trim();
   const stems = [...new Set(stemsOf(workWords(phrase).join(" ")).filter(isContentStem))];
   if (stems.length === 0) return null;
-  const alternatives = objectAlternatives(phrase);
+  const { alternatives, shared } = objectAlternatives(phrase);
   // "2+ years of site experience on building ...": the label keeps the kind of experience; the alternatives need not.
   return {
     phrase: kind ? `${kind} experience ${(preposition ?? "in").toLowerCase()} ${phrase}` : phrase,
     preposition: kind ? "of" : (preposition ?? "of").toLowerCase(),
     stems,
     alternatives: alternatives.length > 0 ? alternatives : [stems],
-    specific: alternatives.length > 0 ? alternatives.every((a) => a.length >= 2) : stems.length >= 2,
+    // A list of kinds of work with a role of two words or more in it is of those kinds ("HR operations, recruitment or payroll").
+    specific: alternatives.length > 1 ? alternatives.some((a) => a.length >= 2) : stems.length >= 2,
+    shared,
   };
 }
 

@@ -29,7 +29,7 @@
 import { splitSentences } from "../../text/index";
 import { isContentStem, isPersonMention, stemOf, stemsOf, yearsAsked, yearsObject, type Requirement, type Topic } from "./job-reading";
 import { ANY_HEADING, careerOf, statedYears, statesAtLeast } from "./date-ranges";
-import { clausePolarity, isSkillsList, TITLE_ABBREVIATIONS, WEAKNESS_HEADING, type ClausePolarity } from "./clause-kinds";
+import { clausePolarity, DEGREE, isSkillsList, TITLE_ABBREVIATIONS, WEAKNESS_HEADING, type ClausePolarity } from "./clause-kinds";
 export type { ClausePolarity } from "./clause-kinds";
 export { clausePolarity, isSkillsList, LIMITATION_REACH, limitationScope } from "./clause-kinds";
 export { careerOf, clauseRanges, dateRanges, rangeSpan, rangeYears, referenceYear, roundMonths, statedYears, type DateRange } from "./date-ranges";
@@ -159,6 +159,11 @@ export function yearsInRole(reading: ResumeReading, itemText: string, career: nu
     return floor ? { stated: null, clause: null, object: null, touched: true } : { stated: career, clause: null, object: null, touched: false };
   let best: { years: number; clause: Clause } | null = null;
   let touched = false;
+  // A list that hangs on a shared word ("electrical installation, testing or maintenance") is touched only by a
+  // resume whose work names that word: software testing is not electrical testing, and a degree in electronics
+  // is study, not work.
+  const work = reading.clauses.filter((c) => c.polarity === "claim" && !DEGREE.test(c.text));
+  const namesShared = object.shared.every((s) => work.some((c) => namesStem(c.stems, s)));
   const across = object.alternatives.map(() => new Set<string>());
   for (const c of reading.clauses) {
     if (c.polarity === "limitation") continue;
@@ -166,7 +171,7 @@ export function yearsInRole(reading: ResumeReading, itemText: string, career: nu
     let whole = false;
     for (const [ai, alternative] of object.alternatives.entries()) {
       const named = alternative.filter((s) => namesStem(c.stems, s));
-      if (named.length >= Math.ceil(alternative.length / 2)) touched = true;
+      if (namesShared && named.length >= Math.ceil(alternative.length / 2)) touched = true;
       if (named.length === alternative.length) whole = true;
       if (c.polarity === "claim") for (const st of named) across[ai]!.add(st);
     }
@@ -180,7 +185,7 @@ export function yearsInRole(reading: ResumeReading, itemText: string, career: nu
   // The resume's claims together naming most of an alternative ("Site Engineer", "Construction activities", "Eleven
   // buildings"; "Electrical wiring", "Solar power plant Installation") touch it too: a fragmented resume may do the
   // work without one clause saying all of it, so the reader cannot tell, and says so.
-  if (object.alternatives.some((alternative, ai) => across[ai]!.size > alternative.length / 2)) touched = true;
+  if (namesShared && object.alternatives.some((alternative, ai) => across[ai]!.size > alternative.length / 2)) touched = true;
   return { stated: best?.years ?? null, clause: best?.clause ?? null, object: object.phrase, touched };
 }
 

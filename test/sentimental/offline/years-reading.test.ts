@@ -175,6 +175,13 @@ describe("years of a list of kinds of work", () => {
       ["electr", "test"],
       ["electr", "mainte"],
     ]);
+    // A noun before the first kind ("customer service") is no qualifier of the others: sales is sales.
+    expect(yearsObject("3+ years in customer service, sales or marketing.")).toMatchObject({
+      alternatives: [["custom", "servic"], ["sal"], ["market"]],
+      shared: [],
+      specific: true,
+    });
+    expect(yearsObject("2+ years of experience in electrical installation, testing or maintenance.")?.shared).toEqual(["electr"]);
     expect(yearsObject("2+ years of site experience on building or infrastructure construction.")?.alternatives).toEqual([
       ["build", "constr"],
       ["infras", "constr"],
@@ -190,10 +197,17 @@ describe("years of a list of kinds of work", () => {
     expect([maintenance.status, maintenance.stated]).toEqual(["met", 3]);
     const short = check(electrical, "Electrical testing technician for 1 year.", "Technician (2019-2020).");
     expect([short.status, short.stated]).toEqual(["lacking", 1]);
-    // Testing of software is not electrical testing: years of it state none of the must's years.
-    // (half of "electrical testing" is named, so the reader cannot tell: unverified, never met)
-    expect(check(electrical, "Software testing engineer for 4 years.")).toMatchObject({ status: "unverified", stated: null });
+    // Testing of software is not electrical testing: a resume that never names "electrical" lacks the list's years.
+    expect(check(electrical, "Software testing engineer for 4 years.")).toMatchObject({ status: "lacking", stated: null });
+    // A degree that names the field is study, not work of it.
+    expect(check(electrical, "Software testing engineer for 4 years.", "B.E. in Electronics Engineering, Mumbai University.")).toMatchObject({
+      status: "lacking",
+      stated: null,
+    });
+    // One that names electrical work beside testing without its years: the reader cannot tell.
+    expect(check(electrical, "Testing engineer for 4 years.", "Wired electrical panels.")).toMatchObject({ status: "unverified", stated: null });
     expect(check(hr, "Handled recruitment and payroll as HR executive for 2 years.").status).toBe("met");
+    expect(check(hr, "Recruiter for 3 years at a staffing agency.").status).toBe("met");
     expect(check(site, "Site engineer on infrastructure construction projects for 3 years.").status).toBe("met");
   });
 
