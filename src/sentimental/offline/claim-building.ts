@@ -7,7 +7,7 @@
  * have claims of their own.
  */
 import { quoteOf, type CitedClause, type Claim, type Decision, type EchoReply, type StatementContext } from "./phrasing";
-import { MET_SCORE, PARTIAL_SCORE, ROLE_PARTIAL_SCORE, isSkillsList, limitationScope, type Clause, type Evidence } from "./resume-reading";
+import { MET_SCORE, PARTIAL_SCORE, ROLE_PARTIAL_SCORE, SILENCE_SCORE, isSkillsList, limitationScope, type Clause, type Evidence } from "./resume-reading";
 import { stemsOf, type Requirement, type Topic } from "./job-reading";
 import type { MustCheck } from "./hard-requirements";
 
@@ -109,12 +109,12 @@ function coveredTopic(e: Evidence, clause: Pick<Clause, "stems">, weights: Reado
  * never stated (years-unstated), a limitation (gap), support and a
  * limitation on the same noun phrase (mixed; on different ones the
  * limitation is a gap on its own phrase), support below MET_SCORE (partial),
- * or no clause at PARTIAL_SCORE (silent; never for the job title's own item,
+ * or no clause at SILENCE_SCORE (silent; never for the job title's own item,
  * whose few title words a resume can do the work without, nor for a duty of
  * the job).
  *
  * @example
- * concernClaim(evidence, weights, "probe", 0)?.kind; // "silent" when no clause of the resume reaches PARTIAL_SCORE
+ * concernClaim(evidence, weights, "probe", 0)?.kind; // "silent" when no clause of the resume reaches SILENCE_SCORE
  */
 export function concernClaim(e: Evidence, weights: ReadonlyMap<string, number>, decision: Decision, grade: number): Claim | null {
   if (!isTalkingPoint(e) || e.verdict === "met") return null;
@@ -172,7 +172,10 @@ export function concernClaim(e: Evidence, weights: ReadonlyMap<string, number>, 
   // The resume's silence is a concern on what the ad asks of a candidate, not on the job's duties and goals ("the
   // higher throughput and the lower cost" of the roadmap the post-holder will deliver).
   if (e.requirement.section === "responsibilities") return null;
-  return { kind: "silent", item: itemOf(e), cited: [], score: Math.max(e.support?.score ?? 0, e.limitation?.score ?? 0), threshold: PARTIAL_SCORE, ...base };
+  // Silence is said only where no clause speaks to the item even faintly.
+  const top = Math.max(e.support?.score ?? 0, e.limitation?.score ?? 0);
+  if (top >= SILENCE_SCORE) return null;
+  return { kind: "silent", item: itemOf(e), cited: [], score: top, threshold: SILENCE_SCORE, ...base };
 }
 
 /**

@@ -12,7 +12,7 @@ import { readJob, stemWeights, type Requirement } from "./job-reading";
 import { namedAs, ownWords, pointRequirement, STANCE_MIN } from "./echo";
 import { checkMust, readMusts } from "./hard-requirements";
 import { clauseParts, cleanClause, type Claim } from "./phrasing";
-import { clauseScore, MET_SCORE, showsHead, PARTIAL_SCORE, readResume, yearsInRole, type ResumeReading } from "./resume-reading";
+import { clauseScore, MET_SCORE, showsHead, PARTIAL_SCORE, SILENCE_SCORE, readResume, yearsInRole, type ResumeReading } from "./resume-reading";
 import {
   assessCandidate,
   decisionOf,
@@ -126,7 +126,11 @@ function checkClaim(
   if (claim.item && !requirement) out.push(`item ${claim.item.id} is not an item of the ad`);
   // Years claims name the years.
   const named = !claim.kind.startsWith("years-");
-  if (claim.item && named && !sentence.includes(claim.item.label)) out.push(`the sentence does not name "${claim.item.label}"`);
+  // A partial claim on one phrase of the item is said of that phrase (claim.part), a phrase of the item's own topics.
+  const name = claim.kind === "partial" && claim.part ? claim.part : claim.item?.label;
+  if (claim.item && named && !sentence.includes(name!)) out.push(`the sentence does not name "${name}"`);
+  if (claim.part && requirement && !requirement.topics.some((t) => claim.part === t.phrase || claim.part!.endsWith(` ${t.phrase}`)))
+    out.push(`"${claim.part}" is no phrase of the item`);
   for (const c of claim.cited) {
     const clause = reading.clauses.find((x) => x.text === c.text);
     if (!clause) {
@@ -161,7 +165,7 @@ function checkClaim(
     case "silent":
       if (requirement) {
         const top = Math.max(0, ...reading.clauses.filter((c) => c.polarity !== "aspiration").map((c) => clauseScore(requirement, c, reading, weights)));
-        if (top >= PARTIAL_SCORE || claim.threshold !== PARTIAL_SCORE) out.push(`"silent" although a clause scores ${top.toFixed(3)} >= ${PARTIAL_SCORE}`);
+        if (top >= SILENCE_SCORE || claim.threshold !== SILENCE_SCORE) out.push(`"silent" although a clause scores ${top.toFixed(3)} >= ${SILENCE_SCORE}`);
       }
       break;
     case "years-met":

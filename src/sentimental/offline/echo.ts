@@ -190,12 +190,24 @@ export function namedPoints(text: string, evidence: readonly Evidence[], musts: 
  * plainStance({ agent: "CNO", argument: "I found nothing in the resume on Advanced Life Support, ..., and that is a problem.", sentiment: 0.08, round: 1 }, evidence, "Ada Obi"); // false
  */
 export function plainStance(option: EchoOption, evidence: readonly Evidence[], candidateName: string, context: EchoContext = {}): boolean {
+  const rest = ownTone(option, evidence, candidateName, context);
+  return rest === null || Math.abs(rest) < STANCE_MIN || rest >= 0 === option.sentiment >= 0;
+}
+
+/**
+ * The tone of an argument's own words: the lexicon's compound score of what
+ * it says outside its quotes and the name of the point it is about; null
+ * when it names no point.
+ *
+ * @example
+ * ownTone({ agent: "CFO", argument: "On M-Pesa payouts, the resume shows this much: 'Failed a payout audit'.", sentiment: -0.3, round: 1 }, evidence, "Ada Obi"); // 0 (the quote's words are the resume's)
+ */
+export function ownTone(option: EchoOption, evidence: readonly Evidence[], candidateName: string, context: EchoContext = {}): number | null {
   const names = [candidateName, option.agent, ...(context.names ?? [])].sort((a, b) => b.length - a.length);
   const text = ownWords(option.argument, names);
   const point = namedPoints(text, evidence, context.musts)[0];
-  if (!point) return true;
-  const rest = polarityScores(text.split(point.said).join("|")).compound;
-  return Math.abs(rest) < STANCE_MIN || rest >= 0 === option.sentiment >= 0;
+  if (!point) return null;
+  return polarityScores(text.split(point.said).join("|")).compound;
 }
 
 /**
@@ -215,6 +227,10 @@ export function answerable(option: EchoOption, evidence: readonly Evidence[], ca
   const names = [candidateName, option.agent, ...(context.names ?? [])].sort((a, b) => b.length - a.length);
   const point = namedPoints(ownWords(option.argument, names), evidence, context.musts)[0];
   if (!point || (point.must && point.must.status === "unverified")) return false;
+  // An argument whose own words take no side ("On X, the resume shows this much: '...'") is neither a worry nor
+  // praise, whatever the tone of the clause it quotes: there is nothing in it to agree or disagree with.
+  const tone = ownTone(option, evidence, candidateName, context);
+  if (tone !== null && Math.abs(tone) < STANCE_MIN) return false;
   return plainStance(option, evidence, candidateName, context);
 }
 

@@ -441,8 +441,9 @@ export function renderClaim(claim: Claim, voice: Voice, rng: Rng, temperature: n
       if (claim.listed) return `The resume lists ${label} among the candidate's skills: '${quote}'.`;
       return fillFrame(choose(band(STRENGTHS, claim.grade), rng, temperature), values);
     case "partial":
-      if (claim.part && !label.includes(claim.part)) return `On ${label}, the resume shows ${claim.part}: '${quote}'.`;
-      return fillFrame(choose(PARTIAL, rng, temperature), values);
+      // Said of the phrase the clause covers, not of the item's label: "On emerging-market settings, the resume shows
+      // production software" would offer the clause as evidence of a setting it does not name.
+      return fillFrame(choose(PARTIAL, rng, temperature), claim.part ? { ...values, label: claim.part } : values);
     case "mixed":
       return fillFrame(choose(MIXED, rng, temperature), { ...values, support: claim.cited[0]!.quote, quote: claim.cited[1]!.quote });
     case "gap":

@@ -94,6 +94,13 @@ export const MET_SCORE = 0.35;
 const TOPIC_COVERED = 0.6;
 const TOPIC_FACTOR = 0.6;
 export const PARTIAL_SCORE = 0.12;
+/**
+ * The most any clause may score on an item the resume is said to be silent on: half the partial bar. Between it and
+ * PARTIAL_SCORE a clause speaks to the item too faintly to count and too plainly to call the resume silent ("Wrote my
+ * first production feature ... through Africa's Talking" on production software in emerging-market settings), so
+ * nothing is said of the item.
+ */
+export const SILENCE_SCORE = PARTIAL_SCORE / 2;
 export const LIMITATION_SCORE = 0.2;
 /** The most a clause that states no role or years gives the job title's own item: the middle of the partial band. */
 export const ROLE_PARTIAL_SCORE = (PARTIAL_SCORE + MET_SCORE) / 2;

@@ -30,7 +30,7 @@
  */
 import { readJob, stemsOf, stemWeights, type Requirement } from "../../../src/sentimental/offline/job-reading";
 import { checkMust, readMusts } from "../../../src/sentimental/offline/hard-requirements";
-import { assess, clauseScore, evidenceScore, PARTIAL_SCORE, readResume } from "../../../src/sentimental/offline/resume-reading";
+import { assess, clauseScore, evidenceScore, SILENCE_SCORE, readResume } from "../../../src/sentimental/offline/resume-reading";
 import type { OfflineStatement, StatementPolicyInput } from "../../../src/sentimental/offline/offline-agent";
 import type { Claim } from "../../../src/sentimental/offline/phrasing";
 import type { JobInfo, MentalModel, Turn } from "../../../src/sentimental/types";
@@ -62,7 +62,7 @@ const whereOf = (r: ClaimRecord) => `${r.input.advisor.short} on ${r.input.candi
  * Silent claims that a clause contradicts (see the module doc).
  *
  * @example
- * falseSilent(records).length; // 0 when every "silent" is below PARTIAL_SCORE on a fresh reading
+ * falseSilent(records).length; // 0 when every "silent" is below SILENCE_SCORE on a fresh reading
  */
 export function falseSilent(records: readonly ClaimRecord[]): { silent: number; faults: Fault[] } {
   let silent = 0;
@@ -80,8 +80,8 @@ export function falseSilent(records: readonly ClaimRecord[]): { silent: number; 
       const weights = stemWeights(requirements);
       const scored = reading.clauses.filter((c) => c.polarity !== "aspiration").map((c) => ({ c, s: clauseScore(requirement, c, reading, weights) }));
       const top = scored.reduce((a, x) => (x.s > a.s ? x : a), { c: null as unknown, s: 0 });
-      if (claim.threshold !== PARTIAL_SCORE) faults.push({ where: whereOf(r), what: `silent at threshold ${claim.threshold}, not ${PARTIAL_SCORE}` });
-      if (top.s >= PARTIAL_SCORE) faults.push({ where: whereOf(r), what: `silent on ${requirement.label}, yet a clause scores ${top.s.toFixed(3)}` });
+      if (claim.threshold !== SILENCE_SCORE) faults.push({ where: whereOf(r), what: `silent at threshold ${claim.threshold}, not ${SILENCE_SCORE}` });
+      if (top.s >= SILENCE_SCORE) faults.push({ where: whereOf(r), what: `silent on ${requirement.label}, yet a clause scores ${top.s.toFixed(3)}` });
       if (requirement.role) faults.push({ where: whereOf(r), what: `silent on the job title's own item ${requirement.label}` });
     }
   }

@@ -288,8 +288,9 @@ describe("offline statement policy", () => {
     expect(gap.stance).toBeCloseTo(alone.baseStance - 0.2 - 0.16, 12);
     const withPrevious = planStatement(input([], { statement: "x", sentiment: 0.5 }), new Rng(1), 0);
     expect(withPrevious.stance).toBeCloseTo(0.7 * alone.baseStance + 0.15, 12);
-    // (an argument on a point of the ad, in words the lexicon reads as neutral, so that its tone is the one given)
-    const onPoint = ["On mobile money payments, the candidate has a record."];
+    // (an argument on a point of the ad that takes a side in its own words, as the tones given here do; one whose own
+    // words take none is no argument to answer)
+    const onPoint = ["On mobile money payments, the candidate has a good record."];
     const echoes = (s: number) =>
       Array.from({ length: 200 }, (_, i) => planStatement(input([peer(s, onPoint)]), new Rng(i), 1).echoed !== null).filter(Boolean).length;
     expect(echoes(0.9)).toBeGreaterThan(echoes(0.05) + 50);

@@ -21,7 +21,10 @@ import { TONE_TOLERANCE } from "../../../src/sentimental/offline/fit-score";
 import { checkMust, readMusts } from "../../../src/sentimental/offline/hard-requirements";
 import { readJob, stemWeights } from "../../../src/sentimental/offline/job-reading";
 import { recordOfflineClaims, statementScore } from "../../../src/sentimental/offline/offline-agent";
-import { assess, isSkillsList, limitationScope, readResume } from "../../../src/sentimental/offline/resume-reading";
+import { assess, isSkillsList, limitationScope, PARTIAL_SCORE, readResume, SILENCE_SCORE } from "../../../src/sentimental/offline/resume-reading";
+import { renderClaim } from "../../../src/sentimental/offline/phrasing";
+import { answerable, ownTone } from "../../../src/sentimental/offline/echo";
+import { Rng } from "../../../src/stats/rng";
 import type { ClaimRecord } from "./claim-checkers";
 
 const ICU = path.join(bundledDataDir(), "scenarios", "icu-nurse-lead");
@@ -147,6 +150,39 @@ describe("claims on one point", () => {
     expect(degree?.kind).not.toBe("partial");
     const budget = concernClaim(assess(readResume(["Reviewed technology budgets with the finance team."]), literacy, weights), weights, "probe", 0);
     expect([budget?.kind, budget?.part]).toEqual(["partial", "technology budgets"]);
+    // The sentence is about the phrase the clause covers, not the item's other phrases ("commercial literacy").
+    const said = renderClaim(budget!, { name: "Ada", title: "Chief Financial Officer", role: "CFO" }, new Rng(1), 0);
+    expect(said).toMatch(/^On technology budgets, the resume/);
+    expect(said).not.toMatch(/literacy/i);
+  });
+  it("answers no peer argument whose own words take no side, whatever the tone of the clause it quotes", () => {
+    const requirements = readJob({ title: "Head of Technology", organization: "X", text: "Requirements\n- Experience with M-Pesa payouts." });
+    const weights = stemWeights(requirements);
+    const reading = readResume(["Integrated M-Pesa payouts for 3,000 collectors after a failed audit."]);
+    const evidence = [assess(reading, requirements[0]!, weights)];
+    const peer = (argument: string, sentiment: number) => ({ agent: "Chief Financial Officer", argument, sentiment, round: 1 });
+    // A partial claim's frame is neutral; its f(A) comes from the quote ("failed"): no worry to agree with.
+    const partial = peer("On M-Pesa payouts, the resume shows this much: 'Integrated M-Pesa payouts for 3,000 collectors after a failed audit'.", -0.4);
+    expect(ownTone(partial, evidence, "Ada Obi")).toBe(0);
+    expect(answerable(partial, evidence, "Ada Obi")).toBe(false);
+    const praise = peer("On M-Pesa payouts, this candidate is impressive: 'Integrated M-Pesa payouts for 3,000 collectors'.", 0.5);
+    expect(answerable(praise, evidence, "Ada Obi")).toBe(true);
+  });
+  it("calls the resume silent only where no clause speaks to the point even faintly", () => {
+    const requirements = readJob({
+      title: "Head of Technology",
+      organization: "X",
+      text: "Requirements\n- A track record of shipping and operating production software in low-connectivity or emerging-market settings.\n- Comfort with data: SQL and dashboards.",
+    });
+    const weights = stemWeights(requirements);
+    const settings = requirements.find((r) => /low-connectivity/.test(r.text))!;
+    const faint = assess(readResume(["Wrote my first production feature: SMS delivery notifications through Africa's Talking."]), settings, weights);
+    // Below the partial bar, above the silence bar: too faint to count, too plain to call the resume silent.
+    expect(faint.support!.score).toBeGreaterThanOrEqual(SILENCE_SCORE);
+    expect(faint.support!.score).toBeLessThan(PARTIAL_SCORE);
+    expect(concernClaim(faint, weights, "probe", 0)).toBeNull();
+    const none = concernClaim(assess(readResume(["Chess club captain for six years."]), settings, weights), weights, "probe", 0);
+    expect([none?.kind, none?.threshold]).toEqual(["silent", SILENCE_SCORE]);
   });
   it("a strength quotes what the candidate did before a list of skills that names it, and a list as a list", () => {
     expect(isSkillsList("Kotlin, Python, PostgreSQL, USSD gateways, M-Pesa Daraja API, GSM telemetry, data dashboards (Metabase)")).toBe(true);
