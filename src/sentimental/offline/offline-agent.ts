@@ -71,9 +71,9 @@ const BODY = 3;
  * says "outstanding ... delighted" of a case its verdict calls "promising and good".
  */
 const VERDICT_SUPERLATIVE_SHARE = 0.5;
-/** The share of its weight met from which an advancing opener may take its warmest band (else "excellent", else "promising"). */
+/** The share of its weight met from which an advancing opener may take its warmest bands ("outstanding", "excellent"; else "strong", else "promising"). */
 const OPENER_BEST_SHARE = VERDICT_SUPERLATIVE_SHARE;
-const OPENER_EXCELLENT_SHARE = 0.2;
+const OPENER_STRONG_SHARE = 0.2;
 /** How many of the advisor's heaviest items are its priorities. */
 const PRIORITIES = 5;
 /** Extra weight (x section weight) of an item the Mental Model names as a priority. */
@@ -513,13 +513,9 @@ export function offlineStatement(input: StatementPolicyInput, rng: Rng, temperat
     ...extra,
   });
   // An advancing opener's praise is bounded by the share of the advisor's weight the resume meets, which it states:
-  // "one of the best I have seen" from OPENER_BEST_SHARE of it, "excellent" from OPENER_EXCELLENT_SHARE, else "promising".
+  // "outstanding" from OPENER_BEST_SHARE of it, "strong, impressive" from OPENER_STRONG_SHARE, else "promising".
   const openerGrade =
-    plan.decision !== "advance"
-      ? grade
-      : context.metShare >= OPENER_BEST_SHARE
-        ? grade
-        : Math.min(grade, context.metShare >= OPENER_EXCELLENT_SHARE ? 0.7 : 0.4);
+    plan.decision !== "advance" ? grade : context.metShare >= OPENER_BEST_SHARE ? grade : Math.min(grade, context.metShare >= OPENER_STRONG_SHARE ? 0.7 : 0.4);
   const opener = uncited("opener", null, { grade: openerGrade });
   // A must the check leaves unverified but whose item the resume meets is not said to need checking (it is not open).
   const open = openMusts(assessment);

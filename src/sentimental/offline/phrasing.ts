@@ -169,7 +169,7 @@ export const OPENERS: ReadonlyArray<readonly [number, readonly string[]]> = [
   [
     0.6,
     [
-      "From where I sit as {{role}}, this is an excellent, strong candidate for the {{title}} role.",
+      "From where I sit as {{role}}, this is a strong, impressive candidate for the {{title}} role.",
       "I am genuinely enthusiastic about this strong candidate for the {{title}} role.",
     ],
   ],

@@ -473,7 +473,8 @@ export function assess(reading: ResumeReading, requirement: Requirement, weights
   );
   // What a strength quotes: an achievement or a role that meets the item before a skills list that names it.
   const described = best(describedClauses(reading), requirement, reading, weights, meets);
-  const quote = described && meets(described.clause, described.score) ? described : support;
+  // It must reach MET_SCORE itself: a clause met by the claims' coverage alone quotes nothing a strength may rest on.
+  const quote = described && described.score >= MET_SCORE && meets(described.clause, described.score) ? described : support;
   const limitation = best(
     reading.clauses.filter((c) => c.polarity === "limitation"),
     requirement,

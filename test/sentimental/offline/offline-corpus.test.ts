@@ -133,8 +133,9 @@ describe("offline corpus: the bundled scenario (10 candidates, 5 rounds)", () =>
     const echoes = checkEchoes(scenario, turns);
     expect(echoes.problems).toEqual([]);
     // only answers on a point the peer named in its own words (19 when this was written; general answers are not said,
-    // nor answers to a peer's own answer: 14 since)
-    expect(echoes.echoes).toBeGreaterThanOrEqual(12);
+    // nor answers to a peer's own answer: 14 since; nor to an argument whose own words take no side, such as a skill
+    // the resume lists or partial support: 10 since)
+    expect(echoes.echoes).toBeGreaterThanOrEqual(9);
   });
 });
 

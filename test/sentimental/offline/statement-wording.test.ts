@@ -21,7 +21,7 @@ import { TONE_TOLERANCE } from "../../../src/sentimental/offline/fit-score";
 import { checkMust, readMusts } from "../../../src/sentimental/offline/hard-requirements";
 import { readJob, stemWeights } from "../../../src/sentimental/offline/job-reading";
 import { recordOfflineClaims, statementScore } from "../../../src/sentimental/offline/offline-agent";
-import { assess, isSkillsList, limitationScope, PARTIAL_SCORE, readResume, SILENCE_SCORE } from "../../../src/sentimental/offline/resume-reading";
+import { assess, isSkillsList, limitationScope, MET_SCORE, PARTIAL_SCORE, readResume, SILENCE_SCORE } from "../../../src/sentimental/offline/resume-reading";
 import { renderClaim } from "../../../src/sentimental/offline/phrasing";
 import { answerable, ownTone } from "../../../src/sentimental/offline/echo";
 import { Rng } from "../../../src/stats/rng";
@@ -98,7 +98,7 @@ describe.each(RUNS)("offline statements read plainly: %s", (_, config, dataDir, 
       const metShare = result.claims[0]!.context!.metShare;
       if (/\b(excellent|outstanding|superb)\b/.test(phrase)) expect(metShare, where).toBeGreaterThanOrEqual(0.5);
       // ... and the opener's warmest words under the same bar ("outstanding ... delighted" beside a "promising" verdict).
-      if (result.plan.decision === "advance" && /\b(outstanding|superb|delighted)\b/.test(result.sentences[0]!))
+      if (result.plan.decision === "advance" && /\b(outstanding|superb|excellent|delighted)\b/.test(result.sentences[0]!))
         expect(metShare, where).toBeGreaterThanOrEqual(0.5);
       if (result.plan.decision === "probe") expect(phrase, where).not.toMatch(/\b(clear|strong)\b/);
       result.claims.forEach((c, i) => {
@@ -204,6 +204,14 @@ describe("claims on one point", () => {
     const onlyList = strengthClaim(assess(readResume([list]), item, weights), weights, "advance", 0.6);
     expect(onlyList?.cited[0]!.text).toBe(list);
     expect(onlyList?.listed).toBe(true);
+    // An achievement that meets the item only by the list's coverage, below MET_SCORE itself, is no quote for a strength:
+    // the list is quoted as a list, and the strength is not lost.
+    const wide = readJob({ title: "Engineer", organization: "X", text: "Requirements\n- Experience with M-Pesa payouts, USSD gateways and GSM telemetry." });
+    const wideWeights = stemWeights(wide);
+    const faint = assess(readResume([list, "Integrated M-Pesa collections"]), wide[0]!, wideWeights);
+    expect(faint.quote!.score).toBeGreaterThanOrEqual(MET_SCORE);
+    const fromList = strengthClaim(faint, wideWeights, "advance", 0.6);
+    expect([fromList?.cited[0]!.text, fromList?.listed]).toEqual([list, true]);
   });
   const job = {
     title: "Head of Mathematics",
