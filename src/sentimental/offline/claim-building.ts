@@ -109,7 +109,8 @@ function coveredTopic(e: Evidence, clause: Pick<Clause, "stems">, weights: Reado
  * never stated (years-unstated), a limitation (gap), support and a
  * limitation on the same noun phrase (mixed; on different ones the
  * limitation is a gap on its own phrase), support below MET_SCORE (partial),
- * or no clause at SILENCE_SCORE (silent; never for the job title's own item,
+ * no clause at PARTIAL_SCORE but one at SILENCE_SCORE (unclear), or none
+ * at SILENCE_SCORE (silent; neither for the job title's own item,
  * whose few title words a resume can do the work without, nor for a duty of
  * the job).
  *
@@ -172,9 +173,10 @@ export function concernClaim(e: Evidence, weights: ReadonlyMap<string, number>, 
   // The resume's silence is a concern on what the ad asks of a candidate, not on the job's duties and goals ("the
   // higher throughput and the lower cost" of the roadmap the post-holder will deliver).
   if (e.requirement.section === "responsibilities") return null;
-  // Silence is said only where no clause speaks to the item even faintly.
+  // Silence is said only where no clause speaks to the item even faintly; where one does, below the partial bar, the
+  // resume gives no clear evidence of it.
   const top = Math.max(e.support?.score ?? 0, e.limitation?.score ?? 0);
-  if (top >= SILENCE_SCORE) return null;
+  if (top >= SILENCE_SCORE) return { kind: "unclear", item: itemOf(e), cited: [], score: top, threshold: PARTIAL_SCORE, ...base };
   return { kind: "silent", item: itemOf(e), cited: [], score: top, threshold: SILENCE_SCORE, ...base };
 }
 

@@ -100,7 +100,7 @@ export function checkStatement(input: StatementPolicyInput, result: OfflineState
   for (const p of verdictProblems(input, result, lacking.length > 0)) problems.push(`${where}: verdict: ${p}`);
   // A restated decision names a point this statement makes, of the kind its decision rests on.
   const grounds: readonly Claim["kind"][] =
-    plan.decision === "advance" ? ["strength", "years-met", "must-met"] : ["must-lacking", "gap", "years-short", "mixed", "silent"];
+    plan.decision === "advance" ? ["strength", "years-met", "must-met"] : ["must-lacking", "gap", "years-short", "mixed", "silent", "unclear"];
   for (const r of claims.filter((c) => c.kind === "reason" && c.item)) {
     if (!claims.some((c) => c !== r && grounds.includes(c.kind) && c.item?.id === r.item!.id))
       problems.push(`${where}: a restated decision names "${r.item!.label}", a point the statement does not make`);
@@ -163,10 +163,8 @@ function checkClaim(
       else if (claim.cited.some((c) => c.score < PARTIAL_SCORE)) out.push("a mixed picture citing a clause below the threshold");
       break;
     case "silent":
-      if (requirement) {
-        const top = Math.max(0, ...reading.clauses.filter((c) => c.polarity !== "aspiration").map((c) => clauseScore(requirement, c, reading, weights)));
-        if (top >= SILENCE_SCORE || claim.threshold !== SILENCE_SCORE) out.push(`"silent" although a clause scores ${top.toFixed(3)} >= ${SILENCE_SCORE}`);
-      }
+    case "unclear":
+      if (requirement) out.push(...absenceProblems(claim, requirement, weights, reading));
       break;
     case "years-met":
     case "years-short":
@@ -196,6 +194,21 @@ function checkClaim(
       break;
   }
   return out;
+}
+
+/**
+ * What is wrong with a claim that the resume does not show an item: "silent" holds only where no clause (claims and
+ * limitations) reaches SILENCE_SCORE, "no clear evidence" only where none reaches PARTIAL_SCORE, by the retrieval
+ * score recomputed here.
+ *
+ * @example
+ * absenceProblems({ kind: "silent", threshold: SILENCE_SCORE, ... }, requirement, weights, readResume(["Chess club captain."])); // []
+ */
+function absenceProblems(claim: Claim, requirement: Requirement, weights: ReadonlyMap<string, number>, reading: ResumeReading): string[] {
+  const top = Math.max(0, ...reading.clauses.filter((c) => c.polarity !== "aspiration").map((c) => clauseScore(requirement, c, reading, weights)));
+  const bar = claim.kind === "silent" ? SILENCE_SCORE : PARTIAL_SCORE;
+  const said = claim.kind === "silent" ? '"silent"' : '"no clear evidence"';
+  return top >= bar || claim.threshold !== bar ? [`${said} although a clause scores ${top.toFixed(3)} >= ${bar}`] : [];
 }
 
 /**

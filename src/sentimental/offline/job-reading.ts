@@ -208,7 +208,7 @@ export interface YearsObject {
   alternatives: string[][];
   /** One alternative names two or more content stems: a role, not a whole field ("technology roles", "Python or Java"). */
   specific: boolean;
-  /** Stems of the word the list's parts share ("electrical" of "electrical installation, testing or maintenance"); empty when none is carried. */
+  /** Stems of the qualifier the list's parts share ("electrical" of "electrical installation, testing or maintenance"); empty when none. */
   shared: string[];
 }
 
@@ -247,21 +247,20 @@ function objectAlternatives(phrase: string): { alternatives: string[][]; shared:
     .map((p) => ({ single: p.split(/\s+/).length === 1, words: workWords(p) }))
     .filter((p) => p.words.length > 0);
   // Only a part the ad wrote as one word takes the shared word ("or in a similar analytical role" is a kind of its own).
-  let carried: string[] = [];
+  // Only a leading qualifier is what the list is about ("electrical"); a shared last word is a head noun the parts
+  // may do without in a resume ("DevOps" of "DevOps or cloud infrastructure" is DevOps work without the word).
+  let qualifier: string[] = [];
   if (parts.length > 1) {
     const first = parts[0]!;
     const last = parts.at(-1)!;
     const leading = first.words.slice(0, -1);
     if (first.words.length > 1 && parts.slice(1).every((p) => p.single) && ADJECTIVE_ENDING.test(leading.at(-1)!)) {
-      carried = leading;
+      qualifier = leading;
       for (const p of parts.slice(1)) p.words.unshift(...leading);
-    } else if (last.words.length > 1 && parts.slice(0, -1).every((p) => p.single)) {
-      carried = [last.words.at(-1)!];
-      for (const p of parts.slice(0, -1)) p.words.push(...carried);
-    }
+    } else if (last.words.length > 1 && parts.slice(0, -1).every((p) => p.single)) for (const p of parts.slice(0, -1)) p.words.push(last.words.at(-1)!);
   }
   const content = (words: readonly string[]) => [...new Set(stemsOf(words.join(" ")).filter(isContentStem))];
-  return { alternatives: parts.map((p) => content(p.words)).filter((stems) => stems.length > 0), shared: content(carried) };
+  return { alternatives: parts.map((p) => content(p.words)).filter((stems) => stems.length > 0), shared: content(qualifier) };
 }
 
 /**

@@ -131,7 +131,7 @@ type Stance = "praise" | "concern" | "mixed" | "none";
 
 function stanceOfClaim(c: Claim, sentence: string): Stance {
   if (["strength", "years-met", "must-met"].includes(c.kind)) return "praise";
-  if (["gap", "silent", "years-short", "years-unstated", "must-lacking", "must-unverified"].includes(c.kind)) return "concern";
+  if (["gap", "silent", "unclear", "years-short", "years-unstated", "must-lacking", "must-unverified"].includes(c.kind)) return "concern";
   // Partial support is one of the statement's concerns (claim-building.ts concernClaim), but no worry outright.
   if (c.kind === "mixed" || c.kind === "partial") return "mixed";
   if (c.kind === "reason" && c.item) return c.decision === "advance" ? "praise" : c.decision === "reject" ? "concern" : "none";

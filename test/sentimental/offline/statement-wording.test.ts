@@ -168,7 +168,7 @@ describe("claims on one point", () => {
     const praise = peer("On M-Pesa payouts, this candidate is impressive: 'Integrated M-Pesa payouts for 3,000 collectors'.", 0.5);
     expect(answerable(praise, evidence, "Ada Obi")).toBe(true);
   });
-  it("calls the resume silent only where no clause speaks to the point even faintly", () => {
+  it("calls the resume silent only where no clause speaks to the point even faintly, else says it gives no clear evidence", () => {
     const requirements = readJob({
       title: "Head of Technology",
       organization: "X",
@@ -177,10 +177,13 @@ describe("claims on one point", () => {
     const weights = stemWeights(requirements);
     const settings = requirements.find((r) => /low-connectivity/.test(r.text))!;
     const faint = assess(readResume(["Wrote my first production feature: SMS delivery notifications through Africa's Talking."]), settings, weights);
-    // Below the partial bar, above the silence bar: too faint to count, too plain to call the resume silent.
+    // Below the partial bar, above the silence bar: too faint to count, too plain to call the resume silent; it gives no
+    // clear evidence.
     expect(faint.support!.score).toBeGreaterThanOrEqual(SILENCE_SCORE);
     expect(faint.support!.score).toBeLessThan(PARTIAL_SCORE);
-    expect(concernClaim(faint, weights, "probe", 0)).toBeNull();
+    const unclear = concernClaim(faint, weights, "probe", 0);
+    expect([unclear?.kind, unclear?.threshold]).toEqual(["unclear", PARTIAL_SCORE]);
+    expect(renderClaim(unclear!, { name: "Ada", title: "Chief Financial Officer", role: "CFO" }, new Rng(1), 0)).toMatch(/no clear evidence/);
     const none = concernClaim(assess(readResume(["Chess club captain for six years."]), settings, weights), weights, "probe", 0);
     expect([none?.kind, none?.threshold]).toEqual(["silent", SILENCE_SCORE]);
   });

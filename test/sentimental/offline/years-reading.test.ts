@@ -182,6 +182,8 @@ describe("years of a list of kinds of work", () => {
       specific: true,
     });
     expect(yearsObject("2+ years of experience in electrical installation, testing or maintenance.")?.shared).toEqual(["electr"]);
+    // A shared head noun is no qualifier: DevOps work is named without "infrastructure".
+    expect(yearsObject("3+ years of experience in DevOps or cloud infrastructure.")?.shared).toEqual([]);
     expect(yearsObject("2+ years of site experience on building or infrastructure construction.")?.alternatives).toEqual([
       ["build", "constr"],
       ["infras", "constr"],
