@@ -7,6 +7,7 @@
  * have claims of their own.
  */
 import { quoteOf, type CitedClause, type Claim, type Decision, type EchoReply, type StatementContext } from "./phrasing";
+import { DEGREE } from "./clause-kinds";
 import { MET_SCORE, PARTIAL_SCORE, ROLE_PARTIAL_SCORE, SILENCE_SCORE, isSkillsList, limitationScope, type Clause, type Evidence } from "./resume-reading";
 import { stemsOf, type Requirement, type Topic } from "./job-reading";
 import type { MustCheck } from "./hard-requirements";
@@ -156,7 +157,9 @@ export function concernClaim(e: Evidence, weights: ReadonlyMap<string, number>, 
     // Partial support is said only where the clause covers one of the item's noun phrases (or is a role held, for the
     // title's own item): a clause that shares a word or two with the item ("partner", "team") shows nothing of it.
     const part = e.requirement.role ? null : coveredTopic(e, e.support.clause, weights, namesSpecifically);
-    if (!part && !(e.requirement.role && e.support.score >= ROLE_PARTIAL_SCORE)) return null;
+    // A degree is study, not the work of the post ("BSc Information Technology" is no part of a Head of Technology's work).
+    const roleHeld = e.requirement.role && e.support.score >= ROLE_PARTIAL_SCORE && !DEGREE.test(e.support.clause.text);
+    if (!part && !roleHeld) return null;
     const partial: Claim = {
       kind: "partial",
       item: itemOf(e),

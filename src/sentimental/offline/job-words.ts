@@ -58,6 +58,6 @@ export const LEADING_VERBS: ReadonlySet<string> = new Set(
   promote track turn turning make keep help serve act meet identify respond document schedule allocate advise
   liaise shipping operating reporting working proven demonstrated hands-on strong excellent good clear solid
   relevant regular responsibly closely willingness comfort ability take reduce gain increase cut open opening
-  raise protect precept using appraise admit admits
+  raise protect precept using appraise admit admits teach
 `),
 );

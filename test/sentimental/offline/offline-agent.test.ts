@@ -107,6 +107,9 @@ describe("job reading", () => {
     expect(items.at(-1)!.label).toBe("the work of a Head of Technology");
     expect(items.at(-1)!.stems).toEqual(["techno"]);
     for (const r of items) expect(r.label).not.toMatch(/^(the )?(run|lead|keep|own|set|build)\b/i);
+    // nor does a point of a teaching ad start with its verb ("On teach mathematics, ...")
+    const teaching = readJob({ title: "Teacher", organization: "X", text: "Requirements\n- Ability to teach mathematics to GCSE and A level." });
+    for (const t of teaching.flatMap((r) => r.topics)) expect(t.phrase).not.toMatch(/^teach\b/);
   });
 });
 

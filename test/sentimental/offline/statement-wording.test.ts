@@ -148,6 +148,9 @@ describe("claims on one point", () => {
     // "technology" in a degree's name is a shared word: no "On development partners ..., the resume shows technology".
     const degree = concernClaim(assess(readResume(["BSc Information Technology, Kenyatta University (2008)."]), partners, weights), weights, "probe", 0);
     expect(degree?.kind).not.toBe("partial");
+    // Nor is a degree in the field part of the post's own work.
+    const role = requirements.find((r) => r.role)!;
+    expect(concernClaim(assess(readResume(["BSc Information Technology, Kenyatta University (2008)."]), role, weights), weights, "probe", 0)).toBeNull();
     const budget = concernClaim(assess(readResume(["Reviewed technology budgets with the finance team."]), literacy, weights), weights, "probe", 0);
     expect([budget?.kind, budget?.part]).toEqual(["partial", "technology budgets"]);
     // The sentence is about the phrase the clause covers, not the item's other phrases ("commercial literacy").
