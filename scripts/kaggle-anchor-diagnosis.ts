@@ -20,6 +20,7 @@
  *   --ads  an ad file (default test/fixtures/sentimental/kaggle-job-ads.json)
  *   --ad   one ad id, or "all" (default all)
  *   --seed deliberation seed (default 7)
+ * FIT_GRID=1 also prints the AUC of the mean of match + wf focus + we evidence over a small grid of (wf, we).
  */
 import { kaggleScenario } from "../test/sentimental/offline/kaggle-judgement";
 import { readFileSync } from "node:fs";
@@ -145,6 +146,15 @@ for (const ad of ads) {
     );
   }
   say(`(c) mean fit score                    ${f3(auc(meanFit, positive))}   Borda over the fit scores ${f3(auc(fitBorda, positive))}`);
+  if (process.env.FIT_GRID) {
+    const grid: string[] = [];
+    for (const wf of [0, 0.125, 0.25, 0.5])
+      for (const we of [0, 0.1, 0.2, 0.4]) {
+        const alt = candidates.map((_, ci) => mean(fits.map((row) => row[ci]!.match + wf * row[ci]!.focus + we * row[ci]!.evidence)));
+        grid.push(`${wf}/${we}=${f3(auc(alt, positive))}`);
+      }
+    say(`    GRID ${grid.join(" ")}`);
+  }
   for (const [ai, a] of agents.entries()) {
     const base = candidates.map((_, ci) => finalPlan(ai, ci).baseStance);
     say(`(d) stance ${a.advisor.short.padEnd(6)} final ${f3(auc(stances[ai]!, positive))}  (base stance ${f3(auc(base, positive))})`);
