@@ -99,18 +99,17 @@ export function quotableStrengths(assessment: Assessment): number {
  * rests on most, as a noun phrase (the first strength, enough years or held
  * credential of an advancing statement; the failed must, else the first
  * concern, of a rejecting one), with that point's item id, so that a checker
- * finds the claim it restates. Null when the statement holds none.
+ * finds the claim it restates; never a plus the ad would welcome. Null when
+ * the statement holds none.
  *
  * @example
  * reasonBasis([mustLackingClaim], "reject"); // { id: 0, label: "the failed must of 8+ years in technology roles" }
  */
 export function reasonBasis(middle: readonly Claim[], decision: Decision): Claim["item"] {
-  // A plus the ad names is the main point only when nothing the ad needs is there to name.
-  const first = (k: Claim["kind"]) => middle.find((c) => c.kind === k && c.item && !c.item.advantage) ?? middle.find((c) => c.kind === k && c.item);
-  const pick = (kinds: readonly Claim["kind"][]) => {
-    const found = kinds.map(first).filter((c): c is Claim => c !== undefined);
-    return found.find((c) => !c.item!.advantage) ?? found[0];
-  };
+  // A plus the ad names is never what a decision rests on ("Above all, the record on Kiswahili makes this a strong
+  // application"): with nothing the ad asks for to name, the decision is restated on the score.
+  const first = (k: Claim["kind"]) => middle.find((c) => c.kind === k && c.item && !c.item.advantage);
+  const pick = (kinds: readonly Claim["kind"][]) => kinds.map(first).find((c): c is Claim => c !== undefined);
   const c =
     decision === "advance"
       ? pick(["strength", "years-met", "must-met"])

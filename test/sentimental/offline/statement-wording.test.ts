@@ -80,6 +80,13 @@ describe.each(RUNS)("offline statements read plainly: %s", (_, config, dataDir, 
       // "...: a strong and convincing case, and in round 2 I would ...": one or two evaluative words, boosters aside
       expect(verdict, where).toMatch(/: an? (?:(?:very|really|somewhat|slightly) )?[a-z-]+(?: and [a-z-]+)? case, and in round \d+ I would /);
       expect(verdict, where).toContain(`in round ${input.round} I would`);
+      // A plus the ad would welcome is never the point a decision rests on.
+      const pluses = new Set(
+        readJob(input.job)
+          .filter((r) => r.advantage)
+          .map((r) => r.id),
+      );
+      for (const c of result.claims) if (c.kind === "reason" && c.item) expect(pluses.has(c.item.id), where).toBe(false);
       // A plus the ad names (Kiswahili "is an advantage") is never a worry when the resume lacks it.
       result.claims.forEach((c, i) => {
         if (c.item?.advantage && (c.kind === "gap" || c.kind === "silent")) expect(result.sentences[i], where).not.toMatch(/worr|problem|weakness|risk/i);
