@@ -53,8 +53,6 @@ function claimChecks(scenario: Scenario, r: Awaited<ReturnType<typeof run>>) {
   say(
     `  claim re-check, "silent" with a clause at the threshold (retrieval recomputed) or on the title's own item: ${silent.faults.length} of ${silent.silent}`,
   );
-  const unclear = r.records.flatMap((x) => x.result.claims).filter((c) => c.kind === "unclear").length;
-  say(`  "no clear evidence" claims (a clause below the partial bar, re-checked in claims.test.ts): ${unclear}`);
   const lead = unreadLeadership(scenario.job);
   say(`  leadership years of an item not read as a must: ${lead.length}${lead.length > 0 ? ` (${lead.join("; ")})` : ""}`);
   const agree = falseAgreements(r.records, r.turns);

@@ -7,7 +7,7 @@
  * have claims of their own.
  */
 import { quoteOf, type CitedClause, type Claim, type Decision, type EchoReply, type StatementContext } from "./phrasing";
-import { DEGREE } from "./clause-kinds";
+import { isStudyLine } from "./clause-kinds";
 import { MET_SCORE, PARTIAL_SCORE, ROLE_PARTIAL_SCORE, SILENCE_SCORE, isSkillsList, limitationScope, type Clause, type Evidence } from "./resume-reading";
 import { stemsOf, type Requirement, type Topic } from "./job-reading";
 import type { MustCheck } from "./hard-requirements";
@@ -110,8 +110,8 @@ function coveredTopic(e: Evidence, clause: Pick<Clause, "stems">, weights: Reado
  * never stated (years-unstated), a limitation (gap), support and a
  * limitation on the same noun phrase (mixed; on different ones the
  * limitation is a gap on its own phrase), support below MET_SCORE (partial),
- * no clause at PARTIAL_SCORE but one at SILENCE_SCORE (unclear), or none
- * at SILENCE_SCORE (silent; neither for the job title's own item,
+ * or no clause of any kind at SILENCE_SCORE (silent; never for the job
+ * title's own item,
  * whose few title words a resume can do the work without, nor for a duty of
  * the job).
  *
@@ -158,7 +158,7 @@ export function concernClaim(e: Evidence, weights: ReadonlyMap<string, number>, 
     // title's own item): a clause that shares a word or two with the item ("partner", "team") shows nothing of it.
     const part = e.requirement.role ? null : coveredTopic(e, e.support.clause, weights, namesSpecifically);
     // A degree is study, not the work of the post ("BSc Information Technology" is no part of a Head of Technology's work).
-    const roleHeld = e.requirement.role && e.support.score >= ROLE_PARTIAL_SCORE && !DEGREE.test(e.support.clause.text);
+    const roleHeld = e.requirement.role && e.support.score >= ROLE_PARTIAL_SCORE && !isStudyLine(e.support.clause.text);
     if (!part && !roleHeld) return null;
     const partial: Claim = {
       kind: "partial",
@@ -176,10 +176,11 @@ export function concernClaim(e: Evidence, weights: ReadonlyMap<string, number>, 
   // The resume's silence is a concern on what the ad asks of a candidate, not on the job's duties and goals ("the
   // higher throughput and the lower cost" of the roadmap the post-holder will deliver).
   if (e.requirement.section === "responsibilities") return null;
-  // Silence is said only where no clause speaks to the item even faintly; where one does, below the partial bar, the
-  // resume gives no clear evidence of it.
-  const top = Math.max(e.support?.score ?? 0, e.limitation?.score ?? 0);
-  if (top >= SILENCE_SCORE) return { kind: "unclear", item: itemOf(e), cited: [], score: top, threshold: PARTIAL_SCORE, ...base };
+  // Silence is said only where no clause of any kind speaks to the item even faintly: below the partial bar a claim
+  // counts for nothing, and a wish ("motivated by mentoring leaders in emerging markets") is no evidence, but neither
+  // leaves the resume silent, so nothing is said.
+  const top = Math.max(e.support?.score ?? 0, e.limitation?.score ?? 0, e.aspiration?.score ?? 0);
+  if (top >= SILENCE_SCORE) return null;
   return { kind: "silent", item: itemOf(e), cited: [], score: top, threshold: SILENCE_SCORE, ...base };
 }
 

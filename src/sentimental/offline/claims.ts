@@ -100,7 +100,7 @@ export function checkStatement(input: StatementPolicyInput, result: OfflineState
   for (const p of verdictProblems(input, result, lacking.length > 0)) problems.push(`${where}: verdict: ${p}`);
   // A restated decision names a point this statement makes, of the kind its decision rests on.
   const grounds: readonly Claim["kind"][] =
-    plan.decision === "advance" ? ["strength", "years-met", "must-met"] : ["must-lacking", "gap", "years-short", "mixed", "silent", "unclear"];
+    plan.decision === "advance" ? ["strength", "years-met", "must-met"] : ["must-lacking", "gap", "years-short", "mixed", "silent"];
   for (const r of claims.filter((c) => c.kind === "reason" && c.item)) {
     if (!claims.some((c) => c !== r && grounds.includes(c.kind) && c.item?.id === r.item!.id))
       problems.push(`${where}: a restated decision names "${r.item!.label}", a point the statement does not make`);
@@ -129,7 +129,7 @@ function checkClaim(
   // A partial claim on one phrase of the item is said of that phrase (claim.part), a phrase of the item's own topics.
   const name = claim.kind === "partial" && claim.part ? claim.part : claim.item?.label;
   if (claim.item && named && !sentence.includes(name!)) out.push(`the sentence does not name "${name}"`);
-  if (claim.part && requirement && !requirement.topics.some((t) => claim.part === t.phrase || claim.part!.endsWith(` ${t.phrase}`)))
+  if (claim.part && requirement && !requirement.topics.some((t) => claim.part === t.phrase || claim.part === `the ${t.phrase}`))
     out.push(`"${claim.part}" is no phrase of the item`);
   for (const c of claim.cited) {
     const clause = reading.clauses.find((x) => x.text === c.text);
@@ -163,7 +163,6 @@ function checkClaim(
       else if (claim.cited.some((c) => c.score < PARTIAL_SCORE)) out.push("a mixed picture citing a clause below the threshold");
       break;
     case "silent":
-    case "unclear":
       if (requirement) out.push(...absenceProblems(claim, requirement, weights, reading));
       break;
     case "years-met":
@@ -197,18 +196,15 @@ function checkClaim(
 }
 
 /**
- * What is wrong with a claim that the resume does not show an item: "silent" holds only where no clause (claims and
- * limitations) reaches SILENCE_SCORE, "no clear evidence" only where none reaches PARTIAL_SCORE, by the retrieval
- * score recomputed here.
+ * What is wrong with a claim that the resume is silent on an item: it holds only where no clause of any kind (a wish
+ * too) reaches SILENCE_SCORE, by the retrieval score recomputed here.
  *
  * @example
  * absenceProblems({ kind: "silent", threshold: SILENCE_SCORE, ... }, requirement, weights, readResume(["Chess club captain."])); // []
  */
 function absenceProblems(claim: Claim, requirement: Requirement, weights: ReadonlyMap<string, number>, reading: ResumeReading): string[] {
-  const top = Math.max(0, ...reading.clauses.filter((c) => c.polarity !== "aspiration").map((c) => clauseScore(requirement, c, reading, weights)));
-  const bar = claim.kind === "silent" ? SILENCE_SCORE : PARTIAL_SCORE;
-  const said = claim.kind === "silent" ? '"silent"' : '"no clear evidence"';
-  return top >= bar || claim.threshold !== bar ? [`${said} although a clause scores ${top.toFixed(3)} >= ${bar}`] : [];
+  const top = Math.max(0, ...reading.clauses.map((c) => clauseScore(requirement, c, reading, weights)));
+  return top >= SILENCE_SCORE || claim.threshold !== SILENCE_SCORE ? [`"silent" although a clause scores ${top.toFixed(3)} >= ${SILENCE_SCORE}`] : [];
 }
 
 /**

@@ -159,3 +159,22 @@ export function isSkillsList(text: string): boolean {
 /** Degree words of resumes and ads (English-speaking systems). */
 export const DEGREE =
   /\b(B\.?Sc|B\.?A|B\.?Eng|B\.?Tech|B\.?E|B\.?Com|BBA|LLB|LL\.?M|M\.?Sc|M\.?A|M\.?Eng|M\.?Tech|MBA|MCA|BCA|Ph\.?D|degree|bachelor\w*|master\w*|graduate|postgraduate|diploma)\b/i;
+
+/** Degree abbreviations as resumes write them, matched with their case ("BE" and "MA" are degrees, "be" and "ma" words). */
+const DEGREE_ABBREVIATION =
+  /(?:^|[^\p{L}])(?:B\.?Sc|B\.A\.|BA|B\.?Eng|B\.?Tech|B\.E\.?|BE|B\.?Com|BBA|LLB|LL\.?M|M\.?Sc|M\.A\.|MA|M\.?Eng|M\.?Tech|MBA|MCA|BCA|Ph\.?D|B\.S\.|M\.S\.|HND)(?![\p{L}])/u;
+/** Words of study ("a degree in", "bachelor's", "master of", "diploma in"), not of work ("Master Electrician", "360-degree", "Graduate Engineer"). */
+const STUDY_WORDS = /(?<!-)\bdegree\b|\bbachelor'?s?\b|\bmaster'?s?\s+(?:degree|of|in)\b|\bdiploma\s+in\b|\bpostgraduate\b/i;
+
+/**
+ * Whether a resume clause is a line of study (a degree held or studied), not of work: what never shows years of a
+ * kind of work or the post's own work.
+ *
+ * @example
+ * isStudyLine("B.E. in Electronics Engineering, Mumbai University."); // true
+ * isStudyLine("Master Electrician, Kenya Power (2019-2023)."); // false
+ * isStudyLine("Responsible to be on call for electrical faults."); // false
+ */
+export function isStudyLine(text: string): boolean {
+  return DEGREE_ABBREVIATION.test(text) || STUDY_WORDS.test(text);
+}

@@ -114,7 +114,7 @@ export function reasonBasis(middle: readonly Claim[], decision: Decision): Claim
     decision === "advance"
       ? pick(["strength", "years-met", "must-met"])
       : decision === "reject"
-        ? pick(["must-lacking", "gap", "years-short", "mixed", "silent", "unclear"])
+        ? pick(["must-lacking", "gap", "years-short", "mixed", "silent"])
         : undefined;
   if (!c?.item) return null;
   const label = c.item.label;
@@ -127,7 +127,6 @@ export function reasonBasis(middle: readonly Claim[], decision: Decision): Claim
     mixed: `the mixed record on ${label}`,
     "years-short": `having ${yearsText(c.years?.stated ?? 0)} against the ${c.years?.asked ?? 0}+ years asked`,
     silent: `the resume's silence on ${label}`,
-    unclear: `the lack of clear evidence of ${label}`,
   };
   return { id: c.item.id, label: phrase[c.kind]! };
 }

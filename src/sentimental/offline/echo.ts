@@ -212,8 +212,9 @@ export function ownTone(option: EchoOption, evidence: readonly Evidence[], candi
 
 /**
  * Whether an argument can be answered on a point: it names one of the ad's points in its own words (not a must the
- * resume neither shows nor denies, which leaves nothing to agree or disagree with), its tone is its own
- * (plainStance), and it is no answer to another panel member itself. An opener or a verdict names none.
+ * resume neither shows nor denies, which leaves nothing to agree or disagree with), its own words take a side
+ * (ownTone; a must takes the side of its check), its tone is its own (plainStance), and it is no answer to another
+ * panel member itself. An opener or a verdict names none.
  *
  * @example
  * answerable({ agent: "CFO", argument: "On M-Pesa payouts, this candidate is impressive: '...'.", sentiment: 0.5, round: 1 }, evidence, "Ada Obi"); // true
@@ -228,9 +229,9 @@ export function answerable(option: EchoOption, evidence: readonly Evidence[], ca
   const point = namedPoints(ownWords(option.argument, names), evidence, context.musts)[0];
   if (!point || (point.must && point.must.status === "unverified")) return false;
   // An argument whose own words take no side ("On X, the resume shows this much: '...'") is neither a worry nor
-  // praise, whatever the tone of the clause it quotes: there is nothing in it to agree or disagree with.
-  const tone = ownTone(option, evidence, candidateName, context);
-  if (tone !== null && Math.abs(tone) < STANCE_MIN) return false;
+  // praise, whatever the tone of the clause it quotes: there is nothing in it to agree or disagree with. A must takes
+  // its side from its check ("..., and the candidate holds it"), not from its words.
+  if (!point.must && Math.abs(ownTone(option, evidence, candidateName, context) ?? 0) < STANCE_MIN) return false;
   return plainStance(option, evidence, candidateName, context);
 }
 

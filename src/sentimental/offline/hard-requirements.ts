@@ -40,8 +40,6 @@ import { isContentStem, stemsOf, yearsAsked, yearsObject, type Requirement } fro
 import { clauseRanges, roundMonths, type DateRange } from "./date-ranges";
 import { clausePolarity, deniesWork, yearsInRole, type Clause, type ResumeReading } from "./resume-reading";
 import { DEGREE } from "./clause-kinds";
-/** Degree words of resumes and ads (`clause-kinds.ts`). */
-export { DEGREE };
 
 /** One way of meeting a credential must: an acronym and its name, or a degree and its subjects. */
 export interface Credential {

@@ -206,7 +206,7 @@ export interface YearsObject {
    * installation, testing or maintenance" is electrical installation, electrical testing or electrical maintenance.
    */
   alternatives: string[][];
-  /** One alternative names two or more content stems: a role, not a whole field ("technology roles", "Python or Java"). */
+  /** One alternative names two or more content stems: a role, not a whole field (as "technology roles" or "Python or Java" are). */
   specific: boolean;
   /** Stems of the qualifier the list's parts share ("electrical" of "electrical installation, testing or maintenance"); empty when none. */
   shared: string[];
@@ -227,16 +227,26 @@ function workWords(phrase: string): string[] {
   });
 }
 
-/** A modifier that reads as an adjective ("electrical", "clinical", "automotive"): what a list of kinds of work after it shares. */
-const ADJECTIVE_ENDING = /(?:al|ic|ive|ary|ous|ful)$/i;
+/**
+ * Field adjectives that qualify every kind of work in a list after them ("electrical installation, testing or
+ * maintenance" is electrical testing): a resume that never names the field does none of the list's work. A short,
+ * explicit list, because the ending of a word does not tell: "public relations, marketing or communications" and
+ * "technical support, sales or training" start with compound nouns, and marketing is marketing.
+ */
+const FIELD_QUALIFIERS: ReadonlySet<string> = new Set(
+  `electrical electronic mechanical civil structural chemical industrial automotive aeronautical aerospace biomedical
+  environmental hydraulic pneumatic clinical surgical dental veterinary pharmaceutical geotechnical metallurgical
+  agricultural mechatronic nuclear marine petroleum`.split(/\s+/),
+);
 
 /**
- * The alternatives of an object phrase, with a word they share carried to each, and the stems of that word: a
- * list of single words after a longer first one shares its leading words when they qualify it as an adjective
- * does ("electrical installation, testing or maintenance" is electrical testing; "customer service, sales or
- * marketing" is not customer sales), single words before a longer last one share its last word ("building or
- * infrastructure construction"). "And" joins alternatives only inside a comma list ("design, installation and
- * testing"); alone it joins one kind of work ("ETL development and data warehousing").
+ * The alternatives of an object phrase, with a word they share carried to each, and the stems of a field qualifier
+ * among them: a list of single words after a longer first one shares its leading words ("electrical installation,
+ * testing or maintenance" is electrical testing; "customer service, sales or marketing" reads as customer sales,
+ * which a sales manager's years leave unverified, never met), single words before a longer last one share its last
+ * word ("building or infrastructure construction"). Only a leading word of FIELD_QUALIFIERS is `shared`: a resume
+ * that never names it lacks the list's years. "And" joins alternatives only inside a comma list ("design,
+ * installation and testing"); alone it joins one kind of work ("ETL development and data warehousing").
  */
 function objectAlternatives(phrase: string): { alternatives: string[][]; shared: string[] } {
   const listed = phrase.includes(",");
@@ -247,15 +257,15 @@ function objectAlternatives(phrase: string): { alternatives: string[][]; shared:
     .map((p) => ({ single: p.split(/\s+/).length === 1, words: workWords(p) }))
     .filter((p) => p.words.length > 0);
   // Only a part the ad wrote as one word takes the shared word ("or in a similar analytical role" is a kind of its own).
-  // Only a leading qualifier is what the list is about ("electrical"); a shared last word is a head noun the parts
-  // may do without in a resume ("DevOps" of "DevOps or cloud infrastructure" is DevOps work without the word).
+  // Only a field qualifier is what the list is about ("electrical"); a shared last word is a head noun the parts may
+  // do without in a resume ("DevOps" of "DevOps or cloud infrastructure" is DevOps work without the word).
   let qualifier: string[] = [];
   if (parts.length > 1) {
     const first = parts[0]!;
     const last = parts.at(-1)!;
     const leading = first.words.slice(0, -1);
-    if (first.words.length > 1 && parts.slice(1).every((p) => p.single) && ADJECTIVE_ENDING.test(leading.at(-1)!)) {
-      qualifier = leading;
+    if (first.words.length > 1 && parts.slice(1).every((p) => p.single)) {
+      if (leading.every((w) => FIELD_QUALIFIERS.has(w.toLowerCase()))) qualifier = leading;
       for (const p of parts.slice(1)) p.words.unshift(...leading);
     } else if (last.words.length > 1 && parts.slice(0, -1).every((p) => p.single)) for (const p of parts.slice(0, -1)) p.words.push(last.words.at(-1)!);
   }

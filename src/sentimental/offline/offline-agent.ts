@@ -71,7 +71,7 @@ const BODY = 3;
  * says "outstanding ... delighted" of a case its verdict calls "promising and good".
  */
 const VERDICT_SUPERLATIVE_SHARE = 0.5;
-/** The share of its weight met from which an advancing opener may take its warmest bands ("outstanding", "excellent"; else "strong", else "promising"). */
+/** The share of its weight met from which an advancing opener may take its warmest band ("outstanding"; else "strong, impressive", else "promising"). */
 const OPENER_BEST_SHARE = VERDICT_SUPERLATIVE_SHARE;
 const OPENER_STRONG_SHARE = 0.2;
 /** How many of the advisor's heaviest items are its priorities. */

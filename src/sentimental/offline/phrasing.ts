@@ -229,12 +229,6 @@ const MISSING = [
   "I found nothing in the resume on {{label}}, which the ad asks for, and that is a problem.",
   "The resume is silent on {{label}}, a weakness for this role.",
 ];
-/** No clause reaches the partial bar, but one speaks to the point faintly: no clear evidence, which is not silence. */
-const UNCLEAR = [
-  "I found no clear evidence in the resume of {{label}}, which the ad asks for, and that is a concern.",
-  "The resume gives no clear evidence of {{label}}, a weakness for this role.",
-];
-const ADVANTAGE_UNCLEAR = ["The resume gives no clear sign of {{label}}, which the ad lists as a plus rather than a must."];
 /** A plus the ad names ("Kiswahili is an advantage") that the resume lacks: said as a missing plus, never as a worry. */
 const ADVANTAGE_GAPS = ["The resume says '{{quote}}': {{label}}, which the ad would welcome, is missing, though it is no must."];
 const ADVANTAGE_MISSING = ["The resume says nothing of {{label}}, which the ad lists as a plus rather than a must."];
@@ -286,7 +280,6 @@ export type ClaimKind =
   | "mixed"
   | "gap"
   | "silent"
-  | "unclear"
   | "years-met"
   | "years-short"
   | "years-unstated"
@@ -425,7 +418,7 @@ function reasonLine(claim: Claim, voice: Voice): string {
  * quotations, its numbers), so a sentence can say nothing its claim does not.
  *
  * @example
- * renderClaim({ kind: "silent", item: { id: 3, label: "mobile money" }, cited: [], score: 0.05, threshold: 0.12, decision: "probe", grade: 0 }, voice, rng, 0);
+ * renderClaim({ kind: "silent", item: { id: 3, label: "mobile money" }, cited: [], score: 0.05, threshold: SILENCE_SCORE, decision: "probe", grade: 0 }, voice, rng, 0);
  * // "I found nothing in the resume on mobile money, which the ad asks for, and that is a problem."
  */
 export function renderClaim(claim: Claim, voice: Voice, rng: Rng, temperature: number): string {
@@ -457,8 +450,6 @@ export function renderClaim(claim: Claim, voice: Voice, rng: Rng, temperature: n
       return fillFrame(choose(claim.item?.advantage ? ADVANTAGE_GAPS : GAPS, rng, temperature), values);
     case "silent":
       return fillFrame(choose(claim.item?.advantage ? ADVANTAGE_MISSING : MISSING, rng, temperature), values);
-    case "unclear":
-      return fillFrame(choose(claim.item?.advantage ? ADVANTAGE_UNCLEAR : UNCLEAR, rng, temperature), values);
     case "years-met":
       return `With ${yearsText(claim.years!.stated!)} of experience, the candidate meets the ${claim.years!.asked}+ years the ad asks for.`;
     case "years-short":

@@ -29,7 +29,7 @@
 import { splitSentences } from "../../text/index";
 import { isContentStem, isPersonMention, stemOf, stemsOf, yearsAsked, yearsObject, type Requirement, type Topic } from "./job-reading";
 import { ANY_HEADING, careerOf, statedYears, statesAtLeast } from "./date-ranges";
-import { clausePolarity, DEGREE, isSkillsList, TITLE_ABBREVIATIONS, WEAKNESS_HEADING, type ClausePolarity } from "./clause-kinds";
+import { clausePolarity, isSkillsList, isStudyLine, TITLE_ABBREVIATIONS, WEAKNESS_HEADING, type ClausePolarity } from "./clause-kinds";
 export type { ClausePolarity } from "./clause-kinds";
 export { clausePolarity, isSkillsList, LIMITATION_REACH, limitationScope } from "./clause-kinds";
 export { careerOf, clauseRanges, dateRanges, rangeSpan, rangeYears, referenceYear, roundMonths, statedYears, type DateRange } from "./date-ranges";
@@ -74,12 +74,14 @@ export interface Evidence {
   /** Best claim clause for the requirement and its score (null when no claim shares a stem). */
   support: { clause: Clause; score: number } | null;
   /**
-   * The clause a strength quotes: of the claims that meet the item, the best one that is not a bare list of skills
-   * (`isSkillsList`), else the support. The support's score alone sets the item's value.
+   * The clause a strength quotes: of the claims that meet the item and reach MET_SCORE themselves, the best one that
+   * is not a bare list of skills (`isSkillsList`), else the support. The support's score alone sets the item's value.
    */
   quote?: { clause: Clause; score: number } | null;
   /** Best limitation clause for the requirement and its score. */
   limitation: { clause: Clause; score: number } | null;
+  /** Best aspiration clause ("I am motivated by mentoring leaders in emerging markets"): no evidence, but no silence either. */
+  aspiration?: { clause: Clause; score: number } | null;
   /** Share of the requirement's weighted stems found anywhere in the claims. */
   coverage: number;
   /** The requirement's years and the resume's, when the requirement asks for years. */
@@ -95,10 +97,10 @@ const TOPIC_COVERED = 0.6;
 const TOPIC_FACTOR = 0.6;
 export const PARTIAL_SCORE = 0.12;
 /**
- * The most any clause may score on an item the resume is said to be silent on: half the partial bar. Between it and
- * PARTIAL_SCORE a clause speaks to the item too faintly to count and too plainly to call the resume silent ("Wrote my
- * first production feature ... through Africa's Talking" on production software in emerging-market settings), so
- * nothing is said of the item.
+ * The most any clause (a wish too) may score on an item the resume is said to be silent on: half the partial bar.
+ * Between it and PARTIAL_SCORE a clause speaks to the item too faintly to count and too plainly to call the resume
+ * silent ("Wrote my first production feature ... through Africa's Talking" on production software in emerging-market
+ * settings): it is quoted as showing little where it covers a phrase of the item, else nothing is said.
  */
 export const SILENCE_SCORE = PARTIAL_SCORE / 2;
 export const LIMITATION_SCORE = 0.2;
@@ -169,7 +171,7 @@ export function yearsInRole(reading: ResumeReading, itemText: string, career: nu
   // A list that hangs on a shared word ("electrical installation, testing or maintenance") is touched only by a
   // resume whose work names that word: software testing is not electrical testing, and a degree in electronics
   // is study, not work.
-  const work = reading.clauses.filter((c) => c.polarity === "claim" && !DEGREE.test(c.text));
+  const work = reading.clauses.filter((c) => c.polarity === "claim" && !isStudyLine(c.text));
   const namesShared = object.shared.every((s) => work.some((c) => namesStem(c.stems, s)));
   const across = object.alternatives.map(() => new Set<string>());
   for (const c of reading.clauses) {
@@ -244,8 +246,10 @@ function clausesOf(passage: string): string[] {
  */
 export function readResume(passages: readonly string[], collected: number | null = null): ResumeReading {
   const clauses: Clause[] = [];
+  // Passages are consecutive parts of one resume: a "Weaknesses and gaps:" section runs on into the next passage
+  // until another heading.
+  let weakness = false;
   passages.forEach((passage, p) => {
-    let weakness = false;
     for (const text of clausesOf(passage)) {
       if (WEAKNESS_HEADING.test(text)) weakness = true;
       else if (ANY_HEADING.test(text)) weakness = false;
@@ -481,6 +485,12 @@ export function assess(reading: ResumeReading, requirement: Requirement, weights
     reading,
     weights,
   );
+  const aspiration = best(
+    reading.clauses.filter((c) => c.polarity === "aspiration"),
+    requirement,
+    reading,
+    weights,
+  );
   // The title's item is covered only as far as its best support goes (the title's words alone are not the work).
   const coverage = requirement.role ? Math.min(stemCoverage, support?.score ?? 0) : stemCoverage;
   const s = support?.score ?? 0;
@@ -512,5 +522,5 @@ export function assess(reading: ResumeReading, requirement: Requirement, weights
   }
   // A plus the resume lacks costs nothing: an advantage adds when it is there, never counts against when it is not.
   if (requirement.advantage) value = Math.max(0, value);
-  return { requirement, verdict, support, quote, limitation, coverage, years, value };
+  return { requirement, verdict, support, quote, limitation, aspiration, coverage, years, value };
 }

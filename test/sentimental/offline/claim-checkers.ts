@@ -78,7 +78,8 @@ export function falseSilent(records: readonly ClaimRecord[]): { silent: number; 
       }
       const reading = readResume(r.input.candidate.passages);
       const weights = stemWeights(requirements);
-      const scored = reading.clauses.filter((c) => c.polarity !== "aspiration").map((c) => ({ c, s: clauseScore(requirement, c, reading, weights) }));
+      // Silence holds of every clause, a wish ("motivated by mentoring leaders in emerging markets") too.
+      const scored = reading.clauses.map((c) => ({ c, s: clauseScore(requirement, c, reading, weights) }));
       const top = scored.reduce((a, x) => (x.s > a.s ? x : a), { c: null as unknown, s: 0 });
       if (claim.threshold !== SILENCE_SCORE) faults.push({ where: whereOf(r), what: `silent at threshold ${claim.threshold}, not ${SILENCE_SCORE}` });
       if (top.s >= SILENCE_SCORE) faults.push({ where: whereOf(r), what: `silent on ${requirement.label}, yet a clause scores ${top.s.toFixed(3)}` });
@@ -131,7 +132,7 @@ type Stance = "praise" | "concern" | "mixed" | "none";
 
 function stanceOfClaim(c: Claim, sentence: string): Stance {
   if (["strength", "years-met", "must-met"].includes(c.kind)) return "praise";
-  if (["gap", "silent", "unclear", "years-short", "years-unstated", "must-lacking", "must-unverified"].includes(c.kind)) return "concern";
+  if (["gap", "silent", "years-short", "years-unstated", "must-lacking", "must-unverified"].includes(c.kind)) return "concern";
   // Partial support is one of the statement's concerns (claim-building.ts concernClaim), but no worry outright.
   if (c.kind === "mixed" || c.kind === "partial") return "mixed";
   if (c.kind === "reason" && c.item) return c.decision === "advance" ? "praise" : c.decision === "reject" ? "concern" : "none";

@@ -178,7 +178,7 @@ describe("claims on one point", () => {
     const praise = peer("On M-Pesa payouts, this candidate is impressive: 'Integrated M-Pesa payouts for 3,000 collectors'.", 0.5);
     expect(answerable(praise, evidence, "Ada Obi")).toBe(true);
   });
-  it("calls the resume silent only where no clause speaks to the point even faintly, else says it gives no clear evidence", () => {
+  it("calls the resume silent only where no clause, a wish too, speaks to the point even faintly", () => {
     const requirements = readJob({
       title: "Head of Technology",
       organization: "X",
@@ -187,13 +187,14 @@ describe("claims on one point", () => {
     const weights = stemWeights(requirements);
     const settings = requirements.find((r) => /low-connectivity/.test(r.text))!;
     const faint = assess(readResume(["Wrote my first production feature: SMS delivery notifications through Africa's Talking."]), settings, weights);
-    // Below the partial bar, above the silence bar: too faint to count, too plain to call the resume silent; it gives no
-    // clear evidence.
+    // Below the partial bar, above the silence bar: too faint to count, too plain to call the resume silent.
     expect(faint.support!.score).toBeGreaterThanOrEqual(SILENCE_SCORE);
     expect(faint.support!.score).toBeLessThan(PARTIAL_SCORE);
-    const unclear = concernClaim(faint, weights, "probe", 0);
-    expect([unclear?.kind, unclear?.threshold]).toEqual(["unclear", PARTIAL_SCORE]);
-    expect(renderClaim(unclear!, { name: "Ada", title: "Chief Financial Officer", role: "CFO" }, new Rng(1), 0)).toMatch(/no clear evidence/);
+    expect(concernClaim(faint, weights, "probe", 0)).toBeNull();
+    // A wish that names the point is no evidence of it, and no silence either: nothing is said.
+    const wish = assess(readResume(["I am motivated by mentoring a new generation of leaders in emerging markets."]), settings, weights);
+    expect(wish.aspiration!.score).toBeGreaterThanOrEqual(SILENCE_SCORE);
+    expect(concernClaim(wish, weights, "probe", 0)).toBeNull();
     const none = concernClaim(assess(readResume(["Chess club captain for six years."]), settings, weights), weights, "probe", 0);
     expect([none?.kind, none?.threshold]).toEqual(["silent", SILENCE_SCORE]);
   });
@@ -231,6 +232,14 @@ describe("claims on one point", () => {
     organization: "Example School (fictional)",
     text: "Requirements\n- A degree in mathematics or a related subject is essential.\n- 5+ years of teaching secondary mathematics is essential.\n- Knowledge of USSD.\n- Experience leading intervention programmes.",
   };
+  it("a weaknesses section runs on into the resume's next passage", () => {
+    const reading = readResume([
+      "I am motivated by mentoring leaders. Weaknesses and gaps: I have not built a team from six people.",
+      "I have no hands-on experience with mobile money, and I would prefer to split time between Stockholm and Nairobi.",
+      "Education: MSc Industrial Engineering.",
+    ]);
+    expect(reading.clauses.map((c) => c.polarity)).toEqual(["aspiration", "limitation", "limitation", "claim"]);
+  });
   it("a limitation is a gap only on the phrases its cue reaches", () => {
     expect(limitationScope("I am studying for the AWS exam in the evenings and contribute small fixes to an open-source USSD library")).not.toMatch(/ussd/i);
     expect(limitationScope("I have never led a team, owned a budget or been responsible for a technology strategy")).toMatch(/strategy/);

@@ -23,6 +23,7 @@ import {
   yearsInRole,
 } from "../../../src/sentimental/offline/resume-reading";
 import { careerText, skillTableYears } from "../../../src/sentimental/offline/date-ranges";
+import { isStudyLine } from "../../../src/sentimental/offline/clause-kinds";
 
 const items = readJob({
   title: "Analyst",
@@ -175,15 +176,23 @@ describe("years of a list of kinds of work", () => {
       ["electr", "test"],
       ["electr", "mainte"],
     ]);
-    // A noun before the first kind ("customer service") is no qualifier of the others: sales is sales.
+    // A noun before the first kind ("customer service") is carried, so that its years are met only with it, but it is
+    // no field qualifier: a resume without it is unverified, never lacking.
     expect(yearsObject("3+ years in customer service, sales or marketing.")).toMatchObject({
-      alternatives: [["custom", "servic"], ["sal"], ["market"]],
+      alternatives: [
+        ["custom", "servic"],
+        ["custom", "sal"],
+        ["custom", "market"],
+      ],
       shared: [],
       specific: true,
     });
+    expect(yearsObject("3+ years in public relations, marketing or communications.")?.shared).toEqual([]);
     expect(yearsObject("2+ years of experience in electrical installation, testing or maintenance.")?.shared).toEqual(["electr"]);
     // A shared head noun is no qualifier: DevOps work is named without "infrastructure".
     expect(yearsObject("3+ years of experience in DevOps or cloud infrastructure.")?.shared).toEqual([]);
+    const devops = readMusts(readJob({ title: "X", organization: "X", text: "Requirements\n- 3+ years of experience in DevOps or cloud infrastructure." }))[0]!;
+    expect(check(devops, "DevOps engineer for 5 years.").status).toBe("unverified");
     expect(yearsObject("2+ years of site experience on building or infrastructure construction.")?.alternatives).toEqual([
       ["build", "constr"],
       ["infras", "constr"],
@@ -201,6 +210,11 @@ describe("years of a list of kinds of work", () => {
     expect([short.status, short.stated]).toEqual(["lacking", 1]);
     // Testing of software is not electrical testing: a resume that never names "electrical" lacks the list's years.
     expect(check(electrical, "Software testing engineer for 4 years.")).toMatchObject({ status: "lacking", stated: null });
+    // Work lines with words that look like degrees are work ("Master Electrician", "to be on call"): never lacking.
+    expect(check(electrical, "Master Electrician, Kenya Power (2019-2023).", "Maintenance of substations.").status).not.toBe("lacking");
+    expect(check(electrical, "Testing technician for 4 years.", "Responsible to be on call for electrical faults.").status).not.toBe("lacking");
+    expect(["B.E. in Electronics Engineering, Mumbai University.", "MBA in Finance", "BSc Physics (2014)"].every(isStudyLine)).toBe(true);
+    expect(["Master Electrician, Kenya Power.", "Graduate Electrical Engineer.", "MS Excel, MS Office", "A 360-degree review"].some(isStudyLine)).toBe(false);
     // A degree that names the field is study, not work of it.
     expect(check(electrical, "Software testing engineer for 4 years.", "B.E. in Electronics Engineering, Mumbai University.")).toMatchObject({
       status: "lacking",
@@ -209,7 +223,15 @@ describe("years of a list of kinds of work", () => {
     // One that names electrical work beside testing without its years: the reader cannot tell.
     expect(check(electrical, "Testing engineer for 4 years.", "Wired electrical panels.")).toMatchObject({ status: "unverified", stated: null });
     expect(check(hr, "Handled recruitment and payroll as HR executive for 2 years.").status).toBe("met");
-    expect(check(hr, "Recruiter for 3 years at a staffing agency.").status).toBe("met");
+    // Compound nouns and bare words of another field: unverified, neither met nor lacking (the review's cases).
+    const software = readMusts(
+      readJob({ title: "X", organization: "X", text: "Requirements\n- 3+ years of experience in software development, testing or maintenance." }),
+    )[0]!;
+    expect(check(software, "Electrical testing technician for 4 years.").status).toBe("unverified");
+    const pr = readMusts(
+      readJob({ title: "X", organization: "X", text: "Requirements\n- 3+ years of experience in public relations, marketing or communications." }),
+    )[0]!;
+    expect(check(pr, "Marketing manager for 5 years.").status).toBe("unverified");
     expect(check(site, "Site engineer on infrastructure construction projects for 3 years.").status).toBe("met");
   });
 
