@@ -56,7 +56,22 @@ export const TITLE_ABBREVIATIONS: Readonly<Record<string, string>> = {
   CMO: "CMO chief marketing officer",
   VP: "VP vice president",
 };
-export const WEAKNESS_HEADING = /^(weakness(es)?|gaps?|limitations?|areas? (of|for|to) (improvement|development|grow\w*)|development areas?)\b[^:]{0,30}:\s*/i;
+export const WEAKNESS_HEADING =
+  /^(?:weakness(?:es)?|gaps?|limitations?|areas? (?:of|for|to) (?:improvement|development|grow\w*)|development areas?)(?:\s+(?:and|&)\s+\w+(?:\s+\w+)?)?\s*:\s*/i;
+/**
+ * Whether a clause opens another section of a resume, with or without a colon ("EXPERIENCE", "Education",
+ * "Skills & Tools:"): what ends a weaknesses section.
+ *
+ * @example
+ * startsSection("EXPERIENCE Led the maintenance team."); // true
+ * startsSection("I have no hands-on experience with SAP."); // false
+ */
+export function startsSection(text: string): boolean {
+  return CAPS_HEADING.test(text) || SECTION_WORD.test(text);
+}
+const CAPS_HEADING = /^[A-Z][A-Z&/-]{3,}(?: [A-Z&/-]{2,})*(?:\s|:|$)/;
+const SECTION_WORD =
+  /^(?:professional\s+|work\s+|selected\s+|key\s+|technical\s+)?(?:summary|profile|objective|experience|employment|work history|career history|education|qualifications|skills|projects|certifications?|achievements|awards|languages|training|references|personal details|interests|publications)\b/i;
 
 let negativeWords: ReadonlyMap<string, number> | null = null;
 /** VADER's lexicon words with valence <= -1 (loaded once): objects whose negation is a claim. */
@@ -75,11 +90,14 @@ function isNegativeWord(word: string): boolean {
  * clausePolarity("I would bring stability and strong relationships with brand owners");     // "aspiration"
  */
 export function clausePolarity(text: string, underWeaknessHeading = false): ClausePolarity {
-  if (underWeaknessHeading || WEAKNESS_HEADING.test(text)) return "limitation";
+  if (WEAKNESS_HEADING.test(text)) return "limitation";
   const tokens = tokenize(text);
   const joined = tokens.join(" ");
-  if (LIMITATION_PHRASES.test(joined)) return "limitation";
   const negated = hasNegation(tokens);
+  // Under a weaknesses heading every clause is a limitation but a wish with no negation in it: "would also be glad to
+  // be considered for an analyst role" is an offer, not a gap.
+  if (underWeaknessHeading) return ASPIRATION.test(joined) && !negated && !LIMITATION_PHRASES.test(joined) ? "aspiration" : "limitation";
+  if (LIMITATION_PHRASES.test(joined)) return "limitation";
   if (ASPIRATION.test(joined)) return negated && !/\b(would|want|wish|hope|interested|keen|eager|willing|open)\b/.test(joined) ? "limitation" : "aspiration";
   return negated ? "limitation" : "claim";
 }
@@ -156,25 +174,26 @@ export function isSkillsList(text: string): boolean {
   return words / items.length <= 3;
 }
 
-/** Degree words of resumes and ads (English-speaking systems). */
-export const DEGREE =
-  /\b(B\.?Sc|B\.?A|B\.?Eng|B\.?Tech|B\.?E|B\.?Com|BBA|LLB|LL\.?M|M\.?Sc|M\.?A|M\.?Eng|M\.?Tech|MBA|MCA|BCA|Ph\.?D|degree|bachelor\w*|master\w*|graduate|postgraduate|diploma)\b/i;
-
-/** Degree abbreviations as resumes write them, matched with their case ("BE" and "MA" are degrees, "be" and "ma" words). */
+/** Degree abbreviations that are no English word, in any case ("BSc", "B.TECH", "Mba", "PhD", "PGDM", "M.C.A."). */
 const DEGREE_ABBREVIATION =
-  /(?:^|[^\p{L}])(?:B\.?Sc|B\.A\.|BA|B\.?Eng|B\.?Tech|B\.E\.?|BE|B\.?Com|BBA|LLB|LL\.?M|M\.?Sc|M\.A\.|MA|M\.?Eng|M\.?Tech|MBA|MCA|BCA|Ph\.?D|B\.S\.|M\.S\.|HND)(?![\p{L}])/u;
-/** Words of study ("a degree in", "bachelor's", "master of", "diploma in"), not of work ("Master Electrician", "360-degree", "Graduate Engineer"). */
-const STUDY_WORDS = /(?<!-)\bdegree\b|\bbachelor'?s?\b|\bmaster'?s?\s+(?:degree|of|in)\b|\bdiploma\s+in\b|\bpostgraduate\b/i;
+  /(?:^|[^\p{L}])(?:B\.?\s?Sc|B\.?\s?Eng|B\.?\s?Tech|B\.?\s?Com|BBA|LLB|LL\.?M|M\.?\s?Sc|M\.?\s?Eng|M\.?\s?Tech|MBA|M\.?C\.?A|B\.?C\.?A|Ph\.?\s?D|HND|PGD\w*|B\.E\.|M\.E\.)(?![\p{L}])/iu;
+/** Degree abbreviations that are also words or places ("BA" an analyst, "MA" Massachusetts, "MS Excel"): only before a subject. */
+const DEGREE_WORDLIKE =
+  /(?:^|[^\p{L},]\s?)(?:(?:B\.?A\.?|M\.?A\.?|BE|ME)(?=\s*(?:\(Hons?\)|in\s|of\s|\(?[A-Z][a-z]{3,}))|(?:B\.?S\.?|M\.?S\.?)(?=\s*(?:\(|in\s|of\s)))/u;
+/** Words of study ("a degree in", "bachelor's", "master of", "diploma", "post graduation"), not of work ("Master Electrician", "360 degree feedback", "Graduate Engineer", "Scrum Master"). */
+const STUDY_WORDS =
+  /(?<![\d-]\s?)\bdegree\b(?!\s+feedback)|\bbachelor'?s?\b|(?<!scrum\s)\bmaster'?s?\s+(?:degree|in)\b|\bmaster\s+of\s+(?!ceremonies)|\bdiploma\b|\bpost[- ]?graduat\w*/i;
 
 /**
  * Whether a resume clause is a line of study (a degree held or studied), not of work: what never shows years of a
- * kind of work or the post's own work.
+ * kind of work or the post's own work, and what alone holds a degree must.
  *
  * @example
  * isStudyLine("B.E. in Electronics Engineering, Mumbai University."); // true
+ * isStudyLine("B.TECH (CSE) from JNTU, 2014"); // true
  * isStudyLine("Master Electrician, Kenya Power (2019-2023)."); // false
- * isStudyLine("Responsible to be on call for electrical faults."); // false
+ * isStudyLine("Software Engineer, Acme Corp, Boston, MA (2018-2022)"); // false
  */
 export function isStudyLine(text: string): boolean {
-  return DEGREE_ABBREVIATION.test(text) || STUDY_WORDS.test(text);
+  return DEGREE_ABBREVIATION.test(text) || DEGREE_WORDLIKE.test(text) || STUDY_WORDS.test(text);
 }

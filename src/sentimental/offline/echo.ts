@@ -232,6 +232,9 @@ export function answerable(option: EchoOption, evidence: readonly Evidence[], ca
   // praise, whatever the tone of the clause it quotes: there is nothing in it to agree or disagree with. A must takes
   // its side from its check ("..., and the candidate holds it"), not from its words.
   if (!point.must && Math.abs(ownTone(option, evidence, candidateName, context) ?? 0) < STANCE_MIN) return false;
+  // ... and its tone must be that side: "the candidate holds it: 'QTS awarded after a failed first attempt'" reads
+  // cold to the lexicon, and answering that tone would misstate what the peer said.
+  if (point.must && (point.must.status === "met") !== option.sentiment >= 0) return false;
   return plainStance(option, evidence, candidateName, context);
 }
 

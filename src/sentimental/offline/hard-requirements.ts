@@ -39,7 +39,7 @@
 import { isContentStem, stemsOf, yearsAsked, yearsObject, type Requirement } from "./job-reading";
 import { clauseRanges, roundMonths, type DateRange } from "./date-ranges";
 import { clausePolarity, deniesWork, yearsInRole, type Clause, type ResumeReading } from "./resume-reading";
-import { DEGREE } from "./clause-kinds";
+import { isStudyLine } from "./clause-kinds";
 
 /** One way of meeting a credential must: an acronym and its name, or a degree and its subjects. */
 export interface Credential {
@@ -272,7 +272,7 @@ export function namesCredential(text: string, c: Credential): boolean {
   if (c.acronym && new RegExp(`(^|[^A-Za-z0-9])${c.acronym}([^A-Za-z0-9]|$)`).test(text)) return true;
   if (c.name && text.toLowerCase().includes(c.name.toLowerCase())) return true;
   if (!c.degree || c.acronym) return false;
-  if (!DEGREE.test(text)) return false;
+  if (!isStudyLine(text)) return false;
   if (c.subjects.length === 0) return true;
   const stems = new Set(stemsOf(text));
   return c.subjects.some((s) => stems.has(s));
@@ -308,7 +308,7 @@ export function checkMust(reading: ResumeReading, must: MustRequirement): MustCh
   const holds = reading.clauses.find((c) => c.polarity !== "limitation" && must.alternatives.some((a) => namesCredential(c.text, a)));
   if (holds) return { must, status: "met", clause: holds, stated: null };
   const degree = must.alternatives.some((a) => a.degree && !a.acronym);
-  const anyDegree = reading.clauses.find((c) => c.polarity !== "limitation" && DEGREE.test(c.text));
+  const anyDegree = reading.clauses.find((c) => c.polarity !== "limitation" && isStudyLine(c.text));
   if (degree && must.relatedAccepted && anyDegree) return { must, status: "unverified", clause: anyDegree, stated: null };
   return { must, status: "lacking", clause: null, stated: null };
 }

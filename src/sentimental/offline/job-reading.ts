@@ -239,6 +239,11 @@ const FIELD_QUALIFIERS: ReadonlySet<string> = new Set(
   agricultural mechatronic nuclear marine petroleum`.split(/\s+/),
 );
 
+/** Nouns of a discipline ("civil engineering", "marine biology"): an adjective before one qualifies it alone. */
+const DISCIPLINE_HEADS: ReadonlySet<string> = new Set(
+  "engineering science sciences biology chemistry physics nursing medicine research studies technology".split(" "),
+);
+
 /**
  * The alternatives of an object phrase, with a word they share carried to each, and the stems of a field qualifier
  * among them: a list of single words after a longer first one shares its leading words ("electrical installation,
@@ -264,7 +269,10 @@ function objectAlternatives(phrase: string): { alternatives: string[][]; shared:
     const first = parts[0]!;
     const last = parts.at(-1)!;
     const leading = first.words.slice(0, -1);
-    if (first.words.length > 1 && parts.slice(1).every((p) => p.single)) {
+    // A field adjective before a discipline ("civil engineering, surveying or drafting") belongs to that noun: the
+    // other kinds are kinds of their own (a surveyor's years are surveying).
+    const discipline = DISCIPLINE_HEADS.has(first.words.at(-1)!.toLowerCase());
+    if (first.words.length > 1 && parts.slice(1).every((p) => p.single) && !discipline) {
       if (leading.every((w) => FIELD_QUALIFIERS.has(w.toLowerCase()))) qualifier = leading;
       for (const p of parts.slice(1)) p.words.unshift(...leading);
     } else if (last.words.length > 1 && parts.slice(0, -1).every((p) => p.single)) for (const p of parts.slice(0, -1)) p.words.push(last.words.at(-1)!);

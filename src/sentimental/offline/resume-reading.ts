@@ -29,7 +29,7 @@
 import { splitSentences } from "../../text/index";
 import { isContentStem, isPersonMention, stemOf, stemsOf, yearsAsked, yearsObject, type Requirement, type Topic } from "./job-reading";
 import { ANY_HEADING, careerOf, statedYears, statesAtLeast } from "./date-ranges";
-import { clausePolarity, isSkillsList, isStudyLine, TITLE_ABBREVIATIONS, WEAKNESS_HEADING, type ClausePolarity } from "./clause-kinds";
+import { clausePolarity, isSkillsList, isStudyLine, startsSection, TITLE_ABBREVIATIONS, WEAKNESS_HEADING, type ClausePolarity } from "./clause-kinds";
 export type { ClausePolarity } from "./clause-kinds";
 export { clausePolarity, isSkillsList, LIMITATION_REACH, limitationScope } from "./clause-kinds";
 export { careerOf, clauseRanges, dateRanges, rangeSpan, rangeYears, referenceYear, roundMonths, statedYears, type DateRange } from "./date-ranges";
@@ -100,7 +100,7 @@ export const PARTIAL_SCORE = 0.12;
  * The most any clause (a wish too) may score on an item the resume is said to be silent on: half the partial bar.
  * Between it and PARTIAL_SCORE a clause speaks to the item too faintly to count and too plainly to call the resume
  * silent ("Wrote my first production feature ... through Africa's Talking" on production software in emerging-market
- * settings): it is quoted as showing little where it covers a phrase of the item, else nothing is said.
+ * settings), so nothing is said of the item.
  */
 export const SILENCE_SCORE = PARTIAL_SCORE / 2;
 export const LIMITATION_SCORE = 0.2;
@@ -252,7 +252,7 @@ export function readResume(passages: readonly string[], collected: number | null
   passages.forEach((passage, p) => {
     for (const text of clausesOf(passage)) {
       if (WEAKNESS_HEADING.test(text)) weakness = true;
-      else if (ANY_HEADING.test(text)) weakness = false;
+      else if (ANY_HEADING.test(text) || startsSection(text)) weakness = false;
       // A heading ("Skills:", "Experience:") names a section, not something the candidate did.
       // Title abbreviations name their function ("CTO" is technology work).
       const body = text.replace(ANY_HEADING, "").replace(/\b(C[A-Z]O|VP)\b/g, (a) => TITLE_ABBREVIATIONS[a] ?? a);

@@ -25,6 +25,7 @@ import { assess, isSkillsList, limitationScope, MET_SCORE, PARTIAL_SCORE, readRe
 import { renderClaim } from "../../../src/sentimental/offline/phrasing";
 import { answerable, ownTone } from "../../../src/sentimental/offline/echo";
 import { Rng } from "../../../src/stats/rng";
+import { splitPassages } from "../../../src/text/index";
 import type { ClaimRecord } from "./claim-checkers";
 
 const ICU = path.join(bundledDataDir(), "scenarios", "icu-nurse-lead");
@@ -232,13 +233,39 @@ describe("claims on one point", () => {
     organization: "Example School (fictional)",
     text: "Requirements\n- A degree in mathematics or a related subject is essential.\n- 5+ years of teaching secondary mathematics is essential.\n- Knowledge of USSD.\n- Experience leading intervention programmes.",
   };
-  it("a weaknesses section runs on into the resume's next passage", () => {
+  it("answers a must on the side of its check, never on a tone that contradicts it", () => {
+    const requirements = readJob({ title: "Head of Mathematics", organization: "X", text: "Requirements\n- Qualified Teacher Status (QTS) is essential." });
+    const weights = stemWeights(requirements);
+    const reading = readResume(["QTS awarded in 2012 after a failed first attempt and a difficult, stressful induction year."]);
+    const evidence = requirements.map((r) => assess(reading, r, weights));
+    const musts = readMusts(requirements).map((m) => checkMust(reading, m));
+    expect(musts[0]!.status).toBe("met");
+    const said = "The ad makes Qualified Teacher Status (QTS) a must, and the candidate holds it: 'QTS awarded in 2012 after a failed first attempt'.";
+    const peer = (sentiment: number) => ({ agent: "Headteacher", argument: said, sentiment, round: 1 });
+    expect(answerable(peer(0.3), evidence, "Ada Obi", { musts })).toBe(true);
+    expect(answerable(peer(-0.75), evidence, "Ada Obi", { musts })).toBe(false);
+  });
+  it("a weaknesses section runs on into the resume's next passage, and ends at the next section", () => {
+    // (the review's case: headings in capitals, without a colon, end it; "Gap analysis:" starts none)
+    const capped = readResume(
+      splitPassages(
+        "Summary\nPlant engineer.\n\nWeaknesses and gaps:\n- I have not used SAP.\n\nEXPERIENCE\nLed the maintenance engineering team of 12 engineers at Bamburi Cement (2016-2022).\n\nEDUCATION\nBSc Mechanical Engineering (2010).",
+      ),
+    );
+    expect(capped.clauses.map((c) => c.polarity)).toEqual(["claim", "limitation", "limitation", "claim", "claim"]);
+    expect(readResume(["Gap analysis: mapped the plant's processes.", "Led a team of 5 engineers."]).clauses.map((c) => c.polarity)).toEqual([
+      "claim",
+      "claim",
+    ]);
     const reading = readResume([
       "I am motivated by mentoring leaders. Weaknesses and gaps: I have not built a team from six people.",
       "I have no hands-on experience with mobile money, and I would prefer to split time between Stockholm and Nairobi.",
       "Education: MSc Industrial Engineering.",
     ]);
     expect(reading.clauses.map((c) => c.polarity)).toEqual(["aspiration", "limitation", "limitation", "claim"]);
+    // ... but an offer in it is a wish, not a gap (the second blind read: "would also be glad to be considered ...")
+    const offer = readResume(["Weaknesses and gaps: I have never led a team.", "I would also be glad to be considered for an analyst role."]);
+    expect(offer.clauses.map((c) => c.polarity)).toEqual(["limitation", "aspiration"]);
   });
   it("a limitation is a gap only on the phrases its cue reaches", () => {
     expect(limitationScope("I am studying for the AWS exam in the evenings and contribute small fixes to an open-source USSD library")).not.toMatch(/ussd/i);

@@ -213,8 +213,34 @@ describe("years of a list of kinds of work", () => {
     // Work lines with words that look like degrees are work ("Master Electrician", "to be on call"): never lacking.
     expect(check(electrical, "Master Electrician, Kenya Power (2019-2023).", "Maintenance of substations.").status).not.toBe("lacking");
     expect(check(electrical, "Testing technician for 4 years.", "Responsible to be on call for electrical faults.").status).not.toBe("lacking");
-    expect(["B.E. in Electronics Engineering, Mumbai University.", "MBA in Finance", "BSc Physics (2014)"].every(isStudyLine)).toBe(true);
-    expect(["Master Electrician, Kenya Power.", "Graduate Electrical Engineer.", "MS Excel, MS Office", "A 360-degree review"].some(isStudyLine)).toBe(false);
+    const degrees = [
+      "B.E. in Electronics Engineering, Mumbai University.",
+      "MBA in Finance",
+      "BSc Physics (2014)",
+      "B.TECH (CSE)",
+      "BSC INFORMATION TECHNOLOGY",
+      "Mba Finance/hr",
+    ];
+    expect(
+      degrees.concat(["M.C.A.", "PGDM", "Post Graduation", "Diploma Mechanical Engg", "BS in Computer Science", "BA (Hons) English"]).every(isStudyLine),
+    ).toBe(true);
+    const work = [
+      "Master Electrician, Kenya Power.",
+      "Graduate Electrical Engineer.",
+      "MS Excel, MS Office",
+      "A 360-degree review",
+      "Received 360 degree feedback",
+    ];
+    expect(
+      work
+        .concat(["Software Engineer, Acme Corp, Boston, MA (2018-2022)", "Senior BA at Infosys (2017-2020)", "Scrum Master in a team of 8 engineers"])
+        .some(isStudyLine),
+    ).toBe(false);
+    // A degree must is held by a line of study, never by a work title that looks like one.
+    const degreeMust = readMusts(readJob({ title: "X", organization: "X", text: "Requirements\n- A degree in electrical engineering is essential." }))[0]!;
+    expect(check(degreeMust, "Master Electrician with 10 years of electrical installation.").status).not.toBe("met");
+    expect(check(degreeMust, "Responsible to be on call for electrical faults.").status).not.toBe("met");
+    expect(check(degreeMust, "B.TECH ELECTRICAL ENGINEERING, JNTU (2014).").status).toBe("met");
     // A degree that names the field is study, not work of it.
     expect(check(electrical, "Software testing engineer for 4 years.", "B.E. in Electronics Engineering, Mumbai University.")).toMatchObject({
       status: "lacking",
@@ -232,6 +258,13 @@ describe("years of a list of kinds of work", () => {
       readJob({ title: "X", organization: "X", text: "Requirements\n- 3+ years of experience in public relations, marketing or communications." }),
     )[0]!;
     expect(check(pr, "Marketing manager for 5 years.").status).toBe("unverified");
+    // A field adjective before a discipline qualifies that noun only: a surveyor's years are surveying.
+    const civil = readMusts(
+      readJob({ title: "X", organization: "X", text: "Requirements\n- 3+ years of experience in civil engineering, surveying or drafting." }),
+    )[0]!;
+    expect(check(civil, "Land surveyor for 6 years at Survey of Kenya.").status).toBe("met");
+    // A noun carried to the others is needed for met: a recruiter's years are unverified on an HR list.
+    expect(check(hr, "Recruiter for 3 years at a staffing agency.").status).toBe("unverified");
     expect(check(site, "Site engineer on infrastructure construction projects for 3 years.").status).toBe("met");
   });
 
