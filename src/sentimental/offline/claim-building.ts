@@ -199,8 +199,9 @@ export function mustClaims(musts: readonly MustCheck[], decision: Decision, grad
     if (m.status === "lacking") {
       const years = m.must.kind === "years" ? { asked: m.must.years!, stated: m.stated } : undefined;
       out.push({ kind: "must-lacking", item, cited, score: m.stated, threshold: m.must.years, ...(years ? { years } : {}), decision, grade });
-    } else if (decision !== "reject" && (m.must.kind === "credential" || m.status === "unverified")) {
-      // A held credential is said; so is any must the resume neither shows nor denies (it keeps the advisor from advancing).
+    } else if (decision !== "reject" && (m.must.kind === "credential" || m.status === "unverified" || (m.must.kind === "location" && m.clause))) {
+      // A held credential is said, and a location the resume settles in its own words ("willing to relocate to
+      // Nairobi"); so is any must the resume neither shows nor denies (it keeps the advisor from advancing).
       out.push({ kind: m.status === "met" ? "must-met" : "must-unverified", item, cited, score: null, threshold: null, decision, grade });
     }
   }

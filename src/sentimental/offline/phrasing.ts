@@ -457,6 +457,8 @@ export function renderClaim(claim: Claim, voice: Voice, rng: Rng, temperature: n
     case "years-unstated":
       return `The resume never says how many years of experience the candidate has, and the ad asks for ${claim.years!.asked}+, which is a risk.`;
     case "must-met":
+      if (claim.item?.label.startsWith("being based") || claim.item?.label.startsWith("relocating"))
+        return `The ad makes ${label} a must, and the resume meets it: '${quote}'.`;
       return `The ad makes ${label} a must, and the candidate holds it: '${quote}'.`;
     case "must-unverified":
       if (claim.cited.length > 0) return `The ad makes ${label} a must, and the resume shows '${quote}', which I would need to check.`;

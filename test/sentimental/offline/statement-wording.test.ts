@@ -16,7 +16,7 @@ import { bundledDataDir } from "../../../src/data/paths";
 import { OfflineModel } from "../../../src/llm/offline";
 import { defaultSentimentalConfig, type SentimentalConfig } from "../../../src/sentimental/config";
 import { deliberate, loadScenario } from "../../../src/sentimental/pipeline";
-import { concernClaim, strengthClaim } from "../../../src/sentimental/offline/claim-building";
+import { concernClaim, mustClaims, strengthClaim } from "../../../src/sentimental/offline/claim-building";
 import { TONE_TOLERANCE } from "../../../src/sentimental/offline/fit-score";
 import { checkMust, readMusts } from "../../../src/sentimental/offline/hard-requirements";
 import { readJob, stemWeights } from "../../../src/sentimental/offline/job-reading";
@@ -233,6 +233,22 @@ describe("claims on one point", () => {
     organization: "Example School (fictional)",
     text: "Requirements\n- A degree in mathematics or a related subject is essential.\n- 5+ years of teaching secondary mathematics is essential.\n- Knowledge of USSD.\n- Experience leading intervention programmes.",
   };
+  it("credits a location must the resume settles in its own words, unless the statement rejects", () => {
+    const requirements = readJob({
+      title: "Head of Technology",
+      organization: "X",
+      text: "Requirements\n- Willingness to be based in Nairobi with regular travel.",
+    });
+    const reading = readResume(["I am motivated by moving to mission-driven work and am willing to relocate to Nairobi."]);
+    const musts = readMusts(requirements).map((m) => checkMust(reading, m));
+    expect(musts[0]!.status).toBe("met");
+    const [said] = mustClaims(musts, "probe", 0);
+    expect(said?.kind).toBe("must-met");
+    expect(renderClaim(said!, { name: "Ada", title: "Chief Financial Officer", role: "CFO" }, new Rng(1), 0)).toBe(
+      "The ad makes being based in Nairobi a must, and the resume meets it: 'I am motivated by moving to mission-driven work and am willing to relocate to Nairobi'.",
+    );
+    expect(mustClaims(musts, "reject", -0.8)).toEqual([]);
+  });
   it("answers a must on the side of its check, never on a tone that contradicts it", () => {
     const requirements = readJob({ title: "Head of Mathematics", organization: "X", text: "Requirements\n- Qualified Teacher Status (QTS) is essential." });
     const weights = stemWeights(requirements);
