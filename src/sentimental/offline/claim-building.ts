@@ -194,7 +194,7 @@ export function concernClaim(e: Evidence, weights: ReadonlyMap<string, number>, 
 export function mustClaims(musts: readonly MustCheck[], decision: Decision, grade: number): Claim[] {
   const out: Claim[] = [];
   for (const m of musts) {
-    const item = { id: m.must.requirement.id, label: m.must.label, must: true };
+    const item = { id: m.must.requirement.id, label: m.must.label, must: true, ...(m.must.kind === "location" ? { location: true } : {}) };
     const cited = m.clause ? [{ text: m.clause.text, polarity: m.clause.polarity, score: 1, quote: quoteOf(m.clause.text) }] : [];
     if (m.status === "lacking") {
       const years = m.must.kind === "years" ? { asked: m.must.years!, stated: m.stated } : undefined;

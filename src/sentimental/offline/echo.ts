@@ -180,21 +180,6 @@ export function namedPoints(text: string, evidence: readonly Evidence[], musts: 
 }
 
 /**
- * Whether an argument's tone is its own: the sign of its f(A) is the sign of
- * what it says once the name of the point it is about is taken out (or that
- * rest is neutral). "I found nothing in the resume on Advanced Life Support,
- * which the ad asks for, and that is a problem" scores warm to the lexicon
- * for the word "support" in the point's name; its own words are a concern.
- *
- * @example
- * plainStance({ agent: "CNO", argument: "I found nothing in the resume on Advanced Life Support, ..., and that is a problem.", sentiment: 0.08, round: 1 }, evidence, "Ada Obi"); // false
- */
-export function plainStance(option: EchoOption, evidence: readonly Evidence[], candidateName: string, context: EchoContext = {}): boolean {
-  const rest = ownTone(option, evidence, candidateName, context);
-  return rest === null || Math.abs(rest) < STANCE_MIN || rest >= 0 === option.sentiment >= 0;
-}
-
-/**
  * The tone of an argument's own words: the lexicon's compound score of what
  * it says outside its quotes and the name of the point it is about; null
  * when it names no point.
@@ -203,18 +188,28 @@ export function plainStance(option: EchoOption, evidence: readonly Evidence[], c
  * ownTone({ agent: "CFO", argument: "On M-Pesa payouts, the resume shows this much: 'Failed a payout audit'.", sentiment: -0.3, round: 1 }, evidence, "Ada Obi"); // 0 (the quote's words are the resume's)
  */
 export function ownTone(option: EchoOption, evidence: readonly Evidence[], candidateName: string, context: EchoContext = {}): number | null {
-  const names = [candidateName, option.agent, ...(context.names ?? [])].sort((a, b) => b.length - a.length);
-  const text = ownWords(option.argument, names);
+  const text = ownWords(option.argument, namesOf(option, candidateName, context));
   const point = namedPoints(text, evidence, context.musts)[0];
-  if (!point) return null;
-  return polarityScores(text.split(point.said).join("|")).compound;
+  return point ? toneOutside(text, point) : null;
+}
+
+/** Longest names first, so that "Head of Technology" goes before a shorter name inside it. */
+function namesOf(option: EchoOption, candidateName: string, context: EchoContext): string[] {
+  return [candidateName, option.agent, ...(context.names ?? [])].sort((a, b) => b.length - a.length);
+}
+
+/** The lexicon's compound score of an argument's own words with the name of its point taken out. */
+function toneOutside(ownText: string, point: NamedPoint): number {
+  return polarityScores(ownText.split(point.said).join("|")).compound;
 }
 
 /**
  * Whether an argument can be answered on a point: it names one of the ad's points in its own words (not a must the
  * resume neither shows nor denies, which leaves nothing to agree or disagree with), its own words take a side
- * (ownTone; a must takes the side of its check), its tone is its own (plainStance), and it is no answer to another
- * panel member itself. An opener or a verdict names none.
+ * (ownTone; a must takes the side of its check), its tone is its own (the sign of its f(A) is the sign of those own
+ * words, or they are neutral: "I found nothing in the resume on Advanced Life Support, ..., and that is a problem"
+ * scores warm to the lexicon for the word "support" in the point's name), and it is no answer to another panel
+ * member itself. An opener or a verdict names none.
  *
  * @example
  * answerable({ agent: "CFO", argument: "On M-Pesa payouts, this candidate is impressive: '...'.", sentiment: 0.5, round: 1 }, evidence, "Ada Obi"); // true
@@ -225,17 +220,19 @@ export function answerable(option: EchoOption, evidence: readonly Evidence[], ca
   // Read in the peer's own words: a quoted 'VP of Engineering, SokoTaka (2019-present)' is the resume's, not an answer.
   const own = ownWords(option.argument, [candidateName]);
   if ((context.roles ?? []).some((role) => role !== option.agent && answerPattern(role).test(own))) return false;
-  const names = [candidateName, option.agent, ...(context.names ?? [])].sort((a, b) => b.length - a.length);
-  const point = namedPoints(ownWords(option.argument, names), evidence, context.musts)[0];
+  const text = ownWords(option.argument, namesOf(option, candidateName, context));
+  const point = namedPoints(text, evidence, context.musts)[0];
   if (!point || (point.must && point.must.status === "unverified")) return false;
+  const tone = toneOutside(text, point);
   // An argument whose own words take no side ("On X, the resume shows this much: '...'") is neither a worry nor
   // praise, whatever the tone of the clause it quotes: there is nothing in it to agree or disagree with. A must takes
   // its side from its check ("..., and the candidate holds it"), not from its words.
-  if (!point.must && Math.abs(ownTone(option, evidence, candidateName, context) ?? 0) < STANCE_MIN) return false;
+  if (!point.must && Math.abs(tone) < STANCE_MIN) return false;
   // ... and its tone must be that side: "the candidate holds it: 'QTS awarded after a failed first attempt'" reads
   // cold to the lexicon, and answering that tone would misstate what the peer said.
   if (point.must && (point.must.status === "met") !== option.sentiment >= 0) return false;
-  return plainStance(option, evidence, candidateName, context);
+  // Its tone is its own.
+  return Math.abs(tone) < STANCE_MIN || tone >= 0 === option.sentiment >= 0;
 }
 
 /**
@@ -260,9 +257,7 @@ export function understandEcho(
   candidateName: string,
   context: EchoContext = {},
 ): EchoReply {
-  // Longest names first, so that "Head of Technology" goes before a shorter name inside it.
-  const names = [candidateName, option.agent, ...(context.names ?? [])].sort((a, b) => b.length - a.length);
-  const text = ownWords(option.argument, names);
+  const text = ownWords(option.argument, namesOf(option, candidateName, context));
   const ignore = new Set(stemsOf(`${candidateName} ${option.agent}`));
   const stems = new Set(stemsOf(text).filter((s) => isContentStem(s) && !ignore.has(s)));
   const points = namedPoints(text, evidence, context.musts);

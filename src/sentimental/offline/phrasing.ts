@@ -307,7 +307,7 @@ export interface CitedClause {
 export interface Claim {
   kind: ClaimKind;
   /** The item; `advantage` when the ad names it as a plus, not a need (job-reading.ts Requirement.advantage). */
-  item: { id: number; label: string; must?: boolean; advantage?: boolean } | null;
+  item: { id: number; label: string; must?: boolean; location?: boolean; advantage?: boolean } | null;
   cited: CitedClause[];
   score: number | null;
   threshold: number | null;
@@ -457,8 +457,7 @@ export function renderClaim(claim: Claim, voice: Voice, rng: Rng, temperature: n
     case "years-unstated":
       return `The resume never says how many years of experience the candidate has, and the ad asks for ${claim.years!.asked}+, which is a risk.`;
     case "must-met":
-      if (claim.item?.label.startsWith("being based") || claim.item?.label.startsWith("relocating"))
-        return `The ad makes ${label} a must, and the resume meets it: '${quote}'.`;
+      if (claim.item?.location) return `The ad makes ${label} a must, and the resume meets it: '${quote}'.`;
       return `The ad makes ${label} a must, and the candidate holds it: '${quote}'.`;
     case "must-unverified":
       if (claim.cited.length > 0) return `The ad makes ${label} a must, and the resume shows '${quote}', which I would need to check.`;

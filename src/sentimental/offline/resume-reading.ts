@@ -171,8 +171,7 @@ export function yearsInRole(reading: ResumeReading, itemText: string, career: nu
   // A list that hangs on a shared word ("electrical installation, testing or maintenance") is touched only by a
   // resume whose work names that word: software testing is not electrical testing, and a degree in electronics
   // is study, not work.
-  const work = reading.clauses.filter((c) => c.polarity === "claim" && !isStudyLine(c.text));
-  const namesShared = object.shared.every((s) => work.some((c) => namesStem(c.stems, s)));
+  const namesShared = object.shared.every((s) => reading.clauses.some((c) => c.polarity === "claim" && namesStem(c.stems, s) && !isStudyLine(c.text)));
   const across = object.alternatives.map(() => new Set<string>());
   for (const c of reading.clauses) {
     if (c.polarity === "limitation") continue;
