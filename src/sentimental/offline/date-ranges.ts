@@ -236,7 +236,8 @@ export interface CareerYears {
  * the larger; `careerFloor`, the career's years when they are only a lower
  * bound: the span, when its latest range is open or one skills-table entry
  * states more years than it, or a statement "over N years", when no exact
- * statement reaches them.
+ * statement reaches them; any career's years a skills-table entry outdoes
+ * (a project's "Duration: 2 yrs 2 months" beside 96 months of a skill).
  * `collected`: the year the data set's collection is known to have reached
  * (`referenceYear`), null when it declares none.
  *
@@ -255,7 +256,10 @@ export function careerOf(passages: readonly string[], collected: number | null =
   const spanFloor = span !== null && (span.open || (skill !== null && skill > span.years));
   const over = statedYears([...said.matchAll(OVER)].map((m) => m[0]).join("; "), false);
   const exact = statedYears(said.replace(OVER, " "), false);
-  const bound = careerYears !== null && (exact === null || exact < careerYears) && (careerYears === over || (spanFloor && careerYears === span.years));
+  // A statement one skills-table entry outdoes ("Duration: 2 yrs 2 months" of one project beside "Shell Scripting-
+  // Exprience - 96 months") is a project's length, not the career's: at least, never all of it.
+  const outdone = careerYears !== null && skill !== null && skill > careerYears;
+  const bound = outdone || (careerYears !== null && (exact === null || exact < careerYears) && (careerYears === over || (spanFloor && careerYears === span.years)));
   return { years: larger(statedYears(said)), careerYears, careerFloor: bound ? careerYears : null, referenceYear: referenceYear(text, collected) };
 }
 

@@ -117,6 +117,16 @@ describe("years musts", () => {
     expect(check(analyst, "Business Analyst, Acme (Feb 2018 till date).", "Reporting award 2018.").status).toBe("unverified");
     expect(check(analyst, "Business Analyst, Acme (Jan 2018 - Apr 2018).").status).toBe("lacking");
   });
+  it("reads a project's stated duration that a skills-table entry outdoes as a lower bound of the career, never its whole", () => {
+    // Kaggle urd-0600's shape: 96 months of shell scripting in the table, "Duration: 2 yrs 2 months" of one project.
+    const lines = ["Shell Scripting- Exprience - 96 months Cloud Computing- Exprience - 48 months", "Project: CPI. Duration: 1 yr 6 months. Role: Senior System Engineer."];
+    const r = readResume(lines);
+    expect([r.careerYears, r.careerFloor]).toEqual([1.5, 1.5]);
+    expect(check(general, ...lines).status).toBe("unverified");
+    // without the table the duration is all the resume says of its career: the 2-year bar is lacking
+    const alone = check(general, lines[1]!);
+    expect([alone.status, alone.stated]).toEqual(["lacking", 1.5]);
+  });
   it("read 'over N years' as a lower bound: under the bar unverified, at it met; an exact statement stays exact", () => {
     const over = check(general, "With over 1.5 years of experience worked as assistant engineer on a power plant.");
     expect([over.status, over.stated]).toEqual(["unverified", null]);
