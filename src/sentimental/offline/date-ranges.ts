@@ -259,7 +259,8 @@ export function careerOf(passages: readonly string[], collected: number | null =
   // A statement one skills-table entry outdoes ("Duration: 2 yrs 2 months" of one project beside "Shell Scripting-
   // Exprience - 96 months") is a project's length, not the career's: at least, never all of it.
   const outdone = careerYears !== null && skill !== null && skill > careerYears;
-  const bound = outdone || (careerYears !== null && (exact === null || exact < careerYears) && (careerYears === over || (spanFloor && careerYears === span.years)));
+  const bound =
+    outdone || (careerYears !== null && (exact === null || exact < careerYears) && (careerYears === over || (spanFloor && careerYears === span.years)));
   return { years: larger(statedYears(said)), careerYears, careerFloor: bound ? careerYears : null, referenceYear: referenceYear(text, collected) };
 }
 

@@ -119,7 +119,10 @@ describe("years musts", () => {
   });
   it("reads a project's stated duration that a skills-table entry outdoes as a lower bound of the career, never its whole", () => {
     // Kaggle urd-0600's shape: 96 months of shell scripting in the table, "Duration: 2 yrs 2 months" of one project.
-    const lines = ["Shell Scripting- Exprience - 96 months Cloud Computing- Exprience - 48 months", "Project: CPI. Duration: 1 yr 6 months. Role: Senior System Engineer."];
+    const lines = [
+      "Shell Scripting- Exprience - 96 months Cloud Computing- Exprience - 48 months",
+      "Project: CPI. Duration: 1 yr 6 months. Role: Senior System Engineer.",
+    ];
     const r = readResume(lines);
     expect([r.careerYears, r.careerFloor]).toEqual([1.5, 1.5]);
     expect(check(general, ...lines).status).toBe("unverified");
