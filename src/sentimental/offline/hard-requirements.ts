@@ -535,10 +535,12 @@ const MOVE_TO_COME = /\b(?:would|will|need to|needs to|could|can|able to|prepare
  *   the places ("based in Nairobi", "I live in Nairobi", "Nairobi-based", a
  *   current role there, "Head of Engineering, SokoTaka, Nairobi
  *   (2019-present)") or says it will move there ("willing to relocate to
- *   Nairobi") or anywhere ("open to relocation");
- * - unverified otherwise: the resume does not say (or speaks of a move
- *   without settling it, "would need to relocate with my family", which the
- *   check cites), and an unverified location does not reject.
+ *   Nairobi");
+ * - unverified otherwise: the resume does not say, or speaks of a move
+ *   without settling it, which the check cites: a move still to come ("would
+ *   need to relocate with my family") or a willingness to move that names no
+ *   place ("open to relocation for the right mission" is no word on Nairobi);
+ *   an unverified location does not reject.
  *
  * @example
  * checkLocation(readResume(["Data analyst based in Nairobi."]), nairobiMust).status; // "met"
@@ -555,7 +557,6 @@ export function checkLocation(reading: ResumeReading, must: MustRequirement): Mu
   const placed = reading.clauses.find((c, i) => {
     if (c.polarity === "limitation") return false;
     const named = places.filter((p) => namesPlace(c.text, p));
-    if (WILLING_TO_MOVE.test(c.text) && !elsewhere(c.text)) return true;
     if (named.length === 0) return false;
     const current = !ranges[i]!.inherited && ranges[i]!.ranges.some((r) => r.open);
     return (
@@ -572,7 +573,7 @@ export function checkLocation(reading: ResumeReading, must: MustRequirement): Mu
   if (placed) return { must, status: "met", clause: placed, stated: null };
   // "I would need to relocate with my family": the resume speaks to the move without settling it; the check cites it.
   // Only a move still to come ("would need to relocate"), not one made ("Relocated from Lagos to Accra") or led ("the relocation of our data centre").
-  const move = reading.clauses.find((c) => MOVE_TO_COME.test(c.text) && !elsewhere(c.text));
+  const move = reading.clauses.find((c) => (MOVE_TO_COME.test(c.text) || WILLING_TO_MOVE.test(c.text)) && !elsewhere(c.text));
   return { must, status: "unverified", clause: move ?? null, stated: null };
 }
 
