@@ -198,6 +198,28 @@ const WARM = [
 const COLD = ["risky", "limited", "worrying", "inadequate", "weak", "problematic", "poor", "disappointing", "troubling", "bad"];
 // A case to test in an interview is neither "clear" nor "strong": a probe's warm words stop at "good".
 const MILD_WARM = ["solid", "fine", "adequate", "fair", "acceptable", "capable", "promising", "good"];
+/** The width of an advancing score's word band above the bar (`advanceBand`). */
+export const ADVANCE_BAND_STEP = 0.1;
+/**
+ * The WARM words (mildest first) an advancing verdict may use by its band: just over the bar up to "valuable", one
+ * step above from "fine" to "impressive", two or more from "clear" up (the bands overlap, so that the closing phrase
+ * can still bring the statement's f(A) to its tone target).
+ */
+const BAND_WORDS: ReadonlyArray<readonly [number, number]> = [
+  [0, 10],
+  [2, 12],
+  [5, 15],
+];
+/**
+ * The word band of an advancing score: floor((score - ADVANCE_SCORE) / ADVANCE_BAND_STEP), from 0 to 2.
+ *
+ * @example
+ * advanceBand(0.4); // 0 (just over the 0.39 bar)
+ * advanceBand(1); // 2
+ */
+export function advanceBand(score: number): number {
+  return Math.max(0, Math.min(BAND_WORDS.length - 1, Math.floor((score - ADVANCE_SCORE) / ADVANCE_BAND_STEP)));
+}
 /** Words an advancing verdict keeps for a resume that meets at least half of the advisor's weight (`VerdictSpec.superlatives`). */
 const SUPERLATIVES: ReadonlySet<string> = new Set(["excellent", "outstanding", "superb"]);
 const MILD_COLD = ["cautious", "risky", "limited", "unclear", "questionable", "uncertain", "doubtful", "worrying", "weak", "poor"];
@@ -222,7 +244,7 @@ function article(word: string): string {
  * probing verdict leans the way its stance does (warm words at or above 0,
  * cold ones below), so that it never calls a case it doubts "fine".
  */
-function phrasesOf(decision: Decision, lean: 1 | -1, superlatives = true): string[] {
+function phrasesOf(decision: Decision, lean: 1 | -1, superlatives = true, band?: number): string[] {
   const out = new Set<string>();
   const add = (words: string) => out.add(`${article(words)} ${words} case`);
   if (decision === "probe") {
@@ -232,7 +254,8 @@ function phrasesOf(decision: Decision, lean: 1 | -1, superlatives = true): strin
     for (let i = 0; i < list.length; i++) for (let j = i + 1; j <= i + 2 && j < list.length; j++) add(`${list[i]} and ${list[j]}`);
     return [...out];
   }
-  const words = decision === "advance" ? WARM.filter((w) => superlatives || !SUPERLATIVES.has(w)) : COLD;
+  const [from, to] = band === undefined ? [0, WARM.length - 1] : BAND_WORDS[Math.max(0, Math.min(BAND_WORDS.length - 1, band))]!;
+  const words = decision === "advance" ? WARM.filter((w, i) => i >= from && i <= to && (superlatives || !SUPERLATIVES.has(w))) : COLD;
   // "very outstanding" is no English: a booster goes only before a word that has degrees.
   const boosters = (w: string) => (ABSOLUTE.has(w) ? [""] : BOOSTERS);
   for (const w of words) for (const b of boosters(w)) add(`${b}${w}`);
@@ -358,11 +381,11 @@ export function verdictLadder(spec: VerdictSpec): readonly VerdictRung[] {
   const score = spec.decision === "probe" ? (spec.aboveBar ? ADVANCE_SCORE + 0.05 : (ADVANCE_SCORE + REJECT_SCORE) / 2) : 0.42;
   const sample: FitParts = { match: 0.3, focus: 0.2, evidence: 0.1, score };
   const superlatives = spec.superlatives !== false;
-  const key = `${spec.decision}|${spec.lean}|${spec.aboveBar === true}|${spec.unverifiedMust ?? ""}|${superlatives}|${verdictText(sample, { ...spec, round: Math.min(spec.round, 2) }, "")}`;
+  const key = `${spec.decision}|${spec.lean}|${spec.aboveBar === true}|${spec.unverifiedMust ?? ""}|${superlatives}|${spec.band ?? ""}|${verdictText(sample, { ...spec, round: Math.min(spec.round, 2) }, "")}`;
   let ladder = ladders.get(key);
   if (!ladder) {
     const byCompound = new Map<number, string>();
-    for (const phrase of phrasesOf(spec.decision, spec.lean, superlatives)) {
+    for (const phrase of phrasesOf(spec.decision, spec.lean, superlatives, spec.band)) {
       const compound = polarityScores(verdictText(sample, spec, phrase)).compound;
       const kept = byCompound.get(compound);
       if (kept === undefined || phrase.length < kept.length) byCompound.set(compound, phrase);

@@ -42,7 +42,19 @@ import { endSentence, gradeFor, renderClaim, type Claim, type Decision, type Ech
 import { assess, evidenceScore, readResume, type ResumeReading } from "./resume-reading";
 import { concernClaim, echoClaim, mustClaims, pointName, statementContext, strengthClaim } from "./claim-building";
 import { advisorLens, type WeighedRequirement } from "./role-lens";
-import { ADVANCE_SCORE, clauseFocus, fitScore, stanceOf, toneTarget, verdictClaim, vocabularyMatch, type FitParts, type VerdictSpec } from "./fit-score";
+import {
+  ADVANCE_SCORE,
+  REJECT_SCORE,
+  advanceBand,
+  clauseFocus,
+  fitScore,
+  stanceOf,
+  toneTarget,
+  verdictClaim,
+  vocabularyMatch,
+  type FitParts,
+  type VerdictSpec,
+} from "./fit-score";
 export { ADVANCE_AT, REJECT_AT } from "./fit-score";
 import { fitTone } from "./tone-fit";
 export { argumentTones } from "./tone-fit";
@@ -549,10 +561,13 @@ export function offlineStatement(input: StatementPolicyInput, rng: Rng, temperat
     mustLabel: plan.decision === "reject" && lackingMust?.item ? lackingMust.item.label : null,
     round: input.round,
     grade,
-    lean: target >= 0 ? 1 : -1,
+    // A probe's words lean the way its score sits between the bars it states (not the way peers moved its stance), so
+    // that an unchanged score is never "doubtful" in one round and "fine" in the next.
+    lean: (plan.decision === "probe" ? assessment.fit.score >= (ADVANCE_SCORE + REJECT_SCORE) / 2 : target >= 0) ? 1 : -1,
     aboveBar: plan.decision === "probe" && assessment.fit.score >= ADVANCE_SCORE,
     unverifiedMust: openMusts(assessment)[0]?.must.label ?? null,
     superlatives: context.metShare >= VERDICT_SUPERLATIVE_SHARE,
+    band: plan.decision === "advance" ? advanceBand(assessment.fit.score) : undefined,
   };
   const restate = (n: number, kept: readonly Claim[]): Claim | null => {
     const basis = reasonBasis(kept, plan.decision);

@@ -269,6 +269,12 @@ export interface VerdictSpec {
   unverifiedMust?: string | null;
   /** An advancing verdict may close on a superlative ("outstanding", "superb", "excellent"): the resume meets at least half of the advisor's weight. */
   superlatives?: boolean;
+  /**
+   * How far an advancing score sits above the bar, in steps of ADVANCE_BAND_STEP (0, 1, 2 or more; `advanceBand`):
+   * the verdict's words rise with it, so that a score just over the bar is never "strong" and a score far above it
+   * never only "solid".
+   */
+  band?: number;
 }
 
 /** Claim kinds: what a sentence asserts. */

@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import {
   ADVANCE_AT,
   ADVANCE_SCORE,
+  advanceBand,
   barClause,
   contributions,
   REJECT_AT,
@@ -137,6 +138,15 @@ describe("the tone a stance sets", () => {
     const rung = nearestRung(spec, [0.6, 0.7], 0.7);
     const want = 0.7 * 3 - 1.3;
     for (const r of verdictLadder(spec)) expect(Math.abs(rung.compound - want)).toBeLessThanOrEqual(Math.abs(r.compound - want));
+  });
+  it("an advancing verdict's words rise with its score's band above the bar", () => {
+    expect([ADVANCE_SCORE + 0.01, ADVANCE_SCORE + 0.15, ADVANCE_SCORE + 0.25, 1].map(advanceBand)).toEqual([0, 1, 2, 2]);
+    const ladder = (band: number) => verdictLadder({ decision: "advance", mustLabel: null, round: 1, grade: 0.5, lean: 1, band }).map((r) => r.phrase);
+    expect(ladder(0).length).toBeGreaterThan(10);
+    for (const p of ladder(0)) expect(p).not.toMatch(/\b(strong|impressive|excellent|outstanding|superb)\b/);
+    expect(ladder(0).some((p) => /\bsolid\b/.test(p))).toBe(true);
+    for (const p of ladder(2)) expect(p).not.toMatch(/\b(acceptable|solid|fine|fair|capable)\b/);
+    expect(ladder(2).some((p) => /\boutstanding\b/.test(p))).toBe(true);
   });
   it("the verdict states the rule its number meets, and the round's action", () => {
     const parts = { match: 0.1, focus: 0.1, evidence: 0.1, score: 0.17 };

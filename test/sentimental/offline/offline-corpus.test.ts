@@ -134,8 +134,10 @@ describe("offline corpus: the bundled scenario (10 candidates, 5 rounds)", () =>
     expect(echoes.problems).toEqual([]);
     // only answers on a point the peer named in its own words (19 when this was written; general answers are not said,
     // nor answers to a peer's own answer: 14 since; nor to an argument whose own words take no side, such as a skill
-    // the resume lists or partial support: 10 since)
-    expect(echoes.echoes).toBeGreaterThanOrEqual(9);
+    // the resume lists or partial support: 10 since; 13 before an advancing verdict's words followed its score and a
+    // probe's its side of the bars, 7 since: the closing phrase lands f(A) on its target over a narrower range, and
+    // the tone fit leaves out more warm sentences to get there)
+    expect(echoes.echoes).toBeGreaterThanOrEqual(7);
   });
 });
 

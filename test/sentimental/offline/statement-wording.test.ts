@@ -17,7 +17,7 @@ import { OfflineModel } from "../../../src/llm/offline";
 import { defaultSentimentalConfig, type SentimentalConfig } from "../../../src/sentimental/config";
 import { deliberate, loadScenario } from "../../../src/sentimental/pipeline";
 import { concernClaim, mustClaims, strengthClaim } from "../../../src/sentimental/offline/claim-building";
-import { TONE_TOLERANCE } from "../../../src/sentimental/offline/fit-score";
+import { ADVANCE_SCORE, REJECT_SCORE, TONE_TOLERANCE } from "../../../src/sentimental/offline/fit-score";
 import { checkMust, readMusts } from "../../../src/sentimental/offline/hard-requirements";
 import { readJob, stemWeights } from "../../../src/sentimental/offline/job-reading";
 import { recordOfflineClaims, statementScore } from "../../../src/sentimental/offline/offline-agent";
@@ -105,6 +105,20 @@ describe.each(RUNS)("offline statements read plainly: %s", (_, config, dataDir, 
       const phrase = result.claims.at(-1)!.verdict!.phrase;
       const metShare = result.claims[0]!.context!.metShare;
       if (/\b(excellent|outstanding|superb)\b/.test(phrase)) expect(metShare, where).toBeGreaterThanOrEqual(0.5);
+      // The verdict's words follow the score it states (a blind read found "strong and impressive" at 0.40, "very solid
+      // and fair" at 1.00, "doubtful" then "fine" at an unchanged 0.26): no praise above "valuable" within 0.1 of the
+      // advance bar, nothing milder than "clear" 0.2 or more above it, and a probe warm only at or above the middle of
+      // the bars it states.
+      const score = result.claims.at(-1)!.score;
+      if (result.plan.decision === "advance" && score < ADVANCE_SCORE + 0.1)
+        expect(phrase, where).not.toMatch(/\b(strong|impressive|excellent|outstanding|superb)\b/);
+      if (result.plan.decision === "advance" && score >= ADVANCE_SCORE + 0.2) expect(phrase, where).not.toMatch(/\b(acceptable|solid|fine|fair|capable)\b/);
+      if (result.plan.decision === "probe")
+        expect(phrase, where).not.toMatch(
+          score >= (ADVANCE_SCORE + REJECT_SCORE) / 2
+            ? /\b(cautious|risky|limited|unclear|questionable|uncertain|doubtful|worrying|weak|poor)\b/
+            : /\b(solid|fine|adequate|fair|acceptable|capable|promising|good)\b/,
+        );
       // ... and the opener's warmest words under the same bar ("outstanding ... delighted" beside a "promising" verdict).
       if (result.plan.decision === "advance" && /\b(outstanding|superb|excellent|delighted)\b/.test(result.sentences[0]!))
         expect(metShare, where).toBeGreaterThanOrEqual(0.5);
