@@ -584,7 +584,7 @@ export function offlineStatement(input: StatementPolicyInput, rng: Rng, temperat
   const fitted = fitTone({ middle, head, text: (c) => rendered.get(c)!, verdict: spec, target, restate, temper });
   middle = fitted.middle;
   head = fitted.head;
-  const verdict = verdictClaim(assessment.fit, spec, fitted.rung, target);
+  const verdict = verdictClaim(assessment.fit, fitted.verdict, fitted.rung, target);
   rendered.set(verdict, render([verdict])[0]!);
   middle = [...middle, verdict];
   const sentences = assemble();

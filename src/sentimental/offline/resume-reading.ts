@@ -13,17 +13,19 @@
  *   met / partial / mixed / gap / missing. A claim meets the item only when
  *   it also shows the item's head concept (`showsHead`: one of its most
  *   specific stems, not only qualifiers the ad repeats across items, such as
- *   "GCSE" in "improving GCSE results"); otherwise it is at most partial. When the requirement asks for
- *   N years, the years the resume states decide (>= N met, or mixed when a
- *   limitation speaks to the item, "never managed engineers"; >= 0.6 N
- *   partial; fewer a gap).
+ *   "GCSE" in "improving GCSE results"); a claim that shows only those
+ *   qualifiers leaves the item unmet (missing, though its part may still be
+ *   said). When the requirement asks for N years, the years the resume
+ *   states decide (>= N met, or mixed when a limitation speaks to the item,
+ *   "never managed engineers"; >= 0.6 N partial; fewer a gap); years of a
+ *   specific work the resume names but never dates are at most partial.
  *
  * The job title's own item ("the work of a Head of Technology") is met only
  * by a clause that states a role or years of experience (`statesRole`); a
  * degree or a passing mention of the field is partial support (at most
  * ROLE_PARTIAL_SCORE, the middle of the partial band).
  *
- * So a limitation is never the support of a "met" verdict, and "missing" is
+ * So a limitation is never the support of a "met" verdict, and "silent" is
  * only said when no clause carries the requirement's terms.
  */
 import { splitSentences } from "../../text/index";
@@ -108,6 +110,8 @@ export const LIMITATION_SCORE = 0.2;
 export const ROLE_PARTIAL_SCORE = (PARTIAL_SCORE + MET_SCORE) / 2;
 /** Value of an explicit gap, and of no evidence at all. */
 const GAP_VALUE = -0.7;
+/** The most a years item counts for in part: years at 60 % of the bar or more, or the work named without its years. */
+const PARTIAL_YEARS_VALUE = 0.1;
 const MISSING_VALUE = -0.35;
 /** What a limitation beside real support takes off the support's value. */
 const MIXED_PENALTY = 0.3;
@@ -515,9 +519,23 @@ export function assess(reading: ResumeReading, requirement: Requirement, weights
         value = limited ? YEARS_MET - MIXED_PENALTY * 2 : Math.max(value, YEARS_MET);
       } else {
         verdict = ratio >= 0.6 ? (limited ? "gap" : "partial") : "gap";
-        value = ratio >= 0.6 ? Math.min(value, 0.1) : YEARS_SHORT;
+        value = ratio >= 0.6 ? Math.min(value, PARTIAL_YEARS_VALUE) : YEARS_SHORT;
       }
     }
+  }
+  // Years of a specific work that the resume never states are not met by a clause on neighbouring work ("Physics
+  // teacher with 10 years in secondary schools" for "5 years teaching secondary mathematics"): at most in part, as
+  // for years short of the bar; the must check says they are to be checked.
+  if (requirement.years !== null && role!.object !== null && role!.stated === null && verdict === "met") {
+    verdict = "partial";
+    value = Math.min(value, PARTIAL_YEARS_VALUE);
+  }
+  // Support that shows none of the item's head, only the qualifiers the ad repeats ("Teach physics to GCSE and A
+  // level" for "a record of improving GCSE or A level results"), leaves the item unmet: what it shows of a part is
+  // still said (concernClaim's partial claim on that part), but the item counts as unmet and adds nothing.
+  if (verdict === "partial" && support && !showsHead(requirement, support.clause.stems, weights)) {
+    verdict = "missing";
+    value = Math.min(value, 0);
   }
   // A plus the resume lacks costs nothing: an advantage adds when it is there, never counts against when it is not.
   if (requirement.advantage) value = Math.max(0, value);

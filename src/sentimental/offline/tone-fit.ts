@@ -15,6 +15,11 @@ import type { Claim, Decision } from "./phrasing";
 
 /** At most this many steps of leaving out or restating. */
 const MAX_STEPS = 24;
+/**
+ * How far from its tone target a statement may land for its verdict to keep to its score's band of words (a sixth of
+ * the advance band's width); further, the verdict takes the whole ladder.
+ */
+export const BAND_TOLERANCE = 0.02;
 /** At most this many restated decisions (REASONS). */
 const MAX_RESTATEMENTS = 2;
 
@@ -62,12 +67,31 @@ export interface ToneFitInput {
 
 /**
  * The claims kept and the verdict rung: greedy steps (leave one sentence out, temper one, or restate the decision) while one
- * brings the landing nearer the target, stopping within TONE_TOLERANCE.
+ * brings the landing nearer the target, stopping within TONE_TOLERANCE; a verdict held to its score's band of words
+ * (VerdictSpec.band) that cannot land there is fitted again on the whole ladder.
  *
  * @example
  * fitTone({ middle, head, text, verdict: { decision: "reject", mustLabel: null, round: 1, grade: -0.8, lean: -1 }, target: -0.62, restate }).rung.phrase; // "a weak and poor case"
  */
-export function fitTone(input: ToneFitInput): { middle: Claim[]; head: Claim; rung: VerdictRung } {
+export function fitTone(input: ToneFitInput): ToneFit {
+  const fitted = fitWithin(input);
+  // f(A) on its target comes first (the decision is read from it): a verdict whose band of words leaves it further
+  // than BAND_TOLERANCE from there closes on the whole ladder instead.
+  if (input.verdict.band === undefined || fitted.miss <= BAND_TOLERANCE) return fitted;
+  const open = fitWithin({ ...input, verdict: { ...input.verdict, band: undefined } });
+  return open.miss < fitted.miss ? open : fitted;
+}
+
+/** What fitTone settles: the claims kept, the opener, the verdict spec its rung is of, the rung, and |f(A) - target|. */
+export interface ToneFit {
+  middle: Claim[];
+  head: Claim;
+  verdict: VerdictSpec;
+  rung: VerdictRung;
+  miss: number;
+}
+
+function fitWithin(input: ToneFitInput): ToneFit {
   const { text, verdict, target } = input;
   let head = input.head;
   const decision: Decision = verdict.decision;
@@ -120,5 +144,6 @@ export function fitTone(input: ToneFitInput): { middle: Claim[]; head: Claim; ru
     middle = best.claims;
     head = best.opener;
   }
-  return { middle, head, rung: landing(middle).rung };
+  const last = landing(middle);
+  return { middle, head, verdict, rung: last.rung, miss: last.miss };
 }

@@ -347,13 +347,17 @@ export function metWithoutHead(records: readonly ClaimRecord[]): { met: number; 
   return { met, faults };
 }
 
+/** The advisor's counts as an opener or closer states them. */
+const PROFILE_COUNTS = /\d+ of the \d+ points I weigh met \(that is \d+ % of my weight\), \d+ in part and \d+ unmet/;
+
 /** Claims that say nothing of the candidate: no item, no quote. */
 function saysNothingOfCandidate(c: Claim): boolean {
   return c.item === null && c.cited.length === 0 && ["opener", "reason", "echo"].includes(c.kind);
 }
 
 /**
- * Sentences that say nothing of the candidate said verbatim about a second candidate, or twice in one advisor's thread.
+ * Sentences that say nothing of the candidate said verbatim about a second candidate (unless they state the advisor's
+ * counts for it, which two candidates may share), or twice in one advisor's thread.
  *
  * @example
  * boilerplate(records).repeats; // 0 when every opener, closer and restated decision carries its candidate's numbers
@@ -370,7 +374,10 @@ export function boilerplate(records: readonly ClaimRecord[]): { sentences: numbe
       const text = r.result.sentences[i]!;
       const thread = `${r.input.advisor.short}|${r.input.candidate.id}`;
       const s = seen.get(text) ?? { candidates: new Set<string>(), threads: new Set<string>() };
-      const again = s.threads.has(thread) || (s.candidates.size > 0 && !s.candidates.has(r.input.candidate.id));
+      // A sentence that states the advisor's counts for this candidate ("3 of the 16 points I weigh met ...") is about the
+      // candidate, and two candidates may share the counts: for it only a repeat in one thread is boilerplate.
+      const counts = PROFILE_COUNTS.test(text);
+      const again = s.threads.has(thread) || (!counts && s.candidates.size > 0 && !s.candidates.has(r.input.candidate.id));
       if (again) {
         repeats++;
         if (examples.length < 6 && !examples.includes(text)) examples.push(text);

@@ -69,6 +69,8 @@ describe.each(RUNS)("offline statements read plainly: %s", (_, config, dataDir, 
     const records = await recorded(config, dataDir, seed);
     expect(records.length).toBeGreaterThan(40);
     let landed = 0;
+    let advancing = 0;
+    let unbanded = 0;
     const byTurn = new Map(records.map((r) => [`${r.input.advisor.title}|${r.input.candidate.id}|${r.input.round}`, r] as const));
     let answered = 0;
     for (const { input, result } of records) {
@@ -108,11 +110,15 @@ describe.each(RUNS)("offline statements read plainly: %s", (_, config, dataDir, 
       // The verdict's words follow the score it states (a blind read found "strong and impressive" at 0.40, "very solid
       // and fair" at 1.00, "doubtful" then "fine" at an unchanged 0.26): no praise above "valuable" within 0.1 of the
       // advance bar, nothing milder than "clear" 0.2 or more above it, and a probe warm only at or above the middle of
-      // the bars it states.
-      const score = result.claims.at(-1)!.score;
-      if (result.plan.decision === "advance" && score < ADVANCE_SCORE + 0.1)
-        expect(phrase, where).not.toMatch(/\b(strong|impressive|excellent|outstanding|superb)\b/);
-      if (result.plan.decision === "advance" && score >= ADVANCE_SCORE + 0.2) expect(phrase, where).not.toMatch(/\b(acceptable|solid|fine|fair|capable)\b/);
+      // the bars it states. Only where f(A) cannot land near its target with those words does the verdict take the
+      // whole ladder (the decision is read from f(A)).
+      const closing = result.claims.at(-1)!.verdict!;
+      const score = closing.score;
+      if (result.plan.decision === "advance") advancing++;
+      if (result.plan.decision === "advance" && closing.spec.band === undefined) unbanded++;
+      const banded = closing.spec.band !== undefined;
+      if (banded && score < ADVANCE_SCORE + 0.1) expect(phrase, where).not.toMatch(/\b(strong|impressive|excellent|outstanding|superb)\b/);
+      if (banded && score >= ADVANCE_SCORE + 0.2) expect(phrase, where).not.toMatch(/\b(acceptable|solid|fine|fair|capable)\b/);
       if (result.plan.decision === "probe")
         expect(phrase, where).not.toMatch(
           score >= (ADVANCE_SCORE + REJECT_SCORE) / 2
@@ -153,6 +159,9 @@ describe.each(RUNS)("offline statements read plainly: %s", (_, config, dataDir, 
     // and 0.83 of them on these runs when this was written; what misses is a probe with a high score and nothing warm to
     // say (a physics teacher's two unverified musts), which its plain words cannot bring up to its tone.
     expect(landed / records.length).toBeGreaterThanOrEqual(0.8);
+    // Advancing verdicts keep to their score's words but for at most one in five (5 of 30 on the default run when this
+    // was written: a statement of neutral points just over the bar needs warm words to reach the advance band).
+    expect(unbanded, `${unbanded} of ${advancing} advancing verdicts on the whole ladder`).toBeLessThanOrEqual(Math.ceil(advancing / 5));
     expect(answered, "answers to a peer found in the peer's recorded statement").toBeGreaterThan(0);
   }, 60_000);
 });
