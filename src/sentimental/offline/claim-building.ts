@@ -8,7 +8,17 @@
  */
 import { quoteOf, type CitedClause, type Claim, type Decision, type EchoReply, type StatementContext } from "./phrasing";
 import { isStudyLine } from "./clause-kinds";
-import { MET_SCORE, PARTIAL_SCORE, ROLE_PARTIAL_SCORE, SILENCE_SCORE, isSkillsList, limitationScope, type Clause, type Evidence } from "./resume-reading";
+import {
+  MET_SCORE,
+  PARTIAL_SCORE,
+  ROLE_PARTIAL_SCORE,
+  SILENCE_SCORE,
+  isSkillsList,
+  limitationScope,
+  showsHead,
+  type Clause,
+  type Evidence,
+} from "./resume-reading";
 import { stemsOf, type Requirement, type Topic } from "./job-reading";
 import type { MustCheck } from "./hard-requirements";
 
@@ -153,6 +163,9 @@ export function concernClaim(e: Evidence, weights: ReadonlyMap<string, number>, 
       ...base,
     };
   }
+  // A support that meets the item by itself (a mixed item whose limitation reaches none of its phrases) is no partial
+  // support: "the resume shows this much" would understate it, and its limitation is no gap to state either.
+  if (e.support && e.support.score >= MET_SCORE && showsHead(e.requirement, e.support.clause.stems, weights)) return null;
   if (e.support && e.support.score >= PARTIAL_SCORE) {
     // Partial support is said only where the clause covers one of the item's noun phrases (or is a role held, for the
     // title's own item): a clause that shares a word or two with the item ("partner", "team") shows nothing of it.

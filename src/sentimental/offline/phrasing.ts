@@ -343,6 +343,8 @@ export interface Claim {
   };
   /** A strength whose only quote is a list of skills (resume-reading.ts isSkillsList): said as a list, without praise. */
   listed?: boolean;
+  /** The advisor's weightiest own point (`pickBody`): said in every statement that can say it, and never left out to fit the tone. */
+  remit?: boolean;
   /** Partial support: the item's noun phrase the cited clause covers, when it covers one. */
   part?: string;
 }

@@ -117,6 +117,9 @@ function fitWithin(input: ToneFitInput): ToneFit {
     // A point a restated decision names stays, so that the restatement never names a point the statement dropped.
     const named = new Set(middle.filter((c) => c.kind === "reason" && c.item).map((c) => c.item!.id));
     const kept = (c: Claim) =>
+      // A probe's own point stays (its band is wide enough to carry a worry or a praise); an advancing or rejecting
+      // statement may still leave it out to land its tone.
+      (c.remit === true && decision === "probe") ||
       c.kind === "must-lacking" ||
       c.kind === "must-unverified" ||
       (c.item !== null && named.has(c.item.id)) ||

@@ -1,0 +1,44 @@
+/**
+ * An advisor speaks for its own function: a blind expert read found a CFO who never raised Samuel Adeyemi's "limited
+ * formal budgeting experience" in any round, and Plant Managers silent on plant gaps. The advisor's weightiest own
+ * point it can speak to its decision's way is now said whatever the sampling (the tone fit may still leave it out to
+ * land f(A), from which the decision is read).
+ */
+import { describe, expect, it } from "vitest";
+import { silentProgress } from "../../../src/core/contract";
+import { bundledDataDir } from "../../../src/data/paths";
+import { OfflineModel } from "../../../src/llm/offline";
+import { defaultSentimentalConfig } from "../../../src/sentimental/config";
+import { deliberate, loadScenario } from "../../../src/sentimental/pipeline";
+import { recordOfflineClaims } from "../../../src/sentimental/offline/offline-agent";
+import type { ClaimRecord } from "./claim-checkers";
+
+describe("the advisor's own point (bundled run, seed 7)", () => {
+  it("the CFO tells Samuel Adeyemi of his limited budgeting in most rounds, and most probing statements carry their own point", async () => {
+    const config = defaultSentimentalConfig({ runs: 1 });
+    const records: ClaimRecord[] = [];
+    recordOfflineClaims((r) => records.push(r));
+    try {
+      await deliberate(
+        loadScenario(config, bundledDataDir(), 7),
+        config,
+        { model: new OfflineModel({ seed: 7 }), progress: silentProgress, concurrency: 2 },
+        7,
+      );
+    } finally {
+      recordOfflineClaims(null);
+    }
+    const samuel = records.filter((r) => r.input.candidate.name === "Samuel Adeyemi" && r.input.advisor.title === "Chief Financial Officer");
+    expect(samuel).toHaveLength(5);
+    const told = samuel.filter((r) => /limited formal budgeting experience/.test(r.result.statement));
+    expect(told.length, samuel.map((r) => r.result.statement).join("\n")).toBeGreaterThanOrEqual(3);
+    // Each such sentence is a concern on the CFO's own item, never praise.
+    for (const r of told) {
+      const i = r.result.sentences.findIndex((s) => s.includes("limited formal budgeting experience"));
+      expect(["gap", "mixed"]).toContain(r.result.claims[i]!.kind);
+    }
+    const probes = records.filter((r) => r.result.plan.decision === "probe");
+    const carried = probes.filter((r) => r.result.claims.some((c) => c.remit === true));
+    expect(carried.length / probes.length).toBeGreaterThanOrEqual(0.5);
+  }, 60_000);
+});
