@@ -42,6 +42,7 @@ import { endSentence, gradeFor, renderClaim, type Claim, type Decision, type Ech
 import { assess, evidenceScore, readResume, type ResumeReading } from "./resume-reading";
 import { concernClaim, echoClaim, mustClaims, pointName, statementContext, strengthClaim } from "./claim-building";
 import { advisorLens, type WeighedRequirement } from "./role-lens";
+import { markOwnPoint, sayOwnPoint } from "./own-point";
 import {
   ADVANCE_SCORE,
   REJECT_SCORE,
@@ -443,26 +444,7 @@ function pickBody(assessment: Assessment, plan: StatementPlan, previous: string,
     const c = concernClaim(x.evidence, assessment.weights, plan.decision, grade);
     if (c) weak.push({ claim: c, weight: x.weight * (0.8 - x.evidence.value) * repeat(c) });
   }
-  // The advisor's own point (a priority of its function, not the job title's item every advisor reads, nor a must every
-  // advisor checks) is said whatever the sampling, on the weightiest one the statement can speak to its decision's way:
-  // a probing CFO who weighs financial literacy above all says what the resume shows of it ("limited formal budgeting
-  // experience"), a strength where it is met, else a concern; an advancing statement its weightiest own strength, a
-  // rejecting one its weightiest own concern (a statement keeps its decision's tone, from which the decision is read).
-  const own = assessment.items
-    .filter((x) => assessment.priorities.has(x.evidence.requirement.id) && !x.evidence.requirement.role && !mustIds.has(x.evidence.requirement.id))
-    .sort((a, b) => b.weight - a.weight || a.evidence.requirement.id - b.evidence.requirement.id);
-  let remit: Claim | null = null;
-  for (const x of own) {
-    const id = x.evidence.requirement.id;
-    const s = plan.decision === "reject" ? undefined : strong.find((c) => c.claim.item?.id === id);
-    const c = plan.decision === "advance" ? undefined : weak.find((w) => w.claim.item?.id === id);
-    const found = s ?? c;
-    if (found) {
-      remit = { ...found.claim, remit: true };
-      found.claim = remit;
-      break;
-    }
-  }
+  const remit = markOwnPoint(assessment.items, assessment.priorities, mustIds, plan.decision, strong, weak);
   const nStrong = Math.min(plan.strengths, strong.length);
   const nWeak = Math.min(BODY - nStrong, weak.length);
   const extra = plan.decision === "reject" ? 0 : Math.min(BODY - nStrong - nWeak, strong.length - nStrong);
@@ -478,17 +460,7 @@ function pickBody(assessment: Assessment, plan: StatementPlan, previous: string,
     rng,
     temperature,
   ).map((i) => weak[i]!.claim);
-  // The own point is said even where the statement's share of concerns (or of strengths) is spent: it takes the place of
-  // the last pick of the other kind.
-  if (remit && !pickedStrong.includes(remit) && !pickedWeak.includes(remit)) {
-    if (strong.some((x) => x.claim === remit)) {
-      if (pickedStrong.length + pickedWeak.length >= BODY) (pickedWeak.length > 0 ? pickedWeak : pickedStrong).pop();
-      pickedStrong.unshift(remit);
-    } else {
-      if (pickedStrong.length + pickedWeak.length >= BODY) (pickedStrong.length > 0 ? pickedStrong : pickedWeak).pop();
-      pickedWeak.unshift(remit);
-    }
-  }
+  if (remit) sayOwnPoint(remit, strong, pickedStrong, pickedWeak, BODY);
   // A plus the ad would welcome is said after the points it asks for, never as the statement's first point.
   const asked = pickedStrong.filter((c) => !c.item?.advantage);
   return [...asked, ...pickedStrong.filter((c) => c.item?.advantage), ...pickedWeak];

@@ -110,6 +110,14 @@ export const LIMITATION_SCORE = 0.2;
 export const ROLE_PARTIAL_SCORE = (PARTIAL_SCORE + MET_SCORE) / 2;
 /** Value of an explicit gap, and of no evidence at all. */
 const GAP_VALUE = -0.7;
+/**
+ * A change in a measure the clause states: a verb of change with "from X to Y" or "by N", or "from X% to Y%" alone
+ * ("rose from 39% to 52%", "reduced empty kilometres by 18%", "uptime from 71% to 89%").
+ */
+const MEASURED_CHANGE =
+  /\b(?:ros[ei]|rais\w*|increas\w*|improv\w*|grew|grow\w*|lift\w*|boost\w*|doubl\w*|cut\w*|reduc\w*|lower\w*|decreas\w*|halv\w*)\b[^.;]{0,60}?\b(?:from\s+\S+\s+to\s+\S+|by\s+(?:about\s+|over\s+|nearly\s+)?\d[\d.,]*\s*(?:%|per\s*cent|percent|points?|x)?)|\bfrom\s+\d[\d.,]*\s*%\s+to\s+\d[\d.,]*\s*%/i;
+/** The stem a measured change adds to its clause: it shows an improvement (`MEASURED_CHANGE`). */
+const IMPROVE_STEM = stemOf("improving");
 /** The most a years item counts for in part: years at 60 % of the bar or more, or the work named without its years. */
 const PARTIAL_YEARS_VALUE = 0.1;
 const MISSING_VALUE = -0.35;
@@ -260,7 +268,11 @@ export function readResume(passages: readonly string[], collected: number | null
       // Title abbreviations name their function ("CTO" is technology work).
       const body = text.replace(ANY_HEADING, "").replace(/\b(C[A-Z]O|VP)\b/g, (a) => TITLE_ABBREVIATIONS[a] ?? a);
       const stems = stemsOf(body).filter(isContentStem);
-      clauses.push({ passage: p, text, stems: new Set(stems), length: stems.length, polarity: clausePolarity(text, weakness) });
+      const named = new Set(stems);
+      // A measured change in the candidate's own results is an improvement, whatever its verb ("grade 5+ rose from
+      // 39% to 52%", "cutting payment delays from 9 days to same-day", "reduced empty kilometres by 18%").
+      if (MEASURED_CHANGE.test(body)) named.add(IMPROVE_STEM);
+      clauses.push({ passage: p, text, stems: named, length: stems.length, polarity: clausePolarity(text, weakness) });
     }
   });
   const claimStems = new Set(clauses.filter((c) => c.polarity === "claim").flatMap((c) => [...c.stems]));

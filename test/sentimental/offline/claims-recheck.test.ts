@@ -191,6 +191,11 @@ describe("a met verdict needs a clause that shows the item's head, not only its 
     expect(physics.value).toBeLessThanOrEqual(0);
     const results = assess(readResume(["Improved GCSE and A level results in mathematics for four years."]), item, weights);
     expect(results.verdict).toBe("met");
+    // A measured change is an improvement whatever its verb (a blind read: Mark Eze's "grade 5+ rose from 39% to 52%"
+    // was never cited, and his results item was unmet); a team that grew to a size states no change in results.
+    expect(assess(readResume(["GCSE mathematics grade 5+ rose from 39% to 52% and A level value added is positive."]), item, weights).verdict).toBe("met");
+    expect(readResume(["Raised GCSE mathematics from 58% to 71% in three years."]).clauses[0]!.stems.has("improv")).toBe(true);
+    expect(readResume(["Grew the team to 10 engineers."]).clauses[0]!.stems.has("improv")).toBe(false);
     // Years of a specific work the resume never dates are at most in part, however well a clause on neighbouring work
     // scores (Gareth Lloyd's summary was "met" for teaching secondary mathematics).
     const yearsItem = requirements.find((r) => r.years === 5)!;

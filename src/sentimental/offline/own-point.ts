@@ -1,0 +1,70 @@
+/**
+ * The advisor's own point: a priority of its function (not the job title's
+ * item every advisor reads, nor a must every advisor checks), said whatever
+ * the sampling, on the weightiest one the statement can speak to its
+ * decision's way. A probing CFO who weighs financial literacy above all says
+ * what the resume shows of it ("limited formal budgeting experience"), a
+ * strength where it is met, else a concern; an advancing statement says its
+ * weightiest own strength, a rejecting one its weightiest own concern (a
+ * statement keeps its decision's tone, from which the decision is read). A
+ * probe's tone fit keeps it (tone-fit.ts).
+ */
+import type { Claim, Decision } from "./phrasing";
+import type { Evidence } from "./resume-reading";
+
+/** A body claim on offer and its sampling weight. */
+export interface Candidate {
+  claim: Claim;
+  weight: number;
+}
+
+/**
+ * Marks the own point among the claims on offer (its copy carries `remit: true` and takes its place in `strong` or
+ * `weak`), and returns it; null when no own item has a claim the decision may say.
+ *
+ * @example
+ * markOwnPoint(assessment.items, assessment.priorities, new Set(), "probe", strong, weak)?.remit; // true
+ */
+export function markOwnPoint(
+  items: ReadonlyArray<{ weight: number; evidence: Evidence }>,
+  priorities: ReadonlySet<number>,
+  mustIds: ReadonlySet<number>,
+  decision: Decision,
+  strong: Candidate[],
+  weak: Candidate[],
+): Claim | null {
+  const own = items
+    .filter((x) => priorities.has(x.evidence.requirement.id) && !x.evidence.requirement.role && !mustIds.has(x.evidence.requirement.id))
+    .sort((a, b) => b.weight - a.weight || a.evidence.requirement.id - b.evidence.requirement.id);
+  for (const x of own) {
+    const id = x.evidence.requirement.id;
+    const found =
+      (decision === "reject" ? undefined : strong.find((c) => c.claim.item?.id === id)) ??
+      (decision === "advance" ? undefined : weak.find((w) => w.claim.item?.id === id));
+    if (found) {
+      found.claim = { ...found.claim, remit: true };
+      return found.claim;
+    }
+  }
+  return null;
+}
+
+/**
+ * Puts the own point among the picks when sampling left it out, even where the statement's share of its kind is
+ * spent: it takes the place of the last pick of the other kind when the body is full.
+ *
+ * @example
+ * sayOwnPoint(remit, strong, pickedStrong, pickedWeak, 3); // pickedWeak now starts with the remit concern
+ */
+export function sayOwnPoint(remit: Claim, strong: readonly Candidate[], pickedStrong: Claim[], pickedWeak: Claim[], body: number): void {
+  if (pickedStrong.includes(remit) || pickedWeak.includes(remit)) return;
+  const isStrength = strong.some((x) => x.claim === remit);
+  const full = pickedStrong.length + pickedWeak.length >= body;
+  if (isStrength) {
+    if (full) (pickedWeak.length > 0 ? pickedWeak : pickedStrong).pop();
+    pickedStrong.unshift(remit);
+  } else {
+    if (full) (pickedStrong.length > 0 ? pickedStrong : pickedWeak).pop();
+    pickedWeak.unshift(remit);
+  }
+}
