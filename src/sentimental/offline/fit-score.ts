@@ -55,6 +55,8 @@ export const REJECT_AT = -0.6;
 /** The same bars in score units (what the verdict sentence states). */
 export const ADVANCE_SCORE = STANCE_PIVOT + Math.atanh(ADVANCE_AT) / STANCE_GAIN;
 export const REJECT_SCORE = STANCE_PIVOT + Math.atanh(REJECT_AT) / STANCE_GAIN;
+/** The middle of the two bars a probing verdict states: its words lean warm at or above it, cold below (`VerdictSpec.lean`). */
+export const MIDDLE_SCORE = (ADVANCE_SCORE + REJECT_SCORE) / 2;
 /** Sentiment band of each decision's statements (f(A)), inside the bands scoresAsDecision accepts. */
 export const TONE_BANDS: Readonly<Record<Decision, readonly [number, number]>> = {
   advance: [0.58, 0.7],
@@ -218,7 +220,12 @@ const BAND_WORDS: ReadonlyArray<readonly [number, number]> = [
  * advanceBand(1); // 2
  */
 export function advanceBand(score: number): number {
-  return Math.max(0, Math.min(BAND_WORDS.length - 1, Math.floor((score - ADVANCE_SCORE) / ADVANCE_BAND_STEP)));
+  return advanceBandIndex(Math.floor((score - ADVANCE_SCORE) / ADVANCE_BAND_STEP));
+}
+
+/** A band number held to BAND_WORDS' range (a spec may carry any number). */
+function advanceBandIndex(band: number): number {
+  return Math.max(0, Math.min(BAND_WORDS.length - 1, band));
 }
 /** Words an advancing verdict keeps for a resume that meets at least half of the advisor's weight (`VerdictSpec.superlatives`). */
 const SUPERLATIVES: ReadonlySet<string> = new Set(["excellent", "outstanding", "superb"]);
@@ -240,9 +247,9 @@ function article(word: string): string {
  * The closing phrases of one decision: one evaluative word, with or without
  * a booster ("a strong case", "a very strong case"), or two joined by "and"
  * ("a strong and convincing case", "a very weak and risky case"); never a
- * stack of three or four. A
- * probing verdict leans the way its stance does (warm words at or above 0,
- * cold ones below), so that it never calls a case it doubts "fine".
+ * stack of three or four. A probing verdict takes the words of its lean
+ * (warm or cold, `VerdictSpec.lean`), so that it never calls a case it
+ * doubts "fine"; an advancing one those of its score's band (`advanceBand`).
  */
 function phrasesOf(decision: Decision, lean: 1 | -1, superlatives = true, band?: number): string[] {
   const out = new Set<string>();
@@ -254,7 +261,7 @@ function phrasesOf(decision: Decision, lean: 1 | -1, superlatives = true, band?:
     for (let i = 0; i < list.length; i++) for (let j = i + 1; j <= i + 2 && j < list.length; j++) add(`${list[i]} and ${list[j]}`);
     return [...out];
   }
-  const [from, to] = band === undefined ? [0, WARM.length - 1] : BAND_WORDS[Math.max(0, Math.min(BAND_WORDS.length - 1, band))]!;
+  const [from, to] = band === undefined ? [0, WARM.length - 1] : BAND_WORDS[advanceBandIndex(band)]!;
   const words = decision === "advance" ? WARM.filter((w, i) => i >= from && i <= to && (superlatives || !SUPERLATIVES.has(w))) : COLD;
   // "very outstanding" is no English: a booster goes only before a word that has degrees.
   const boosters = (w: string) => (ABSOLUTE.has(w) ? [""] : BOOSTERS);
@@ -378,7 +385,7 @@ const ladders = new Map<string, VerdictRung[]>();
 export function verdictLadder(spec: VerdictSpec): readonly VerdictRung[] {
   // A probe's rule depends on where its score sits (between the bars, or above them with nothing met): a sample score
   // on the same side. The spec's `aboveBar` says which.
-  const score = spec.decision === "probe" ? (spec.aboveBar ? ADVANCE_SCORE + 0.05 : (ADVANCE_SCORE + REJECT_SCORE) / 2) : 0.42;
+  const score = spec.decision === "probe" ? (spec.aboveBar ? ADVANCE_SCORE + 0.05 : MIDDLE_SCORE) : 0.42;
   const sample: FitParts = { match: 0.3, focus: 0.2, evidence: 0.1, score };
   const superlatives = spec.superlatives !== false;
   const key = `${spec.decision}|${spec.lean}|${spec.aboveBar === true}|${spec.unverifiedMust ?? ""}|${superlatives}|${spec.band ?? ""}|${verdictText(sample, { ...spec, round: Math.min(spec.round, 2) }, "")}`;

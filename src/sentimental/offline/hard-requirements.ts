@@ -572,7 +572,8 @@ export function checkLocation(reading: ResumeReading, must: MustRequirement): Mu
   });
   if (placed) return { must, status: "met", clause: placed, stated: null };
   // "I would need to relocate with my family": the resume speaks to the move without settling it; the check cites it.
-  // Only a move still to come ("would need to relocate"), not one made ("Relocated from Lagos to Accra") or led ("the relocation of our data centre").
+  // Only a move still to come ("would need to relocate") or a willingness that names no place ("open to relocation"), not
+  // one made ("Relocated from Lagos to Accra") or led ("the relocation of our data centre").
   const move = reading.clauses.find((c) => (MOVE_TO_COME.test(c.text) || WILLING_TO_MOVE.test(c.text)) && !elsewhere(c.text));
   return { must, status: "unverified", clause: move ?? null, stated: null };
 }

@@ -45,7 +45,7 @@ import { advisorLens, type WeighedRequirement } from "./role-lens";
 import { markOwnPoint, sayOwnPoint } from "./own-point";
 import {
   ADVANCE_SCORE,
-  REJECT_SCORE,
+  MIDDLE_SCORE,
   advanceBand,
   clauseFocus,
   fitScore,
@@ -566,7 +566,7 @@ export function offlineStatement(input: StatementPolicyInput, rng: Rng, temperat
     grade,
     // A probe's words lean the way its score sits between the bars it states (not the way peers moved its stance), so
     // that an unchanged score is never "doubtful" in one round and "fine" in the next.
-    lean: (plan.decision === "probe" ? assessment.fit.score >= (ADVANCE_SCORE + REJECT_SCORE) / 2 : target >= 0) ? 1 : -1,
+    lean: (plan.decision === "probe" ? assessment.fit.score >= MIDDLE_SCORE : target >= 0) ? 1 : -1,
     aboveBar: plan.decision === "probe" && assessment.fit.score >= ADVANCE_SCORE,
     unverifiedMust: openMusts(assessment)[0]?.must.label ?? null,
     superlatives: context.metShare >= VERDICT_SUPERLATIVE_SHARE,

@@ -13,7 +13,7 @@ import type { Claim, Decision } from "./phrasing";
 import type { Evidence } from "./resume-reading";
 
 /** A body claim on offer and its sampling weight. */
-export interface Candidate {
+export interface BodyOption {
   claim: Claim;
   weight: number;
 }
@@ -30,8 +30,8 @@ export function markOwnPoint(
   priorities: ReadonlySet<number>,
   mustIds: ReadonlySet<number>,
   decision: Decision,
-  strong: Candidate[],
-  weak: Candidate[],
+  strong: BodyOption[],
+  weak: BodyOption[],
 ): Claim | null {
   const own = items
     .filter((x) => priorities.has(x.evidence.requirement.id) && !x.evidence.requirement.role && !mustIds.has(x.evidence.requirement.id))
@@ -56,7 +56,7 @@ export function markOwnPoint(
  * @example
  * sayOwnPoint(remit, strong, pickedStrong, pickedWeak, 3); // pickedWeak now starts with the remit concern
  */
-export function sayOwnPoint(remit: Claim, strong: readonly Candidate[], pickedStrong: Claim[], pickedWeak: Claim[], body: number): void {
+export function sayOwnPoint(remit: Claim, strong: readonly BodyOption[], pickedStrong: Claim[], pickedWeak: Claim[], body: number): void {
   if (pickedStrong.includes(remit) || pickedWeak.includes(remit)) return;
   const isStrength = strong.some((x) => x.claim === remit);
   const full = pickedStrong.length + pickedWeak.length >= body;

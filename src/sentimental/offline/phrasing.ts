@@ -261,7 +261,7 @@ export interface VerdictSpec {
   mustLabel: string | null;
   round: number;
   grade: number;
-  /** Which way a probing verdict leans: the sign of its tone target. */
+  /** Which way a verdict's words lean: a probe's by its score against MIDDLE_SCORE, any other's by the sign of its tone target. */
   lean: 1 | -1;
   /** A probe whose score is at or above the advance bar (nothing met to quote, or a must to check): its rule says so. */
   aboveBar?: boolean;
