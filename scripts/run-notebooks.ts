@@ -8,7 +8,7 @@
  * a notebook that still ends up over 2 MB fails the run. Committed outputs do
  * not make a notebook stale: only its cells are compared with its source.
  *
- * Stops at the first failing cell and prints the notebook, the cell index,
+ * Starts no further notebook after the first failing cell and prints the notebook, the cell index,
  * the cell source and the real error (tslab reports errors on stderr, which
  * nbconvert alone turns into an empty message), then exits with status 1.
  *
@@ -18,6 +18,7 @@
  *   --dir notebooks      folder of notebooks (also the kernel's working directory)
  *   --out notebooks      where executed notebooks go (default: the --dir folder, in place)
  *   --python /usr/bin/python3 Python with nbclient (default: $PYTHON, /usr/bin/python3, python3)
+ *   --jobs 2             notebooks run at once (default: the machine's cores; each kernel uses one)
  *
  * A notebook with a percent-format source beside it (NN-name.ts) must be what
  * that source builds: a stale one is refused before any kernel starts, naming
@@ -26,8 +27,9 @@
  * The tslab kernel is installed into <repo>/.jupyter if missing and found via
  * JUPYTER_PATH, so nothing outside the project is touched.
  */
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { projectRoot } from "../src/data/paths";
 import { driftOf } from "./notebooks";
@@ -38,6 +40,7 @@ interface Options {
   dir: string;
   out: string;
   python: string | null;
+  jobs: number;
 }
 
 interface CellFailure {
@@ -60,6 +63,7 @@ function parseArgs(argv: string[], root: string): Options {
     dir: path.join(root, "notebooks"),
     out: "",
     python: process.env.PYTHON ?? null,
+    jobs: Math.max(1, availableParallelism()),
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
@@ -90,6 +94,12 @@ function parseArgs(argv: string[], root: string): Options {
       case "--out":
         opts.out = path.resolve(value());
         break;
+      case "--jobs": {
+        const j = Number(value());
+        if (!Number.isInteger(j) || j < 1) throw new Error(`run-notebooks: --jobs must be a whole number of at least 1`);
+        opts.jobs = j;
+        break;
+      }
       case "--python":
         opts.python = value();
         break;
@@ -112,6 +122,28 @@ function parseArgs(argv: string[], root: string): Options {
 
 /** Largest executed notebook written: far above a few PNGs and tables, far below one inlined plotly.js. */
 const MAX_NOTEBOOK_BYTES = 2 * 1024 * 1024;
+
+interface DriverRun {
+  stdout: string;
+  stderr: string;
+  status: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+/** The notebook driver as a child process, its output collected (async, so that several notebooks run at once). */
+function runDriver(python: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<DriverRun> {
+  return new Promise((resolve) => {
+    const child = spawn(python, args, { cwd, env });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout.on("data", (chunk: Buffer) => out.push(chunk));
+    child.stderr.on("data", (chunk: Buffer) => err.push(chunk));
+    child.on("error", (e) => err.push(Buffer.from(String(e))));
+    child.on("close", (status, signal) =>
+      resolve({ stdout: Buffer.concat(out).toString("utf8"), stderr: Buffer.concat(err).toString("utf8"), status, signal }),
+    );
+  });
+}
 
 /** A Python that can import nbclient, or a clear error saying what to install. */
 function findPython(preferred: string | null): string {
@@ -192,7 +224,7 @@ function formatFailure(notebook: string, notebookPath: string, f: CellFailure): 
   return lines.join("\n") + "\n";
 }
 
-function main(): number {
+async function main(): Promise<number> {
   const root = projectRoot();
   const opts = parseArgs(process.argv.slice(2), root);
   const notebooks = selectNotebooks(opts.dir, opts.only);
@@ -218,50 +250,59 @@ function main(): number {
     CONSILIUM_NOTEBOOK_RUN: "1",
     CONSILIUM_NOTEBOOK_FIGURES: process.env.CONSILIUM_NOTEBOOK_FIGURES ?? "static",
   };
-  for (const [i, notebook] of notebooks.entries()) {
-    const input = path.join(opts.dir, notebook);
-    const output = path.join(opts.out, notebook);
-    process.stdout.write(`[${i + 1}/${notebooks.length}] ${notebook} ... `);
-    const started = process.hrtime.bigint();
-    const r = spawnSync(python, [driver, input, output, "--cwd", opts.dir, "--kernel", "tslab", "--timeout", String(opts.timeout)], {
-      cwd: opts.dir,
-      env,
-      encoding: "utf8",
-      maxBuffer: 64 * 1024 * 1024,
-    });
-    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-    const lastLine = (r.stdout ?? "").trim().split("\n").pop() ?? "";
-    let result: DriverResult;
-    try {
-      result = JSON.parse(lastLine) as DriverResult;
-    } catch {
-      process.stdout.write("failed\n");
-      process.stderr.write(`\n✗ ${notebook}: the notebook driver crashed (exit ${r.status ?? r.signal})\n${r.stdout ?? ""}${r.stderr ?? ""}\n`);
-      return 1;
+  const pending = [...notebooks.entries()];
+  let failed = false;
+  // One notebook per worker: tslab type-checks and runs a notebook on one core, so on a 2-core machine two at a time
+  // halve the wall time. The notebooks share nothing they write (each has its own run and figure folders).
+  const worker = async (): Promise<void> => {
+    for (let next = pending.shift(); next && !failed; next = pending.shift()) {
+      const [i, notebook] = next;
+      const input = path.join(opts.dir, notebook);
+      const output = path.join(opts.out, notebook);
+      const started = process.hrtime.bigint();
+      const r = await runDriver(python, [driver, input, output, "--cwd", opts.dir, "--kernel", "tslab", "--timeout", String(opts.timeout)], opts.dir, env);
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      const head = `[${i + 1}/${notebooks.length}] ${notebook} ... `;
+      const lastLine = r.stdout.trim().split("\n").pop() ?? "";
+      let result: DriverResult;
+      try {
+        result = JSON.parse(lastLine) as DriverResult;
+      } catch {
+        failed = true;
+        process.stdout.write(`${head}failed\n`);
+        process.stderr.write(`\n✗ ${notebook}: the notebook driver crashed (exit ${r.status ?? r.signal})\n${r.stdout}${r.stderr}\n`);
+        continue;
+      }
+      if (!result.ok) {
+        failed = true;
+        process.stdout.write(`${head}failed\n`);
+        process.stderr.write(formatFailure(notebook, input, result));
+        if (result.reason === "kernel" && r.stderr) process.stderr.write(r.stderr);
+        process.stderr.write(`Partial outputs written to ${path.relative(root, output)}\n`);
+        continue;
+      }
+      const bytes = statSync(output).size;
+      process.stdout.write(`${head}ok (${result.cells} cells, ${seconds.toFixed(1)} s, ${(bytes / 1024).toFixed(0)} kB) -> ${path.relative(root, output)}\n`);
+      if (bytes > MAX_NOTEBOOK_BYTES) {
+        failed = true;
+        process.stderr.write(
+          `✗ ${notebook}: ${(bytes / 1024 / 1024).toFixed(1)} MB with its outputs, over the 2 MB a committed notebook may have (an inlined plotly bundle? CONSILIUM_NOTEBOOK_FIGURES=static draws PNGs)\n`,
+        );
+      }
     }
-    if (!result.ok) {
-      process.stdout.write("failed\n");
-      process.stderr.write(formatFailure(notebook, input, result));
-      if (result.reason === "kernel" && r.stderr) process.stderr.write(r.stderr);
-      process.stderr.write(`Partial outputs written to ${path.relative(root, output)}\n`);
-      return 1;
-    }
-    const bytes = statSync(output).size;
-    process.stdout.write(`ok (${result.cells} cells, ${seconds.toFixed(1)} s, ${(bytes / 1024).toFixed(0)} kB) -> ${path.relative(root, output)}\n`);
-    if (bytes > MAX_NOTEBOOK_BYTES) {
-      process.stderr.write(
-        `✗ ${notebook}: ${(bytes / 1024 / 1024).toFixed(1)} MB with its outputs, over the 2 MB a committed notebook may have (an inlined plotly bundle? CONSILIUM_NOTEBOOK_FIGURES=static draws PNGs)\n`,
-      );
-      return 1;
-    }
-  }
+  };
+  await Promise.all(Array.from({ length: Math.min(opts.jobs, notebooks.length) }, worker));
+  if (failed) return 1;
   process.stdout.write(`All ${notebooks.length} notebook(s) ran without error.\n`);
   return 0;
 }
 
-try {
-  process.exitCode = main();
-} catch (e) {
-  process.stderr.write(`${(e as Error).message}\n`);
-  process.exitCode = 2;
-}
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (e: unknown) => {
+    process.stderr.write(`${(e as Error).message}\n`);
+    process.exitCode = 2;
+  },
+);
