@@ -52,6 +52,11 @@ export interface Requirement {
   weight: number;
   /** The job title's own item ("the work of a Head of Technology"): a clause that states no role and no years is at most partial support. */
   role?: boolean;
+  /**
+   * The stems of each part an item lists after its label ("Commercial and financial literacy: budgets, unit
+   * economics, vendor negotiation" lists [budget], [unit, econom], [vendor, negoti]); absent when it lists none.
+   */
+  parts?: string[][];
   /** The ad marks the item as a plus, not a need ("Kiswahili is an advantage", "... is a strong plus", "preferred", under a "Desirable" heading): never a must. */
   advantage: boolean;
 }
@@ -404,6 +409,7 @@ export function readJob(job: JobInfo): Requirement[] {
       stems: itemStems[id]!,
       topics,
       label: topicLabel(topics, item.text),
+      ...listedPartsOf(item.text),
       years: yearsAsked(item.text),
       weight: SECTION_WEIGHT[item.section],
       advantage: item.advantage,
@@ -411,6 +417,39 @@ export function readJob(job: JobInfo): Requirement[] {
   });
   const role = roleRequirement(job.title, specificity, kept.length);
   return role ? [...kept, role] : kept;
+}
+
+/** A label of a few words, a colon, then the list it names ("Comfort with data: SQL, dashboards, and ..."). */
+const LABELLED_LIST = /^([^:;.]{3,60}):\s+([^;]+?)\.?$/;
+/** What separates the parts of a list: commas, "and", "or", "as well as" ("budgets, unit economics, vendor negotiation"). */
+const LIST_SEPARATOR = /\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|as well as)\s+/i;
+
+/**
+ * The parts an item lists after its label, as their content stems: what the
+ * item is made of, each of which a clause can show by itself ("a yearly
+ * maintenance budget of 2.3 million dollars" shows the budgets of
+ * "Commercial and financial literacy: budgets, unit economics, vendor
+ * negotiation" though it names neither "financial" nor "literacy"). Only a
+ * labelled list of two or more parts has any: a phrase's qualifiers ("GCSE"
+ * in "improving GCSE or A level results") are no part.
+ *
+ * @example
+ * listedParts("Commercial and financial literacy: budgets, unit economics, vendor negotiation."); // [["budget"], ["unit", "econom"], ["vendor", "negoti"]]
+ * listedParts("A record of improving GCSE or A level results"); // []
+ */
+export function listedParts(text: string): string[][] {
+  const m = LABELLED_LIST.exec(text.trim());
+  if (!m) return [];
+  const parts = m[2]!
+    .split(LIST_SEPARATOR)
+    .map((part) => [...new Set(stemsOf(part).filter(isContentStem))])
+    .filter((stems) => stems.length > 0);
+  return parts.length >= 2 ? parts : [];
+}
+
+function listedPartsOf(text: string): { parts?: string[][] } {
+  const parts = listedParts(text);
+  return parts.length > 0 ? { parts } : {};
 }
 
 /**

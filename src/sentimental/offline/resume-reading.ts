@@ -442,15 +442,18 @@ export function headStems(requirement: Pick<Requirement, "stems">, weights: Read
 }
 
 /**
- * Does a clause show the item's head concept (one of its head stems, see headStems)? A clause that holds only the
- * item's qualifiers ("Teach physics to GCSE and A level" for "improving GCSE or A level results") is at most partial.
+ * Does a clause show the item's head concept: one of its head stems (see headStems), or the whole of one part the
+ * item lists after its label (job-reading.ts listedParts: "budget" for "financial literacy: budgets, unit economics,
+ * vendor negotiation")? A clause that holds only the item's qualifiers ("Teach physics to GCSE and A level" for
+ * "improving GCSE or A level results") is at most partial.
  *
  * @example
  * showsHead(requirement, new Set(["gcse", "level"]), weights); // false for "A record of improving GCSE or A level results"
  */
-export function showsHead(requirement: Pick<Requirement, "stems">, stems: ReadonlySet<string>, weights: ReadonlyMap<string, number>): boolean {
+export function showsHead(requirement: Pick<Requirement, "stems" | "parts">, stems: ReadonlySet<string>, weights: ReadonlyMap<string, number>): boolean {
   const heads = headStems(requirement, weights);
-  return heads.length === 0 || heads.some((s) => stems.has(s));
+  if (heads.length === 0 || heads.some((s) => stems.has(s))) return true;
+  return (requirement.parts ?? []).some((part) => part.every((s) => stems.has(s)));
 }
 
 /**

@@ -15,7 +15,7 @@ import { defaultSentimentalConfig, type SentimentalConfig } from "../../../src/s
 import { deliberate, loadScenario } from "../../../src/sentimental/pipeline";
 import { recordOfflineClaims } from "../../../src/sentimental/offline/offline-agent";
 import { readMusts } from "../../../src/sentimental/offline/hard-requirements";
-import { readJob, stemWeights } from "../../../src/sentimental/offline/job-reading";
+import { listedParts, readJob, stemWeights } from "../../../src/sentimental/offline/job-reading";
 import { understandEcho } from "../../../src/sentimental/offline/echo";
 import { checkMust } from "../../../src/sentimental/offline/hard-requirements";
 import { assess, headStems, MET_SCORE, readResume } from "../../../src/sentimental/offline/resume-reading";
@@ -210,3 +210,38 @@ describe("a met verdict needs a clause that shows the item's head, not only its 
     expect(assess(readResume(["Secondary mathematics teacher for 12 years."]), yearsItem, weights).verdict).toBe("met");
   });
 });
+
+describe("an item that lists its parts after a label is shown by a clause that shows one part whole", () => {
+  // A blind read: Tomás Herrera's "yearly maintenance budget of 2.3 million dollars" left "Commercial and financial
+  // literacy: budgets, unit economics, vendor negotiation" unmet, since "financial" and "literacy" are its heads.
+  const job = {
+    id: "ops",
+    title: "Head of Operations",
+    organization: "A plant",
+    text: "Responsibilities\n- Run the plant budget with the finance team.\n- Report to the board.\nRequirements\n- Commercial and financial literacy: budgets, unit economics, vendor negotiation.\n- A record of improving plant uptime.",
+  };
+  const requirements = readJob(job);
+  const weights = stemWeights(requirements);
+  const literacy = requirements.find((r) => r.text.startsWith("Commercial"))!;
+
+  it("reads the parts of a labelled list, and none from a phrase whose qualifiers are no list", () => {
+    expect(listedParts(literacy.text)).toEqual([["budget"], ["unit", "econom"], ["vendor", "negoti"]]);
+    expect(literacy.parts).toEqual([["budget"], ["unit", "econom"], ["vendor", "negoti"]]);
+    expect(listedParts("A record of improving GCSE or A level results")).toEqual([]);
+    expect(listedParts("Skills: Python.")).toEqual([]);
+    expect(requirements.find((r) => r.text.startsWith("A record"))!.parts).toBeUndefined();
+  });
+
+  it("a budget clause is support in part of financial literacy; a qualifier of the label is not", () => {
+    expect(headStems(literacy, weights)).not.toContain("budget");
+    const budget = assess(readResume(["Managed a team of 16 and a yearly maintenance budget of 2.3 million dollars."]), literacy, weights);
+    expect(budget.verdict).toBe("partial");
+    expect(budget.value).toBeGreaterThan(-0.2);
+    // A word of the label that the ad repeats elsewhere ("financial") is a qualifier, and no part: the item stays unmet.
+    expect(headStems(literacy, weights)).not.toContain("financ");
+    const press = assess(readResume(["Read the financial press with the finance team every week."]), literacy, weights);
+    expect(press.support).not.toBeNull();
+    expect(press.verdict).toBe("missing");
+  });
+});
+
