@@ -11,6 +11,7 @@
  */
 import { contentTokens, splitSentences } from "../../text/index";
 import { AD_FILLER_LIST, CHUNK_BREAK, LEADING_VERBS, RANK_WORD_LIST, TRAILING_VERBS } from "./job-words";
+import { listedPartTexts } from "./listed-parts";
 import type { JobInfo } from "../types";
 
 /** Where an item sits in the ad; it sets how much the item counts (`SECTION_WEIGHT`). */
@@ -419,29 +420,17 @@ export function readJob(job: JobInfo): Requirement[] {
   return role ? [...kept, role] : kept;
 }
 
-/** A label of a few words, a colon, then the list it names ("Comfort with data: SQL, dashboards, and ..."). */
-const LABELLED_LIST = /^([^:;.]{3,60}):\s+([^;]+?)\.?$/;
-/** What separates the parts of a list: commas, "and", "or", "as well as" ("budgets, unit economics, vendor negotiation"). */
-const LIST_SEPARATOR = /\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|as well as)\s+/i;
-
 /**
- * The parts an item lists after its label, as their content stems: what the
- * item is made of, each of which a clause can show by itself ("a yearly
- * maintenance budget of 2.3 million dollars" shows the budgets of
- * "Commercial and financial literacy: budgets, unit economics, vendor
- * negotiation" though it names neither "financial" nor "literacy"). Only a
- * labelled list of two or more parts has any: a phrase's qualifiers ("GCSE"
- * in "improving GCSE or A level results") are no part.
+ * The parts an item lists after its label (listed-parts.ts), as their content stems: "Commercial and financial
+ * literacy: budgets, unit economics, vendor negotiation" lists [budget], [unit, econom], [vendor, negoti]. Two parts or
+ * none: a phrase's qualifiers ("GCSE" in "improving GCSE or A level results") are no list.
  *
  * @example
  * listedParts("Commercial and financial literacy: budgets, unit economics, vendor negotiation."); // [["budget"], ["unit", "econom"], ["vendor", "negoti"]]
  * listedParts("A record of improving GCSE or A level results"); // []
  */
 export function listedParts(text: string): string[][] {
-  const m = LABELLED_LIST.exec(text.trim());
-  if (!m) return [];
-  const parts = m[2]!
-    .split(LIST_SEPARATOR)
+  const parts = listedPartTexts(text)
     .map((part) => [...new Set(stemsOf(part).filter(isContentStem))])
     .filter((stems) => stems.length > 0);
   return parts.length >= 2 ? parts : [];

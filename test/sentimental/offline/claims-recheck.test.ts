@@ -244,4 +244,3 @@ describe("an item that lists its parts after a label is shown by a clause that s
     expect(press.verdict).toBe("missing");
   });
 });
-
