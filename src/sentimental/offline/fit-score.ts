@@ -251,7 +251,7 @@ function article(word: string): string {
  * (warm or cold, `VerdictSpec.lean`), so that it never calls a case it
  * doubts "fine"; an advancing one those of its score's band (`advanceBand`).
  */
-function phrasesOf(decision: Decision, lean: 1 | -1, superlatives = true, band?: number): string[] {
+function phrasesOf(decision: Decision, lean: 1 | -1, superlatives = true, band?: number, reach = 0): string[] {
   const out = new Set<string>();
   const add = (words: string) => out.add(`${article(words)} ${words} case`);
   if (decision === "probe") {
@@ -261,7 +261,8 @@ function phrasesOf(decision: Decision, lean: 1 | -1, superlatives = true, band?:
     for (let i = 0; i < list.length; i++) for (let j = i + 1; j <= i + 2 && j < list.length; j++) add(`${list[i]} and ${list[j]}`);
     return [...out];
   }
-  const [from, to] = band === undefined ? [0, WARM.length - 1] : BAND_WORDS[advanceBandIndex(band)]!;
+  const [low, high] = band === undefined ? [0, WARM.length - 1] : BAND_WORDS[advanceBandIndex(band)]!;
+  const [from, to] = [low - reach, high + reach];
   const words = decision === "advance" ? WARM.filter((w, i) => i >= from && i <= to && (superlatives || !SUPERLATIVES.has(w))) : COLD;
   // "very outstanding" is no English: a booster goes only before a word that has degrees.
   const boosters = (w: string) => (ABSOLUTE.has(w) ? [""] : BOOSTERS);
@@ -388,11 +389,11 @@ export function verdictLadder(spec: VerdictSpec): readonly VerdictRung[] {
   const score = spec.decision === "probe" ? (spec.aboveBar ? ADVANCE_SCORE + 0.05 : MIDDLE_SCORE) : 0.42;
   const sample: FitParts = { match: 0.3, focus: 0.2, evidence: 0.1, score };
   const superlatives = spec.superlatives !== false;
-  const key = `${spec.decision}|${spec.lean}|${spec.aboveBar === true}|${spec.unverifiedMust ?? ""}|${superlatives}|${spec.band ?? ""}|${verdictText(sample, { ...spec, round: Math.min(spec.round, 2) }, "")}`;
+  const key = `${spec.decision}|${spec.lean}|${spec.aboveBar === true}|${spec.unverifiedMust ?? ""}|${superlatives}|${spec.band ?? ""}|${spec.bandReach ?? 0}|${verdictText(sample, { ...spec, round: Math.min(spec.round, 2) }, "")}`;
   let ladder = ladders.get(key);
   if (!ladder) {
     const byCompound = new Map<number, string>();
-    for (const phrase of phrasesOf(spec.decision, spec.lean, superlatives, spec.band)) {
+    for (const phrase of phrasesOf(spec.decision, spec.lean, superlatives, spec.band, spec.bandReach)) {
       const compound = polarityScores(verdictText(sample, spec, phrase)).compound;
       const kept = byCompound.get(compound);
       if (kept === undefined || phrase.length < kept.length) byCompound.set(compound, phrase);

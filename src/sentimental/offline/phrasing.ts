@@ -275,6 +275,8 @@ export interface VerdictSpec {
    * never only "solid".
    */
   band?: number;
+  /** Words beyond the band's ends, each way, the verdict may also use (tone-fit.ts widens a band that misses its f(A) target). */
+  bandReach?: number;
 }
 
 /** Claim kinds: what a sentence asserts. */

@@ -76,11 +76,21 @@ export interface ToneFitInput {
 export function fitTone(input: ToneFitInput): ToneFit {
   const fitted = fitWithin(input);
   // f(A) on its target comes first (the decision is read from it): a verdict whose band of words leaves it further
-  // than BAND_TOLERANCE from there closes on the whole ladder instead.
+  // than BAND_TOLERANCE from there takes the next words beyond the band's ends, a few at a time, and only then the
+  // whole ladder (a blind read: "very strong and impressive" for a score just over the bar, where "good" would do).
   if (input.verdict.band === undefined || fitted.miss <= BAND_TOLERANCE) return fitted;
+  let best = fitted;
+  for (const reach of BAND_REACHES) {
+    const wider = fitWithin({ ...input, verdict: { ...input.verdict, bandReach: reach } });
+    if (wider.miss < best.miss) best = wider;
+    if (best.miss <= BAND_TOLERANCE) return best;
+  }
   const open = fitWithin({ ...input, verdict: { ...input.verdict, band: undefined } });
-  return open.miss < fitted.miss ? open : fitted;
+  return open.miss < best.miss ? open : best;
 }
+
+/** How many words beyond its band's ends, each way, a verdict that misses its target tries, in turn. */
+const BAND_REACHES = [1, 2, 4] as const;
 
 /** What fitTone settles: the claims kept, the opener, the verdict spec its rung is of, the rung, and |f(A) - target|. */
 export interface ToneFit {

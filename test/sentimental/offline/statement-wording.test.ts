@@ -71,6 +71,7 @@ describe.each(RUNS)("offline statements read plainly: %s", (_, config, dataDir, 
     let landed = 0;
     let advancing = 0;
     let unbanded = 0;
+    let widened = 0;
     const byTurn = new Map(records.map((r) => [`${r.input.advisor.title}|${r.input.candidate.id}|${r.input.round}`, r] as const));
     let answered = 0;
     for (const { input, result } of records) {
@@ -116,7 +117,8 @@ describe.each(RUNS)("offline statements read plainly: %s", (_, config, dataDir, 
       const score = closing.score;
       if (result.plan.decision === "advance") advancing++;
       if (result.plan.decision === "advance" && closing.spec.band === undefined) unbanded++;
-      const banded = closing.spec.band !== undefined;
+      if (result.plan.decision === "advance" && (closing.spec.bandReach ?? 0) > 0) widened++;
+      const banded = closing.spec.band !== undefined && (closing.spec.bandReach ?? 0) === 0;
       if (banded && score < ADVANCE_SCORE + 0.1) expect(phrase, where).not.toMatch(/\b(strong|impressive|excellent|outstanding|superb)\b/);
       if (banded && score >= ADVANCE_SCORE + 0.2) expect(phrase, where).not.toMatch(/\b(acceptable|solid|fine|fair|capable)\b/);
       if (result.plan.decision === "probe")
@@ -161,8 +163,12 @@ describe.each(RUNS)("offline statements read plainly: %s", (_, config, dataDir, 
     // verdict's words follow its score (within BAND_TOLERANCE) and a probe keeps its own point, 0.79 on the default run.
     expect(landed / records.length).toBeGreaterThanOrEqual(0.75);
     // Advancing verdicts keep to their score's words but for at most one in five (5 of 30 on the default run when this
-    // was written: a statement of neutral points just over the bar needs warm words to reach the advance band).
-    expect(unbanded, `${unbanded} of ${advancing} advancing verdicts on the whole ladder`).toBeLessThanOrEqual(Math.ceil(advancing / 5));
+    // was written: a statement of neutral points just over the bar needs warm words to reach the advance band). Those
+    // now take the words next to their band first (a blind read: "very strong and impressive" at 0.43 came from the
+    // whole ladder): none of these runs' advancing verdicts needs the whole ladder (5 of 30 on the default run before, 0
+    // of 60 and 0 of 30 on the others), and the same 5 of 120 go 2 or 4 words beyond their band.
+    expect(unbanded + widened, `${unbanded + widened} of ${advancing} advancing verdicts beyond their band`).toBeLessThanOrEqual(Math.ceil(advancing / 5));
+    expect(unbanded, `${unbanded} of ${advancing} advancing verdicts on the whole ladder`).toBeLessThanOrEqual(Math.ceil(advancing / 20));
     expect(answered, "answers to a peer found in the peer's recorded statement").toBeGreaterThan(0);
   }, 60_000);
 });
