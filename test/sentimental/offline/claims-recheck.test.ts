@@ -170,16 +170,18 @@ describe("an answer to a peer names the point as the peer made it", () => {
   });
 });
 
+/** The items of a small ad and its stem weights. */
+function readAd(title: string, text: string) {
+  const requirements = readJob({ title, organization: "An employer", text });
+  return { requirements, weights: stemWeights(requirements) };
+}
+
 describe("a met verdict needs a clause that shows the item's head, not only its qualifiers", () => {
   it("'Teach physics to GCSE and A level' is no support of 'A record of improving GCSE or A level results', and 10 years teaching physics are not 5 years teaching mathematics", () => {
-    const job = {
-      id: "maths",
-      title: "Head of Mathematics",
-      organization: "A school",
-      text: "Responsibilities\n- Raise GCSE and A level outcomes.\n- Teach mathematics across the age range, including A level.\nRequirements\n- At least 5 years of experience teaching secondary mathematics.\n- A record of improving GCSE or A level results.",
-    };
-    const requirements = readJob(job);
-    const weights = stemWeights(requirements);
+    const { requirements, weights } = readAd(
+      "Head of Mathematics",
+      "Responsibilities\n- Raise GCSE and A level outcomes.\n- Teach mathematics across the age range, including A level.\nRequirements\n- At least 5 years of experience teaching secondary mathematics.\n- A record of improving GCSE or A level results.",
+    );
     const item = requirements.find((r) => r.text.startsWith("A record of improving"))!;
     expect(headStems(item, weights)).toEqual(expect.arrayContaining(["improv", "result"]));
     expect(headStems(item, weights)).not.toContain("gcse");
@@ -214,14 +216,10 @@ describe("a met verdict needs a clause that shows the item's head, not only its 
 describe("an item that lists its parts after a label is shown by a clause that shows one part whole", () => {
   // A blind read: Tomás Herrera's "yearly maintenance budget of 2.3 million dollars" left "Commercial and financial
   // literacy: budgets, unit economics, vendor negotiation" unmet, since "financial" and "literacy" are its heads.
-  const job = {
-    id: "ops",
-    title: "Head of Operations",
-    organization: "A plant",
-    text: "Responsibilities\n- Run the plant budget with the finance team.\n- Report to the board.\nRequirements\n- Commercial and financial literacy: budgets, unit economics, vendor negotiation.\n- A record of improving plant uptime.",
-  };
-  const requirements = readJob(job);
-  const weights = stemWeights(requirements);
+  const { requirements, weights } = readAd(
+    "Head of Operations",
+    "Responsibilities\n- Run the plant budget with the finance team.\n- Report to the board.\nRequirements\n- Commercial and financial literacy: budgets, unit economics, vendor negotiation.\n- A record of improving plant uptime.",
+  );
   const literacy = requirements.find((r) => r.text.startsWith("Commercial"))!;
 
   it("reads the parts of a labelled list, and none from a phrase whose qualifiers are no list", () => {
