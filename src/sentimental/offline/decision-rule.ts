@@ -96,8 +96,8 @@ export function quotableStrengths(assessment: Assessment): number {
 
 /**
  * What a restated decision names: the point of the statement its decision
- * rests on most, as a noun phrase (the first strength, enough years or held
- * credential of an advancing statement; the failed must, else the first
+ * rests on most, as a noun phrase (the first strength of an advancing
+ * statement, never a met must or enough years; the failed must, else the first
  * concern, of a rejecting one), with that point's item id, so that a checker
  * finds the claim it restates; never a plus the ad would welcome. Null when
  * the statement holds none.
@@ -112,7 +112,9 @@ export function reasonBasis(middle: readonly Claim[], decision: Decision): Claim
   const pick = (kinds: readonly Claim["kind"][]) => kinds.map(first).find((c): c is Claim => c !== undefined);
   const c =
     decision === "advance"
-      ? pick(["strength", "years-met", "must-met"])
+      ? // A met must or enough years is a threshold passed, not what a case rests on ("Above all, holding being based in
+        // Nairobi makes this a strong application", a blind read): only a strength is.
+        pick(["strength"])
       : decision === "reject"
         ? pick(["must-lacking", "gap", "years-short", "mixed", "silent"])
         : undefined;
@@ -120,8 +122,6 @@ export function reasonBasis(middle: readonly Claim[], decision: Decision): Claim
   const label = c.item.label;
   const phrase: Partial<Record<Claim["kind"], string>> = {
     strength: `the record on ${label}`,
-    "years-met": `the ${yearsText(c.years?.stated ?? 0)} of experience`,
-    "must-met": `holding ${label}`,
     "must-lacking": `the failed must of ${label}`,
     gap: `the gap on ${label}`,
     mixed: `the mixed record on ${label}`,

@@ -574,7 +574,8 @@ export function offlineStatement(input: StatementPolicyInput, rng: Rng, temperat
   };
   const restate = (n: number, kept: readonly Claim[]): Claim | null => {
     const basis = reasonBasis(kept, plan.decision);
-    // Without a point to name, the decision is restated on the fit score, then on the points met.
+    // Without a point to name, the decision is restated on the fit score, then on the points met (phrasing.ts
+    // reasonLine): an advancing case with no strength to name says that it supports the application, and praises nothing.
     const reason = uncited("reason", basis, { restatement: n, score: assessment.fit.score });
     rendered.set(reason, render([reason])[0]!);
     return reason;

@@ -418,7 +418,7 @@ function reasonLine(claim: Claim, voice: Voice): string {
       ? `In round ${c.round}, at a score of ${claim.score.toFixed(2)}, `
       : `With ${neutralNumeral(c.met)} of the ${neutralNumeral(c.weighed)} points I weigh met, `;
   if (decision === "advance")
-    return index === 0 ? `${lead}this is a strong fit, and I am happy to support it.` : `${lead}I would support this application with confidence.`;
+    return index === 0 ? `${lead}I am glad to support this application and happy to move it forward.` : `${lead}I would support this application.`;
   return index === 0 ? `${lead}this is a weak application for this role, and I am seriously worried.` : `${lead}sadly, this is a weak and risky application.`;
 }
 

@@ -132,6 +132,19 @@ describe.each(RUNS)("offline statements read plainly: %s", (_, config, dataDir, 
         expect(metShare, where).toBeGreaterThanOrEqual(0.5);
       if (result.plan.decision === "probe") expect(phrase, where).not.toMatch(/\b(clear|strong)\b/);
       result.claims.forEach((c, i) => {
+        // What an advancing case rests on is a strength it states, never a threshold passed (a blind read: "Above all,
+        // holding being based in Nairobi makes this a strong application").
+        if (c.kind === "reason" && result.plan.decision === "advance" && c.item)
+          expect(
+            result.claims.some((d) => d.kind === "strength" && d.item?.id === c.item!.id),
+            `${where}: ${result.sentences[i]}`,
+          ).toBe(true);
+        // Without a strength to name, it says it supports the application and praises nothing ("at a score of 0.39, this
+        // is a strong fit" did).
+        if (c.kind === "reason" && result.plan.decision === "advance" && !c.item)
+          expect(result.sentences[i], where).toMatch(
+            /^(In round \d+, at a score of [\d.]+, I am glad to support this application and happy to move it forward|With \S+ of the \S+ points I weigh met, I would support this application)\./,
+          );
         // A skills list names a skill, it shows no record of it: said as a list, without praise.
         if (c.kind === "strength" && isSkillsList(c.cited[0]!.text)) {
           expect(result.sentences[i], where).toMatch(/among the candidate's skills/);
