@@ -169,7 +169,10 @@ export function concernClaim(e: Evidence, weights: ReadonlyMap<string, number>, 
   if (e.support && e.support.score >= PARTIAL_SCORE) {
     // Partial support is said only where the clause covers one of the item's noun phrases (or is a role held, for the
     // title's own item): a clause that shares a word or two with the item ("partner", "team") shows nothing of it.
-    const part = e.requirement.role ? null : coveredTopic(e, e.support.clause, weights, namesSpecifically);
+    // ... and shows the item's head: a clause of its qualifiers alone is about other work ("On A level, the resume offers
+    // some evidence: 'Teach physics to GCSE and A level'" for teaching mathematics including A level, a blind read).
+    const headless = !showsHead(e.requirement, e.support.clause.stems, weights);
+    const part = e.requirement.role || headless ? null : coveredTopic(e, e.support.clause, weights, namesSpecifically);
     // A degree is study, not the work of the post ("BSc Information Technology" is no part of a Head of Technology's work).
     const roleHeld = e.requirement.role && e.support.score >= ROLE_PARTIAL_SCORE && !isStudyLine(e.support.clause.text);
     if (!part && !roleHeld) return null;

@@ -19,7 +19,7 @@ import { listedParts, readJob, stemWeights } from "../../../src/sentimental/offl
 import { understandEcho } from "../../../src/sentimental/offline/echo";
 import { checkMust } from "../../../src/sentimental/offline/hard-requirements";
 import { assess, headStems, MET_SCORE, readResume } from "../../../src/sentimental/offline/resume-reading";
-import { echoClaim } from "../../../src/sentimental/offline/claim-building";
+import { concernClaim, echoClaim } from "../../../src/sentimental/offline/claim-building";
 import { echoSentence, type EchoReply } from "../../../src/sentimental/offline/phrasing";
 import { boilerplate, falseAgreements, falseSilent, metWithoutHead, mmPairings, unreadLeadership, type ClaimRecord } from "./claim-checkers";
 import { countArguments, mmCopies } from "./expert-counters";
@@ -187,6 +187,12 @@ describe("a met verdict needs a clause that shows the item's head, not only its 
     expect(headStems(item, weights)).not.toContain("gcse");
     const physics = assess(readResume(["Teach physics to GCSE and A level and some Key Stage 3 mathematics."]), item, weights);
     expect(physics.support!.score).toBeGreaterThanOrEqual(MET_SCORE);
+    // Nor is it said as evidence of a part: the A level it names is physics (a blind read: "On A level, the resume
+    // offers some evidence: 'Teach physics to GCSE and A level ...'" for teaching mathematics including A level).
+    const teachingItem = requirements.find((r) => r.text.startsWith("Teach mathematics"))!;
+    const physicsClause = readResume(["Teach physics to GCSE and A level."]);
+    expect(assess(physicsClause, teachingItem, weights).support).not.toBeNull();
+    expect(concernClaim(assess(physicsClause, teachingItem, weights), weights, "probe", 0)).toBeNull();
     // Only the qualifiers: the item is unmet and counts for nothing (a blind read: "8 in part, 0 unmet" for a physics
     // teacher with no results record), though what the clause shows of a part may still be said.
     expect(physics.verdict).toBe("missing");
