@@ -253,7 +253,8 @@ async function main(): Promise<number> {
   const pending = [...notebooks.entries()];
   let failed = false;
   // One notebook per worker: tslab type-checks and runs a notebook on one core, so on a 2-core machine two at a time
-  // halve the wall time. The notebooks share nothing they write (each has its own run and figure folders).
+  // halve the wall time. The notebooks share nothing they write (each has its own run and figure folders). A failure
+  // ends its worker and, through `failed`, keeps the others from starting another notebook.
   const worker = async (): Promise<void> => {
     for (let next = pending.shift(); next && !failed; next = pending.shift()) {
       const [i, notebook] = next;
@@ -271,7 +272,7 @@ async function main(): Promise<number> {
         failed = true;
         process.stdout.write(`${head}failed\n`);
         process.stderr.write(`\n✗ ${notebook}: the notebook driver crashed (exit ${r.status ?? r.signal})\n${r.stdout}${r.stderr}\n`);
-        continue;
+        return;
       }
       if (!result.ok) {
         failed = true;
@@ -279,7 +280,7 @@ async function main(): Promise<number> {
         process.stderr.write(formatFailure(notebook, input, result));
         if (result.reason === "kernel" && r.stderr) process.stderr.write(r.stderr);
         process.stderr.write(`Partial outputs written to ${path.relative(root, output)}\n`);
-        continue;
+        return;
       }
       const bytes = statSync(output).size;
       process.stdout.write(`${head}ok (${result.cells} cells, ${seconds.toFixed(1)} s, ${(bytes / 1024).toFixed(0)} kB) -> ${path.relative(root, output)}\n`);
