@@ -37,9 +37,10 @@
 import type { Rng } from "../../stats/index";
 import { answerable, echoOptions, understandEcho, type EchoOption } from "./echo";
 import { readJob, stemWeights, stemsOf, type Requirement } from "./job-reading";
-import { checkMust, readMusts, type MustCheck, type MustRequirement } from "./hard-requirements";
+import { readMusts, type MustCheck } from "./hard-requirements";
+import { assessItems, type JobReading } from "./item-evidence";
 import { endSentence, gradeFor, renderClaim, type Claim, type Decision, type EchoReply, type Voice } from "./phrasing";
-import { assess, evidenceScore, readResume, type ResumeReading } from "./resume-reading";
+import { evidenceScore, readResume, type ResumeReading } from "./resume-reading";
 import { concernClaim, echoClaim, mustClaims, pointName, statementContext, strengthClaim } from "./claim-building";
 import { advisorLens, type WeighedRequirement } from "./role-lens";
 import { markOwnPoint, sayOwnPoint } from "./own-point";
@@ -106,12 +107,6 @@ function sampleTop(weights: readonly number[], k: number, rng: Rng, temperature:
     left.splice(pick, 1);
   }
   return out;
-}
-
-interface JobReading {
-  requirements: Requirement[];
-  weights: Map<string, number>;
-  musts: MustRequirement[];
 }
 
 // Readings are pure functions of their inputs; memoised per object so that a
@@ -317,11 +312,9 @@ function assessAgain(input: StatementPolicyInput): Assessment {
   const job = jobReading(input.job);
   const reading = resumeReading(input.candidate);
   const { items, priorities } = statementItems(input, job);
-  const assessed = items.map((w) => ({ weight: w.weight, evidence: assess(reading, w.requirement, job.weights) }));
-  const total = assessed.reduce((a, x) => a + x.weight, 0);
-  const coverage = total > 0 ? assessed.reduce((a, x) => a + x.weight * x.evidence.value, 0) / total : 0;
+  const { assessed, musts, coverage } = assessItems(reading, items, job);
   const fit = fitOf(reading, items, job, coverage);
-  return { items: assessed, coverage, fit, priorities, weights: job.weights, musts: job.musts.map((m) => checkMust(reading, m)), reading };
+  return { items: assessed, coverage, fit, priorities, weights: job.weights, musts, reading };
 }
 
 function fitOf(reading: ResumeReading, items: readonly WeighedRequirement[], job: JobReading, coverage: number): FitParts {
@@ -343,9 +336,7 @@ export function fitFromScratch(input: StatementPolicyInput): FitParts {
   const job: JobReading = { requirements, weights: stemWeights(requirements), musts: readMusts(requirements) };
   const reading = readResume(input.candidate.passages);
   const { items } = weighItems(input, job);
-  const evidence = items.map((w) => ({ weight: w.weight, value: assess(reading, w.requirement, job.weights).value }));
-  const total = evidence.reduce((a, x) => a + x.weight, 0);
-  return fitOf(reading, items, job, total > 0 ? evidence.reduce((a, x) => a + x.weight * x.value, 0) / total : 0);
+  return fitOf(reading, items, job, assessItems(reading, items, job).coverage);
 }
 
 /** Diagnostics of the offline statement policy (exposed for tests). */

@@ -109,7 +109,7 @@ export const LIMITATION_SCORE = 0.2;
 /** The most a clause that states no role or years gives the job title's own item: the middle of the partial band. */
 export const ROLE_PARTIAL_SCORE = (PARTIAL_SCORE + MET_SCORE) / 2;
 /** Value of an explicit gap, and of no evidence at all. */
-const GAP_VALUE = -0.7;
+export const GAP_VALUE = -0.7;
 /**
  * A change in a measure the clause states: a verb of change with "from X to Y" or "by N", or "from X% to Y%" alone
  * ("rose from 39% to 52%", "reduced empty kilometres by 18%", "uptime from 71% to 89%").
@@ -124,7 +124,7 @@ const MISSING_VALUE = -0.35;
 /** What a limitation beside real support takes off the support's value. */
 const MIXED_PENALTY = 0.3;
 /** Value of enough years (>= asked), and of too few (< 0.6 x asked). */
-const YEARS_MET = 0.8;
+export const YEARS_MET = 0.8;
 const YEARS_SHORT = -0.8;
 
 /**
@@ -518,8 +518,11 @@ export function assess(reading: ResumeReading, requirement: Requirement, weights
   // A limitation that speaks to the requirement at least as well as the best claim, or that negates a part of it the
   // claim does not cover ("only short charge-nurse experience" beside "ICU nurse for 6 years"): mixed beside real
   // support, else a gap.
-  const negatesPart = limitation !== null && l >= LIMITATION_SCORE && uncoveredTopicNegated(requirement, support?.clause ?? null, limitation.clause, weights);
-  if ((l >= LIMITATION_SCORE && l >= s) || negatesPart) verdict = verdict === "missing" ? "gap" : "mixed";
+  // As for support, a limitation of only the item's qualifiers ("never worked with ... plant data" for "be based in
+  // Nairobi with regular travel to our plants") is no gap in it: it must show the item's head.
+  const limits = limitation !== null && l >= LIMITATION_SCORE && showsHead(requirement, limitation.clause.stems, weights);
+  const negatesPart = limits && uncoveredTopicNegated(requirement, support?.clause ?? null, limitation.clause, weights);
+  if ((limits && l >= s) || negatesPart) verdict = verdict === "missing" ? "gap" : "mixed";
   let value = verdict === "gap" ? GAP_VALUE : verdict === "mixed" ? Math.max(MISSING_VALUE, claimValue(s) - MIXED_PENALTY) : claimValue(s);
   let years: Evidence["years"] = null;
   // Years of the asked kind only; when the resume states none of that kind, the item is read from its clauses alone.

@@ -12,9 +12,10 @@ import { OfflineModel } from "../../../src/llm/offline";
 import { defaultSentimentalConfig } from "../../../src/sentimental/config";
 import { deliberate, loadScenario } from "../../../src/sentimental/pipeline";
 import { checkMust, locationPart, readMusts, type MustRequirement } from "../../../src/sentimental/offline/hard-requirements";
-import { readJob } from "../../../src/sentimental/offline/job-reading";
-import { dateRanges, rangeYears, readResume, referenceYear } from "../../../src/sentimental/offline/resume-reading";
-import { recordOfflineClaims, type OfflineStatement } from "../../../src/sentimental/offline/offline-agent";
+import { readJob, stemWeights } from "../../../src/sentimental/offline/job-reading";
+import { assess, dateRanges, rangeYears, readResume, referenceYear } from "../../../src/sentimental/offline/resume-reading";
+import { assessCandidate, offlineMentalModel, recordOfflineClaims, type OfflineStatement } from "../../../src/sentimental/offline/offline-agent";
+import { Rng } from "../../../src/stats/rng";
 
 const config = defaultSentimentalConfig({ runs: 1 });
 const scenario = loadScenario(config, bundledDataDir(), 7);
@@ -171,6 +172,39 @@ describe("a location must", () => {
     expect(check(location, "I am happy to move fast and ready to move into management.").status).toBe("unverified");
     // having lived there once does not place the candidate there now
     expect(check(location, "I lived in Nairobi as a student.").status).toBe("unverified");
+  });
+});
+
+describe("the score counts a must as its check reads it", () => {
+  const job = scenario.job;
+  const itemOf = (name: string, title: string) => {
+    const advisor = scenario.advisors.find((a) => a.title === title)!;
+    const mms = offlineMentalModel({ advisor, job }, new Rng(1), 0);
+    const candidate = scenario.candidates.find((c) => c.name === name)!;
+    const a = assessCandidate({ advisor, mms, job, candidate, round: 1, peers: [], previous: null });
+    return a.items.find((x) => x.evidence.requirement.id === location.requirement.id)!.evidence;
+  };
+  it("Priya Raman's 'willing to relocate to Nairobi' meets the location item the must check says she meets, for every advisor", () => {
+    for (const advisor of scenario.advisors) {
+      const e = itemOf("Priya Raman", advisor.title);
+      expect(e.verdict, advisor.title).toBe("met");
+      expect(e.support?.clause.text).toMatch(/willing to relocate to Nairobi/);
+      expect(e.value).toBeGreaterThan(0);
+    }
+  });
+  it("Richard Lindqvist's refusal is a gap in the item; an unverified location keeps the item as retrieval read it", () => {
+    for (const advisor of scenario.advisors) {
+      expect(itemOf("Richard Lindqvist", advisor.title)).toMatchObject({ verdict: "gap" });
+      expect(itemOf("Mei Lin Tan", advisor.title).verdict).not.toBe("met");
+    }
+  });
+  it("a limitation of only the item's qualifiers is no gap in it: 'never worked with ... plant data' says nothing of being based in Nairobi", () => {
+    const weights = stemWeights(readJob(job));
+    const reading = readResume(["Weaknesses and gaps: I have never worked with PLCs, sensors or plant data."]);
+    const e = assess(reading, location.requirement, weights);
+    expect(e.verdict).toBe("missing");
+    // the head itself denied is a gap
+    expect(assess(readResume(["Data analyst in Lagos.", "I have never lived in Nairobi."]), location.requirement, weights).verdict).toBe("gap");
   });
 });
 
