@@ -99,6 +99,32 @@ function namesSpecifically(topic: Topic): boolean {
   return topic.stems.length >= 2 || /^\p{Lu}|\p{Lu}{2}/u.test(topic.phrase);
 }
 
+/** Words after which a noun ends its phrase: prepositions, relatives and the verbs "be" and "have". */
+const PHRASE_END = new Set("of for in on at with to from by across over under into within per through that which who is are was were has have had".split(" "));
+
+/**
+ * Does the clause hold the stem's word as the head of its phrase ("a yearly maintenance budget of 2.3 million
+ * dollars", "budgets and forecasts"), not as a modifier of another noun ("Audited manufacturing and telecom clients",
+ * "a waste-management and recycling group")? The word must end its phrase: the clause ends there, punctuation or a
+ * PHRASE_END word follows, or "and"/"or" and one word of a coordinate noun before the phrase ends.
+ *
+ * @example
+ * standsAsNoun("Managed a yearly maintenance budget of 2.3 million dollars", "budget"); // true
+ * standsAsNoun("Audited manufacturing and telecom clients", "manufactur"); // false
+ */
+export function standsAsNoun(text: string, stem: string): boolean {
+  const tokens = text.match(/[\p{L}\p{N}][\p{L}\p{N}'-]*|[^\s\p{L}\p{N}]/gu) ?? [];
+  const isWord = (t: string | undefined) => t !== undefined && /^[\p{L}\p{N}]/u.test(t);
+  const ends = (t: string | undefined) => !isWord(t) || PHRASE_END.has(t!.toLowerCase());
+  return tokens.some((t, i) => {
+    if (!isWord(t) || stemsOf(t)[0] !== stem) return false;
+    const next = tokens[i + 1];
+    if (ends(next)) return true;
+    if (!/^(and|or)$/i.test(next!)) return false;
+    return isWord(tokens[i + 2]) && ends(tokens[i + 3]);
+  });
+}
+
 /** The noun phrase of the requirement that a clause covers, if any (the most specific; of those `eligible` when given). */
 function coveredTopic(e: Evidence, clause: Pick<Clause, "stems">, weights: ReadonlyMap<string, number>, eligible?: (topic: Topic) => boolean): string | null {
   for (const t of e.requirement.topics) {
@@ -172,7 +198,12 @@ export function concernClaim(e: Evidence, weights: ReadonlyMap<string, number>, 
     // ... and shows the item's head: a clause of its qualifiers alone is about other work ("On A level, the resume offers
     // some evidence: 'Teach physics to GCSE and A level'" for teaching mathematics including A level, a blind read).
     const headless = !showsHead(e.requirement, e.support.clause.stems, weights);
-    const part = e.requirement.role || headless ? null : coveredTopic(e, e.support.clause, weights, namesSpecifically);
+    // A part the ad lists after the item's label ("budgets" of "financial literacy: budgets, unit economics, vendor
+    // negotiation") is as specific as the ad makes it, one word or not, where the clause holds it as a thing of its own.
+    const text = e.support.clause.text;
+    const listed = (t: Topic) =>
+      t.stems.length === 1 && (e.requirement.parts ?? []).some((p) => p.length === 1 && p[0] === t.stems[0]) && standsAsNoun(text, t.stems[0]!);
+    const part = e.requirement.role || headless ? null : coveredTopic(e, e.support.clause, weights, (t) => namesSpecifically(t) || listed(t));
     // A degree is study, not the work of the post ("BSc Information Technology" is no part of a Head of Technology's work).
     const roleHeld = e.requirement.role && e.support.score >= ROLE_PARTIAL_SCORE && !isStudyLine(e.support.clause.text);
     if (!part && !roleHeld) return null;

@@ -15,11 +15,11 @@ import { defaultSentimentalConfig, type SentimentalConfig } from "../../../src/s
 import { deliberate, loadScenario } from "../../../src/sentimental/pipeline";
 import { recordOfflineClaims } from "../../../src/sentimental/offline/offline-agent";
 import { readMusts } from "../../../src/sentimental/offline/hard-requirements";
-import { listedParts, readJob, stemWeights } from "../../../src/sentimental/offline/job-reading";
+import { listedParts, readJob, stemsOf, stemWeights } from "../../../src/sentimental/offline/job-reading";
 import { understandEcho } from "../../../src/sentimental/offline/echo";
 import { checkMust } from "../../../src/sentimental/offline/hard-requirements";
 import { assess, headStems, MET_SCORE, readResume } from "../../../src/sentimental/offline/resume-reading";
-import { concernClaim, echoClaim } from "../../../src/sentimental/offline/claim-building";
+import { concernClaim, echoClaim, standsAsNoun } from "../../../src/sentimental/offline/claim-building";
 import { echoSentence, type EchoReply } from "../../../src/sentimental/offline/phrasing";
 import { boilerplate, falseAgreements, falseSilent, metWithoutHead, mmPairings, unreadLeadership, type ClaimRecord } from "./claim-checkers";
 import { countArguments, mmCopies } from "./expert-counters";
@@ -246,5 +246,26 @@ describe("an item that lists its parts after a label is shown by a clause that s
     const press = assess(readResume(["Read the financial press with the finance team every week."]), literacy, weights);
     expect(press.support).not.toBeNull();
     expect(press.verdict).toBe("missing");
+  });
+
+  it("the part is said where the clause holds it as a thing of its own, never as another noun's modifier", () => {
+    // A blind read: the CFO never named the budget it weighs above all. One listed word ("budgets") is a part a
+    // partial claim may name; "manufacturing" in "Audited manufacturing and telecom clients" is not hands-on work.
+    const budget = assess(readResume(["Managed a team of 16 and a yearly maintenance budget of 2.3 million dollars."]), literacy, weights);
+    const claim = concernClaim(budget, weights, "probe", 0);
+    expect(claim).toMatchObject({ kind: "partial", part: "budgets" });
+    expect(claim!.cited[0]!.quote).toBe("Managed a team of 16 and a yearly maintenance budget of 2.3 million dollars");
+    const ops = readAd(
+      "Head of Operations",
+      "Requirements\n- Hands-on understanding of industrial operations: manufacturing, recycling, logistics or similar physical operations.\n- A record of improving plant uptime.",
+    );
+    const hands = ops.requirements.find((r) => r.text.startsWith("Hands-on"))!;
+    const audit = assess(readResume(["Audited manufacturing and telecom clients.", "Partner at an accounting firm."]), hands, ops.weights);
+    expect(concernClaim(audit, ops.weights, "probe", 0)).toBeNull();
+    const noun = (text: string, word: string) => standsAsNoun(text, stemsOf(word)[0]!);
+    expect(noun("Audited manufacturing and telecom clients", "manufacturing")).toBe(false);
+    expect(noun("CTO of a waste-management and recycling group", "recycling")).toBe(false);
+    expect(noun("Ran logistics for 40 trucks", "logistics")).toBe(true);
+    expect(noun("Set budgets and forecasts.", "budgets")).toBe(true);
   });
 });
