@@ -16,6 +16,7 @@ import {
   isSkillsList,
   limitationScope,
   showsHead,
+  statesMeasuredChange,
   type Clause,
   type Evidence,
 } from "./resume-reading";
@@ -77,17 +78,39 @@ export function strengthClaim(e: Evidence, weights: ReadonlyMap<string, number>,
     return { kind: "years-met", item: itemOf(e), cited: [], score: e.years.stated, threshold: e.years.asked, years: e.years, decision, grade };
   }
   const quoted = e.quote ?? e.support;
-  if (!quoted || quoted.score < MET_SCORE) return null;
+  if (!quoted) return null;
+  // An item of several parts met by its clauses together ("sorting-line automation, sensor data, predictive
+  // maintenance and plant uptime"), where no one clause meets it whole, is praised on the part its best clause holds
+  // with a measured result ("On predictive maintenance ...: '... cutting unplanned stops by 40%'"), never as a whole;
+  // a clause that only names the part ("speaker ... on building for low connectivity") is no record of it.
+  const part = quoted.score < MET_SCORE ? partShown(e, quoted, weights) : null;
+  if (quoted.score < MET_SCORE && !part) return null;
   return {
     kind: "strength",
-    item: pointOf(e, quoted.clause, weights),
+    item: part ? itemOf(e, part) : pointOf(e, quoted.clause, weights),
     cited: [cite(quoted.clause, quoted.score, e.requirement)],
     score: quoted.score,
-    threshold: MET_SCORE,
+    threshold: part ? PARTIAL_SCORE : MET_SCORE,
     decision,
     grade,
+    ...(part ? { part } : {}),
     ...(isSkillsList(quoted.clause.text) ? { listed: true } : {}),
   };
+}
+
+/**
+ * The part of a met item that a clause below MET_SCORE shows by itself: one of the item's specific noun phrases
+ * (`namesSpecifically`) it covers, with the item's head in it, a measured result (`statesMeasuredChange`) and at least
+ * PARTIAL_SCORE; null otherwise.
+ *
+ * @example
+ * partShown(evidence, { clause, score: 0.27 }, weights); // "predictive maintenance"
+ */
+export function partShown(e: Evidence, quoted: { clause: Clause; score: number }, weights: ReadonlyMap<string, number>): string | null {
+  if (e.verdict !== "met" || e.requirement.role || quoted.score < PARTIAL_SCORE || !showsHead(e.requirement, quoted.clause.stems, weights)) return null;
+  if (!statesMeasuredChange(quoted.clause.text)) return null;
+  const topic = coveredTopic(e, quoted.clause, weights, namesSpecifically);
+  return topic ? articled(topic) : null;
 }
 
 /**

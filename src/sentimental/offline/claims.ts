@@ -12,7 +12,8 @@ import { readJob, stemWeights, type Requirement } from "./job-reading";
 import { namedAs, ownWords, pointRequirement, STANCE_MIN } from "./echo";
 import { checkMust, readMusts } from "./hard-requirements";
 import { clauseParts, cleanClause, type Claim } from "./phrasing";
-import { clauseScore, MET_SCORE, showsHead, PARTIAL_SCORE, SILENCE_SCORE, readResume, yearsInRole, type ResumeReading } from "./resume-reading";
+import { assess, clauseScore, MET_SCORE, showsHead, PARTIAL_SCORE, SILENCE_SCORE, readResume, yearsInRole, type ResumeReading } from "./resume-reading";
+import { partShown } from "./claim-building";
 import {
   assessCandidate,
   decisionOf,
@@ -148,7 +149,9 @@ function checkClaim(
   const sign = polarityScores(sentence).compound;
   switch (claim.kind) {
     case "strength":
-      if (claim.cited[0]?.polarity !== "claim" || score === null || score < MET_SCORE || claim.threshold !== MET_SCORE)
+      if (claim.part) {
+        if (!isPartStrength(claim, requirement, reading, weights)) out.push("a strength on a part the clause does not show, or of an item not met");
+      } else if (claim.cited[0]?.polarity !== "claim" || score === null || score < MET_SCORE || claim.threshold !== MET_SCORE)
         out.push("a strength below the met threshold or not a claim");
       break;
     case "partial":
@@ -211,6 +214,15 @@ function absenceProblems(claim: Claim, requirement: Requirement, weights: Readon
  * Is a partial claim's cited clause partial support: a claim in [PARTIAL_SCORE, MET_SCORE), or at MET_SCORE holding only
  * the item's qualifiers, not its head (resume-reading.ts showsHead)?
  */
+/** A strength on a part of an item: the item is met as read again, and the cited claim clause shows that part (claim-building.ts partShown). */
+function isPartStrength(claim: Claim, requirement: Requirement | undefined, reading: ResumeReading, weights: ReadonlyMap<string, number>): boolean {
+  const c = claim.cited[0];
+  const clause = c && reading.clauses.find((x) => x.text === c.text);
+  if (!requirement || !clause || clause.polarity !== "claim" || claim.threshold !== PARTIAL_SCORE) return false;
+  const e = assess(reading, requirement, weights);
+  return partShown(e, { clause, score: c.score }, weights) === claim.part;
+}
+
 function isPartialSupport(claim: Claim, requirement: Requirement | undefined, reading: ResumeReading, weights: ReadonlyMap<string, number>): boolean {
   const c = claim.cited[0];
   if (!c || c.polarity !== "claim" || c.score < PARTIAL_SCORE) return false;

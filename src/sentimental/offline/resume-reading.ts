@@ -116,6 +116,17 @@ export const GAP_VALUE = -0.7;
  */
 const MEASURED_CHANGE =
   /\b(?:ros[ei]|rais\w*|increas\w*|improv\w*|grew|grow\w*|lift\w*|boost\w*|doubl\w*|cut\w*|reduc\w*|lower\w*|decreas\w*|halv\w*)\b[^.;]{0,60}?\b(?:from\s+\S+\s+to\s+\S+|by\s+(?:about\s+|over\s+|nearly\s+)?\d[\d.,]*\s*(?:%|per\s*cent|percent|points?|x)?)|\bfrom\s+\d[\d.,]*\s*%\s+to\s+\d[\d.,]*\s*%/i;
+/**
+ * Does the clause state a measured change (`MEASURED_CHANGE`)?
+ *
+ * @example
+ * statesMeasuredChange("raised line uptime from 71% to 89%"); // true
+ * statesMeasuredChange("speaker at AfricArena 2022 on building for low connectivity"); // false
+ */
+export function statesMeasuredChange(text: string): boolean {
+  return MEASURED_CHANGE.test(text);
+}
+
 /** The stem a measured change adds to its clause: it shows an improvement (`MEASURED_CHANGE`). */
 const IMPROVE_STEM = stemOf("improving");
 /** The most a years item counts for in part: years at 60 % of the bar or more, or the work named without its years. */

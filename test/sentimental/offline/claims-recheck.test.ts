@@ -18,8 +18,8 @@ import { readMusts } from "../../../src/sentimental/offline/hard-requirements";
 import { listedParts, readJob, stemsOf, stemWeights } from "../../../src/sentimental/offline/job-reading";
 import { understandEcho } from "../../../src/sentimental/offline/echo";
 import { checkMust } from "../../../src/sentimental/offline/hard-requirements";
-import { assess, headStems, MET_SCORE, readResume } from "../../../src/sentimental/offline/resume-reading";
-import { concernClaim, echoClaim, standsAsNoun } from "../../../src/sentimental/offline/claim-building";
+import { assess, headStems, MET_SCORE, PARTIAL_SCORE, readResume } from "../../../src/sentimental/offline/resume-reading";
+import { concernClaim, echoClaim, standsAsNoun, strengthClaim } from "../../../src/sentimental/offline/claim-building";
 import { echoSentence, type EchoReply } from "../../../src/sentimental/offline/phrasing";
 import { boilerplate, falseAgreements, falseSilent, metWithoutHead, mmPairings, unreadLeadership, type ClaimRecord } from "./claim-checkers";
 import { countArguments, mmCopies } from "./expert-counters";
@@ -267,5 +267,41 @@ describe("an item that lists its parts after a label is shown by a clause that s
     expect(noun("CTO of a waste-management and recycling group", "recycling")).toBe(false);
     expect(noun("Ran logistics for 40 trucks", "logistics")).toBe(true);
     expect(noun("Set budgets and forecasts.", "budgets")).toBe(true);
+  });
+});
+
+describe("an item of several parts met by its clauses together is praised on the part a clause shows with a result", () => {
+  // A blind read: the Plant Manager never named Tomás Herrera's predictive-maintenance programme, since no one clause
+  // meets "sorting-line automation, sensor data, predictive maintenance and plant uptime" whole.
+  const { requirements, weights } = readAd(
+    "Head of Operations",
+    "Responsibilities\n- Work with the Plant Manager on sorting-line automation, sensor data, predictive maintenance and plant uptime.\n- Report to the board.\nRequirements\n- 5+ years in plant operations.\n- Commercial and financial literacy: budgets, unit economics.",
+  );
+  const item = requirements.find((r) => r.text.startsWith("Work with"))!;
+  const passages = [
+    "Introduced SCADA and a predictive-maintenance program using vibration sensors, cutting unplanned stops by 40%.",
+    "Automated two sorting lines with optical sorters.",
+    "Plant uptime above 85% every quarter on lines I ran.",
+  ];
+
+  it("names the part, quotes the clause whole, and is re-checked against the item read again", () => {
+    const e = assess(readResume(passages), item, weights);
+    expect(e.verdict).toBe("met");
+    const claim = strengthClaim(e, weights, "probe", 0.3);
+    expect(claim).toMatchObject({ kind: "strength", part: "predictive maintenance", item: { label: "predictive maintenance" }, threshold: PARTIAL_SCORE });
+    expect(claim!.score).toBeLessThan(MET_SCORE);
+    expect(claim!.cited[0]!.quote).toBe(passages[0]!.replace(/\.$/, ""));
+  });
+
+  it("a clause that only names the part, without a result, is no record of it", () => {
+    const plain = [
+      "Gave a talk at a regional conference in 2022 about what predictive maintenance means for small family-owned workshops and their owners.",
+      "Automated two sorting lines with optical sorters.",
+      "Plant uptime reports for the board.",
+    ];
+    const e = assess(readResume(plain), item, weights);
+    expect(e.verdict).toBe("met");
+    expect(e.quote!.score).toBeLessThan(MET_SCORE);
+    expect(strengthClaim(e, weights, "probe", 0.3)).toBeNull();
   });
 });
