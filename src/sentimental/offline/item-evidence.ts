@@ -18,7 +18,7 @@ export interface JobReading {
 /**
  * A location or credential must's own item, as its check reads it: met where the check finds the place or the
  * credential (the clause it cites is the support, worth what enough years are worth), a gap where the resume declines
- * or lacks it, else the item as retrieval read it. Retrieval cannot tell "willing to relocate to Nairobi" (a wish, no
+ * or lacks it, in part where it speaks to it without settling it (a must to check), else the item as retrieval read it. Retrieval cannot tell "willing to relocate to Nairobi" (a wish, no
  * claim) from a claim, nor "never worked with plant data" from a word on being based near the plants; the check does,
  * and the score must count what the statement says of the must.
  *
@@ -26,13 +26,17 @@ export interface JobReading {
  * mustEvidence(evidence, { must: nairobiMust, status: "met", clause, stated: null }).verdict; // "met"
  */
 export function mustEvidence(evidence: Evidence, check: MustCheck): Evidence {
-  if (check.must.kind === "years" || check.must.requirement.id !== evidence.requirement.id || check.status === "unverified") return evidence;
+  if (check.must.kind === "years" || check.must.requirement.id !== evidence.requirement.id) return evidence;
   if (check.status === "met" && check.clause) {
     const score = Math.max(evidence.support?.clause === check.clause ? evidence.support.score : 0, evidence.coverage);
     const support = { clause: check.clause, score };
     return { ...evidence, verdict: "met", support, quote: support, limitation: null, value: Math.max(evidence.value, YEARS_MET) };
   }
   if (check.status === "lacking") return { ...evidence, verdict: "gap", value: Math.min(evidence.value, GAP_VALUE) };
+  // A must the resume speaks to without settling it ("would need to relocate with my family") is to be checked: in
+  // part, as the statement says it, and no count against the candidate until it is checked.
+  if (check.status === "unverified" && check.clause && evidence.verdict !== "met")
+    return { ...evidence, verdict: "partial", value: Math.max(evidence.value, 0) };
   return evidence;
 }
 

@@ -426,8 +426,11 @@ function pickBody(assessment: Assessment, plan: StatementPlan, previous: string,
   for (const x of assessment.items) {
     // A must's own item is said by its must claim when it is lacking or a held credential; a second claim on it
     // ("partial evidence" on the degree the must claim says is held) would contradict it.
+    // So is one to check (openMusts): its must claim says what the resume shows of it.
     const said = assessment.musts.some(
-      (m) => m.must.requirement.id === x.evidence.requirement.id && (m.status === "lacking" || (m.status === "met" && m.must.kind === "credential")),
+      (m) =>
+        m.must.requirement.id === x.evidence.requirement.id &&
+        (m.status === "lacking" || (m.status === "met" && m.must.kind === "credential") || (m.status === "unverified" && x.evidence.verdict !== "met")),
     );
     if (mustIds.has(x.evidence.requirement.id) && said) continue;
     const s = strengthClaim(x.evidence, assessment.weights, plan.decision, grade);
