@@ -66,6 +66,28 @@ export function decisionOf(baseStance: number, lacking: readonly MustCheck[], st
 }
 
 /**
+ * The stance a rejection on lacking musts speaks with: inside the reject span [-1, REJECT_AT], lower for each must
+ * lacking, and within one count of them by the evidence stance s,
+ *
+ *   REJECT_AT - (1 + REJECT_AT) (k - 1 + (1 - s) / 2) / n,
+ *
+ * k the musts lacking (>= 1) of the ad's n, s the base stance (the evidence alone: noise, peers and the previous
+ * round move no rejection on a must, which speaks alike in every round). A high score does not lift a rejection above the bar it fails, and a
+ * candidate who fails two musts never speaks warmer than one who fails one (a blind read: a 15-year IT manager who
+ * fails one must ranked below a 2-year analyst who fails two, every rejection at the top of the band). Any other
+ * stance is returned as it is.
+ *
+ * @example
+ * mustRejectStance(0.9, 1, 3); // -0.6 - 0.4 x 0.05 / 3 = -0.607
+ * mustRejectStance(0.9, 2, 3); // -0.6 - 0.4 x 1.05 / 3 = -0.74
+ */
+export function mustRejectStance(stance: number, lacking: number, musts: number): number {
+  if (lacking <= 0 || musts <= 0) return stance;
+  const s = Math.max(-1, Math.min(1, stance));
+  return REJECT_AT - ((1 + REJECT_AT) * (Math.min(lacking, musts) - 1 + (1 - s) / 2)) / musts;
+}
+
+/**
  * The musts left open: those the must check can neither show nor deny and
  * whose own item the resume does not meet either (a clause or years that meet
  * "5+ years of ICU or critical care nursing" settle it even where the must

@@ -62,7 +62,7 @@ import { fitTone } from "./tone-fit";
 export { argumentTones } from "./tone-fit";
 import type { AdvisorSpec, CandidateInfo, JobInfo, MentalModel, PeerStatement } from "../types";
 
-import { decisionOf, milderClaim, openMusts, quotableStrengths, reasonBasis, type Assessment } from "./decision-rule";
+import { decisionOf, milderClaim, mustRejectStance, openMusts, quotableStrengths, reasonBasis, type Assessment } from "./decision-rule";
 export * from "./decision-rule";
 
 /** Noise standard deviation per unit of temperature. */
@@ -406,6 +406,8 @@ function planFromAssessment(input: StatementPolicyInput, assessment: Assessment,
   stance = Math.max(-1, Math.min(1, stance));
   const lacking = assessment.musts.filter((m) => m.status === "lacking");
   const decision = decisionOf(baseStance, lacking, quotableStrengths(assessment), openMusts(assessment).length);
+  // Read from the evidence alone (as the decision is), so that a rejection on a must speaks alike in every round.
+  if (lacking.length > 0) stance = mustRejectStance(baseStance, lacking.length, assessment.musts.length);
   const grade = gradeFor(decision, stance);
   const strengths = decision === "reject" ? 0 : Math.max(0, Math.min(BODY, Math.round((BODY * (grade + 1)) / 2)));
   return { coverage: assessment.coverage, baseStance, stance, echoProbability, echoed, reply, strengths, concerns: BODY - strengths, decision, lacking };

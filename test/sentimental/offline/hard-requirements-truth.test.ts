@@ -14,7 +14,14 @@ import { deliberate, loadScenario } from "../../../src/sentimental/pipeline";
 import { checkMust, locationPart, readMusts, type MustRequirement } from "../../../src/sentimental/offline/hard-requirements";
 import { readJob, stemWeights } from "../../../src/sentimental/offline/job-reading";
 import { assess, dateRanges, rangeYears, readResume, referenceYear } from "../../../src/sentimental/offline/resume-reading";
-import { assessCandidate, offlineMentalModel, recordOfflineClaims, type OfflineStatement } from "../../../src/sentimental/offline/offline-agent";
+import {
+  assessCandidate,
+  mustRejectStance,
+  offlineMentalModel,
+  recordOfflineClaims,
+  type OfflineStatement,
+} from "../../../src/sentimental/offline/offline-agent";
+import { decide } from "../../../src/sentimental/analysis";
 import { Rng } from "../../../src/stats/rng";
 
 const config = defaultSentimentalConfig({ runs: 1 });
@@ -239,5 +246,33 @@ describe("the bundled run says it", () => {
       expect(r.statement).toMatch(/The ad makes being based in Nairobi a must and the resume itself says '[^']*rather than relocate full time'/);
     }
     for (const r of of("Mei Lin Tan")) expect(r.statement).not.toMatch(/leading engineering teams a must/);
+  }, 60_000);
+});
+
+describe("a rejection on musts speaks colder for each must it fails", () => {
+  it("mustRejectStance stays in the reject span, falls with the musts lacking and rises with the evidence", () => {
+    expect(mustRejectStance(0.9, 1, 3)).toBeCloseTo(-0.6 - (0.4 * 0.05) / 3, 12);
+    expect(mustRejectStance(0.9, 2, 3)).toBeCloseTo(-0.6 - (0.4 * 1.05) / 3, 12);
+    expect(mustRejectStance(-1, 3, 3)).toBeCloseTo(-1, 12);
+    expect(mustRejectStance(0.2, 1, 3)).toBeGreaterThan(mustRejectStance(-0.2, 1, 3));
+    expect(mustRejectStance(-1, 1, 3)).toBeGreaterThanOrEqual(mustRejectStance(1, 2, 3));
+    expect(mustRejectStance(0.4, 0, 3)).toBe(0.4);
+  });
+  it("on the bundled run, Amina Hassan (two musts failed) ends below every candidate who fails one", async () => {
+    const d = await deliberate(scenario, config, { model: new OfflineModel({ seed: 7 }), progress: silentProgress, concurrency: 2 }, 7);
+    const decision = decide(d, config);
+    const of = (name: string) => {
+      const i = decision.candidates.indexOf(scenario.candidates.find((c) => c.name === name)!.id);
+      return { tier: decision.tiers[i]!, rank: decision.borda.rank[i]!, opinions: decision.finalSentiment.map((row) => row[i]!) };
+    };
+    const amina = of("Amina Hassan");
+    expect(amina.tier).toBe(3);
+    // Joseph Mwangi and David Otieno lack the leadership must, Richard Lindqvist the location
+    for (const name of ["Joseph Mwangi", "Richard Lindqvist", "David Otieno"]) {
+      const other = of(name);
+      expect(other.tier, name).toBe(3);
+      expect(Math.min(...other.opinions), name).toBeGreaterThan(Math.max(...amina.opinions));
+      expect(other.rank, name).toBeLessThan(amina.rank);
+    }
   }, 60_000);
 });
