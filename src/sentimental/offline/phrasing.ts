@@ -551,7 +551,9 @@ export function echoSentence(claim: Claim, _voice: Voice): string {
       : `I am more positive than ${peer} was${when} about this candidate${mine}.`;
   }
   const label = claim.item.label;
-  const remit = echo.mine ? ", and it matters for my own area too" : ", even if it is further from my own remit";
+  // Said only of the speaker's own priorities (and the musts every member checks): a point beyond them may still be
+  // in its remit (a blind read: "further from my own remit" of the collector app, said by the VP of Engineering).
+  const remit = echo.mine ? ", and it matters for my own area too" : "";
   const cited = claim.cited[0];
   const support = cited && cited.polarity === "claim" ? cited.quote : null;
   const limit = cited && cited.polarity === "limitation" ? cited.quote : null;
