@@ -129,7 +129,8 @@ const PHRASE_END = new Set("of for in on at with to from by across over under in
  * Does the clause hold the stem's word as the head of its phrase ("a yearly maintenance budget of 2.3 million
  * dollars", "budgets and forecasts"), not as a modifier of another noun ("Audited manufacturing and telecom clients",
  * "a waste-management and recycling group")? The word must end its phrase: the clause ends there, punctuation or a
- * PHRASE_END word follows, or "and"/"or" and one word of a coordinate noun before the phrase ends.
+ * PHRASE_END word follows, or "and"/"or" and one word of a coordinate noun before the phrase ends, or "and"/"or" and a
+ * verb in the past ("budget and negotiated hosting contracts").
  *
  * @example
  * standsAsNoun("Managed a yearly maintenance budget of 2.3 million dollars", "budget"); // true
@@ -144,7 +145,8 @@ export function standsAsNoun(text: string, stem: string): boolean {
     const next = tokens[i + 1];
     if (ends(next)) return true;
     if (!/^(and|or)$/i.test(next!)) return false;
-    return isWord(tokens[i + 2]) && ends(tokens[i + 3]);
+    // "budget and negotiated hosting contracts": a verb after the "and" starts a clause of its own.
+    return isWord(tokens[i + 2]) && (ends(tokens[i + 3]) || /^[a-z]+ed$/.test(tokens[i + 2]!));
   });
 }
 

@@ -46,6 +46,18 @@ export function markOwnPoint(
       return found.claim;
     }
   }
+  // An advancing statement with no own strength to state says what the resume shows of its weightiest own item that
+  // counts in the candidate's favour (a CFO on "a 1.1 million dollar technology budget", partial support of financial
+  // literacy), rather than nothing of its function.
+  if (decision !== "advance") return null;
+  for (const x of own) {
+    if (x.evidence.value <= 0) continue;
+    const found = weak.find((w) => w.claim.item?.id === x.evidence.requirement.id && w.claim.kind === "partial" && w.claim.part !== undefined);
+    if (found) {
+      found.claim = { ...found.claim, remit: true };
+      return found.claim;
+    }
+  }
   return null;
 }
 

@@ -18,7 +18,6 @@
  */
 import { compileTemplate, renderTemplate, type CompiledTemplate, type PlaceholderSpec } from "../../llm/index";
 import type { Rng } from "../../stats/index";
-import { stemsOf } from "./job-reading";
 import type { Evidence } from "./resume-reading";
 import type { MustCheck } from "./hard-requirements";
 
@@ -92,68 +91,7 @@ function band<T>(bands: ReadonlyArray<readonly [number, T]>, value: number): T {
   return hit[1];
 }
 
-/** The longest quotation in words; a longer clause is quoted from a clause boundary to a clause boundary. */
-export const MAX_QUOTE_WORDS = 40;
-
-/**
- * A resume clause as its quotable text: heading and bullets dropped, sentence ends softened to commas (one argument), double quotes made single.
- *
- * @example
- * cleanClause("Summary: Led 12 engineers."); // "Led 12 engineers"
- */
-export function cleanClause(clause: string): string {
-  return clause
-    .replace(/[\u2022\u25aa\u25cf\u27a2\ufffd]/g, " ")
-    .replace(/^\s*[A-Z][A-Za-z ]{2,30}:\s+/, "")
-    .replace(/\s+/g, " ")
-    .replace(/[.!?]+(?=\s|$)/g, ",")
-    .replace(/["\u201c\u201d]/g, "'")
-    .trim()
-    .replace(/^[,;:\-\s]+|[,;:\-\s]+$/g, "");
-}
-
-/**
- * The comma-separated parts of a cleaned clause (its clause boundaries), each kept whole.
- *
- * @example
- * clauseParts("Python, SQL and Spark, 5 years"); // ["Python", "SQL and Spark", "5 years"]
- */
-export function clauseParts(cleaned: string): string[] {
-  return cleaned.split(/,\s+/).filter((p) => p.length > 0);
-}
-
-/**
- * A resume clause as a quotation: the whole clause (heading, bullets and
- * sentence ends cleaned, see cleanClause). Only a clause longer than
- * MAX_QUOTE_WORDS is shortened, and then only at its clause boundaries
- * (", "): the run of whole parts, within the limit, that holds most of
- * `stems` (the point's stems), with " ..." where parts were left out. A part
- * is never cut, so a quote never stops before its number, unit or object.
- *
- * @example
- * quoteOf("Led a global technology organisation of 420 people and an annual budget of 95 million euros.");
- * // "Led a global technology organisation of 420 people and an annual budget of 95 million euros"
- */
-export function quoteOf(clause: string, stems: ReadonlySet<string> = new Set()): string {
-  const cleaned = cleanClause(clause);
-  if (cleaned.split(" ").length <= MAX_QUOTE_WORDS) return cleaned;
-  const parts = clauseParts(cleaned);
-  const words = parts.map((p) => p.split(" ").length);
-  const hits = parts.map((p) => stemsOf(p).filter((x) => stems.has(x)).length);
-  let best = { from: 0, to: 0, hits: -1 };
-  for (let from = 0; from < parts.length; from++) {
-    let n = 0;
-    let h = 0;
-    for (let to = from; to < parts.length; to++) {
-      n += words[to]!;
-      if (n > MAX_QUOTE_WORDS && to > from) break;
-      h += hits[to]!;
-      if (h > best.hits) best = { from, to, hits: h };
-    }
-  }
-  const body = parts.slice(best.from, best.to + 1).join(", ");
-  return `${best.from > 0 ? "... " : ""}${body}${best.to < parts.length - 1 ? " ..." : ""}`;
-}
+export { MAX_QUOTE_WORDS, cleanClause, clauseParts, quoteOf } from "./quotation";
 
 /** What a statement recommends: the decision every sentence of it must agree with. */
 export type Decision = "advance" | "probe" | "reject";
@@ -233,6 +171,11 @@ const MISSING = [
 const ADVANTAGE_GAPS = ["The resume says '{{quote}}': {{label}}, which the ad would welcome, is missing, though it is no must."];
 const ADVANTAGE_MISSING = ["The resume says nothing of {{label}}, which the ad lists as a plus rather than a must."];
 const PARTIAL = ["On {{label}}, the resume shows this much: '{{quote}}'.", "On {{label}}, the resume offers some evidence: '{{quote}}'."];
+/** An advancing statement's own point met in part (own-point.ts): what the part shows, in its favour, and no more. */
+const PARTIAL_IN_FAVOUR = [
+  "On {{label}}, the candidate brings useful experience: '{{quote}}'.",
+  "On {{label}}, the resume shows helpful experience: '{{quote}}'.",
+];
 const MIXED = ["On {{label}} the picture is mixed: '{{support}}', but also '{{quote}}'."];
 /**
  * Extra sentences that restate the decision, added while they bring the statement's f(A) nearer its tone target
@@ -453,6 +396,8 @@ export function renderClaim(claim: Claim, voice: Voice, rng: Rng, temperature: n
     case "partial":
       // Said of the phrase the clause covers, not of the item's label: "On emerging-market settings, the resume shows
       // production software" would offer the clause as evidence of a setting it does not name.
+      if (claim.remit && claim.decision === "advance" && claim.part)
+        return fillFrame(choose(PARTIAL_IN_FAVOUR, rng, temperature), { ...values, label: claim.part });
       return fillFrame(choose(PARTIAL, rng, temperature), claim.part ? { ...values, label: claim.part } : values);
     case "mixed":
       return fillFrame(choose(MIXED, rng, temperature), { ...values, support: claim.cited[0]!.quote, quote: claim.cited[1]!.quote });

@@ -133,6 +133,8 @@ type Stance = "praise" | "concern" | "mixed" | "none";
 function stanceOfClaim(c: Claim, sentence: string): Stance {
   if (["strength", "years-met", "must-met"].includes(c.kind)) return "praise";
   if (["gap", "silent", "years-short", "years-unstated", "must-lacking", "must-unverified"].includes(c.kind)) return "concern";
+  // An advancing statement's own point met in part is said in the candidate's favour, of the part it shows (own-point.ts).
+  if (c.kind === "partial" && c.remit && c.decision === "advance" && c.part) return "praise";
   // Partial support is one of the statement's concerns (claim-building.ts concernClaim), but no worry outright.
   if (c.kind === "mixed" || c.kind === "partial") return "mixed";
   if (c.kind === "reason" && c.item) return c.decision === "advance" ? "praise" : c.decision === "reject" ? "concern" : "none";

@@ -267,6 +267,7 @@ describe("an item that lists its parts after a label is shown by a clause that s
     expect(noun("CTO of a waste-management and recycling group", "recycling")).toBe(false);
     expect(noun("Ran logistics for 40 trucks", "logistics")).toBe(true);
     expect(noun("Set budgets and forecasts.", "budgets")).toBe(true);
+    expect(noun("Ran a 1.1 million dollar technology budget and negotiated hosting and SMS contracts", "budgets")).toBe(true);
   });
 });
 

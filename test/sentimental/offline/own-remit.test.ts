@@ -40,5 +40,16 @@ describe("the advisor's own point (bundled run, seed 7)", () => {
     const probes = records.filter((r) => r.result.plan.decision === "probe");
     const carried = probes.filter((r) => r.result.claims.some((c) => c.remit === true));
     expect(carried.length / probes.length).toBeGreaterThanOrEqual(0.5);
+    // A second blind read: the CFO advanced Wanjiru Kamau without a word on her "1.1 million dollar technology budget"
+    // (financial literacy met in part, no own strength to state). An advancing CFO now names the budget in her favour,
+    // as a partial claim of the part it shows, never as a strength of the whole item.
+    const wanjiru = records.filter((r) => r.input.candidate.name === "Wanjiru Kamau" && r.input.advisor.title === "Chief Financial Officer");
+    const budget = wanjiru.filter((r) => r.result.plan.decision === "advance" && /'Ran a 1\.1 million dollar technology budget/.test(r.result.statement));
+    expect(budget.length, wanjiru.map((r) => r.result.statement).join("\n")).toBeGreaterThanOrEqual(1);
+    for (const r of budget) {
+      const i = r.result.sentences.findIndex((x) => x.includes("Ran a 1.1 million dollar technology budget"));
+      expect(r.result.claims[i]).toMatchObject({ kind: "partial", part: "budgets", remit: true });
+      expect(r.result.sentences[i]).toMatch(/^On budgets, the (candidate brings useful|resume shows helpful) experience: /);
+    }
   }, 60_000);
 });
