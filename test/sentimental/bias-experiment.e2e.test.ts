@@ -22,23 +22,17 @@ describe("bias test on whole runs (10 candidates, 5 rounds)", () => {
     expect(result.summary["bias"]).toBe("none");
   });
   // The label's false-positive rate with no peer influence, over seeds 1..24: a test at 0.05 should call about 1 of 24
-  // runs biased (at most 3 with 95 % probability). Measured: 6 of 24 before the offline rejections on a must were spread
-  // by the musts they fail (seed 11 at p 0.052 then, 0.048 since), 7 of 24 after: the within-conversation shuffle
-  // (bias-null.ts) is anti-conservative here, since |change| and the peers' sentiment both trend over the rounds of a
-  // conversation and the shuffle breaks that order. It.fails records the gap (it was hidden by the two pinned seeds 7
-  // and 11), and flips to a pass when the null keeps the rounds' order.
-  it.fails(
-    "independent formation: the tested label calls at most 3 of 24 seeds biased",
-    async () => {
-      let biased = 0;
-      for (let seed = 1; seed <= 24; seed++) {
-        const result = await sentimentalExperiment.run(defaultSentimentalConfig({ opinionFormation: "independent", runs: 1 }), ctx(seed));
-        if (table(result.tables, "bias_summary").rows.find((r) => r["scope"] === "all")!["bias"] !== "none") biased++;
-      }
-      expect(biased).toBeLessThanOrEqual(3);
-    },
-    120_000,
-  );
+  // runs biased (at most 3 with 95 % probability). Measured 2 of 24. It was 6 of 24 while offline statements that
+  // could not land their tone target kept a mild ground (their f(A) then carried what was said, not the evidence, and
+  // moved with the sentences of the round); the two seeds pinned here before (7 and 11) hid it.
+  it("independent formation: the tested label calls at most 3 of 24 seeds biased", async () => {
+    let biased = 0;
+    for (let seed = 1; seed <= 24; seed++) {
+      const result = await sentimentalExperiment.run(defaultSentimentalConfig({ opinionFormation: "independent", runs: 1 }), ctx(seed));
+      if (table(result.tables, "bias_summary").rows.find((r) => r["scope"] === "all")!["bias"] !== "none") biased++;
+    }
+    expect(biased).toBeLessThanOrEqual(3);
+  }, 120_000);
   it("the dynamic run tables the null p-values for both fits and the label statistic", async () => {
     const result = await sentimentalExperiment.run(defaultSentimentalConfig({ runs: 1 }), ctx(7));
     for (const name of ["bias_regression", "bias_regression_intercept"]) {

@@ -95,7 +95,7 @@ export function mustRejectStance(stance: number, lacking: number, musts: number)
  * the bar from advancing.
  *
  * @example
- * openMusts(assessCandidate(input)).map((m) => m.must.label); // ["being based in Nairobi"] when the resume never places the candidate
+ * openMusts(assessCandidate(input)).map((m) => m.must.label); // ["being willing to be based in Nairobi"] when the resume never places the candidate
  */
 export function openMusts(assessment: Assessment): MustCheck[] {
   return assessment.musts.filter(
@@ -130,7 +130,9 @@ export function quotableStrengths(assessment: Assessment): number {
 export function reasonBasis(middle: readonly Claim[], decision: Decision): Claim["item"] {
   // A plus the ad names is never what a decision rests on ("Above all, the record on Kiswahili makes this a strong
   // application"): with nothing the ad asks for to name, the decision is restated on the score.
-  const first = (k: Claim["kind"]) => middle.find((c) => c.kind === k && c.item && !c.item.advantage);
+  // Nor is a skill listed: a list names the skill, it shows no record of it ("Above all, the record on M-Pesa payouts
+  // makes this a strong application" of a skills list, a second blind read).
+  const first = (k: Claim["kind"]) => middle.find((c) => c.kind === k && c.item && !c.item.advantage && !c.listed);
   const pick = (kinds: readonly Claim["kind"][]) => kinds.map(first).find((c): c is Claim => c !== undefined);
   const c =
     decision === "advance"

@@ -158,12 +158,16 @@ const PLACE = "\\p{Lu}[\\p{L}'.-]*(?:\\s+\\p{Lu}[\\p{L}'.-]*)*";
 /** What may open a location item: "Willingness to", "Ability to", "You must", "Must". */
 const WILLING =
   "(?:(?:you\\s+)?(?:must|should|will|need\\s+to)\\s+|(?:the\\s+)?(?:willing(?:ness)?|ability|able|readiness|ready|prepared|happy|available|commitment)\\s+(?:to\\s+)?)?";
-/** The location items: based in X, relocate to X, on site in X, each with the label a sentence names it by. */
-const LOCATION_FORMS: ReadonlyArray<readonly [RegExp, string]> = [
-  [new RegExp(`^${WILLING}(?:be\\s+)?(?:based|located)\\s+(?:in|at)\\s+(${PLACE}(?:\\s*(?:,|or)\\s+${PLACE})*)`, "u"), "being based in"],
-  [new RegExp(`^${WILLING}relocat\\w*\\s+to\\s+(${PLACE}(?:\\s*(?:,|or)\\s+${PLACE})*)`, "u"), "relocating to"],
-  [new RegExp(`^${WILLING}(?:be\\s+|work(?:ing)?\\s+)?on[- ]?site\\s+(?:in|at)\\s+(${PLACE}(?:\\s*(?:,|or)\\s+${PLACE})*)`, "u"), "working on site in"],
+/** One place or several ("Kisumu or Mombasa"), captured. */
+const PLACES = `(${PLACE}(?:\\s*(?:,|or)\\s+${PLACE})*)`;
+/** The location items: based in X, relocate to X, on site in X, with the labels a sentence names them by (gerund, infinitive). */
+const LOCATION_FORMS: ReadonlyArray<readonly [RegExp, string, string]> = [
+  [new RegExp(`^${WILLING}(?:be\\s+)?(?:based|located)\\s+(?:in|at)\\s+${PLACES}`, "u"), "being based in", "be based in"],
+  [new RegExp(`^${WILLING}relocat\\w*\\s+to\\s+${PLACES}`, "u"), "relocating to", "relocate to"],
+  [new RegExp(`^${WILLING}(?:be\\s+|work(?:ing)?\\s+)?on[- ]?site\\s+(?:in|at)\\s+${PLACES}`, "u"), "working on site in", "work on site in"],
 ];
+/** An item that asks for the willingness to be somewhere ("Willing to relocate to X"). */
+const ASKS_WILLINGNESS = /^(?:the\s+)?(?:willing(?:ness)?|readiness|ready|prepared)\s+to\s/;
 
 /**
  * The location an item (or a part of one) asks the hire to be in: "(Willingness to) be based in X", "(Willing to)
@@ -171,16 +175,19 @@ const LOCATION_FORMS: ReadonlyArray<readonly [RegExp, string]> = [
  * "vendors based in India", asks nothing of the hire's location).
  *
  * @example
- * locationPart("Willingness to be based in Nairobi with regular travel to our plants"); // { label: "being based in Nairobi", places: ["Nairobi"] }
+ * locationPart("Willingness to be based in Nairobi with regular travel to our plants"); // { label: "being willing to be based in Nairobi", places: ["Nairobi"] }
+ * locationPart("Must be based in Leeds"); // { label: "being based in Leeds", places: ["Leeds"] }
  */
 export function locationPart(text: string): { label: string; places: string[] } | null {
   // The forms are lowercase words before a capitalised place: the item's first letter is lowered, never the place's.
   const lowered = text.trim().replace(/^\p{Lu}(?=\p{Ll})/u, (c) => c.toLowerCase());
-  for (const [form, label] of LOCATION_FORMS) {
+  for (const [form, label, infinitive] of LOCATION_FORMS) {
     const m = form.exec(lowered);
     if (!m) continue;
     const places = m[1]!.split(/\s*(?:,|\bor\b)\s*/).filter(Boolean);
-    return { label: `${label} ${places.join(" or ")}`, places };
+    // The label says what the ad asks, the willingness where it asks for that ("Willingness to be based in Nairobi").
+    const named = ASKS_WILLINGNESS.test(lowered) ? `being willing to ${infinitive}` : label;
+    return { label: `${named} ${places.join(" or ")}`, places };
   }
   return null;
 }
@@ -571,9 +578,8 @@ export function checkLocation(reading: ResumeReading, must: MustRequirement): Mu
     );
   });
   if (placed) return { must, status: "met", clause: placed, stated: null };
-  // "I would need to relocate with my family": the resume speaks to the move without settling it; the check cites it.
-  // Only a move still to come ("would need to relocate") or a willingness that names no place ("open to relocation"), not
-  // one made ("Relocated from Lagos to Accra") or led ("the relocation of our data centre").
+  // A move still to come ("I would need to relocate with my family") or a willingness naming no place ("open to relocation")
+  // speaks to it without settling it, and the check cites it; a move made ("Relocated from Lagos") or led does not.
   const move = reading.clauses.find((c) => (MOVE_TO_COME.test(c.text) || WILLING_TO_MOVE.test(c.text)) && !elsewhere(c.text));
   return { must, status: "unverified", clause: move ?? null, stated: null };
 }
@@ -582,9 +588,8 @@ const LEADING_STEMS: ReadonlySet<string> = new Set(
   ["leading", "lead", "managing", "heading", "supervising", "directing", "running"].map((w) => stemsOf(w)[0] ?? w),
 );
 /**
- * Names of the same teams: "engineers" (of any field), "developers", "software" and a technology title ("CTO", "Head
- * of Technology") name engineering teams. ("Programmers" is left out: its stem is a programme's, and a Programme
- * Manager leads no engineers.)
+ * Names of the same teams: "engineers" (of any field), "developers", "software" and a technology title ("CTO") name
+ * engineering teams ("Programmers" is left out: its stem is a programme's, and a Programme Manager leads no engineers).
  */
 const WORK_KINDS: ReadonlyArray<ReadonlySet<string>> = [new Set(["engineer", "engineering", "developer", "software", "technology"].flatMap((w) => stemsOf(w)))];
 

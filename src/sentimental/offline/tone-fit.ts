@@ -126,15 +126,16 @@ function fitWithin(input: ToneFitInput): ToneFit {
     const sign = decision === "advance" ? 1 : -1;
     // A point a restated decision names stays, so that the restatement never names a point the statement dropped.
     const named = new Set(middle.filter((c) => c.kind === "reason" && c.item).map((c) => c.item!.id));
-    const kept = (c: Claim) =>
+    const essential = (c: Claim) =>
       // A probe's own point stays (its band is wide enough to carry a worry or a praise); an advancing or rejecting
       // statement may still leave it out to land its tone.
-      (c.remit === true && decision === "probe") ||
-      c.kind === "must-lacking" ||
-      c.kind === "must-unverified" ||
-      (c.item !== null && named.has(c.item.id)) ||
-      (isGround(c, decision) && sign * tone(text(c)).reduce((a, b) => a + b, 0) > 0);
-    const moves = points.length > 1 ? points.filter((c) => !kept(c)).map((c) => middle.filter((x) => x !== c)) : [];
+      (c.remit === true && decision === "probe") || c.kind === "must-lacking" || c.kind === "must-unverified" || (c.item !== null && named.has(c.item.id));
+    const kept = (c: Claim) => essential(c) || (isGround(c, decision) && sign * tone(text(c)).reduce((a, b) => a + b, 0) > 0);
+    let moves = points.length > 1 ? points.filter((c) => !kept(c)).map((c) => middle.filter((x) => x !== c)) : [];
+    // A ground that reads with the decision but far milder than its target ("the resume meets it: 'VP Engineering,
+    // ...'") may be left out too once the statement misses its band: f(A), from which the decision is read, comes first.
+    if (now.miss > BAND_TOLERANCE && points.length > 1)
+      moves = [...moves, ...points.filter((c) => kept(c) && !essential(c)).map((c) => middle.filter((x) => x !== c))];
     const reason = restated < MAX_RESTATEMENTS && decision !== "probe" ? input.restate(restated, middle) : null;
     if (reason) moves.push([...middle, reason]);
     // A statement warmer than its tone can say its praise in milder words, as a careful reader would, instead of dropping it.

@@ -42,7 +42,7 @@ describe("the bundled ad's musts", () => {
     expect(musts.map((m) => [m.kind, m.label])).toEqual([
       ["years", "8+ years in technology roles"],
       ["years", "3+ years of leading engineering teams"],
-      ["location", "being based in Nairobi"],
+      ["location", "being willing to be based in Nairobi"],
     ]);
     expect(location.places).toEqual(["Nairobi"]);
     expect(location.text).toBe("Willingness to be based in Nairobi with regular travel to our plants");
@@ -135,10 +135,13 @@ describe("a leadership must reads only leadership evidence", () => {
 describe("a location must", () => {
   it("is read from 'based in', 'relocate to' and 'on site in' items, not from a place elsewhere in an item", () => {
     expect(locationPart("Willingness to be based in Nairobi with regular travel to our plants")).toEqual({
-      label: "being based in Nairobi",
+      label: "being willing to be based in Nairobi",
       places: ["Nairobi"],
     });
-    expect(locationPart("Willing to relocate to Kisumu or Mombasa")).toEqual({ label: "relocating to Kisumu or Mombasa", places: ["Kisumu", "Mombasa"] });
+    expect(locationPart("Willing to relocate to Kisumu or Mombasa")).toEqual({
+      label: "being willing to relocate to Kisumu or Mombasa",
+      places: ["Kisumu", "Mombasa"],
+    });
     expect(locationPart("Must work on site in Athi River three days a week")?.places).toEqual(["Athi River"]);
     expect(locationPart("Experience managing vendors based in India")).toBeNull();
   });
@@ -211,7 +214,7 @@ describe("the score counts a must as its check reads it", () => {
       }
     }
   });
-  it("a limitation of only the item's qualifiers is no gap in it: 'never worked with ... plant data' says nothing of being based in Nairobi", () => {
+  it("a limitation of only the item's qualifiers is no gap in it: 'never worked with ... plant data' says nothing of being willing to be based in Nairobi", () => {
     const weights = stemWeights(readJob(job));
     const reading = readResume(["Weaknesses and gaps: I have never worked with PLCs, sensors or plant data."]);
     const e = assess(reading, location.requirement, weights);
@@ -243,7 +246,7 @@ describe("the bundled run says it", () => {
     expect(of("Richard Lindqvist").length).toBeGreaterThan(0);
     for (const r of of("Richard Lindqvist")) {
       expect(r.plan.decision).toBe("reject");
-      expect(r.statement).toMatch(/The ad makes being based in Nairobi a must and the resume itself says '[^']*rather than relocate full time'/);
+      expect(r.statement).toMatch(/The ad makes being willing to be based in Nairobi a must and the resume itself says '[^']*rather than relocate full time'/);
     }
     for (const r of of("Mei Lin Tan")) expect(r.statement).not.toMatch(/leading engineering teams a must/);
   }, 60_000);
