@@ -279,3 +279,23 @@ describe("a rejection on musts speaks colder for each must it fails", () => {
     }
   }, 60_000);
 });
+
+describe("an unverified years must cites the years the resume states of the work next to it", () => {
+  // A blind read, twice: "The ad makes 5+ years of teaching secondary mathematics a must, which the resume does not
+  // state either way" of a resume that states 10 years of teaching physics in secondary schools.
+  const [teaching] = readMusts(
+    readJob({
+      title: "Head of Chemistry",
+      organization: "X",
+      text: "Requirements\n- At least 5 years of experience teaching secondary chemistry.\n- A record of improving results.",
+    }),
+  );
+  it("cites the clause with years of the neighbouring work, and none where no clause states years of it", () => {
+    expect(teaching).toMatchObject({ kind: "years", label: "5+ years of teaching secondary chemistry" });
+    const biology = check(teaching!, "Biology teacher with 12 years in secondary schools.", "Teach biology and some Year 8 chemistry.");
+    expect(biology).toMatchObject({ status: "unverified", clause: { text: "Biology teacher with 12 years in secondary schools." } });
+    const plain = check(teaching!, "Teach biology and some Year 8 chemistry.", "Tutor at a weekend club.");
+    expect(plain.status).toBe("unverified");
+    expect(plain.clause).toBeNull();
+  });
+});
