@@ -18,6 +18,7 @@ import {
   assessCandidate,
   decisionOf,
   openMusts,
+  ownGap,
   quotableStrengths,
   scoresAsDecision,
   statementScore,
@@ -85,7 +86,7 @@ export function checkStatement(input: StatementPolicyInput, result: OfflineState
   if (sentences.join(" ") !== result.statement) problems.push(`${where}: the statement is not its sentences`);
   const lacking = musts.map((m) => checkMust(reading, m)).filter((m) => m.status === "lacking");
   const unverified = openMusts(assessCandidate(input)).length;
-  if (decisionOf(plan.baseStance, lacking, quotableStrengths(assessCandidate(input)), unverified) !== plan.decision)
+  if (decisionOf(plan.baseStance, lacking, quotableStrengths(assessCandidate(input)), unverified, ownGap(assessCandidate(input)) !== null) !== plan.decision)
     problems.push(`${where}: decision ${plan.decision} does not follow the stated rule`);
   if (!scoresAsDecision(statementScore(result.statement), plan.decision)) {
     problems.push(`${where}: the statement scores ${statementScore(result.statement).toFixed(3)} under f(A), not as its decision ${plan.decision}`);

@@ -47,7 +47,10 @@ export const PROBE_SENTIMENT = 0.45;
  * peers) advances at >= ADVANCE_AT when at least one point the advisor
  * weighs beyond the musts is met with a clause or years it can quote
  * (`strengths`; a score that words alone carry is no reason to advance)
- * and no must is left unverified (the resume neither shows nor denies it),
+ * and no must is left unverified (the resume neither shows nor denies it)
+ * and the resume does not itself deny the advisor's weightiest own point
+ * (`ownGap`: a Plant Manager does not advance a candidate who says "I have not
+ * worked with PLCs, SCADA or process equipment", it tests that first),
  * rejects at <= REJECT_AT, and probes otherwise. It rests on the evidence,
  * so an advisor keeps its decision over the rounds; noise and peers move
  * how warmly or coldly it speaks within it.
@@ -57,10 +60,11 @@ export const PROBE_SENTIMENT = 0.45;
  * decisionOf(0.5, [], 0); // "probe": nothing to quote in its favour
  * decisionOf(0.5, [lackingQts], 2); // "reject"
  * decisionOf(0.5, [], 2, 1); // "probe": a must to check first
+ * decisionOf(0.5, [], 2, 0, true); // "probe": the resume itself denies the advisor's weightiest own point
  */
-export function decisionOf(baseStance: number, lacking: readonly MustCheck[], strengths: number, unverified = 0): Decision {
+export function decisionOf(baseStance: number, lacking: readonly MustCheck[], strengths: number, unverified = 0, ownGapped = false): Decision {
   if (lacking.length > 0) return "reject";
-  if (baseStance >= ADVANCE_AT) return strengths > 0 && unverified === 0 ? "advance" : "probe";
+  if (baseStance >= ADVANCE_AT) return strengths > 0 && unverified === 0 && !ownGapped ? "advance" : "probe";
   if (baseStance <= REJECT_AT) return "reject";
   return "probe";
 }
@@ -85,6 +89,25 @@ export function mustRejectStance(stance: number, lacking: number, musts: number)
   if (lacking <= 0 || musts <= 0) return stance;
   const s = Math.max(-1, Math.min(1, stance));
   return REJECT_AT - ((1 + REJECT_AT) * (Math.min(lacking, musts) - 1 + (1 - s) / 2)) / musts;
+}
+
+/**
+ * The advisor's weightiest own point (a priority of its function: not the job title's item, a must or a plus the ad
+ * would welcome) when the resume itself denies it (verdict "gap"); null otherwise. It keeps a score above the bar from
+ * advancing (`decisionOf`), and the verdict says so.
+ *
+ * @example
+ * ownGap(assessCandidate(input))?.evidence.requirement.label; // "industrial operations and physical operations" for a Plant Manager on a resume without plant work
+ */
+export function ownGap(assessment: Assessment): AssessedItem | null {
+  const mustIds = new Set(assessment.musts.map((m) => m.must.requirement.id));
+  const own = assessment.items
+    .filter((x) => {
+      const r = x.evidence.requirement;
+      return assessment.priorities.has(r.id) && !r.role && !r.advantage && !mustIds.has(r.id);
+    })
+    .sort((a, b) => b.weight - a.weight || a.evidence.requirement.id - b.evidence.requirement.id);
+  return own[0]?.evidence.verdict === "gap" ? own[0] : null;
 }
 
 /**

@@ -308,13 +308,16 @@ export function stated(x: number): string {
  * @example
  * barClause({ decision: "advance", mustLabel: null }); // "at or above the 0.39 I advance from"
  */
-export function barClause(spec: Pick<VerdictSpec, "decision" | "mustLabel" | "aboveBar" | "unverifiedMust">, digits = 2): string {
+export function barClause(spec: Pick<VerdictSpec, "decision" | "mustLabel" | "aboveBar" | "unverifiedMust" | "ownGap">, digits = 2): string {
   const stated = (x: number) => x.toFixed(digits);
   if (spec.mustLabel !== null && spec.decision === "reject") return `but whatever the score, the ad's must of ${spec.mustLabel} decides`;
   if (spec.decision === "advance") return `at or above the ${stated(ADVANCE_SCORE)} I advance from`;
   if (spec.decision === "reject") return `at or below the ${stated(REJECT_SCORE)} I decline at`;
   if (spec.aboveBar && spec.unverifiedMust)
     return `at or above the ${stated(ADVANCE_SCORE)} I advance from, but the ad's must of ${spec.unverifiedMust} is still to be checked`;
+  // Not named here: the statement's own point says which part of the item the resume denies, in its words.
+  if (spec.aboveBar && spec.ownGap)
+    return `at or above the ${stated(ADVANCE_SCORE)} I advance from, but a gap the resume states in my own area is to be tested first`;
   if (spec.aboveBar) return `at or above the ${stated(ADVANCE_SCORE)} I advance from, but none of the points I weigh beyond the musts is met`;
   return `between the ${stated(REJECT_SCORE)} I decline at and the ${stated(ADVANCE_SCORE)} I advance from`;
 }
@@ -389,7 +392,7 @@ export function verdictLadder(spec: VerdictSpec): readonly VerdictRung[] {
   const score = spec.decision === "probe" ? (spec.aboveBar ? ADVANCE_SCORE + 0.05 : MIDDLE_SCORE) : 0.42;
   const sample: FitParts = { match: 0.3, focus: 0.2, evidence: 0.1, score };
   const superlatives = spec.superlatives !== false;
-  const key = `${spec.decision}|${spec.lean}|${spec.aboveBar === true}|${spec.unverifiedMust ?? ""}|${superlatives}|${spec.band ?? ""}|${spec.bandReach ?? 0}|${verdictText(sample, { ...spec, round: Math.min(spec.round, 2) }, "")}`;
+  const key = `${spec.decision}|${spec.lean}|${spec.aboveBar === true}|${spec.unverifiedMust ?? ""}|${spec.ownGap ?? ""}|${superlatives}|${spec.band ?? ""}|${spec.bandReach ?? 0}|${verdictText(sample, { ...spec, round: Math.min(spec.round, 2) }, "")}`;
   let ladder = ladders.get(key);
   if (!ladder) {
     const byCompound = new Map<number, string>();

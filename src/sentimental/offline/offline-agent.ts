@@ -62,7 +62,7 @@ import { fitTone } from "./tone-fit";
 export { argumentTones } from "./tone-fit";
 import type { AdvisorSpec, CandidateInfo, JobInfo, MentalModel, PeerStatement } from "../types";
 
-import { decisionOf, milderClaim, mustRejectStance, openMusts, quotableStrengths, reasonBasis, type Assessment } from "./decision-rule";
+import { decisionOf, milderClaim, mustRejectStance, openMusts, ownGap, quotableStrengths, reasonBasis, type Assessment } from "./decision-rule";
 export * from "./decision-rule";
 
 /** Noise standard deviation per unit of temperature. */
@@ -405,7 +405,7 @@ function planFromAssessment(input: StatementPolicyInput, assessment: Assessment,
   }
   stance = Math.max(-1, Math.min(1, stance));
   const lacking = assessment.musts.filter((m) => m.status === "lacking");
-  const decision = decisionOf(baseStance, lacking, quotableStrengths(assessment), openMusts(assessment).length);
+  const decision = decisionOf(baseStance, lacking, quotableStrengths(assessment), openMusts(assessment).length, ownGap(assessment) !== null);
   // Read from the evidence alone (as the decision is), so that a rejection on a must speaks alike in every round.
   if (lacking.length > 0) stance = mustRejectStance(baseStance, lacking.length, assessment.musts.length);
   const grade = gradeFor(decision, stance);
@@ -565,6 +565,7 @@ export function offlineStatement(input: StatementPolicyInput, rng: Rng, temperat
     lean: (plan.decision === "probe" ? assessment.fit.score >= MIDDLE_SCORE : target >= 0) ? 1 : -1,
     aboveBar: plan.decision === "probe" && assessment.fit.score >= ADVANCE_SCORE,
     unverifiedMust: openMusts(assessment)[0]?.must.label ?? null,
+    ownGap: ownGap(assessment)?.evidence.requirement.label ?? null,
     superlatives: context.metShare >= VERDICT_SUPERLATIVE_SHARE,
     band: plan.decision === "advance" ? advanceBand(assessment.fit.score) : undefined,
   };

@@ -210,6 +210,8 @@ export interface VerdictSpec {
   aboveBar?: boolean;
   /** The first must the resume neither shows nor denies, which keeps a score above the bar from advancing. */
   unverifiedMust?: string | null;
+  /** The advisor's weightiest own point when the resume denies it (decision-rule.ts ownGap), which keeps a score above the bar from advancing. */
+  ownGap?: string | null;
   /** An advancing verdict may close on a superlative ("outstanding", "superb", "excellent"): the resume meets at least half of the advisor's weight. */
   superlatives?: boolean;
   /**

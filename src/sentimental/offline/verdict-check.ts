@@ -12,6 +12,7 @@ import {
   assessCandidate,
   fitFromScratch,
   openMusts,
+  ownGap,
   quotableStrengths,
   type OfflineStatement,
   type StatementPolicyInput,
@@ -45,12 +46,14 @@ export function verdictProblems(input: StatementPolicyInput, result: OfflineStat
     if (decision === "advance" && !(v.score >= ADVANCE_SCORE - 1e-12)) out.push(`advances at ${stated(v.score)}, below the ${stated(ADVANCE_SCORE)} bar`);
     if (decision === "reject" && !(v.score <= REJECT_SCORE + 1e-12)) out.push(`declines at ${stated(v.score)}, above the ${stated(REJECT_SCORE)} bar`);
     const held = assessCandidate(input);
-    const blocked = quotableStrengths(held) === 0 || openMusts(held).length > 0;
+    const blocked = quotableStrengths(held) === 0 || openMusts(held).length > 0 || ownGap(held) !== null;
     if (decision === "probe" && !(v.score > REJECT_SCORE && (v.score < ADVANCE_SCORE || blocked)))
       out.push(`probes at ${stated(v.score)}, outside the bars, with points met to quote`);
   }
   if (v.spec.unverifiedMust && !openMusts(assessCandidate(input)).some((m) => m.must.label === v.spec.unverifiedMust))
     out.push(`says the must of ${v.spec.unverifiedMust} is unverified`);
+  if ((v.spec.ownGap ?? null) !== (ownGap(assessCandidate(input))?.evidence.requirement.label ?? null))
+    out.push(`says the gap on ${v.spec.ownGap} keeps it from advancing`);
   if (v.spec.round !== input.round) out.push(`says round ${v.spec.round} in round ${input.round}`);
   if (v.mustFailed !== lackingMust) out.push(`says a failed must decides: ${v.mustFailed}, a must is lacking: ${lackingMust}`);
   const target = toneTarget(result.plan.stance, result.plan.decision);

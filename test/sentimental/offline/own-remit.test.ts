@@ -51,5 +51,23 @@ describe("the advisor's own point (bundled run, seed 7)", () => {
       expect(r.result.claims[i]).toMatchObject({ kind: "partial", part: "budgets", remit: true });
       expect(r.result.sentences[i]).toMatch(/^On budgets, the (candidate brings useful|resume shows helpful) experience: /);
     }
+    // The same read: the Plant Manager advanced Grace Nyambura, "strong, impressive", while her resume says "I have not
+    // worked with PLCs, SCADA or process equipment". The resume's own denial of the advisor's weightiest own point
+    // keeps a score above the bar from advancing (decision-rule.ts ownGap): it tests that point first, and says so.
+    const grace = records.filter((r) => r.input.candidate.name === "Grace Nyambura" && r.input.advisor.title === "Recycling Plant Manager");
+    expect(grace).toHaveLength(5);
+    for (const r of grace) {
+      expect(r.result.plan.decision, r.result.statement).toBe("probe");
+      expect(r.result.statement).toContain("but a gap the resume states in my own area is to be tested first");
+      expect(r.result.statement).toMatch(/the resume itself says '[^']*I have not worked with PLCs, SCADA or process equipment/);
+    }
+    // Her other advisors, whose own points she meets, still advance her.
+    for (const title of ["Chief Financial Officer", "VP of Engineering"]) {
+      const other = records.filter((r) => r.input.candidate.name === "Grace Nyambura" && r.input.advisor.title === title);
+      expect(
+        other.every((r) => r.result.plan.decision === "advance"),
+        title,
+      ).toBe(true);
+    }
   }, 60_000);
 });
