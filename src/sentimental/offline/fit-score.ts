@@ -334,7 +334,7 @@ export function verdictText(parts: FitParts, spec: VerdictSpec, phrase: string):
   const [total, words, focus, evidence] = contributions(parts);
   const score =
     spec.round <= 1
-      ? `My score for this candidate is ${total} (${words} for how closely the resume's words follow my points, ${focus} for how much of it speaks to them, ${evidence} for the requirements it meets)`
+      ? `My score for this candidate is ${total} (${words} for how closely the resume's words follow my points, ${focus} for how much of it speaks to them, ${evidence} for the requirements it meets, less those it lacks)`
       : `My score for this candidate is still ${total}`;
   return `${score}, ${barClause(spec, scoreDigits(parts.score))}: ${phrase}, and in round ${spec.round} I ${actOf(spec)}.`;
 }

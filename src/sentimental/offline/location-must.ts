@@ -52,11 +52,10 @@ function namesPlace(text: string, place: string): boolean {
 
 /** Moving home, not moving a database or into management: "relocate", "be based", "move there / abroad / country". */
 const MOVE_HOME = String.raw`(?:relocat\w*|be(?:ing)?\s+based|mov(?:e|ing)\s+(?:there|abroad|countr\w*|cit(?:y|ies)))`;
-/** A refusal to move or be based somewhere: "rather than relocate", "not willing to relocate", "no relocation", "prefer to stay". */
-const DECLINES = new RegExp(
-  String.raw`\b(?:rather than|instead of)\s+(?:to\s+)?${MOVE_HOME}\b|\b(?:not|never|no|cannot|unable|unwilling)\b(?:\s+(?!need)[\w']+){0,3}?\s+${MOVE_HOME}\b|\bno\s+relocation\b|\bprefer\w*\s+(?:to\s+)?(?:stay|remain)\b`,
-  "i",
-);
+/** A refusal to move or be based somewhere: "not willing to relocate", "cannot relocate", "no relocation". */
+const REFUSES = new RegExp(String.raw`\b(?:not|never|no|cannot|unable|unwilling)\b(?:\s+(?!need)[\w']+){0,3}?\s+${MOVE_HOME}\b|\bno\s+relocation\b`, "i");
+/** A preference against the move: "would prefer to split time ... rather than relocate full time", "prefer to stay". */
+const PREFERS_NOT = new RegExp(String.raw`\b(?:rather than|instead of)\s+(?:to\s+)?${MOVE_HOME}\b|\bprefer\w*\s+(?:to\s+)?(?:stay|remain)\b`, "i");
 /** Willingness to move, without a place: "willing to relocate", "open to relocation" ("happy to move fast" is none). */
 const WILLING_TO_MOVE = new RegExp(String.raw`\b(?:willing|open|happy|ready|prepared|glad|keen)\s+to\s+${MOVE_HOME}\b(?!\s+to\s)`, "i");
 
@@ -66,10 +65,11 @@ const MOVE_TO_COME = /\b(?:would|will|need to|needs to|could|can|able to|prepare
 /**
  * A location must (`locationPart`) against a resume:
  *
- * - lacking when a clause declines the move or being based there ("I would
- *   prefer to split time between Stockholm and Nairobi rather than relocate
- *   full time"; a refusal to move elsewhere, "... relocate to London" for a
- *   Nairobi post, is none), citing it;
+ * - lacking when a clause refuses the move or being based there ("I am not
+ *   willing to relocate"; a refusal to move elsewhere, "... relocate to
+ *   London" for a Nairobi post, is none), citing it; a preference against
+ *   it ("I would prefer to split time between Stockholm and Nairobi rather
+ *   than relocate full time") is no refusal: unverified, citing it;
  * - met when a clause that is no limitation places the candidate in one of
  *   the places ("based in Nairobi", "I live in Nairobi", "Nairobi-based", a
  *   current role there, "Head of Engineering, SokoTaka, Nairobi
@@ -90,8 +90,11 @@ export function checkLocation(reading: ResumeReading, must: MustRequirement): Mu
     const to = new RegExp(`\\brelocat\\w*\\s+to\\s+(${PLACE})`, "u").exec(text);
     return to !== null && !places.some((p) => namesPlace(to[1]!, p));
   };
-  const declined = reading.clauses.find((c) => DECLINES.test(c.text) && !elsewhere(c.text));
+  const declined = reading.clauses.find((c) => REFUSES.test(c.text) && !PREFERS_NOT.test(c.text) && !elsewhere(c.text));
   if (declined) return { must, status: "lacking", clause: declined, stated: null };
+  // A preference is no refusal (two blind reads: "would prefer to split time ... rather than relocate full time" is
+  // for an interview to settle): the check cites it, unless the resume places the candidate there after all.
+  const preference = reading.clauses.find((c) => PREFERS_NOT.test(c.text) && !elsewhere(c.text));
   const ranges = clauseRanges(reading);
   const placed = reading.clauses.find((c, i) => {
     if (c.polarity === "limitation") return false;
@@ -113,5 +116,5 @@ export function checkLocation(reading: ResumeReading, must: MustRequirement): Mu
   // A move still to come ("I would need to relocate with my family") or a willingness naming no place ("open to relocation")
   // speaks to it without settling it, and the check cites it; a move made ("Relocated from Lagos") or led does not.
   const move = reading.clauses.find((c) => (MOVE_TO_COME.test(c.text) || WILLING_TO_MOVE.test(c.text)) && !elsewhere(c.text));
-  return { must, status: "unverified", clause: move ?? null, stated: null };
+  return { must, status: "unverified", clause: preference ?? move ?? null, stated: null };
 }

@@ -154,7 +154,7 @@ describe("the tone a stance sets", () => {
     expect(probe).toContain(`between the ${REJECT_SCORE.toFixed(2)} I decline at and the ${ADVANCE_SCORE.toFixed(2)} I advance from`);
     // the parts as weighted contributions that add up to the total as written: 0.10 + 0.05 + 0.02 = 0.17
     expect(probe).toContain(
-      "(0.10 for how closely the resume's words follow my points, 0.05 for how much of it speaks to them, 0.02 for the requirements it meets)",
+      "(0.10 for how closely the resume's words follow my points, 0.05 for how much of it speaks to them, 0.02 for the requirements it meets, less those it lacks)",
     );
     expect(probe).toMatch(/in round 1 I would test these points/);
     const later = verdictText(parts, { decision: "reject", mustLabel: "QTS", round: 3, grade: -0.8, lean: -1 }, "a weak case");

@@ -12,6 +12,7 @@ import { OfflineModel } from "../../../src/llm/offline";
 import { defaultSentimentalConfig } from "../../../src/sentimental/config";
 import { deliberate, loadScenario } from "../../../src/sentimental/pipeline";
 import { checkMust, locationPart, readMusts, type MustRequirement } from "../../../src/sentimental/offline/hard-requirements";
+import { mustEvidence } from "../../../src/sentimental/offline/item-evidence";
 import { readJob, stemWeights } from "../../../src/sentimental/offline/job-reading";
 import { assess, dateRanges, rangeYears, readResume, referenceYear } from "../../../src/sentimental/offline/resume-reading";
 import {
@@ -145,9 +146,13 @@ describe("a location must", () => {
     expect(locationPart("Must work on site in Athi River three days a week")?.places).toEqual(["Athi River"]);
     expect(locationPart("Experience managing vendors based in India")).toBeNull();
   });
-  it("Richard Lindqvist lacks it, citing his own clause", () => {
+  it("Richard Lindqvist's preference against the move is no refusal: to check, citing his own clause; a refusal lacks it", () => {
+    // Two blind reads: "I would prefer to split time ... rather than relocate full time" is a preference for an
+    // interview to settle, not a failed hard requirement.
     const richard = checkMust(resumeOf("Richard Lindqvist"), location);
-    expect(richard.status).toBe("lacking");
+    expect(richard.status).toBe("unverified");
+    expect(check(location, "I would rather stay in Stockholm than relocate.").status).not.toBe("met");
+    expect(check(location, "I am unwilling to relocate for this role.").status).toBe("lacking");
     expect(richard.clause?.text).toMatch(/I would prefer to split time between Stockholm and Nairobi rather than relocate full time/);
   });
   it("is met by a resume that places the candidate there or will move there, unverified when it is silent", () => {
@@ -202,12 +207,16 @@ describe("the score counts a must as its check reads it", () => {
       expect(e.value).toBeGreaterThan(0);
     }
   });
-  it("Richard Lindqvist's refusal is a gap in the item; a location the resume speaks to without settling is in part, to check", () => {
+  it("a refusal is a gap in the item; a location the resume speaks to without settling is in part, to check", () => {
+    const weights = stemWeights(readJob(job));
+    const refused = readResume(["Data analyst with 6 years in Lagos.", "I am not willing to relocate."]);
+    const check = checkMust(refused, location);
+    expect(check.status).toBe("lacking");
+    expect(mustEvidence(assess(refused, location.requirement, weights), check).verdict).toBe("gap");
     for (const advisor of scenario.advisors) {
-      expect(itemOf("Richard Lindqvist", advisor.title)).toMatchObject({ verdict: "gap" });
       // "would need to relocate with my family", "open to relocation for the right mission": the statement says it is to
       // be checked, and the count says it in part, not unmet
-      for (const name of ["Tom\u00e1s Herrera", "Mei Lin Tan"]) {
+      for (const name of ["Tom\u00e1s Herrera", "Mei Lin Tan", "Richard Lindqvist"]) {
         const e = itemOf(name, advisor.title);
         expect(e.verdict, name).toBe("partial");
         expect(e.value, name).toBeGreaterThanOrEqual(0);
@@ -245,8 +254,10 @@ describe("the bundled run says it", () => {
     }
     expect(of("Richard Lindqvist").length).toBeGreaterThan(0);
     for (const r of of("Richard Lindqvist")) {
-      expect(r.plan.decision).toBe("reject");
-      expect(r.statement).toMatch(/The ad makes being willing to be based in Nairobi a must and the resume itself says '[^']*rather than relocate full time'/);
+      expect(r.plan.decision).not.toBe("advance");
+      expect(r.statement).toMatch(
+        /The ad makes being willing to be based in Nairobi a must, and the resume shows '[^']*rather than relocate full time', which I would need to check/,
+      );
     }
     for (const r of of("Mei Lin Tan")) expect(r.statement).not.toMatch(/leading engineering teams a must/);
   }, 60_000);
@@ -270,8 +281,8 @@ describe("a rejection on musts speaks colder for each must it fails", () => {
     };
     const amina = of("Amina Hassan");
     expect(amina.tier).toBe(3);
-    // Joseph Mwangi and David Otieno lack the leadership must, Richard Lindqvist the location
-    for (const name of ["Joseph Mwangi", "Richard Lindqvist", "David Otieno"]) {
+    // Joseph Mwangi and David Otieno lack the leadership must
+    for (const name of ["Joseph Mwangi", "David Otieno"]) {
       const other = of(name);
       expect(other.tier, name).toBe(3);
       expect(Math.min(...other.opinions), name).toBeGreaterThan(Math.max(...amina.opinions));

@@ -125,8 +125,8 @@ describe("offline corpus: the bundled scenario (10 candidates, 5 rounds)", () =>
     expect(turns.length).toBe(150);
     const corpus = checkCorpus(scenario, turns);
     expect(corpus.problems).toEqual([]);
-    // fewer than before: a rejecting statement praises nothing, four candidates fail a must (the leadership years, and
-    // being willing to be based in Nairobi for the one who would split his time with Stockholm), and "met" needs the item's head
+    // fewer than before: a rejecting statement praises nothing, three candidates fail a must (the leadership years; the
+    // one who would rather split his time with Stockholm is to be checked, not refused), and "met" needs the item's head
     // (56 strengths when this was written; 50 once a skills list or a plus the ad would welcome was said without praise,
     // and an answer to a peer's answer was no longer made)
     expect(corpus.strengths).toBeGreaterThanOrEqual(45);
