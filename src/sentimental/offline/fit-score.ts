@@ -160,7 +160,8 @@ const STANCE_SPANS: Readonly<Record<Decision, readonly [number, number]>> = {
  * The f(A) a statement of this decision and stance is brought to: the
  * decision's tone band [lo, hi] spread over the decision's stance span
  * [a, b] by lo + (hi - lo) (1 + tanh((stance - m) / h)) / 2, m the span's
- * middle and h its half width. Strictly increasing in the stance, so two
+ * middle and h its half width; for an advance, stance and span are read
+ * back on the score's scale first (`scoreOfStance`). Strictly increasing in the stance, so two
  * different stances never speak with one tone; a stance outside its
  * decision's span (a lacking must rejects a high score; noise or peers move
  * the stance across a bar the evidence did not cross) stays inside the band.
@@ -171,10 +172,25 @@ const STANCE_SPANS: Readonly<Record<Decision, readonly [number, number]>> = {
  */
 export function toneTarget(stance: number, decision: Decision): number {
   const [lo, hi] = TONE_BANDS[decision];
-  const [a, b] = STANCE_SPANS[decision];
+  // An advance spreads over scores (`scoreOfStance`); a probe's or a rejection's stances are not flattened by tanh.
+  const read = decision === "advance" ? scoreOfStance : (x: number) => x;
+  const [a, b] = STANCE_SPANS[decision].map(read) as [number, number];
   const middle = (a + b) / 2;
   const half = (b - a) / 2;
-  return lo + ((hi - lo) * (1 + Math.tanh((stance - middle) / half))) / 2;
+  return lo + ((hi - lo) * (1 + Math.tanh((read(stance) - middle) / half))) / 2;
+}
+
+/** The most of a stance's magnitude read back into score units (tanh's inverse is unbounded at +-1). */
+const STANCE_READ_MAX = 0.999;
+
+/**
+ * A stance read back on the score's scale, STANCE_PIVOT + atanh(stance) / STANCE_GAIN (the inverse of stanceOf),
+ * so that the tone spreads over scores, not over a stance that tanh has flattened: at the top of the advance band two
+ * scores 0.09 apart (0.92, 1.01) had stances 0.007 apart and tones 0.0005 apart, under the tone tolerance, and the
+ * Borda count read noise.
+ */
+function scoreOfStance(stance: number): number {
+  return STANCE_PIVOT + Math.atanh(Math.max(-STANCE_READ_MAX, Math.min(STANCE_READ_MAX, stance))) / STANCE_GAIN;
 }
 
 /** Evaluative words of the verdict, by the decision they may close: warm ones for advance, cold ones for reject, mild ones for probe. */

@@ -110,6 +110,14 @@ describe("the tone a stance sets", () => {
     expect(TONE_BANDS.reject[1]).toBeLessThan(TONE_BANDS.probe[0]);
     expect(TONE_BANDS.probe[1]).toBeLessThan(TONE_BANDS.advance[0]);
   });
+  it("spreads over scores, not over a stance tanh has flattened: two strong scores 0.09 apart land further apart than the tone tolerance", () => {
+    // Blind reads: at the top of the advance band the ranking did not follow the scores the advisors stated
+    // (1.01 against 0.92: stances 0.007 apart, tones 0.0005 apart, under the tolerance the tone fit lands within).
+    const gap = toneTarget(stanceOf(1.01), "advance") - toneTarget(stanceOf(0.92), "advance");
+    expect(gap).toBeGreaterThan(2 * TONE_TOLERANCE);
+    // ... and a rejection's tone still follows its stance across the reject span (mustRejectStance's steps)
+    expect(toneTarget(-0.607, "reject") - toneTarget(-0.74, "reject")).toBeGreaterThan(2 * TONE_TOLERANCE);
+  });
   it("verdict ladders: ascending, one rung per compound, warm for advance, cold for reject, a probe leaning its stance's way, no stacks of three words, each rung its sentence's VADER compound", () => {
     const parts = { match: 0.31, focus: 0.28, evidence: 0.12, score: 0.47 };
     for (const decision of decisions) {
