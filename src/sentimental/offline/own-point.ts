@@ -5,7 +5,7 @@
  * decision's way. A probing CFO who weighs financial literacy above all says
  * what the resume shows of it ("limited formal budgeting experience"), a
  * strength where it is met, else a concern; an advancing statement says its
- * weightiest own strength, a rejecting one its weightiest own concern (a
+ * weightiest own strength (else the part of an own item it meets in part, in the candidate's favour), a rejecting one its weightiest own concern (a
  * statement keeps its decision's tone, from which the decision is read). A
  * probe's tone fit keeps it (tone-fit.ts).
  */
