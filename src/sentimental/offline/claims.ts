@@ -85,8 +85,8 @@ export function checkStatement(input: StatementPolicyInput, result: OfflineState
   if (claims.length !== sentences.length) problems.push(`${where}: ${sentences.length} sentences but ${claims.length} claims`);
   if (sentences.join(" ") !== result.statement) problems.push(`${where}: the statement is not its sentences`);
   const lacking = musts.map((m) => checkMust(reading, m)).filter((m) => m.status === "lacking");
-  const unverified = openMusts(assessCandidate(input)).length;
-  if (decisionOf(plan.baseStance, lacking, quotableStrengths(assessCandidate(input)), unverified, ownGap(assessCandidate(input)) !== null) !== plan.decision)
+  const held = assessCandidate(input);
+  if (decisionOf(plan.baseStance, lacking, quotableStrengths(held), openMusts(held).length, ownGap(held) !== null) !== plan.decision)
     problems.push(`${where}: decision ${plan.decision} does not follow the stated rule`);
   if (!scoresAsDecision(statementScore(result.statement), plan.decision)) {
     problems.push(`${where}: the statement scores ${statementScore(result.statement).toFixed(3)} under f(A), not as its decision ${plan.decision}`);
@@ -211,10 +211,6 @@ function absenceProblems(claim: Claim, requirement: Requirement, weights: Readon
   return top >= SILENCE_SCORE || claim.threshold !== SILENCE_SCORE ? [`"silent" although a clause scores ${top.toFixed(3)} >= ${SILENCE_SCORE}`] : [];
 }
 
-/**
- * Is a partial claim's cited clause partial support: a claim in [PARTIAL_SCORE, MET_SCORE), or at MET_SCORE holding only
- * the item's qualifiers, not its head (resume-reading.ts showsHead)?
- */
 /** A strength on a part of an item: the item is met as read again, and the cited claim clause shows that part (claim-building.ts partShown). */
 function isPartStrength(claim: Claim, requirement: Requirement | undefined, reading: ResumeReading, weights: ReadonlyMap<string, number>): boolean {
   const c = claim.cited[0];
@@ -224,6 +220,10 @@ function isPartStrength(claim: Claim, requirement: Requirement | undefined, read
   return partShown(e, { clause, score: c.score }, weights) === claim.part;
 }
 
+/**
+ * Is a partial claim's cited clause partial support: a claim in [PARTIAL_SCORE, MET_SCORE), or at MET_SCORE holding only
+ * the item's qualifiers, not its head (resume-reading.ts showsHead)?
+ */
 function isPartialSupport(claim: Claim, requirement: Requirement | undefined, reading: ResumeReading, weights: ReadonlyMap<string, number>): boolean {
   const c = claim.cited[0];
   if (!c || c.polarity !== "claim" || c.score < PARTIAL_SCORE) return false;

@@ -10,6 +10,7 @@ import { polarityScores, splitSentences } from "../../text/index";
 import { strengthClaim } from "./claim-building";
 import { ADVANCE_AT, REJECT_AT, type FitParts } from "./fit-score";
 import type { MustCheck } from "./hard-requirements";
+import { ownItems } from "./own-point";
 import { yearsText, type Claim, type Decision } from "./phrasing";
 import type { Evidence, ResumeReading } from "./resume-reading";
 
@@ -76,8 +77,8 @@ export function decisionOf(baseStance: number, lacking: readonly MustCheck[], st
  *   REJECT_AT - (1 + REJECT_AT) (k - 1 + (1 - s) / 2) / n,
  *
  * k the musts lacking (>= 1) of the ad's n, s the base stance (the evidence alone: noise, peers and the previous
- * round move no rejection on a must, which speaks alike in every round). A high score does not lift a rejection above the bar it fails, and a
- * candidate who fails two musts never speaks warmer than one who fails one (a blind read: a 15-year IT manager who
+ * round move no rejection on a must, which speaks alike in every round). A high score does not lift a rejection
+ * above the bar it fails, and a candidate who fails two musts never speaks warmer than one who fails one (a blind read: a 15-year IT manager who
  * fails one must ranked below a 2-year analyst who fails two, every rejection at the top of the band). Any other
  * stance is returned as it is.
  *
@@ -101,13 +102,8 @@ export function mustRejectStance(stance: number, lacking: number, musts: number)
  */
 export function ownGap(assessment: Assessment): AssessedItem | null {
   const mustIds = new Set(assessment.musts.map((m) => m.must.requirement.id));
-  const own = assessment.items
-    .filter((x) => {
-      const r = x.evidence.requirement;
-      return assessment.priorities.has(r.id) && !r.role && !r.advantage && !mustIds.has(r.id);
-    })
-    .sort((a, b) => b.weight - a.weight || a.evidence.requirement.id - b.evidence.requirement.id);
-  return own[0]?.evidence.verdict === "gap" ? own[0] : null;
+  const top = ownItems(assessment.items, assessment.priorities, mustIds).find((x) => !x.evidence.requirement.advantage);
+  return top?.evidence.verdict === "gap" ? top : null;
 }
 
 /**

@@ -161,8 +161,8 @@ const STANCE_SPANS: Readonly<Record<Decision, readonly [number, number]>> = {
  * decision's tone band [lo, hi] spread over the decision's stance span
  * [a, b] by lo + (hi - lo) (1 + tanh((stance - m) / h)) / 2, m the span's
  * middle and h its half width; for an advance, stance and span are read
- * back on the score's scale first (`scoreOfStance`). Strictly increasing in the stance, so two
- * different stances never speak with one tone; a stance outside its
+ * back on the score's scale first (`scoreOfStance`). Strictly increasing
+ * in the stance, so two different stances never speak with one tone; a stance outside its
  * decision's span (a lacking must rejects a high score; noise or peers move
  * the stance across a bar the evidence did not cross) stays inside the band.
  *

@@ -18,9 +18,10 @@ export interface JobReading {
 /**
  * A location or credential must's own item, as its check reads it: met where the check finds the place or the
  * credential (the clause it cites is the support, worth what enough years are worth), a gap where the resume declines
- * or lacks it, in part where it speaks to it without settling it (a must to check), else the item as retrieval read it. Retrieval cannot tell "willing to relocate to Nairobi" (a wish, no
- * claim) from a claim, nor "never worked with plant data" from a word on being based near the plants; the check does,
- * and the score must count what the statement says of the must.
+ * or lacks it, in part where it speaks to it without settling it (a must to check), else the item as retrieval read
+ * it. Retrieval cannot tell "willing to relocate to Nairobi" (a wish, no claim) from a claim, nor "never worked with
+ * plant data" from a word on being based near the plants; the check does, and the score must count what the
+ * statement says of the must.
  *
  * @example
  * mustEvidence(evidence, { must: nairobiMust, status: "met", clause, stated: null }).verdict; // "met"

@@ -422,6 +422,7 @@ function planFromAssessment(input: StatementPolicyInput, assessment: Assessment,
  */
 function pickBody(assessment: Assessment, plan: StatementPlan, previous: string, grade: number, rng: Rng, temperature: number): Claim[] {
   const mustIds = new Set(assessment.musts.map((m) => m.must.requirement.id));
+  const open = new Set(openMusts(assessment).map((m) => m.must.requirement.id));
   const repeat = (c: Claim) => (c.cited[0] && previous.includes(c.cited[0].quote) ? 0.4 : 1);
   const strong: Array<{ claim: Claim; weight: number }> = [];
   const weak: Array<{ claim: Claim; weight: number }> = [];
@@ -429,11 +430,11 @@ function pickBody(assessment: Assessment, plan: StatementPlan, previous: string,
     // A must's own item is said by its must claim when it is lacking or a held credential; a second claim on it
     // ("partial evidence" on the degree the must claim says is held) would contradict it.
     // So is one to check (openMusts): its must claim says what the resume shows of it.
-    const said = assessment.musts.some(
-      (m) =>
-        m.must.requirement.id === x.evidence.requirement.id &&
-        (m.status === "lacking" || (m.status === "met" && m.must.kind === "credential") || (m.status === "unverified" && x.evidence.verdict !== "met")),
-    );
+    const said =
+      open.has(x.evidence.requirement.id) ||
+      assessment.musts.some(
+        (m) => m.must.requirement.id === x.evidence.requirement.id && (m.status === "lacking" || (m.status === "met" && m.must.kind === "credential")),
+      );
     if (mustIds.has(x.evidence.requirement.id) && said) continue;
     const s = strengthClaim(x.evidence, assessment.weights, plan.decision, grade);
     if (s) strong.push({ claim: s, weight: x.weight * x.evidence.value * repeat(s) });

@@ -5,7 +5,8 @@
  * decision's way. A probing CFO who weighs financial literacy above all says
  * what the resume shows of it ("limited formal budgeting experience"), a
  * strength where it is met, else a concern; an advancing statement says its
- * weightiest own strength (else the part of an own item it meets in part, in the candidate's favour), a rejecting one its weightiest own concern (a
+ * weightiest own strength (else the part of an own item it meets in part, in
+ * the candidate's favour), a rejecting one its weightiest own concern (a
  * statement keeps its decision's tone, from which the decision is read). A
  * probe's tone fit keeps it (tone-fit.ts).
  */
@@ -16,6 +17,23 @@ import type { Evidence } from "./resume-reading";
 export interface BodyOption {
   claim: Claim;
   weight: number;
+}
+
+/**
+ * The advisor's own items, weightiest first: its priorities beyond the job title's item and the musts every member
+ * checks (what `markOwnPoint` says and decision-rule.ts `ownGap` reads).
+ *
+ * @example
+ * ownItems(assessment.items, assessment.priorities, new Set())[0]?.evidence.requirement.label; // "financial literacy and unit economics" for a CFO
+ */
+export function ownItems<T extends { weight: number; evidence: Evidence }>(
+  items: readonly T[],
+  priorities: ReadonlySet<number>,
+  mustIds: ReadonlySet<number>,
+): T[] {
+  return items
+    .filter((x) => priorities.has(x.evidence.requirement.id) && !x.evidence.requirement.role && !mustIds.has(x.evidence.requirement.id))
+    .sort((a, b) => b.weight - a.weight || a.evidence.requirement.id - b.evidence.requirement.id);
 }
 
 /**
@@ -33,9 +51,7 @@ export function markOwnPoint(
   strong: BodyOption[],
   weak: BodyOption[],
 ): Claim | null {
-  const own = items
-    .filter((x) => priorities.has(x.evidence.requirement.id) && !x.evidence.requirement.role && !mustIds.has(x.evidence.requirement.id))
-    .sort((a, b) => b.weight - a.weight || a.evidence.requirement.id - b.evidence.requirement.id);
+  const own = ownItems(items, priorities, mustIds);
   for (const x of own) {
     const id = x.evidence.requirement.id;
     const found =
