@@ -12,23 +12,16 @@
  *   --from first seed (default 25), --to last seed (default 96)
  * It prints the share of runs called biased, the share with p < 0.1, and each seed's label and p-value.
  */
-import { offlineContext } from "../test/sentimental/helpers";
-import { defaultSentimentalConfig, sentimentalExperiment } from "../src/sentimental/index";
+import { parseArgs } from "node:util";
+import { independentBiasLabel } from "../test/sentimental/helpers";
 
-const args = process.argv.slice(2);
-const opt = (name: string, fallback: number) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : fallback);
-const from = opt("--from", 25);
-const to = opt("--to", 96);
-if (!Number.isInteger(from) || !Number.isInteger(to) || to < from) throw new Error(`--from ${from} --to ${to}: two integer seeds, from <= to`);
+const { values } = parseArgs({ options: { from: { type: "string", default: "25" }, to: { type: "string", default: "96" } } });
+const from = Number(values.from);
+const to = Number(values.to);
+if (!Number.isInteger(from) || !Number.isInteger(to) || to < from) throw new Error(`--from ${values.from} --to ${values.to}: two integer seeds, from <= to`);
 
 const rows: Array<{ seed: number; bias: string; p: number }> = [];
-for (let seed = from; seed <= to; seed++) {
-  const result = await sentimentalExperiment.run(defaultSentimentalConfig({ opinionFormation: "independent", runs: 1 }), offlineContext(seed, 2));
-  const summary = result.tables.find((t) => t.name === "bias_summary");
-  const all = summary?.rows.find((r) => r["scope"] === "all");
-  if (!all) throw new Error(`seed ${seed}: no bias_summary row for scope "all"`);
-  rows.push({ seed, bias: String(all["bias"]), p: all["p_null_log_ratio"] as number });
-}
+for (let seed = from; seed <= to; seed++) rows.push({ seed, ...(await independentBiasLabel(seed)) });
 const n = rows.length;
 const biased = rows.filter((r) => r.bias !== "none").length;
 const below = rows.filter((r) => r.p < 0.1).length;

@@ -1,4 +1,4 @@
-import { offlineContext } from "./helpers";
+import { independentBiasLabel, offlineContext } from "./helpers";
 import { describe, expect, it } from "vitest";
 import type { RunContext, Table } from "../../src/core/contract";
 import { defaultSentimentalConfig, sentimentalExperiment } from "../../src/sentimental/index";
@@ -25,12 +25,10 @@ describe("bias test on whole runs (10 candidates, 5 rounds)", () => {
   // runs biased (at most 3 with 95 % probability). Measured 2 of 24. It was 6 of 24 while offline statements that
   // could not land their tone target kept a mild ground (their f(A) then carried what was said, not the evidence, and
   // moved with the sentences of the round); the two seeds pinned here before (7 and 11) hid it.
+  // Other seeds say the label is not calibrated yet: seeds 25..96 give 13 of 72 (scripts/bias-null-calibration.ts).
   it("independent formation: the tested label calls at most 3 of 24 seeds biased", async () => {
     let biased = 0;
-    for (let seed = 1; seed <= 24; seed++) {
-      const result = await sentimentalExperiment.run(defaultSentimentalConfig({ opinionFormation: "independent", runs: 1 }), ctx(seed));
-      if (table(result.tables, "bias_summary").rows.find((r) => r["scope"] === "all")!["bias"] !== "none") biased++;
-    }
+    for (let seed = 1; seed <= 24; seed++) if ((await independentBiasLabel(seed)).bias !== "none") biased++;
     expect(biased).toBeLessThanOrEqual(3);
   }, 120_000);
   it("the dynamic run tables the null p-values for both fits and the label statistic", async () => {

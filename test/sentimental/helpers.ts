@@ -11,7 +11,7 @@ import { HashingEmbedder } from "../../src/text/embedding";
 import type { RunContext } from "../../src/core/contract";
 import { silentProgress } from "../../src/core/contract";
 import { bundledDataDir } from "../../src/data/paths";
-import { DEFAULT_ADVISORS } from "../../src/sentimental/index";
+import { DEFAULT_ADVISORS, defaultSentimentalConfig, sentimentalExperiment } from "../../src/sentimental/index";
 import type { ChatRequestBody, FakeOpenAI } from "../helpers/fake-openai";
 
 export type TaskKind = "mms" | "mms-description" | "mms-priorities" | "mms-criteria" | "statement" | "arguments" | "sentiment";
@@ -127,4 +127,16 @@ export function offlineContext(seed: number, concurrency = 2): RunContext {
     log: () => {},
     concurrency,
   };
+}
+
+/**
+ * The tested bias label (and its permutation p-value) of one run in which no agent sees its peers
+ * (opinionFormation "independent"): the offline panel on the bundled scenario, scope "all". A calibrated label calls
+ * about 5 % of such runs biased (bias-experiment.e2e.test.ts, scripts/bias-null-calibration.ts).
+ */
+export async function independentBiasLabel(seed: number): Promise<{ bias: string; p: number }> {
+  const result = await sentimentalExperiment.run(defaultSentimentalConfig({ opinionFormation: "independent", runs: 1 }), offlineContext(seed, 2));
+  const all = result.tables.find((t) => t.name === "bias_summary")?.rows.find((r) => r["scope"] === "all");
+  if (!all) throw new Error(`seed ${seed}: no bias_summary row for scope "all"`);
+  return { bias: String(all["bias"]), p: all["p_null_log_ratio"] as number };
 }
