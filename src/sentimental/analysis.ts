@@ -214,8 +214,8 @@ export interface BiasResult {
 
 /**
  * Bias tests on one deliberation: pooled over agents (Figure 7) and per agent,
- * each with its own permutation null (`config.biasPermutations` within-(agent,
- * candidate) shuffles from deriveRng(deliberation seed, "sentimental",
+ * each with its own permutation null (`config.biasPermutations` draws of the
+ * `config.biasNull` scheme from deriveRng(deliberation seed, "sentimental",
  * "bias-null", scope)).
  *
  * @example
@@ -229,6 +229,7 @@ export function biasOf(deliberation: Deliberation, config: SentimentalConfig): B
   const test = (scope: string) => ({
     permutations: config.biasPermutations,
     labelFit: config.biasFit,
+    nullScheme: config.biasNull,
     significance: config.biasSignificance,
     rng: deriveRng(deliberation.seed, "sentimental", "bias-null", scope),
   });

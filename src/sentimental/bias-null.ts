@@ -9,12 +9,28 @@
  * agents' changes are tied to what their peers said; breaking that tie while
  * keeping everything else gives the reference distribution.
  *
- * Scheme: within each (advisor, candidate) group the peers' sentiments of the
- * group's observations are shuffled (Fisher-Yates, seeded), the observations
- * are re-split by the sign of the shuffled peer sentiment and both slopes are
- * refitted. Shuffling within the group keeps what differs between candidates
- * (a candidate everyone dislikes has negative peers and large early changes)
- * and between advisors, so only the within-conversation link is tested.
+ * Scheme: within each candidate, the rounds are permuted (Fisher-Yates,
+ * seeded) and every advisor's observation of round r takes the peers'
+ * sentiment its own conversation had in round pi(r); the observations are
+ * re-split by the sign of the permuted peer sentiment and both slopes are
+ * refitted. What this keeps:
+ * - each (advisor, candidate) conversation's own peer sentiments, so what
+ *   differs between candidates (a candidate everyone dislikes has negative
+ *   peers and large early changes) and between advisors stays;
+ * - one permutation for all of a candidate's advisors, so their peer
+ *   sentiments stay aligned. They share statements (A's peers at round r
+ *   include B's statement, and so do C's), and shuffling each conversation on
+ *   its own would break that tie. The changes share a tie too (every
+ *   advisor's eq. 4 change is largest in round 2), so the terms of the slopes
+ *   are correlated across a candidate's advisors; shuffling each conversation
+ *   apart drops that covariance, shrinks the null's spread and calls runs with
+ *   no peer influence biased. Measured on the offline panel with
+ *   opinionFormation = independent, seeds 97..296
+ *   (scripts/bias-null-calibration.ts): 7 of 200 called biased at 0.05 with
+ *   the joint permutation, 21 of 200 with each conversation shuffled apart.
+ * Only the link between a conversation's changes and its peers' sentiments
+ * round by round is broken. Rounds in which some advisor of the candidate has
+ * no observation (a gap) are left where they are.
  *
  * p-values are two-sided Monte Carlo p-values with the +1 correction
  * (Phipson & Smyth 2010): p = min(1, 2 min(1 + #{T* >= T}, 1 + #{T* <= T}) / (B + 1)),
@@ -26,6 +42,7 @@ import type { Rng } from "../stats/index";
 export interface NullObservation {
   candidate: string;
   agent: string;
+  round: number;
   peerSentiment: number;
   change: number;
 }
@@ -139,24 +156,73 @@ export interface FitNull {
   pLogRatio: number;
 }
 
-/** Indices of the observations of each (advisor, candidate) group, groups in first-seen order. */
-function groupsOf(observations: readonly NullObservation[]): number[][] {
-  const groups = new Map<string, number[]>();
-  observations.forEach((o, i) => {
-    const key = `${o.agent}\u0000${o.candidate}`;
-    const list = groups.get(key) ?? [];
-    list.push(i);
-    groups.set(key, list);
-  });
-  return [...groups.values()];
+/**
+ * For each candidate: its complete slots (held by every advisor of the candidate), and per advisor the observation
+ * index of each slot. A slot is a round, and an advisor's k-th observation in one round is slot "round#k", so
+ * observations that share a round (not produced by biasObservations, which gives one per round) still have a place.
+ */
+interface CandidateRounds {
+  rounds: string[];
+  byAgent: Array<Map<string, number>>;
 }
 
-/** One permutation: the peers' sentiments shuffled within every group. */
-function shuffledWithinGroups(x: readonly number[], groups: readonly number[][], rng: Rng): number[] {
-  const out = x.slice();
-  for (const g of groups) {
-    const values = rng.shuffle(g.map((i) => x[i]!));
-    g.forEach((i, k) => (out[i] = values[k]!));
+function candidateRounds(observations: readonly NullObservation[]): CandidateRounds[] {
+  const byCandidate = new Map<string, Map<string, Map<string, number>>>();
+  observations.forEach((o, i) => {
+    const agents = byCandidate.get(o.candidate) ?? new Map<string, Map<string, number>>();
+    const slots = agents.get(o.agent) ?? new Map<string, number>();
+    let k = 0;
+    while (slots.has(`${o.round}#${k}`)) k++;
+    slots.set(`${o.round}#${k}`, i);
+    agents.set(o.agent, slots);
+    byCandidate.set(o.candidate, agents);
+  });
+  return [...byCandidate.values()].map((agents) => {
+    const byAgent = [...agents.values()];
+    const rounds = [...byAgent[0]!.keys()].filter((r) => byAgent.every((m) => m.has(r)));
+    return { rounds, byAgent };
+  });
+}
+
+/**
+ * How the null breaks the tie between changes and peers: "candidate-rounds"
+ * (default) permutes each candidate's rounds with one permutation for all its
+ * advisors; "conversation" (the scheme before it, kept to measure against)
+ * shuffles each (advisor, candidate) conversation on its own.
+ */
+export type BiasNullScheme = "candidate-rounds" | "conversation";
+
+export const BIAS_NULL_SCHEMES: readonly BiasNullScheme[] = ["candidate-rounds", "conversation"];
+
+/**
+ * One draw of the null: the peers' sentiments with each candidate's complete
+ * rounds permuted, one permutation for all of that candidate's advisors
+ * ("candidate-rounds"), or each conversation's rounds shuffled on their own
+ * ("conversation").
+ *
+ * @example
+ * // A and B on one candidate, rounds 2 and 3: either nothing moves, or both swap their rounds together.
+ * permutedPeerSentiments(observations, new Rng(1)); // e.g. [xA3, xA2, xB3, xB2] for [xA2, xA3, xB2, xB3]
+ */
+export function permutedPeerSentiments(
+  observations: readonly NullObservation[],
+  rng: Rng,
+  scheme: BiasNullScheme = "candidate-rounds",
+  structure = candidateRounds(observations),
+): number[] {
+  const out = observations.map((o) => o.peerSentiment);
+  const from = (index: number | undefined) => observations[index!]!.peerSentiment;
+  for (const { rounds, byAgent } of structure) {
+    if (scheme === "conversation") {
+      for (const indexOf of byAgent) {
+        const own = [...indexOf.keys()];
+        const to = rng.shuffle(own);
+        own.forEach((r, k) => (out[indexOf.get(r)!] = from(indexOf.get(to[k]!))));
+      }
+    } else if (rounds.length > 1) {
+      const to = rng.shuffle(rounds);
+      for (const indexOf of byAgent) rounds.forEach((r, k) => (out[indexOf.get(r)!] = from(indexOf.get(to[k]!))));
+    }
   }
   return out;
 }
@@ -170,20 +236,25 @@ function median(values: readonly number[]): number {
 
 /**
  * Permutation null of both fits (through the origin and with an intercept),
- * from the same `permutations` within-group shuffles of the peers' sentiment.
+ * from the same `permutations` draws of `permutedPeerSentiments`.
  *
  * @example
  * const [origin, intercept] = biasNull(observations, 999, deriveRng(7, "sentimental", "bias-null", "all"));
  * origin.pLogRatio; // e.g. 0.41: the asymmetry is what shuffled peers give too
  */
-export function biasNull(observations: readonly NullObservation[], permutations: number, rng: Rng): [FitNull, FitNull] {
+export function biasNull(
+  observations: readonly NullObservation[],
+  permutations: number,
+  rng: Rng,
+  scheme: BiasNullScheme = "candidate-rounds",
+): [FitNull, FitNull] {
   const x = observations.map((o) => o.peerSentiment);
   const y = observations.map((o) => o.change);
-  const groups = groupsOf(observations);
+  const structure = candidateRounds(observations);
   const fits: BiasFit[] = ["origin", "intercept"];
   const draws = fits.map(() => ({ negative: [] as number[], positive: [] as number[], logRatio: [] as number[] }));
   for (let b = 0; b < permutations; b++) {
-    const xs = shuffledWithinGroups(x, groups, rng);
+    const xs = permutedPeerSentiments(observations, rng, scheme, structure);
     fits.forEach((fit, f) => {
       const s = signSlopes(xs, y, fit);
       draws[f]!.negative.push(s.negative);

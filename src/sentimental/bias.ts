@@ -18,7 +18,7 @@
  * significant against it, so a run without peer influence can say "none".
  */
 import { ols, olsThroughOrigin, mean, std, Rng } from "../stats/index";
-import { biasNull, slopeOf, type BiasFit } from "./bias-null";
+import { biasNull, slopeOf, type BiasFit, type BiasNullScheme } from "./bias-null";
 
 /** One statement of one agent in one candidate's conversation. */
 export interface BiasTurn {
@@ -113,7 +113,7 @@ export interface SignRegression {
   /** Intercept and its p-value (the authors' code's fit); NaN through the origin. */
   intercept: number;
   interceptP: number;
-  /** Two-sided permutation p-value of the slope against the within-(advisor, candidate) shuffle null (bias-null.ts). */
+  /** Two-sided permutation p-value of the slope against the permutation null (bias-null.ts). */
   pNull: number;
 }
 
@@ -235,6 +235,8 @@ export interface BiasTestOptions {
   labelFit?: BiasFit;
   /** Significance level of the label (default 0.05). */
   significance?: number;
+  /** How the null permutes the peers' sentiment (default "candidate-rounds", bias-null.ts). */
+  nullScheme?: BiasNullScheme;
 }
 
 /**
@@ -251,7 +253,7 @@ export function analyzeBias(observations: readonly BiasObservation[], turns: rea
   const permutations = options.permutations ?? 999;
   const labelFit = options.labelFit ?? "origin";
   const significance = options.significance ?? 0.05;
-  const [originNull, interceptNull] = biasNull(observations, permutations, options.rng ?? new Rng("sentimental-bias-null"));
+  const [originNull, interceptNull] = biasNull(observations, permutations, options.rng ?? new Rng("sentimental-bias-null"), options.nullScheme);
   const negative = fitSign(observations, "negative", "origin", originNull.pNegative);
   const positive = fitSign(observations, "positive", "origin", originNull.pPositive);
   const labelNull = labelFit === "origin" ? originNull : interceptNull;

@@ -167,8 +167,13 @@ export const sentimentalConfigSchema = z.object({
   }),
   biasPermutations: documented(z.number().int().min(19).max(100000).default(999), {
     description:
-      "Permutations of the bias null: peers' sentiment shuffled within each (advisor, candidate) conversation, slopes refitted; p-values per slope and for log(|b+| / |b-|). 19 is the fewest that can reach p < 0.05.",
+      "Permutations of the bias null (biasNull), slopes refitted after each; p-values per slope and for log(|b+| / |b-|). 19 is the fewest that can reach p < 0.05.",
     source: "ours",
+  }),
+  biasNull: documented(z.enum(["candidate-rounds", "conversation"]).default("candidate-rounds"), {
+    description:
+      "How the bias null breaks the tie between an advisor's changes and its peers' sentiment. candidate-rounds: each candidate's rounds permuted, one permutation for all its advisors, so the statements they share stay aligned (calibrated on runs with no peer influence). conversation: each (advisor, candidate) conversation shuffled on its own (the earlier scheme; it calls too many such runs biased).",
+    readings: { "candidate-rounds": "ours", conversation: "ours" },
   }),
   biasFit: documented(z.enum(["origin", "intercept"]).default("origin"), {
     description:

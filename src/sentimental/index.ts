@@ -62,7 +62,17 @@ export {
 } from "./decision";
 export { nuance, platitudinalBetweenAgents, platitudinalBetweenRuns, drift, defensibility, supportScores, mentalModelText } from "./evaluation";
 export { biasObservations, analyzeBias, biasLabel, testedBiasLabel, type BiasTurn, type BiasAnalysis, type BiasLabel } from "./bias";
-export { biasNull, permutationP, slopeOf, logSlopeRatio, type BiasFit, type FitNull } from "./bias-null";
+export {
+  biasNull,
+  permutationP,
+  permutedPeerSentiments,
+  slopeOf,
+  logSlopeRatio,
+  BIAS_NULL_SCHEMES,
+  type BiasFit,
+  type BiasNullScheme,
+  type FitNull,
+} from "./bias-null";
 export {
   mentalModelTask,
   statementTask,

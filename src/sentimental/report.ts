@@ -356,8 +356,8 @@ function biasSummaryRow(scope: string, a: BiasAnalysis): Row {
   };
 }
 
-const NULL_NOTE =
-  "p_null: two-sided permutation p-value against peers' sentiment shuffled within each (advisor, candidate) conversation (the slopes' own t-tests assume the change is unrelated to the sign split, which |change| >= 0 breaks).";
+const nullNote = (config: SentimentalConfig): string =>
+  `p_null: two-sided permutation p-value against ${config.biasNull === "conversation" ? "peers' sentiment shuffled within each (advisor, candidate) conversation on its own (biasNull = conversation, the earlier null, which calls too many runs without peer influence biased)" : "each candidate's rounds permuted, one permutation for all its advisors (biasNull = candidate-rounds)"} (the slopes' own t-tests assume the change is unrelated to the sign split, which |change| >= 0 breaks).`;
 
 /**
  * Bias tables: Figure 7 observations, regressions per sign (through the
@@ -381,13 +381,13 @@ export function biasTables(bias: BiasResult, config: SentimentalConfig): Table[]
       name: "bias_regression",
       title: "OLS through the origin of opinion change on peers' sentiment, by sign (the paper's fit)",
       rows: scopes.flatMap((s) => regressionRows(s.scope, s.analysis)),
-      note: `statsmodels no-constant conventions: uncentered R^2, df = n - 1; p is the t-test of the slope against 0. ${NULL_NOTE} ${config.biasPermutations} permutations.`,
+      note: `statsmodels no-constant conventions: uncentered R^2, df = n - 1; p is the t-test of the slope against 0. ${nullNote(config)} ${config.biasPermutations} permutations.`,
     },
     {
       name: "bias_regression_intercept",
       title: "OLS with an intercept of opinion change on peers' sentiment, by sign (the authors' code's fit)",
       rows: scopes.flatMap((s) => interceptRows(s.scope, s.analysis)),
-      note: `Centered R^2, df = n - 2. ${NULL_NOTE} Same permutations as bias_regression.`,
+      note: `Centered R^2, df = n - 2. ${nullNote(config)} Same permutations as bias_regression.`,
     },
     {
       name: "bias_summary",

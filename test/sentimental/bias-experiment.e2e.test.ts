@@ -22,15 +22,20 @@ describe("bias test on whole runs (10 candidates, 5 rounds)", () => {
     expect(result.summary["bias"]).toBe("none");
   });
   // The label's false-positive rate with no peer influence, over seeds 1..24: a test at 0.05 should call about 1 of 24
-  // runs biased (at most 3 with 95 % probability). Measured 2 of 24. It was 6 of 24 while offline statements that
-  // could not land their tone target kept a mild ground (their f(A) then carried what was said, not the evidence, and
-  // moved with the sentences of the round); the two seeds pinned here before (7 and 11) hid it.
-  // Other seeds say the label is not calibrated yet: seeds 25..96 give 13 of 72 (scripts/bias-null-calibration.ts).
+  // runs biased (at most 3 with 95 % probability). Measured 1 of 24 with biasNull = candidate-rounds; seeds 25..96 give
+  // 1 of 72 and seeds 97..296 give 7 of 200 (scripts/bias-null-calibration.ts). The earlier null, which shuffled each
+  // (advisor, candidate) conversation on its own, gave 2 of 24 here only by these seeds' luck: 13 of 72 on 25..96.
   it("independent formation: the tested label calls at most 3 of 24 seeds biased", async () => {
     let biased = 0;
     for (let seed = 1; seed <= 24; seed++) if ((await independentBiasLabel(seed)).bias !== "none") biased++;
     expect(biased).toBeLessThanOrEqual(3);
   }, 120_000);
+  it("biasNull reaches the label: seed 30 is biased only under the per-conversation shuffle", async () => {
+    expect(await independentBiasLabel(30)).toMatchObject({ bias: "none" });
+    const perConversation = await independentBiasLabel(30, "conversation");
+    expect(perConversation.bias).toBe("negativity");
+    expect(perConversation.p).toBeCloseTo(0.036, 3);
+  });
   it("the dynamic run tables the null p-values for both fits and the label statistic", async () => {
     const result = await sentimentalExperiment.run(defaultSentimentalConfig({ runs: 1 }), ctx(7));
     for (const name of ["bias_regression", "bias_regression_intercept"]) {

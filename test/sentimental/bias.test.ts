@@ -184,7 +184,7 @@ describe("bias null (permutation test)", () => {
     expect(neg.nullMedianLogRatio).toBe(interceptNull.nullMedianLogRatio);
     expect(neg.nullMedianLogRatio).not.toBe(originNull.nullMedianLogRatio);
   });
-  it("is reproducible from its seed and shuffles only within (advisor, candidate)", () => {
+  it("is reproducible from its seed, and a conversation observed once has nothing to permute", () => {
     const observations = synthetic(() => 0, 8);
     expect(biasNull(observations, 199, new Rng(4))).toEqual(biasNull(observations, 199, new Rng(4)));
     expect(biasNull(observations, 199, new Rng(4))).not.toEqual(biasNull(observations, 199, new Rng(5)));

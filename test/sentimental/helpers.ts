@@ -12,6 +12,7 @@ import type { RunContext } from "../../src/core/contract";
 import { silentProgress } from "../../src/core/contract";
 import { bundledDataDir } from "../../src/data/paths";
 import { DEFAULT_ADVISORS, defaultSentimentalConfig, sentimentalExperiment } from "../../src/sentimental/index";
+import type { BiasNullScheme } from "../../src/sentimental/bias-null";
 import type { ChatRequestBody, FakeOpenAI } from "../helpers/fake-openai";
 
 export type TaskKind = "mms" | "mms-description" | "mms-priorities" | "mms-criteria" | "statement" | "arguments" | "sentiment";
@@ -134,8 +135,8 @@ export function offlineContext(seed: number, concurrency = 2): RunContext {
  * (opinionFormation "independent"): the offline panel on the bundled scenario, scope "all". A calibrated label calls
  * about 5 % of such runs biased (bias-experiment.e2e.test.ts, scripts/bias-null-calibration.ts).
  */
-export async function independentBiasLabel(seed: number): Promise<{ bias: string; p: number }> {
-  const result = await sentimentalExperiment.run(defaultSentimentalConfig({ opinionFormation: "independent", runs: 1 }), offlineContext(seed, 2));
+export async function independentBiasLabel(seed: number, biasNull: BiasNullScheme = "candidate-rounds"): Promise<{ bias: string; p: number }> {
+  const result = await sentimentalExperiment.run(defaultSentimentalConfig({ opinionFormation: "independent", runs: 1, biasNull }), offlineContext(seed, 2));
   const all = result.tables.find((t) => t.name === "bias_summary")?.rows.find((r) => r["scope"] === "all");
   if (!all) throw new Error(`seed ${seed}: no bias_summary row for scope "all"`);
   return { bias: String(all["bias"]), p: all["p_null_log_ratio"] as number };
