@@ -247,10 +247,18 @@ export function deniesWork(reading: ResumeReading, itemText: string): Clause | n
   return reading.clauses.find((c) => c.polarity === "limitation" && object.stems.every((s) => namesStem(c.stems, s))) ?? null;
 }
 
-/** The clauses of one passage: sentences, then "; ", ", but" and bullet (" - ", " \u2022 ") splits; a date range's dash ("Jan 2019 - Mar 2022", "2019 - Present") is no bullet. */
+/**
+ * The clauses of one passage: sentences, then "; ", ", but" and bullet (" - ", " \u2022 ") splits; a date range's dash
+ * ("Jan 2019 - Mar 2022", "2019 - Present") is no bullet. A part after "; " that points back within its first six words
+ * ("; I have learned from it") stays with the part before it: quoted alone, its "it" would name nothing.
+ */
 function clausesOf(passage: string): string[] {
   return splitSentences(passage)
-    .flatMap((s) => s.split(/;\s+|,\s+(?=(?:but|although|though|however)\b)|\s+[\u2022\u25aa\u25cf\u27a2\ufffd]\s*|(?<!\d)\s[-\u2013\u2014]\s(?=\p{Lu})/u))
+    .flatMap((s) =>
+      s.split(
+        /;\s+(?!(?:\S+\s+){0,5}?(?:[Ii]ts?|[Tt]hem|[Tt]hey|[Tt]heir)\b)|,\s+(?=(?:but|although|though|however)\b)|\s+[\u2022\u25aa\u25cf\u27a2\ufffd]\s*|(?<!\d)\s[-\u2013\u2014]\s(?=\p{Lu})/u,
+      ),
+    )
     .map((c) => c.trim())
     .filter((c) => stemsOf(c).length > 0);
 }

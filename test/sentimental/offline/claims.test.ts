@@ -49,6 +49,15 @@ describe("quotations are whole clauses", () => {
     expect(q).toContain("predictive maintenance of pumps");
     expect(isWholeQuote(long, q)).toBe(true);
   });
+  it("keeps a part after '; ' that points back ('I have learned from it') with the part it points to", () => {
+    const passage =
+      "My start-up did not reach sustainability, partly because I under-invested in financial planning; I have learned from it but have limited formal budgeting experience. Built the billing platform; scaled the data team to 12.";
+    expect(readResume([passage]).clauses.map((c) => c.text)).toEqual([
+      "My start-up did not reach sustainability, partly because I under-invested in financial planning; I have learned from it but have limited formal budgeting experience.",
+      "Built the billing platform",
+      "scaled the data team to 12.",
+    ]);
+  });
   it("reads work date ranges as years, leaving out education", () => {
     expect(rangeYears(["Head of Engineering (2019-present). Engineer (2013-2015). BSc, University (2009-2013). Certificate (2021)."])).toBe(8);
     expect(readResume(["Python- Exprience - Less than 1 year months"]).careerYears).toBeNull();
