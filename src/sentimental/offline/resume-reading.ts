@@ -127,6 +127,27 @@ export function statesMeasuredChange(text: string): boolean {
   return MEASURED_CHANGE.test(text);
 }
 
+/**
+ * Does the clause state a figure of what the candidate did: a number other than a year ("14 million dollars", "a team
+ * of 4 engineers", "22%"), or a measured change?
+ *
+ * @example
+ * statesFigure("Led capital-expenditure appraisal for two bottling-line expansions (14 million dollars)"); // true
+ * statesFigure("I connect business cases with technology delivery"); // false
+ * statesFigure("Head of Engineering, SokoTaka (2019-present)"); // false: a year is a date, not a result
+ */
+export function statesFigure(text: string): boolean {
+  return MEASURED_CHANGE.test(text) || /\d/.test(text.replace(/\b(?:19|20)\d{2}\b/g, ""));
+}
+
+/**
+ * A clause that meets an item and states a figure is quoted before a higher-scoring one that states none, when it
+ * scores at least this share of it: a hiring manager weighs what a candidate did over how the candidate describes
+ * itself ("Led capital-expenditure appraisal ... (14 million dollars)" over "I connect business cases with technology
+ * delivery" on business cases and capital expenditure).
+ */
+export const FIGURE_QUOTE_SHARE = 0.8;
+
 /** The stem a measured change adds to its clause: it shows an improvement (`MEASURED_CHANGE`). */
 const IMPROVE_STEM = stemOf("improving");
 /** The most a years item counts for in part: years at 60 % of the bar or more, or the work named without its years. */
@@ -435,6 +456,29 @@ function best(
 }
 
 /**
+ * The quote of a met item: `chosen`, unless it states no figure and a clause among `clauses` that meets the item and
+ * states one scores at least FIGURE_QUOTE_SHARE of it (the best such clause then).
+ */
+function withFigure(
+  chosen: { clause: Clause; score: number },
+  clauses: readonly Clause[],
+  requirement: Requirement,
+  reading: ResumeReading,
+  weights: ReadonlyMap<string, number>,
+  meets: (clause: Clause, score: number) => boolean,
+): { clause: Clause; score: number } {
+  if (statesFigure(chosen.clause.text)) return chosen;
+  const figured = best(
+    clauses.filter((c) => statesFigure(c.text)),
+    requirement,
+    reading,
+    weights,
+    meets,
+  );
+  return figured && meets(figured.clause, figured.score) && figured.score >= FIGURE_QUOTE_SHARE * chosen.score ? figured : chosen;
+}
+
+/**
  * The item's head stems: its most specific stems (by the ad's weights) that
  * together carry at least half of its weight, ties at the last one kept. The
  * stems the ad repeats across items ("GCSE", "A level", "mathematics" in a
@@ -516,7 +560,8 @@ export function assess(reading: ResumeReading, requirement: Requirement, weights
   // What a strength quotes: an achievement or a role that meets the item before a skills list that names it.
   const described = best(describedClauses(reading), requirement, reading, weights, meets);
   // It must reach MET_SCORE itself: a clause met by the claims' coverage alone quotes nothing a strength may rest on.
-  const quote = described && described.score >= MET_SCORE && meets(described.clause, described.score) ? described : support;
+  const chosen = described && described.score >= MET_SCORE && meets(described.clause, described.score) ? described : support;
+  const quote = chosen && meets(chosen.clause, chosen.score) ? withFigure(chosen, describedClauses(reading), requirement, reading, weights, meets) : chosen;
   const limitation = best(
     reading.clauses.filter((c) => c.polarity === "limitation"),
     requirement,

@@ -16,10 +16,10 @@ import { defaultSentimentalConfig, type SentimentalConfig } from "../../../src/s
 import { deliberate, loadScenario } from "../../../src/sentimental/pipeline";
 import { checkStatement, isWholeQuote } from "../../../src/sentimental/offline/claims";
 import { checkMust, leadershipPart, readMusts } from "../../../src/sentimental/offline/hard-requirements";
-import { nounPhrases, readJob, yearsObject } from "../../../src/sentimental/offline/job-reading";
+import { nounPhrases, readJob, stemWeights, yearsObject } from "../../../src/sentimental/offline/job-reading";
 import { recordOfflineClaims, statementScore, type OfflineStatement, type StatementPolicyInput } from "../../../src/sentimental/offline/offline-agent";
 import { quoteOf } from "../../../src/sentimental/offline/phrasing";
-import { deniesWork, rangeYears, readResume, yearsInRole } from "../../../src/sentimental/offline/resume-reading";
+import { assess, deniesWork, FIGURE_QUOTE_SHARE, rangeYears, readResume, statesFigure, yearsInRole } from "../../../src/sentimental/offline/resume-reading";
 import { mmCopies, quotesOf } from "./expert-counters";
 
 const MATHS = path.join(process.cwd(), "test/heldout/sentimental/head-of-maths");
@@ -57,6 +57,29 @@ describe("quotations are whole clauses", () => {
       "Built the billing platform",
       "scaled the data team to 12.",
     ]);
+  });
+  it("quotes what the candidate did, with its figure, before a self-description that scores a little higher", () => {
+    expect(statesFigure("Led capital-expenditure appraisal for two bottling-line expansions (14 million dollars).")).toBe(true);
+    expect(statesFigure("raised line uptime from 71% to 89%")).toBe(true);
+    expect(statesFigure("I connect business cases with technology delivery.")).toBe(false);
+    expect(statesFigure("Experience: Head of Engineering, SokoTaka Waste Solutions, Nairobi (2019-present).")).toBe(false);
+    const items = readJob({
+      title: "Head of Technology",
+      organization: "X",
+      text: "Requirements\n- Run technology budgets responsibly, with clear business cases for every major investment; work with the CFO on capital expenditure and vendor contracts.",
+    });
+    const budgets = items.find((r) => /budgets responsibly/.test(r.text))!;
+    const reading = readResume([
+      "Summary: Chartered accountant turned fintech product leader. I connect business cases with technology delivery.",
+      "Finance Manager, a brewer (2015-2019). Led capital-expenditure appraisal for two bottling-line expansions (14 million dollars).",
+    ]);
+    const weights = stemWeights(items);
+    const e = assess(reading, budgets, weights);
+    expect(e.verdict).toBe("met");
+    // the self-description scores higher and stays the support the verdict rests on; the deed is what is quoted
+    expect(e.support!.clause.text).toBe("I connect business cases with technology delivery.");
+    expect(e.quote!.clause.text).toBe("Led capital-expenditure appraisal for two bottling-line expansions (14 million dollars).");
+    expect(e.quote!.score).toBeGreaterThanOrEqual(FIGURE_QUOTE_SHARE * e.support!.score);
   });
   it("reads work date ranges as years, leaving out education", () => {
     expect(rangeYears(["Head of Engineering (2019-present). Engineer (2013-2015). BSc, University (2009-2013). Certificate (2021)."])).toBe(8);
