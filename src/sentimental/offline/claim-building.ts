@@ -16,11 +16,11 @@ import {
   isSkillsList,
   limitationScope,
   showsHead,
-  statesMeasuredChange,
   type Clause,
   type Evidence,
 } from "./resume-reading";
 import { stemsOf, type Requirement, type Topic } from "./job-reading";
+import { statesMeasuredChange } from "./stated-figures";
 import type { MustCheck } from "./hard-requirements";
 
 /** What a statement talks about: the ad's requirements and tasks (the company blurb and the role's framing count in the judgement only). */

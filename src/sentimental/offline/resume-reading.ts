@@ -31,6 +31,7 @@
 import { splitSentences } from "../../text/index";
 import { isContentStem, isPersonMention, stemOf, stemsOf, yearsAsked, yearsObject, type Requirement, type Topic } from "./job-reading";
 import { ANY_HEADING, careerOf, statedYears, statesAtLeast } from "./date-ranges";
+import { FIGURE_QUOTE_SHARE, statesFigure, statesMeasuredChange } from "./stated-figures";
 import { clausePolarity, isSkillsList, isStudyLine, startsSection, TITLE_ABBREVIATIONS, WEAKNESS_HEADING, type ClausePolarity } from "./clause-kinds";
 export type { ClausePolarity } from "./clause-kinds";
 export { clausePolarity, isSkillsList, LIMITATION_REACH, limitationScope } from "./clause-kinds";
@@ -110,44 +111,6 @@ export const LIMITATION_SCORE = 0.2;
 export const ROLE_PARTIAL_SCORE = (PARTIAL_SCORE + MET_SCORE) / 2;
 /** Value of an explicit gap, and of no evidence at all. */
 export const GAP_VALUE = -0.7;
-/**
- * A change in a measure the clause states: a verb of change with "from X to Y" or "by N", or "from X% to Y%" alone
- * ("rose from 39% to 52%", "reduced empty kilometres by 18%", "uptime from 71% to 89%").
- */
-const MEASURED_CHANGE =
-  /\b(?:ros[ei]|rais\w*|increas\w*|improv\w*|grew|grow\w*|lift\w*|boost\w*|doubl\w*|cut\w*|reduc\w*|lower\w*|decreas\w*|halv\w*)\b[^.;]{0,60}?\b(?:from\s+\S+\s+to\s+\S+|by\s+(?:about\s+|over\s+|nearly\s+)?\d[\d.,]*\s*(?:%|per\s*cent|percent|points?|x)?)|\bfrom\s+\d[\d.,]*\s*%\s+to\s+\d[\d.,]*\s*%/i;
-/**
- * Does the clause state a measured change (`MEASURED_CHANGE`)?
- *
- * @example
- * statesMeasuredChange("raised line uptime from 71% to 89%"); // true
- * statesMeasuredChange("speaker at AfricArena 2022 on building for low connectivity"); // false
- */
-export function statesMeasuredChange(text: string): boolean {
-  return MEASURED_CHANGE.test(text);
-}
-
-/**
- * Does the clause state a figure of what the candidate did: a number other than a year ("14 million dollars", "a team
- * of 4 engineers", "22%"), or a measured change?
- *
- * @example
- * statesFigure("Led capital-expenditure appraisal for two bottling-line expansions (14 million dollars)"); // true
- * statesFigure("I connect business cases with technology delivery"); // false
- * statesFigure("Head of Engineering, SokoTaka (2019-present)"); // false: a year is a date, not a result
- */
-export function statesFigure(text: string): boolean {
-  return MEASURED_CHANGE.test(text) || /\d/.test(text.replace(/\b(?:19|20)\d{2}\b/g, ""));
-}
-
-/**
- * A clause that meets an item and states a figure is quoted before a higher-scoring one that states none, when it
- * scores at least this share of it: a hiring manager weighs what a candidate did over how the candidate describes
- * itself ("Led capital-expenditure appraisal ... (14 million dollars)" over "I connect business cases with technology
- * delivery" on business cases and capital expenditure).
- */
-export const FIGURE_QUOTE_SHARE = 0.8;
-
 /** The stem a measured change adds to its clause: it shows an improvement (`MEASURED_CHANGE`). */
 const IMPROVE_STEM = stemOf("improving");
 /** The most a years item counts for in part: years at 60 % of the bar or more, or the work named without its years. */
@@ -312,7 +275,7 @@ export function readResume(passages: readonly string[], collected: number | null
       // A measured change in the candidate's own results is an improvement, whatever its verb ("grade 5+ rose from
       // 39% to 52%", "raised line uptime from 71% to 89%", "reduced empty kilometres by 18%"); a change stated without
       // two bare figures ("from 9 days to same-day") is not read as one.
-      if (MEASURED_CHANGE.test(body)) named.add(IMPROVE_STEM);
+      if (statesMeasuredChange(body)) named.add(IMPROVE_STEM);
       clauses.push({ passage: p, text, stems: named, length: stems.length, polarity: clausePolarity(text, weakness) });
     }
   });

@@ -19,7 +19,8 @@ import { checkMust, leadershipPart, readMusts } from "../../../src/sentimental/o
 import { nounPhrases, readJob, stemWeights, yearsObject } from "../../../src/sentimental/offline/job-reading";
 import { recordOfflineClaims, statementScore, type OfflineStatement, type StatementPolicyInput } from "../../../src/sentimental/offline/offline-agent";
 import { quoteOf } from "../../../src/sentimental/offline/phrasing";
-import { assess, deniesWork, FIGURE_QUOTE_SHARE, rangeYears, readResume, statesFigure, yearsInRole } from "../../../src/sentimental/offline/resume-reading";
+import { assess, deniesWork, rangeYears, readResume, yearsInRole } from "../../../src/sentimental/offline/resume-reading";
+import { FIGURE_QUOTE_SHARE, statesFigure } from "../../../src/sentimental/offline/stated-figures";
 import { mmCopies, quotesOf } from "./expert-counters";
 
 const MATHS = path.join(process.cwd(), "test/heldout/sentimental/head-of-maths");
