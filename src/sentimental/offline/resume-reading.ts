@@ -493,10 +493,15 @@ export function showsHead(requirement: Pick<Requirement, "stems" | "parts">, ste
  * const clause = (text: string): Clause => ({ passage: 0, text, stems: new Set(), polarity: "claim" });
  * statesRole(clause("Technology lead with 10 years building field software")); // true
  * statesRole(clause("BSc Information Technology, Kenyatta University (2008)")); // false
+ * statesRole(clause("Board roles: non-executive director at two recycling technology companies")); // false: a board seat
  */
 export function statesRole(clause: Pick<Clause, "text">): boolean {
+  // A seat on a board oversees the work, it does not do it: no role of the job's own kind.
+  if (BOARD_SEAT.test(clause.text)) return false;
   return statedYears(clause.text) !== null || isPersonMention(clause.text.replace(/[^\p{L}\p{N}\s-]+/gu, " "));
 }
+
+const BOARD_SEAT = /\b(?:non-executive|non-exec|board roles?|board member(?:ship)?s?|advisory board|trustee)\b/i;
 
 /**
  * The evidence a resume gives for one requirement (see module doc for the rules).

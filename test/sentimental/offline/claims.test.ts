@@ -19,7 +19,7 @@ import { checkMust, leadershipPart, readMusts } from "../../../src/sentimental/o
 import { nounPhrases, readJob, stemWeights, yearsObject } from "../../../src/sentimental/offline/job-reading";
 import { recordOfflineClaims, statementScore, type OfflineStatement, type StatementPolicyInput } from "../../../src/sentimental/offline/offline-agent";
 import { quoteOf } from "../../../src/sentimental/offline/phrasing";
-import { assess, deniesWork, rangeYears, readResume, yearsInRole } from "../../../src/sentimental/offline/resume-reading";
+import { assess, deniesWork, rangeYears, readResume, statesRole, yearsInRole } from "../../../src/sentimental/offline/resume-reading";
 import { FIGURE_QUOTE_SHARE, statesFigure } from "../../../src/sentimental/offline/stated-figures";
 import { mmCopies, quotesOf } from "./expert-counters";
 
@@ -81,6 +81,19 @@ describe("quotations are whole clauses", () => {
     expect(e.support!.clause.text).toBe("I connect business cases with technology delivery.");
     expect(e.quote!.clause.text).toBe("Led capital-expenditure appraisal for two bottling-line expansions (14 million dollars).");
     expect(e.quote!.score).toBeGreaterThanOrEqual(FIGURE_QUOTE_SHARE * e.support!.score);
+  });
+  it("a board seat is no role of the job's own kind: the title's item is met by the executive role, not the seat", () => {
+    const items = readJob({ title: "Head of Technology", organization: "X", text: "Requirements\n- 8+ years in technology roles." });
+    const title = items.find((r) => r.role)!;
+    const reading = readResume([
+      "Experience: Group CTO, NordCycle Environmental Services, Stockholm (2014-2024).",
+      "Board roles: non-executive director at two recycling technology companies.",
+    ]);
+    const e = assess(reading, title, stemWeights(items));
+    expect(e.verdict).toBe("met");
+    expect(e.support!.clause.text).toMatch(/^Experience: Group CTO/);
+    expect(statesRole({ text: "Board roles: non-executive director at two recycling technology companies." })).toBe(false);
+    expect(statesRole({ text: "Experience: Group CTO, NordCycle Environmental Services, Stockholm (2014-2024)." })).toBe(true);
   });
   it("reads work date ranges as years, leaving out education", () => {
     expect(rangeYears(["Head of Engineering (2019-present). Engineer (2013-2015). BSc, University (2009-2013). Certificate (2021)."])).toBe(8);
