@@ -99,6 +99,37 @@ export function strengthClaim(e: Evidence, weights: ReadonlyMap<string, number>,
 }
 
 /**
+ * The strength claims of a met item: `strengthClaim`, and when that praises one part of an item of several parts, one
+ * claim on each other part a clause of `Evidence.partsShown` shows with a measured result ("On predictive maintenance
+ * ...: '... cutting unplanned stops by 40%'" and "On plant uptime ...: 'raised line uptime from 71% to 89% ...'"), so
+ * that an advisor can cite the best record in its own area whichever part holds it.
+ *
+ * @example
+ * strengthClaims(evidence, weights, "probe", 0).map((c) => c.part); // ["predictive maintenance", "plant uptime"]
+ */
+export function strengthClaims(e: Evidence, weights: ReadonlyMap<string, number>, decision: Decision, grade: number): Claim[] {
+  const main = strengthClaim(e, weights, decision, grade);
+  if (!main) return [];
+  if (main.part === undefined) return [main];
+  const out = [main];
+  for (const shown of e.partsShown ?? []) {
+    const part = partShown(e, shown, weights);
+    if (!part || out.some((c) => c.part === part)) continue;
+    out.push({
+      kind: "strength",
+      item: itemOf(e, part),
+      cited: [cite(shown.clause, shown.score, e.requirement)],
+      score: shown.score,
+      threshold: PARTIAL_SCORE,
+      decision,
+      grade,
+      part,
+    });
+  }
+  return out;
+}
+
+/**
  * The part of a met item that a clause below MET_SCORE shows by itself: one of the item's specific noun phrases
  * (`namesSpecifically`) it covers, with the item's head in it, a measured result (`statesMeasuredChange`) and at least
  * PARTIAL_SCORE; null otherwise.
@@ -109,8 +140,23 @@ export function strengthClaim(e: Evidence, weights: ReadonlyMap<string, number>,
 export function partShown(e: Evidence, quoted: { clause: Clause; score: number }, weights: ReadonlyMap<string, number>): string | null {
   if (e.verdict !== "met" || e.requirement.role || quoted.score < PARTIAL_SCORE || !showsHead(e.requirement, quoted.clause.stems, weights)) return null;
   if (!statesMeasuredChange(quoted.clause.text)) return null;
-  const topic = coveredTopic(e, quoted.clause, weights, namesSpecifically);
+  const topic = coveredTopic(e, quoted.clause, weights, namesSpecifically) ?? headedTopic(e, quoted.clause, weights);
   return topic ? articled(topic) : null;
+}
+
+/**
+ * A phrase of several words whose head (its last word) the clause holds, with at least half of its weight: "line
+ * uptime" shows the ad's "plant uptime", whose modifier only says where; "plant data" does not show "sensor data".
+ */
+function headedTopic(e: Evidence, clause: Pick<Clause, "stems">, weights: ReadonlyMap<string, number>): string | null {
+  for (const t of e.requirement.topics) {
+    if (t.stems.length < 2 || !clause.stems.has(t.stems[t.stems.length - 1]!)) continue;
+    const w = (st: string) => weights.get(st) ?? 1;
+    const all = t.stems.reduce((a, st) => a + w(st), 0);
+    const hit = t.stems.filter((st) => clause.stems.has(st)).reduce((a, st) => a + w(st), 0);
+    if (all > 0 && hit / all >= 0.5) return t.phrase;
+  }
+  return null;
 }
 
 /**
@@ -327,10 +373,13 @@ export function echoClaim(reply: EchoReply, decision: Decision, grade: number, c
   // A clause answers the peer's point only where it holds that point's own words ("the unit's nursing budget" is not
   // answered by "ICU registered nurse for 9 years"); without one, a doubt about the point stands.
   const onPoint = (clause: Clause) => showsPoint(clause, reply.point ?? e.requirement.label);
-  const support = e.support && e.support.score >= PARTIAL_SCORE && onPoint(e.support.clause) ? cite(e.support.clause, e.support.score, e.requirement) : null;
+  // The best clause on the point: the support, or a clause that shows a part of the item (the peer may praise its part).
+  const onPointSupport = [e.support, ...(e.partsShown ?? [])].find((x) => x !== null && x !== undefined && x.score >= PARTIAL_SCORE && onPoint(x.clause));
+  const support = onPointSupport ? cite(onPointSupport.clause, onPointSupport.score, e.requirement) : null;
   const limit = e.limitation && e.limitation.score >= PARTIAL_SCORE ? cite(e.limitation.clause, e.limitation.score, e.requirement) : null;
   if (!reply.peerPositive && reply.relation !== "agree" && !support) echo.relation = "agree";
-  const cited: CitedClause[] = usesSupport && support ? [support] : reply.peerPositive && limit ? [limit] : [];
+  // Agreeing, it quotes its support or nothing: a limitation it quoted would speak against the point it agrees with.
+  const cited: CitedClause[] = usesSupport ? (support ? [support] : []) : reply.peerPositive && limit ? [limit] : [];
   const item = itemOf(e, reply.point ?? e.requirement.label);
   return { kind: "echo", item, cited, score: cited[0]?.score ?? null, threshold: cited.length > 0 ? PARTIAL_SCORE : null, decision, grade, echo };
 }

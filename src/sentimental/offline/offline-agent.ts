@@ -41,7 +41,7 @@ import { readMusts, type MustCheck } from "./hard-requirements";
 import { assessItems, type JobReading } from "./item-evidence";
 import { endSentence, gradeFor, renderClaim, type Claim, type Decision, type EchoReply, type Voice } from "./phrasing";
 import { evidenceScore, readResume, type ResumeReading } from "./resume-reading";
-import { concernClaim, echoClaim, mustClaims, pointName, statementContext, strengthClaim } from "./claim-building";
+import { concernClaim, echoClaim, mustClaims, pointName, statementContext, strengthClaims } from "./claim-building";
 import { advisorLens, type WeighedRequirement } from "./role-lens";
 import { markOwnPoint, sayOwnPoint } from "./own-point";
 import {
@@ -436,8 +436,8 @@ function pickBody(assessment: Assessment, plan: StatementPlan, previous: string,
         (m) => m.must.requirement.id === x.evidence.requirement.id && (m.status === "lacking" || (m.status === "met" && m.must.kind === "credential")),
       );
     if (mustIds.has(x.evidence.requirement.id) && said) continue;
-    const s = strengthClaim(x.evidence, assessment.weights, plan.decision, grade);
-    if (s) strong.push({ claim: s, weight: x.weight * x.evidence.value * repeat(s) });
+    for (const s of strengthClaims(x.evidence, assessment.weights, plan.decision, grade))
+      strong.push({ claim: s, weight: x.weight * x.evidence.value * repeat(s) });
     const c = concernClaim(x.evidence, assessment.weights, plan.decision, grade);
     if (c) weak.push({ claim: c, weight: x.weight * (0.8 - x.evidence.value) * repeat(c) });
   }

@@ -29,9 +29,11 @@
  * only said when no clause carries the requirement's terms.
  */
 import { splitSentences } from "../../text/index";
-import { isContentStem, isPersonMention, stemOf, stemsOf, yearsAsked, yearsObject, type Requirement, type Topic } from "./job-reading";
+import { isContentStem, stemOf, stemsOf, yearsAsked, yearsObject, type Requirement, type Topic } from "./job-reading";
 import { ANY_HEADING, careerOf, statedYears, statesAtLeast } from "./date-ranges";
 import { FIGURE_QUOTE_SHARE, statesFigure, statesMeasuredChange } from "./stated-figures";
+import { statesRole } from "./role-statement";
+export { statesRole } from "./role-statement";
 import { clausePolarity, isSkillsList, isStudyLine, startsSection, TITLE_ABBREVIATIONS, WEAKNESS_HEADING, type ClausePolarity } from "./clause-kinds";
 export type { ClausePolarity } from "./clause-kinds";
 export { clausePolarity, isSkillsList, LIMITATION_REACH, limitationScope } from "./clause-kinds";
@@ -81,6 +83,11 @@ export interface Evidence {
    * is not a bare list of skills (`isSkillsList`), else the support. The support's score alone sets the item's value.
    */
   quote?: { clause: Clause; score: number } | null;
+  /**
+   * Other clauses that show a measured result on the item besides the quote, best first (at most two): what a strength
+   * on another part of an item of several parts may quote (claim-building.ts strengthClaims).
+   */
+  partsShown?: Array<{ clause: Clause; score: number }>;
   /** Best limitation clause for the requirement and its score. */
   limitation: { clause: Clause; score: number } | null;
   /** Best aspiration clause ("I am motivated by mentoring leaders in emerging markets"): no evidence, but no silence either. */
@@ -483,27 +490,6 @@ export function showsHead(requirement: Pick<Requirement, "stems" | "parts">, ste
 }
 
 /**
- * A clause that states a role held or years of experience ("Technology lead
- * with 10 years ...", "Head of Engineering, SokoTaka"): full support of the
- * job title's own item, which a degree ("BSc Information Technology") or a
- * passing mention of the field ("I connect business cases with technology
- * delivery") supports only partly.
- *
- * @example
- * const clause = (text: string): Clause => ({ passage: 0, text, stems: new Set(), polarity: "claim" });
- * statesRole(clause("Technology lead with 10 years building field software")); // true
- * statesRole(clause("BSc Information Technology, Kenyatta University (2008)")); // false
- * statesRole(clause("Board roles: non-executive director at two recycling technology companies")); // false: a board seat
- */
-export function statesRole(clause: Pick<Clause, "text">): boolean {
-  // A seat on a board oversees the work, it does not do it: no role of the job's own kind.
-  if (BOARD_SEAT.test(clause.text)) return false;
-  return statedYears(clause.text) !== null || isPersonMention(clause.text.replace(/[^\p{L}\p{N}\s-]+/gu, " "));
-}
-
-const BOARD_SEAT = /\b(?:non-executive|non-exec|board roles?|board member(?:ship)?s?|advisory board|trustee)\b/i;
-
-/**
  * The evidence a resume gives for one requirement (see module doc for the rules).
  *
  * @example
@@ -590,5 +576,14 @@ export function assess(reading: ResumeReading, requirement: Requirement, weights
   }
   // A plus the resume lacks costs nothing: an advantage adds when it is there, never counts against when it is not.
   if (requirement.advantage) value = Math.max(0, value);
-  return { requirement, verdict, support, quote, limitation, aspiration, coverage, years, value };
+  const partsShown =
+    verdict === "met" && !requirement.role
+      ? describedClauses(reading)
+          .filter((c) => c !== quote?.clause && statesMeasuredChange(c.text) && showsHead(requirement, c.stems, weights))
+          .map((clause) => ({ clause, score: clauseScore(requirement, clause, reading, weights) }))
+          .filter((c) => c.score >= PARTIAL_SCORE)
+          .sort((a, b) => b.score - a.score)
+          .slice(0, 2)
+      : [];
+  return { requirement, verdict, support, quote, partsShown, limitation, aspiration, coverage, years, value };
 }

@@ -6,6 +6,7 @@
  * rejections score negative under f(A) so that tiers and ranks follow; and
  * the Mental Models are written for the advisor, not copied from the ad.
  */
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { silentProgress } from "../../../src/core/contract";
@@ -15,11 +16,12 @@ import { decide } from "../../../src/sentimental/analysis";
 import { defaultSentimentalConfig, type SentimentalConfig } from "../../../src/sentimental/config";
 import { deliberate, loadScenario } from "../../../src/sentimental/pipeline";
 import { checkStatement, isWholeQuote } from "../../../src/sentimental/offline/claims";
+import { strengthClaims } from "../../../src/sentimental/offline/claim-building";
 import { checkMust, leadershipPart, readMusts } from "../../../src/sentimental/offline/hard-requirements";
 import { nounPhrases, readJob, stemWeights, yearsObject } from "../../../src/sentimental/offline/job-reading";
 import { recordOfflineClaims, statementScore, type OfflineStatement, type StatementPolicyInput } from "../../../src/sentimental/offline/offline-agent";
 import { quoteOf } from "../../../src/sentimental/offline/phrasing";
-import { assess, deniesWork, rangeYears, readResume, statesRole, yearsInRole } from "../../../src/sentimental/offline/resume-reading";
+import { assess, deniesWork, PARTIAL_SCORE, rangeYears, readResume, statesRole, yearsInRole } from "../../../src/sentimental/offline/resume-reading";
 import { FIGURE_QUOTE_SHARE, statesFigure } from "../../../src/sentimental/offline/stated-figures";
 import { mmCopies, quotesOf } from "./expert-counters";
 
@@ -94,6 +96,26 @@ describe("quotations are whole clauses", () => {
     expect(e.support!.clause.text).toMatch(/^Experience: Group CTO/);
     expect(statesRole({ text: "Board roles: non-executive director at two recycling technology companies." })).toBe(false);
     expect(statesRole({ text: "Experience: Group CTO, NordCycle Environmental Services, Stockholm (2014-2024)." })).toBe(true);
+  });
+  it("an item of several parts is praised on each part a clause shows with a measured result (the plant manager's uptime)", () => {
+    const job = JSON.parse(readFileSync(path.join(bundledDataDir(), "jobs", "head_of_technology.json"), "utf8")) as {
+      title: string;
+      organization: string;
+      text: string;
+    };
+    const items = readJob(job);
+    const weights = stemWeights(items);
+    const plant = items.find((r) => /sorting-line automation/.test(r.text))!;
+    const herrera = readFileSync(path.join(bundledDataDir(), "resumes", "recycling_candidates.jsonl"), "utf8")
+      .split("\n")
+      .map((l) => (l.trim() ? (JSON.parse(l) as { name: string; text: string }) : null))
+      .find((r) => r?.name === "Tomás Herrera")!;
+    const e = assess(readResume([herrera.text]), plant, weights);
+    const claims = strengthClaims(e, weights, "probe", 0);
+    expect(claims.map((c) => c.part)).toEqual(["predictive maintenance", "the plant uptime"]);
+    // "line uptime" shows the ad's "plant uptime": its head word with most of its weight
+    expect(claims[1]!.cited[0]!.text).toBe("raised line uptime from 71% to 89% and flake yield from 74% to 81% in three years.");
+    expect(claims[1]!.score).toBeGreaterThanOrEqual(PARTIAL_SCORE);
   });
   it("reads work date ranges as years, leaving out education", () => {
     expect(rangeYears(["Head of Engineering (2019-present). Engineer (2013-2015). BSc, University (2009-2013). Certificate (2021)."])).toBe(8);

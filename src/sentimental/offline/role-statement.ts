@@ -1,0 +1,23 @@
+import { statedYears } from "./date-ranges";
+import { isPersonMention } from "./job-reading";
+
+/**
+ * A clause that states a role held or years of experience ("Technology lead
+ * with 10 years ...", "Head of Engineering, SokoTaka"): full support of the
+ * job title's own item, which a degree ("BSc Information Technology") or a
+ * passing mention of the field ("I connect business cases with technology
+ * delivery") supports only partly.
+ *
+ * @example
+ * const clause = (text: string) => ({ text });
+ * statesRole(clause("Technology lead with 10 years building field software")); // true
+ * statesRole(clause("BSc Information Technology, Kenyatta University (2008)")); // false
+ * statesRole(clause("Board roles: non-executive director at two recycling technology companies")); // false: a board seat
+ */
+export function statesRole(clause: { text: string }): boolean {
+  // A seat on a board oversees the work, it does not do it: no role of the job's own kind.
+  if (BOARD_SEAT.test(clause.text)) return false;
+  return statedYears(clause.text) !== null || isPersonMention(clause.text.replace(/[^\p{L}\p{N}\s-]+/gu, " "));
+}
+
+const BOARD_SEAT = /\b(?:non-executive|non-exec|board roles?|board member(?:ship)?s?|advisory board|trustee)\b/i;
