@@ -26,8 +26,8 @@
  *   apart drops that covariance, shrinks the null's spread and calls runs with
  *   no peer influence biased. Measured on the offline panel with
  *   opinionFormation = independent, seeds 97..296
- *   (scripts/bias-null-calibration.ts): 9 of 200 called biased at 0.05 with
- *   the joint permutation, 23 of 200 with each conversation shuffled apart.
+ *   (scripts/bias-null-calibration.ts): 7 of 200 called biased at 0.05 with
+ *   the joint permutation, 31 of 200 with each conversation shuffled apart.
  * Only the link between a conversation's changes and its peers' sentiments
  * round by round is broken. Rounds in which some advisor of the candidate has
  * no observation (a gap) are left where they are.

@@ -23,7 +23,7 @@ describe("bias test on whole runs (10 candidates, 5 rounds)", () => {
   });
   // The label's false-positive rate with no peer influence, over seeds 1..24: a test at 0.05 should call about 1 of 24
   // runs biased (at most 3 with 95 % probability). Measured 0 of 24 with biasNull = candidate-rounds; seeds 25..96 give
-  // 4 of 72 and seeds 97..296 give 9 of 200 (scripts/bias-null-calibration.ts). The earlier null, which shuffled each
+  // 3 of 72 and seeds 97..296 give 7 of 200 (scripts/bias-null-calibration.ts). The earlier null, which shuffled each
   // (advisor, candidate) conversation on its own, gave 2 of 24 here by these seeds' luck: 13 of 72 on 25..96 when it was replaced.
   it("independent formation: the tested label calls at most 3 of 24 seeds biased", async () => {
     let biased = 0;
