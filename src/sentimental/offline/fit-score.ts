@@ -40,6 +40,8 @@ export type { VerdictSpec } from "./phrasing";
 /** Weight of the clause focus and of the requirement evidence in the score (the vocabulary match has weight 1). */
 export const FOCUS_WEIGHT = 0.5;
 export const EVIDENCE_WEIGHT = 0.2;
+/** The most a score can be (match and focus at most 1, evidence at most 1): what the verdict states its scale by. */
+export const MAX_SCORE = 1 + FOCUS_WEIGHT + EVIDENCE_WEIGHT;
 /**
  * Stance = tanh(STANCE_GAIN (score - STANCE_PIVOT)). Set for the scale of the
  * score: with the idf-free word match, fit scores run about 1.19 x what they
@@ -344,13 +346,13 @@ export function barClause(spec: Pick<VerdictSpec, "decision" | "mustLabel" | "ab
  *
  * @example
  * verdictText({ match: 0.31, focus: 0.28, evidence: 0.12, score: 0.47 }, { decision: "advance", mustLabel: null, round: 1, grade: 0.5, lean: 1 }, "a very strong case");
- * // "My score for this candidate is 0.47 (word match 0.31 + 0.5 x clause focus 0.28 + 0.2 x requirement evidence 0.12), at or above the 0.39 I advance from: a very strong case, and in round 1 I would move this candidate to the next stage."
+ * // "My score for this candidate is 0.47 of a possible 1.70 (0.31 for how closely the resume's words follow my points, 0.14 for how much of it speaks to them, 0.02 for the requirements it meets, less those it lacks), at or above the 0.39 I advance from: a very strong case, and in round 1 I would move this candidate to the next stage."
  */
 export function verdictText(parts: FitParts, spec: VerdictSpec, phrase: string): string {
   const [total, words, focus, evidence] = contributions(parts);
   const score =
     spec.round <= 1
-      ? `My score for this candidate is ${total} (${words} for how closely the resume's words follow my points, ${focus} for how much of it speaks to them, ${evidence} for the requirements it meets, less those it lacks)`
+      ? `My score for this candidate is ${total} of a possible ${stated(MAX_SCORE)} (${words} for how closely the resume's words follow my points, ${focus} for how much of it speaks to them, ${evidence} for the requirements it meets, less those it lacks)`
       : `My score for this candidate is still ${total}`;
   return `${score}, ${barClause(spec, scoreDigits(parts.score))}: ${phrase}, and in round ${spec.round} I ${actOf(spec)}.`;
 }

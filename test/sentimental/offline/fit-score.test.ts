@@ -18,6 +18,7 @@ import {
   TONE_TOLERANCE,
   clauseFocus,
   fitScore,
+  MAX_SCORE,
   nearestRung,
   stanceOf,
   toneTarget,
@@ -88,6 +89,16 @@ describe("fit score parts", () => {
     expect(stanceOf(0.5)).toBeCloseTo(Math.tanh(0.8), 12);
     expect(ADVANCE_SCORE).toBeCloseTo(0.3914, 4);
     expect(REJECT_SCORE).toBeCloseTo(0.1267, 4);
+  });
+  it("the round-1 verdict states the score's scale: at most 1.70 (match and focus at most 1, evidence at most 1)", () => {
+    expect(MAX_SCORE).toBeCloseTo(fitScore(1, 1, 1), 12);
+    const spec = { decision: "advance", mustLabel: null, round: 1, grade: 0.9, lean: 1 } as const;
+    const top = verdictText({ match: 0.6, focus: 0.5, evidence: 0.5, score: fitScore(0.6, 0.5, 0.5) }, spec, "a strong case");
+    expect(top).toMatch(/^My score for this candidate is 0\.95 of a possible 1\.70 \(0\.60 for how closely/);
+    // later rounds restate the score alone
+    expect(verdictText({ match: 0.6, focus: 0.5, evidence: 0.5, score: 0.95 }, { ...spec, round: 2 }, "a strong case")).toMatch(
+      /^My score for this candidate is still 0\.95,/,
+    );
   });
 });
 
