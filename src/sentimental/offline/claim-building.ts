@@ -149,14 +149,8 @@ export function partShown(e: Evidence, quoted: { clause: Clause; score: number }
  * uptime" shows the ad's "plant uptime", whose modifier only says where; "plant data" does not show "sensor data".
  */
 function headedTopic(e: Evidence, clause: Pick<Clause, "stems">, weights: ReadonlyMap<string, number>): string | null {
-  for (const t of e.requirement.topics) {
-    if (t.stems.length < 2 || !clause.stems.has(t.stems[t.stems.length - 1]!)) continue;
-    const w = (st: string) => weights.get(st) ?? 1;
-    const all = t.stems.reduce((a, st) => a + w(st), 0);
-    const hit = t.stems.filter((st) => clause.stems.has(st)).reduce((a, st) => a + w(st), 0);
-    if (all > 0 && hit / all >= 0.5) return t.phrase;
-  }
-  return null;
+  const headed = (t: Topic) => t.stems.length >= 2 && clause.stems.has(t.stems[t.stems.length - 1]!) && topicCover(t, clause, weights) >= 0.5;
+  return e.requirement.topics.find(headed)?.phrase ?? null;
 }
 
 /**
@@ -198,18 +192,19 @@ export function standsAsNoun(text: string, stem: string): boolean {
 
 /** The noun phrase of the requirement that a clause covers, if any (the most specific; of those `eligible` when given). */
 function coveredTopic(e: Evidence, clause: Pick<Clause, "stems">, weights: ReadonlyMap<string, number>, eligible?: (topic: Topic) => boolean): string | null {
-  for (const t of e.requirement.topics) {
-    if (eligible && !eligible(t)) continue;
-    let all = 0;
-    let hit = 0;
-    for (const st of t.stems) {
-      const w = weights.get(st) ?? 1;
-      all += w;
-      if (clause.stems.has(st)) hit += w;
-    }
-    if (all > 0 && hit / all >= 0.6) return t.phrase;
+  return e.requirement.topics.find((t) => (!eligible || eligible(t)) && topicCover(t, clause, weights) >= 0.6)?.phrase ?? null;
+}
+
+/** The share of a phrase's weighted stems the clause holds. */
+function topicCover(topic: Topic, clause: Pick<Clause, "stems">, weights: ReadonlyMap<string, number>): number {
+  let all = 0;
+  let hit = 0;
+  for (const st of topic.stems) {
+    const w = weights.get(st) ?? 1;
+    all += w;
+    if (clause.stems.has(st)) hit += w;
   }
-  return null;
+  return all > 0 ? hit / all : 0;
 }
 
 /**
@@ -374,7 +369,7 @@ export function echoClaim(reply: EchoReply, decision: Decision, grade: number, c
   // answered by "ICU registered nurse for 9 years"); without one, a doubt about the point stands.
   const onPoint = (clause: Clause) => showsPoint(clause, reply.point ?? e.requirement.label);
   // The best clause on the point: the support, or a clause that shows a part of the item (the peer may praise its part).
-  const onPointSupport = [e.support, ...(e.partsShown ?? [])].find((x) => x !== null && x !== undefined && x.score >= PARTIAL_SCORE && onPoint(x.clause));
+  const onPointSupport = [e.support, ...(e.partsShown ?? [])].find((x) => x && x.score >= PARTIAL_SCORE && onPoint(x.clause));
   const support = onPointSupport ? cite(onPointSupport.clause, onPointSupport.score, e.requirement) : null;
   const limit = e.limitation && e.limitation.score >= PARTIAL_SCORE ? cite(e.limitation.clause, e.limitation.score, e.requirement) : null;
   if (!reply.peerPositive && reply.relation !== "agree" && !support) echo.relation = "agree";

@@ -118,7 +118,7 @@ export const LIMITATION_SCORE = 0.2;
 export const ROLE_PARTIAL_SCORE = (PARTIAL_SCORE + MET_SCORE) / 2;
 /** Value of an explicit gap, and of no evidence at all. */
 export const GAP_VALUE = -0.7;
-/** The stem a measured change adds to its clause: it shows an improvement (`MEASURED_CHANGE`). */
+/** The stem a measured change adds to its clause: it shows an improvement (`statesMeasuredChange`). */
 const IMPROVE_STEM = stemOf("improving");
 /** The most a years item counts for in part: years at 60 % of the bar or more, or the work named without its years. */
 const PARTIAL_YEARS_VALUE = 0.1;
