@@ -61,3 +61,16 @@ export const LEADING_VERBS: ReadonlySet<string> = new Set(
   raise protect precept using appraise admit admits teach
 `),
 );
+
+/**
+ * Nouns of work that every trade uses and no field owns ("data", "learning", "operations", "development"): alone, half
+ * of a two-word kind of work, they do not touch it ("Quick learner" is no machine learning, "build reports" no
+ * building construction, "Internet operation" no HR operations). general-work.ts stems them.
+ */
+export const GENERAL_WORK_LIST: ReadonlySet<string> = new Set(
+  words(`
+  science sciences engineering technology technologies development developer developers build building buildings
+  operation operations learning learner data machine machines business field management system systems design
+  service services support project projects work process processes analysis
+`),
+);

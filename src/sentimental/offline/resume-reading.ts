@@ -30,6 +30,7 @@
  */
 import { splitSentences } from "../../text/index";
 import { isContentStem, stemOf, stemsOf, yearsAsked, yearsObject, type Requirement, type Topic } from "./job-reading";
+import { touchesAlternative } from "./general-work";
 import { ANY_HEADING, careerOf, statedYears, statesAtLeast } from "./date-ranges";
 import { FIGURE_QUOTE_SHARE, statesFigure, statesMeasuredChange } from "./stated-figures";
 import { statesRole } from "./role-statement";
@@ -161,9 +162,11 @@ export interface RoleYears {
  * ("Physics teacher with 10 years" is not 10 years of teaching mathematics;
  * "electrical maintenance" is of "electrical installation, testing or
  * maintenance"); a resume whose claim clauses name half of an alternative's
- * stems or more in one clause (or more than half across its claims) without
- * years is `touched` (unverified: "HR Activities: attendance maintenance" is
- * HR operations in other words); one that touches none lacks them, whether or
+ * stems or more in one clause (or more than half across its claims), one of
+ * them a word no trade shares (`touchesAlternative`),
+ * without years is `touched` (unverified: "HR Activities: attendance
+ * maintenance" is HR operations in other words; "Quick learner" and "CNC
+ * machine" are no machine learning); one that touches none lacks them, whether or
  * not it dates a career; a clause stating only "over N years" under the
  * item's bar states none. Without one, the career's years count, unless they
  * are only a lower bound (`careerFloor`) under the item's bar: then none are
@@ -193,7 +196,7 @@ export function yearsInRole(reading: ResumeReading, itemText: string, career: nu
     let whole = false;
     for (const [ai, alternative] of object.alternatives.entries()) {
       const named = alternative.filter((s) => namesStem(c.stems, s));
-      if (namesShared && named.length >= Math.ceil(alternative.length / 2)) touched = true;
+      if (namesShared && touchesAlternative(named, alternative)) touched = true;
       if (named.length === alternative.length) whole = true;
       if (c.polarity === "claim") for (const st of named) across[ai]!.add(st);
     }
@@ -207,7 +210,7 @@ export function yearsInRole(reading: ResumeReading, itemText: string, career: nu
   // The resume's claims together naming most of an alternative ("Site Engineer", "Construction activities", "Eleven
   // buildings"; "Electrical wiring", "Solar power plant Installation") touch it too: a fragmented resume may do the
   // work without one clause saying all of it, so the reader cannot tell, and says so.
-  if (namesShared && object.alternatives.some((alternative, ai) => across[ai]!.size > alternative.length / 2)) touched = true;
+  if (namesShared && object.alternatives.some((alternative, ai) => touchesAlternative([...across[ai]!], alternative, true))) touched = true;
   return { stated: best?.years ?? null, clause: best?.clause ?? null, object: object.phrase, touched };
 }
 

@@ -288,4 +288,23 @@ describe("years of a list of kinds of work", () => {
     // The field named beside the work, without years: the reader cannot tell.
     expect(check(hr, "HR Activities Attendance maintenance, Time cards maintenance").status).toBe("unverified");
   });
+
+  it("is not touched by a word every trade uses, nor by general words from different clauses", () => {
+    const ds = readMusts(readJob({ title: "X", organization: "X", text: "Requirements\n- 2+ years in data science or machine learning." }))[0]!;
+    // Half of a two-word kind of work, but a word no field owns: "build" is not building construction, "operation"
+    // not HR operations, "learner" not machine learning. The resume names none of the work: lacking.
+    expect(check(site, "Java developer (2016-2020).", "Understand and build reports in tableau.").status).toBe("lacking");
+    expect(check(hr, "Sales executive (2016-2020).", "Proficient with MS-Office, Internet operation.").status).toBe("lacking");
+    expect(check(ds, "Mechanical engineer (2016-2020).", "Quick learner.").status).toBe("lacking");
+    // Two general words from different clauses ("CNC machine", "Quick learner") make no machine learning; from one
+    // clause they do ("Completed a course in machine learning" names the work, its years unknown).
+    expect(check(ds, "Mechanical engineer (2016-2020).", "Operated the CNC machine in the workshop.", "Quick learner.").status).toBe("lacking");
+    expect(check(ds, "Python developer (2016-2020).", "Completed a course in machine learning.").status).toBe("unverified");
+    // Nor does "data" in one line and "Computer Science" in another.
+    expect(check(ds, "Tester (2016-2020).", "Created test data for the billing system.", "B.Sc. in Computer Science, Pune University.").status).toBe("lacking");
+    // Half of the kind with the word a field owns still touches it: "HR" of "HR operations", "construction" of
+    // "building construction".
+    expect(check(hr, "Executive (2016-2020).", "Handled HR activities for the branch.").status).toBe("unverified");
+    expect(check(site, "Engineer (2016-2020).", "Supervised construction of a warehouse.").status).toBe("unverified");
+  });
 });
