@@ -210,6 +210,13 @@ describe("years of a list of kinds of work", () => {
       ["build", "constr"],
       ["infras", "constr"],
     ]);
+    // How the work was done is no kind of work: a machine-learning engineer's work is touched by "machine learning"
+    // whether the ad asks for "practical" or "hands-on" years of it; the ad's words stay in what sentences quote.
+    expect(yearsObject("3+ years of practical machine learning.")).toMatchObject({ phrase: "practical machine learning", alternatives: [["machin", "learn"]] });
+    expect(yearsObject("2+ years of hands-on robotics programming.")?.alternatives).toEqual([["roboti", "progra"]]);
+    const practical = readMusts(readJob({ title: "X", organization: "X", text: "Requirements\n- 3+ years of practical machine learning." }))[0]!;
+    expect(practical.label).toBe("3+ years of practical machine learning");
+    expect(check(practical, "Engineer (2016-2020).", "Trained machine learning models for fraud detection.").status).toBe("unverified");
     // The list ends at its first "or"/"and" part: what follows is no kind of work of it.
     expect(yearsObject("3+ years of experience with Python, Java and Go, and some travel.")?.phrase).toBe("Python, Java and Go");
     // Single kinds of work are no specific role: the career's years count, as for "technology roles".
