@@ -10,7 +10,7 @@
  * headings is read the same way.
  */
 import { contentTokens, splitSentences } from "../../text/index";
-import { AD_FILLER_LIST, CHUNK_BREAK, LEADING_VERBS, RANK_WORD_LIST, TRAILING_VERBS } from "./job-words";
+import { AD_FILLER_LIST, CHUNK_BREAK, LEADING_VERBS, MANNER_WORDS, RANK_WORD_LIST, TRAILING_VERBS } from "./job-words";
 import { listedPartTexts } from "./listed-parts";
 import type { JobInfo } from "../types";
 
@@ -223,9 +223,6 @@ const LIST_SEGMENT = /^(?!(?:with|including|in|on|at|for|as|plus|ideally|prefera
 const LIST_LAST =
   /^(?!(?:with|including|in|on|at|for|as|plus|ideally|preferably)\b)(?:[\p{L}\p{N}&/-]+\s+){0,2}(?:or|and)\s+[\p{L}\p{N}&/-]+(?:\s+[\p{L}\p{N}&/-]+){0,2}$/u;
 
-/** Adjectives of how work was done that open a years item's object ("hands-on", "practical"): never its kind. */
-const MANNER_WORDS = /^(?:(?:hands-on|practical|direct|proven|demonstrable|demonstrated|solid|strong)\s+)+/i;
-
 /** The words of a phrase that name a kind of work (filler and rank words name none, in any number). */
 function workWords(phrase: string): string[] {
   return phrase.split(/\s+/).filter((w) => {
@@ -327,8 +324,7 @@ export function yearsObject(text: string): YearsObject | null {
     if (!LIST_SEGMENT.test(segments[end]!)) break;
   }
   phrase = phrase.split(/\s+(?:including|and at least|with at least|plus)\b/i)[0]!.trim();
-  // How the work was done is no kind of work: "hands-on blockchain development" is blockchain development (the
-  // phrase, which sentences quote, keeps the ad's words).
+  // "hands-on blockchain development" is blockchain development; the phrase sentences quote keeps the ad's words.
   const work = phrase.replace(MANNER_WORDS, "");
   const stems = [...new Set(stemsOf(workWords(work).join(" ")).filter(isContentStem))];
   if (stems.length === 0) return null;

@@ -62,6 +62,9 @@ export const LEADING_VERBS: ReadonlySet<string> = new Set(
 `),
 );
 
+/** Adjectives of how work was done that open a years item's object ("hands-on", "practical"): never its kind. */
+export const MANNER_WORDS = /^(?:(?:hands-on|practical|direct|proven|demonstrable|demonstrated|solid|strong)\s+)+/i;
+
 /**
  * Nouns of work that every trade uses and no field owns ("data", "learning", "operations", "development"): alone, half
  * of a two-word kind of work, they do not touch it ("Quick learner" is no machine learning, "build reports" no
