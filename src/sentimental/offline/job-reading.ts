@@ -6,8 +6,7 @@
  * noun phrases it names (used to talk about it), and a minimum number of
  * years when it asks for one ("8+ years", "at least 3 years").
  *
- * Nothing here knows a profession: any ad in English with or without section
- * headings is read the same way.
+ * Nothing here knows a profession: any ad in English with or without section headings is read the same way.
  */
 import { contentTokens, splitSentences } from "../../text/index";
 import { AD_FILLER_LIST, CHUNK_BREAK, LEADING_VERBS, MANNER_WORDS, RANK_WORD_LIST, TRAILING_VERBS } from "./job-words";
@@ -324,8 +323,7 @@ export function yearsObject(text: string): YearsObject | null {
     if (!LIST_SEGMENT.test(segments[end]!)) break;
   }
   phrase = phrase.split(/\s+(?:including|and at least|with at least|plus)\b/i)[0]!.trim();
-  // "hands-on blockchain development" is blockchain development; the phrase sentences quote keeps the ad's words.
-  const work = phrase.replace(MANNER_WORDS, "");
+  const work = phrase.replace(MANNER_WORDS, ""); // hands-on blockchain development is blockchain development
   const stems = [...new Set(stemsOf(workWords(work).join(" ")).filter(isContentStem))];
   if (stems.length === 0) return null;
   const { alternatives, shared } = objectAlternatives(work);
