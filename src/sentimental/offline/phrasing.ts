@@ -498,9 +498,10 @@ export function echoSentence(claim: Claim, _voice: Voice): string {
       : `I am more positive than ${peer} was${when} about this candidate${mine}.`;
   }
   const label = claim.item.label;
-  // Said only of the speaker's own priorities (and the musts every member checks): a point beyond them may still be
-  // in its remit (a blind read: "further from my own remit" of the collector app, said by the VP of Engineering).
-  const remit = echo.mine ? ", and it matters for my own area too" : "";
+  // Said only of the speaker's own priorities: a point beyond them may still be in its remit (a blind read: "further
+  // from my own remit" of the collector app, said by the VP of Engineering). A must is every member's to check, not
+  // the speaker's area (a blind read: a CFO calling "3+ years of leading engineering teams" its own area).
+  const remit = !echo.mine ? "" : claim.item.must ? ", and it is a must of the ad, which each of us checks" : ", and it matters for my own area too";
   const cited = claim.cited[0];
   const support = cited && cited.polarity === "claim" ? cited.quote : null;
   const limit = cited && cited.polarity === "limitation" ? cited.quote : null;

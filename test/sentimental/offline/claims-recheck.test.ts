@@ -168,6 +168,28 @@ describe("an answer to a peer names the point as the peer made it", () => {
     // Wanjiru's 11 years clear the bar: she disagrees with the worry
     expect(reply.relation).toBe("disagree");
   });
+  it("agreeing on a must, the speaker calls it a must each member checks, never its own area; on its own priority, its own area", () => {
+    const voice = { name: "A", title: scenario.job.title, role: "VP of Engineering" };
+    const worry: EchoReply = {
+      peerRole: "Chief Financial Officer",
+      argument: "The ad's must of 8+ years in technology roles is not met.",
+      argumentSentiment: -0.6,
+      peerRound: 1,
+      peerPositive: false,
+      relation: "agree",
+      mine: true,
+      evidence: evidence[0]!,
+      point: "8+ years in technology roles",
+      must: { ...musts[0]!, status: "lacking", clause: null },
+    };
+    expect(echoSentence(echoClaim(worry, "reject", -0.8), voice)).toBe(
+      "The Chief Financial Officer is right to worry about 8+ years in technology roles, and it is a must of the ad, which each of us checks.",
+    );
+    const { must: _must, ...onItem } = worry;
+    expect(echoSentence(echoClaim({ ...onItem, point: "budgets" }, "reject", -0.8), voice)).toMatch(
+      /right to worry about budgets, and it matters for my own area too\.$/,
+    );
+  });
 });
 
 /** The items of a small ad and its stem weights. */
