@@ -10,7 +10,7 @@
  */
 import { contentTokens, splitSentences } from "../../text/index";
 import { AD_FILLER_LIST, CHUNK_BREAK, LEADING_VERBS, MANNER_WORDS, RANK_WORD_LIST, TRAILING_VERBS } from "./job-words";
-import { listedPartTexts } from "./listed-parts";
+import { alternativesIn, listedPartTexts } from "./listed-parts";
 import type { JobInfo } from "../types";
 
 /** Where an item sits in the ad; it sets how much the item counts (`SECTION_WEIGHT`). */
@@ -519,7 +519,7 @@ export function stemWeights(requirements: readonly Requirement[]): Map<string, n
   return new Map([...df].map(([s, d]) => [s, Math.log((1 + n) / (1 + d)) + 1]));
 }
 
-/** Up to two topics joined with "and"; the item's opening words when it names none. */
+/** Up to two topics joined with "and", or with "or" when the ad offers them as alternatives; the item's opening words when it names none. */
 function topicLabel(topics: readonly Topic[], text: string): string {
   const picked = topics.slice(0, 2).map((t) => withArticle(t.phrase));
   if (picked.length === 0)
@@ -528,7 +528,7 @@ function topicLabel(topics: readonly Topic[], text: string): string {
       .slice(0, 6)
       .join(" ")
       .replace(/[,;:.]+$/, "");
-  return picked.join(" and ");
+  return picked.join(topics.length > 1 && alternativesIn(text, topics[0]!.phrase, topics[1]!.phrase) ? " or " : " and ");
 }
 
 // Grammar helpers for the noun phrases of an ad: these are English function

@@ -5,7 +5,8 @@
  * show by itself ("a yearly maintenance budget of 2.3 million dollars" shows
  * the budgets, though it names neither "financial" nor "literacy"). What
  * job-reading.ts stems into Requirement.parts and resume-reading.ts showsHead
- * accepts as the item's head.
+ * accepts as the item's head. Also whether two phrases of an item are offered as alternatives (`alternativesIn`), so
+ * that a label joins them with the ad's "or".
  */
 
 /** A label of a few words, a colon, then the list it names ("Comfort with data: SQL, dashboards, and ..."). */
@@ -27,4 +28,19 @@ export function listedPartTexts(text: string): string[] {
     .split(LIST_SEPARATOR)
     .map((part) => part.trim())
     .filter(Boolean);
+}
+
+/**
+ * Whether the words between two phrases of an item join them as alternatives: an "or" and no "and" between them.
+ *
+ * @example
+ * alternativesIn("A degree in statistics, computer science or a related field.", "computer science", "related field"); // true
+ * alternativesIn("Python and SQL.", "Python", "SQL"); // false
+ */
+export function alternativesIn(text: string, a: string, b: string): boolean {
+  const lower = text.toLowerCase();
+  const [i, j] = [lower.indexOf(a.toLowerCase()), lower.indexOf(b.toLowerCase())];
+  if (i < 0 || j < 0) return false;
+  const between = i < j ? lower.slice(i + a.length, j) : lower.slice(j + b.length, i);
+  return /\bor\b/.test(between) && !/\band\b/.test(between);
 }

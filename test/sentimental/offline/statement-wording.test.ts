@@ -346,3 +346,16 @@ describe("claims on one point", () => {
     expect(concernClaim(assess(denial, ussd, weights), weights, "probe", 0)?.kind).toBe("gap");
   });
 });
+
+describe("an item's name keeps the ad's connective", () => {
+  it("two phrases the ad offers as alternatives are joined with 'or', two it lists together with 'and'", () => {
+    const labels = readJob({
+      title: "Data Scientist",
+      organization: "X",
+      text: "Requirements\n- A degree in statistics, mathematics, computer science or a related field.\n- SQL and relational databases.",
+    }).map((r) => r.label);
+    // A blind read: "nothing in the resume on the related field and computer science" asks for both, the ad for either.
+    expect(labels[0]).toBe("computer science or the related field");
+    expect(labels[1]).toBe("relational databases and SQL");
+  });
+});
