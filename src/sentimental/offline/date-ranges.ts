@@ -20,10 +20,22 @@ const SKILL_ENTRY = /[-\u2013]\s*Ex\w{0,3}rience\s*[-\u2013:]\s*(?:(\d+)\s*\+?\s
 /** The placeholder of a skills table ("Less than 1 year months"): unknown, not half a year. */
 const PLACEHOLDER = /less than (?:a|1|one) years?\s*months?\b/gi;
 
+const SPELLED: Readonly<Record<string, number>> = Object.fromEntries(
+  "one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty"
+    .split(" ")
+    .map((w, i) => [w, i + 1]),
+);
+
+/** A count spelled out before years or months as digits ("six month experience" -> "6 month experience"); "two-year retention" stays an adjective. */
+function spelledCounts(text: string): string {
+  return text.replace(/\b([a-z]+)(?=\s+(?:years?|yrs?|months?)\b)/gi, (w) => String(SPELLED[w.toLowerCase()] ?? w));
+}
+
 /**
  * Most years of experience a text states: "N years" / "N-year" / "N+ yrs",
- * "N years M months" (N + M/12), "N months" (/ 12), "less than a year" as 0.5;
- * ages ("N years old") and spans in the past ("N years ago") are not experience;
+ * "N years M months" (N + M/12), "N months" (/ 12), "less than a year" as 0.5,
+ * counts spelled out ("six months"); ages ("N years old"), spans in the past
+ * ("N years ago") and how long an achievement took ("in 3 years") are not experience;
  * values above 45 are ignored; a skills table's placeholder ("Less than 1 year
  * months") states nothing. With `months` false, only statements in years count
  * ("1 year 3 months" is one).
@@ -32,19 +44,21 @@ const PLACEHOLDER = /less than (?:a|1|one) years?\s*months?\b/gi;
  * statedYears("Engineering leader with 11 years in software; 24 months of Python"); // 11
  * statedYears("Experience:- 1 Year 3 Months");                                       // 1.25
  * statedYears("Jira- Exprience - Less than 1 year months");                          // null
+ * statedYears("I have six month experience in Data Science.");                       // 0.5
+ * statedYears("raised flake yield from 74% to 81% in three years");                  // null
  */
 export function statedYears(text: string, months = true): number | null {
   let best: number | null = null;
   const take = (v: number) => {
     if (v > 0 && v <= 45 && (best === null || v > best)) best = v;
   };
-  const said = text.replace(PLACEHOLDER, " ");
-  // "less than 1 year" is not a year.
-  for (const m of said.matchAll(/(?<!less than\s+)(\d+(?:\.\d+)?)\s*\+?\s*-?\s*(years?|yrs?)\b(?!\s+(old|ago))/gi)) take(Number(m[1]));
-  for (const m of said.matchAll(/(?<!less than\s+)\b(\d{1,2})\s*(?:years?|yrs?)\s*(?:and\s+|,\s*)?(\d{1,2})\s*months?\b(?!\s+ago)/gi))
+  const said = spelledCounts(text.replace(PLACEHOLDER, " "));
+  // "less than 1 year" is not a year; "in 3 years" is how long an achievement took, not experience.
+  for (const m of said.matchAll(/(?<!less than\s+|\b(?:in|within)\s+)\b(\d+(?:\.\d+)?)\s*\+?\s*-?\s*(years?|yrs?)\b(?!\s+(old|ago))/gi)) take(Number(m[1]));
+  for (const m of said.matchAll(/(?<!less than\s+|\b(?:in|within)\s+)\b(\d{1,2})\s*(?:years?|yrs?)\s*(?:and\s+|,\s*)?(\d{1,2})\s*months?\b(?!\s+ago)/gi))
     if (Number(m[2]) < 12) take(Number(m[1]) + Number(m[2]) / 12);
   if (!months) return best;
-  for (const m of said.matchAll(/(\d+)\s*\+?\s*months?\b/gi)) take(Number(m[1]) / 12);
+  for (const m of said.matchAll(/(?<!\b(?:in|within)\s+)\b(\d+)\s*\+?\s*months?\b/gi)) take(Number(m[1]) / 12);
   if (/less than (a|1|one) year/i.test(said)) take(0.5);
   return best;
 }

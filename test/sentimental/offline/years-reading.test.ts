@@ -49,6 +49,19 @@ describe("stated years", () => {
     // thirteen months is no month of a year
     expect(statedYears("2 years 13 months", false)).toBe(2);
   });
+  it("reads counts spelled out, and not how long an achievement took", () => {
+    // A blind read: "I have six month experience in Data Science" was left "to check" against 2+ years.
+    expect(statedYears("I have six month experience in Data Science.")).toBe(0.5);
+    expect(statedYears("Two years as a site engineer.")).toBe(2);
+    const ds = readMusts(readJob({ title: "X", organization: "X", text: "Requirements\n- 2+ years in data science or machine learning." }))[0]!;
+    expect(check(ds, "I have six month experience in Data Science.")).toMatchObject({ status: "lacking", stated: 0.5 });
+    // "in three years", "in 12 years": the time an outcome took; a spelled count as an adjective is no span of work.
+    expect(statedYears("raised flake yield from 74% to 81% in three years")).toBeNull();
+    expect(statedYears("Zero major security incidents in 12 years")).toBeNull();
+    expect(statedYears("cut infections in 18 months")).toBeNull();
+    expect(statedYears("90% two-year retention")).toBeNull();
+    expect(statedYears("Worked for 5 years in 2 companies")).toBe(5);
+  });
   it("reads a skills table's placeholder as nothing, and a real 'less than a year' as half a year", () => {
     expect(statedYears("Payroll- Exprience - Less than 1 year months")).toBeNull();
     expect(statedYears("Jira- Exprience - Less than 1 year months Testing- Exprience - 29 months")).toBe(29 / 12);
