@@ -52,7 +52,8 @@ export function statedYears(text: string, months = true): number | null {
   const take = (v: number) => {
     if (v > 0 && v <= 45 && (best === null || v > best)) best = v;
   };
-  const said = spelledCounts(text.replace(PLACEHOLDER, " "));
+  // A resume site's template glues the next heading on ("60 monthsCompany Details").
+  const said = spelledCounts(text.replace(/\b(months?|years?)(?=[A-Z][a-z])/g, "$1 ").replace(PLACEHOLDER, " "));
   // "less than 1 year" is not a year; "in 3 years" is how long an achievement took, not experience.
   for (const m of said.matchAll(/(?<!less than\s+|\b(?:in|within)\s+)\b(\d+(?:\.\d+)?)\s*\+?\s*-?\s*(years?|yrs?)\b(?!\s+(old|ago))/gi)) take(Number(m[1]));
   for (const m of said.matchAll(/(?<!less than\s+|\b(?:in|within)\s+)\b(\d{1,2})\s*(?:years?|yrs?)\s*(?:and\s+|,\s*)?(\d{1,2})\s*months?\b(?!\s+ago)/gi))

@@ -206,15 +206,14 @@ export interface YearsObject {
   preposition: string;
   /** Content stems of the whole phrase (every alternative's). */
   stems: string[];
-  /**
-   * The kinds of work any one of which counts, each as the content stems a clause must name: "electrical
-   * installation, testing or maintenance" is electrical installation, electrical testing or electrical maintenance.
-   */
+  /** Kinds of work any one of which counts, as the stems a clause must name ("electrical testing" of "electrical installation, testing or ..."). */
   alternatives: string[][];
   /** One alternative names two or more content stems: a role, not a whole field (as "technology roles" or "Python or Java" are). */
   specific: boolean;
   /** Stems of the qualifier the list's parts share ("electrical" of "electrical installation, testing or maintenance"); empty when none. */
   shared: string[];
+  /** Stems of the kind of experience the ad names before the work ("site" of "2+ years of site experience on ..."). */
+  kind: string[];
 }
 
 /** A comma segment that continues a list of kinds of work ("testing or maintenance", "recruitment or payroll"), not a clause of its own ("with people management"). */
@@ -336,6 +335,7 @@ export function yearsObject(text: string): YearsObject | null {
     // A list of kinds of work with a role of two words or more in it is of those kinds ("HR operations, recruitment or payroll").
     specific: alternatives.length > 1 ? alternatives.some((a) => a.length >= 2) : stems.length >= 2,
     shared,
+    kind: kind && !MANNER_WORDS.test(`${kind} `) ? stemsOf(kind).filter(isContentStem) : [],
   };
 }
 

@@ -30,7 +30,7 @@
  */
 import { splitSentences } from "../../text/index";
 import { isContentStem, stemOf, stemsOf, yearsAsked, yearsObject, type Requirement, type Topic } from "./job-reading";
-import { touchesAlternative } from "./general-work";
+import { kindYears, touchesAlternative } from "./general-work";
 import { ANY_HEADING, careerOf, statedYears, statesAtLeast } from "./date-ranges";
 import { FIGURE_QUOTE_SHARE, statesFigure, statesMeasuredChange } from "./stated-figures";
 import { statesRole } from "./role-statement";
@@ -196,7 +196,7 @@ export function yearsInRole(reading: ResumeReading, itemText: string, career: nu
     let whole = false;
     for (const [ai, alternative] of object.alternatives.entries()) {
       const named = alternative.filter((s) => namesStem(c.stems, s));
-      if (namesShared && touchesAlternative(named, alternative)) touched = true;
+      if (namesShared && c.polarity === "claim" && touchesAlternative(named, alternative)) touched = true;
       if (named.length === alternative.length) whole = true;
       if (c.polarity === "claim") for (const st of named) across[ai]!.add(st);
     }
@@ -211,6 +211,8 @@ export function yearsInRole(reading: ResumeReading, itemText: string, career: nu
   // buildings"; "Electrical wiring", "Solar power plant Installation") touch it too: a fragmented resume may do the
   // work without one clause saying all of it, so the reader cannot tell, and says so.
   if (namesShared && object.alternatives.some((alternative, ai) => touchesAlternative([...across[ai]!], alternative, true))) touched = true;
+  const byKind = touched || best ? kindYears(reading.clauses, object.kind, isStudyLine, statedYears) : null;
+  if (byKind && (!best || byKind.years > best.years)) best = byKind;
   return { stated: best?.years ?? null, clause: best?.clause ?? null, object: object.phrase, touched };
 }
 

@@ -61,6 +61,9 @@ describe("stated years", () => {
     expect(statedYears("cut infections in 18 months")).toBeNull();
     expect(statedYears("90% two-year retention")).toBeNull();
     expect(statedYears("Worked for 5 years in 2 companies")).toBe(5);
+    // The template glues the next heading on: its months are still read, and its placeholder still states nothing.
+    expect(statedYears("Site Engineer- Exprience - 60 monthsCompany Details company")).toBe(5);
+    expect(statedYears("Jira- Exprience - Less than 1 year monthsCompany Details")).toBeNull();
   });
   it("reads a skills table's placeholder as nothing, and a real 'less than a year' as half a year", () => {
     expect(statedYears("Payroll- Exprience - Less than 1 year months")).toBeNull();
@@ -322,6 +325,14 @@ describe("years of a list of kinds of work", () => {
     expect(check(ds, "Python developer (2016-2020).", "Completed a course in machine learning.").status).toBe("unverified");
     // Nor does "data" in one line and "Computer Science" in another.
     expect(check(ds, "Tester (2016-2020).", "Created test data for the billing system.", "B.Sc. in Computer Science, Pune University.").status).toBe("lacking");
+    // A wish is no work done: "I would like to move into machine learning" leaves the years lacking.
+    expect(check(ds, "Mechanical engineer (2016-2020).", "I would like to move into machine learning.").status).toBe("lacking");
+    // The kind of experience the ad names before the work ("site experience") is read with its years where the
+    // resume touches the work: a Site Engineer's 60 months meet "2+ years of site experience on building or
+    // infrastructure construction"; a web site's years, on a resume that touches no construction, do not.
+    expect(check(site, "Site Engineer- Exprience - 60 months", "Worked at Ganesh Construction.")).toMatchObject({ status: "met", stated: 5 });
+    expect(check(site, "Site Engineer for 1 year.", "Supervised construction of a warehouse.")).toMatchObject({ status: "lacking", stated: 1 });
+    expect(check(site, "Web site developer for 5 years.", "Built booking pages.").status).toBe("lacking");
     // Half of the kind with the word a field owns still touches it: "HR" of "HR operations", "construction" of
     // "building construction".
     expect(check(hr, "Executive (2016-2020).", "Handled HR activities for the branch.").status).toBe("unverified");
