@@ -497,7 +497,7 @@ export function recordOfflineClaims(sink: ClaimSink | null): void {
  * is brought to toneTarget(stance, decision): while leaving out one sentence
  * (never a lacking must, the quoted grounds of the decision, a point a
  * restated decision names, the opener or the last point on the evidence) or
- * restating the decision on its main point (REASONS, at most two; reasonBasis)
+ * restating the decision (REASONS, at most two, the first on its main point)
  * brings it nearer, the best such step is
  * taken; then the verdict's closing phrase is the rung of its ladder that
  * lands nearest (nearestRung).
@@ -571,7 +571,9 @@ export function offlineStatement(input: StatementPolicyInput, rng: Rng, temperat
     band: plan.decision === "advance" ? advanceBand(assessment.fit.score) : undefined,
   };
   const restate = (n: number, kept: readonly Claim[]): Claim | null => {
-    const basis = reasonBasis(kept, plan.decision);
+    // Only the first restatement names the point: a second on the same point repeats it (a blind read: a resume's
+    // silence on labour laws said three times in one statement); it says the points met instead.
+    const basis = n === 0 ? reasonBasis(kept, plan.decision) : null;
     // Without a point to name, the decision is restated on the fit score, then on the points met (phrasing.ts
     // reasonLine): an advancing case with no strength to name says that it supports the application, and praises nothing.
     const reason = uncited("reason", basis, { restatement: n, score: assessment.fit.score });
