@@ -35,7 +35,7 @@ import { ANY_HEADING, careerOf, statedYears, statesAtLeast } from "./date-ranges
 import { FIGURE_QUOTE_SHARE, statesFigure, statesMeasuredChange } from "./stated-figures";
 import { statesRole } from "./role-statement";
 export { statesRole } from "./role-statement";
-import { clausePolarity, isSkillsList, isStudyLine, startsSection, TITLE_ABBREVIATIONS, WEAKNESS_HEADING, type ClausePolarity } from "./clause-kinds";
+import { clausePolarity, isSkillsList, isStudyLine, readOutAbbreviations, startsSection, WEAKNESS_HEADING, type ClausePolarity } from "./clause-kinds";
 export type { ClausePolarity } from "./clause-kinds";
 export { clausePolarity, isSkillsList, LIMITATION_REACH, limitationScope } from "./clause-kinds";
 export { careerOf, clauseRanges, dateRanges, rangeSpan, rangeYears, referenceYear, roundMonths, statedYears, type DateRange } from "./date-ranges";
@@ -280,8 +280,8 @@ export function readResume(passages: readonly string[], collected: number | null
       if (WEAKNESS_HEADING.test(text)) weakness = true;
       else if (ANY_HEADING.test(text) || startsSection(text)) weakness = false;
       // A heading ("Skills:", "Experience:") names a section, not something the candidate did.
-      // Title abbreviations name their function ("CTO" is technology work).
-      const body = text.replace(ANY_HEADING, "").replace(/\b(C[A-Z]O|VP)\b/g, (a) => TITLE_ABBREVIATIONS[a] ?? a);
+      // Title and degree abbreviations name their function or subject ("CTO" is technology work, "MCS" computer science).
+      const body = readOutAbbreviations(text.replace(ANY_HEADING, ""));
       const stems = stemsOf(body).filter(isContentStem);
       const named = new Set(stems);
       // A measured change in the candidate's own results is an improvement, whatever its verb ("grade 5+ rose from

@@ -359,3 +359,23 @@ describe("an item's name keeps the ad's connective", () => {
     expect(labels[1]).toBe("relational databases and SQL");
   });
 });
+
+describe("degree abbreviations speak to their subject", () => {
+  it("'MCS' and 'B.Tech (CSE)' show a degree in computer science; the resume is not called silent on it", () => {
+    const requirements = readJob({
+      title: "Data Scientist",
+      organization: "X",
+      text: "Requirements\n- A degree in statistics, mathematics, computer science or a related field.",
+    });
+    const weights = stemWeights(requirements);
+    const degree = requirements[0]!;
+    // A blind read: "silent on ... computer science" said of a resume listing "MCS".
+    for (const line of ["Education Details: MCS, Pune University (2016).", "B.Tech (CSE), VIT Vellore, 2015."]) {
+      const e = assess(readResume([line]), degree, weights);
+      expect(e.support?.score ?? 0).toBeGreaterThan(SILENCE_SCORE);
+      expect(e.verdict).not.toBe("missing");
+    }
+    // Without the abbreviation read out, nothing in such a line names the subject.
+    expect(assess(readResume(["Education Details: MA, Pune University (2016)."]), degree, weights).verdict).toBe("missing");
+  });
+});
