@@ -56,15 +56,13 @@ const TITLE_ABBREVIATIONS: Readonly<Record<string, string>> = {
   CMO: "CMO chief marketing officer",
   VP: "VP vice president",
 };
-/** Degree abbreviations read out before stemming, so that "MCS" speaks to "a degree in computer science" (a blind read). */
+/** Computing degree abbreviations read out before stemming, so that "MCS" speaks to "a degree in computer science" (a blind read); business ones stay as written ("business administration" beside "engineering" would read as business development). */
 const DEGREE_ABBREVIATIONS: Readonly<Record<string, string>> = {
   MCS: "MCS master of computer science",
   BCS: "BCS bachelor of computer science",
   CSE: "CSE computer science and engineering",
   MCA: "MCA master of computer applications",
   BCA: "BCA bachelor of computer applications",
-  MBA: "MBA master of business administration",
-  BBA: "BBA bachelor of business administration",
 };
 /**
  * A clause with its title and degree abbreviations read out, for stemming (the abbreviation stays).
@@ -73,7 +71,7 @@ const DEGREE_ABBREVIATIONS: Readonly<Record<string, string>> = {
  * readOutAbbreviations("CTO, MCS from Pune University"); // "CTO chief technology officer, MCS master of computer science from Pune University"
  */
 export function readOutAbbreviations(text: string): string {
-  return text.replace(/\b(C[A-Z]O|VP)\b/g, (a) => TITLE_ABBREVIATIONS[a] ?? a).replace(/\b([MB]C[SA]|CSE|[MB]BA)\b/g, (a) => DEGREE_ABBREVIATIONS[a] ?? a);
+  return text.replace(/\b(C[A-Z]O|VP)\b/g, (a) => TITLE_ABBREVIATIONS[a] ?? a).replace(/\b([MB]C[SA]|CSE)\b/g, (a) => DEGREE_ABBREVIATIONS[a] ?? a);
 }
 export const WEAKNESS_HEADING =
   /^(?:weakness(?:es)?|gaps?|limitations?|areas? (?:of|for|to) (?:improvement|development|grow\w*)|development areas?)(?:\s+(?:and|&)\s+\w+(?:\s+\w+)?)?\s*:\s*/i;
