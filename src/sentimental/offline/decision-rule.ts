@@ -70,26 +70,35 @@ export function decisionOf(baseStance: number, lacking: readonly MustCheck[], st
   return "probe";
 }
 
+/** How far the evidence spreads a rejection on musts below its step: the stance span of one step's evidence term, times 1/n. */
+export const MUST_EVIDENCE_SPREAD = 0.1;
+
 /**
- * The stance a rejection on lacking musts speaks with: inside the reject span [-1, REJECT_AT], lower for each must
- * lacking, and within one count of them by the evidence stance s,
+ * The stance a rejection on lacking musts speaks with: one step of the reject span [-1, REJECT_AT] down for each must
+ * lacking past the first, a little lower within the step as the evidence stance s falls, and never warmer than s:
  *
- *   REJECT_AT - (1 + REJECT_AT) (k - 1 + (1 - s) / 2) / n,
+ *   min(s, REJECT_AT - (1 + REJECT_AT) (k - 1) / n - MUST_EVIDENCE_SPREAD (1 - s) / (2 n)),
  *
  * k the musts lacking (>= 1) of the ad's n, s the base stance (the evidence alone: noise, peers and the previous
  * round move no rejection on a must, which speaks alike in every round). A high score does not lift a rejection
- * above the bar it fails, and a candidate who fails two musts never speaks warmer than one who fails one (a blind read: a 15-year IT manager who
- * fails one must ranked below a 2-year analyst who fails two, every rejection at the top of the band). Any other
- * stance is returned as it is.
+ * above the bar it fails, and among candidates whose evidence clears the reject bar one who fails two musts never
+ * speaks warmer than one who fails one (a blind read: a 15-year IT manager who fails one must ranked below a 2-year
+ * analyst who fails two, every rejection at the top of the band). The evidence spreads within a step by only
+ * MUST_EVIDENCE_SPREAD: spread over the whole step, a near miss (a network administrator with 2 of the 3 years asked, a
+ * score of 0.45) spoke at -0.69, colder than a resume of another trade rejected on its score alone at 0.1 (-0.66), and
+ * ranked below it. A must-reject whose evidence is itself under the bar speaks with its evidence stance, so that it
+ * never speaks warmer than a resume rejected on a better score. Any other stance is returned as it is.
  *
  * @example
- * mustRejectStance(0.9, 1, 3); // -0.6 - 0.4 x 0.05 / 3 = -0.607
- * mustRejectStance(0.9, 2, 3); // -0.6 - 0.4 x 1.05 / 3 = -0.74
+ * mustRejectStance(0.9, 1, 3); // -0.6 - 0.1 x 0.05 / 3 = -0.6017
+ * mustRejectStance(0.9, 2, 3); // -0.6 - 0.4 / 3 - 0.1 x 0.05 / 3 = -0.735
+ * mustRejectStance(-0.8, 1, 1); // -0.8: the evidence alone rejects lower
  */
 export function mustRejectStance(stance: number, lacking: number, musts: number): number {
   if (lacking <= 0 || musts <= 0) return stance;
   const s = Math.max(-1, Math.min(1, stance));
-  return REJECT_AT - ((1 + REJECT_AT) * (Math.min(lacking, musts) - 1 + (1 - s) / 2)) / musts;
+  const step = REJECT_AT - ((1 + REJECT_AT) * (Math.min(lacking, musts) - 1)) / musts;
+  return Math.max(-1, Math.min(s, step - (MUST_EVIDENCE_SPREAD * (1 - s)) / (2 * musts)));
 }
 
 /**

@@ -127,7 +127,7 @@ describe("the tone a stance sets", () => {
     const gap = toneTarget(stanceOf(1.01), "advance") - toneTarget(stanceOf(0.92), "advance");
     expect(gap).toBeGreaterThan(2 * TONE_TOLERANCE);
     // ... and a rejection's tone still follows its stance across the reject span (mustRejectStance's steps)
-    expect(toneTarget(-0.607, "reject") - toneTarget(-0.74, "reject")).toBeGreaterThan(2 * TONE_TOLERANCE);
+    expect(toneTarget(-0.6017, "reject") - toneTarget(-0.735, "reject")).toBeGreaterThan(2 * TONE_TOLERANCE);
   });
   it("verdict ladders: ascending, one rung per compound, warm for advance, cold for reject, a probe leaning its stance's way, no stacks of three words, each rung its sentence's VADER compound", () => {
     const parts = { match: 0.31, focus: 0.28, evidence: 0.12, score: 0.47 };

@@ -19,10 +19,12 @@ import {
   assessCandidate,
   mustRejectStance,
   offlineMentalModel,
+  REJECT_AT,
   recordOfflineClaims,
   type OfflineStatement,
 } from "../../../src/sentimental/offline/offline-agent";
 import { decide } from "../../../src/sentimental/analysis";
+import { stanceOf, toneTarget } from "../../../src/sentimental/offline/fit-score";
 import { Rng } from "../../../src/stats/rng";
 
 const config = defaultSentimentalConfig({ runs: 1 });
@@ -265,12 +267,33 @@ describe("the bundled run says it", () => {
 
 describe("a rejection on musts speaks colder for each must it fails", () => {
   it("mustRejectStance stays in the reject span, falls with the musts lacking and rises with the evidence", () => {
-    expect(mustRejectStance(0.9, 1, 3)).toBeCloseTo(-0.6 - (0.4 * 0.05) / 3, 12);
-    expect(mustRejectStance(0.9, 2, 3)).toBeCloseTo(-0.6 - (0.4 * 1.05) / 3, 12);
+    expect(mustRejectStance(0.9, 1, 3)).toBeCloseTo(-0.6 - (0.1 * 0.05) / 3, 12);
+    expect(mustRejectStance(0.9, 2, 3)).toBeCloseTo(-0.6 - 0.4 / 3 - (0.1 * 0.05) / 3, 12);
     expect(mustRejectStance(-1, 3, 3)).toBeCloseTo(-1, 12);
     expect(mustRejectStance(0.2, 1, 3)).toBeGreaterThan(mustRejectStance(-0.2, 1, 3));
-    expect(mustRejectStance(-1, 1, 3)).toBeGreaterThanOrEqual(mustRejectStance(1, 2, 3));
     expect(mustRejectStance(0.4, 0, 3)).toBe(0.4);
+    // Among candidates whose evidence clears the reject bar, failing two musts never speaks warmer than failing one.
+    expect(mustRejectStance(REJECT_AT + 1e-9, 1, 3)).toBeGreaterThanOrEqual(mustRejectStance(1, 2, 3));
+    for (const s of [-1, -0.9, -0.7, REJECT_AT, -0.3, 0, 0.5, 1]) {
+      for (const [k, n] of [
+        [1, 1],
+        [1, 3],
+        [2, 3],
+        [3, 3],
+      ] as const) {
+        const stance = mustRejectStance(s, k, n);
+        expect(stance).toBeLessThanOrEqual(Math.min(s, REJECT_AT)); // never warmer than the evidence, never above the bar
+        expect(stance).toBeGreaterThanOrEqual(-1);
+      }
+    }
+  });
+  it("a near miss on a must speaks warmer than a resume of another trade rejected on its score", () => {
+    // A network administrator with 2 of the 3 years asked (score 0.45, the ad's one must) against a resume the
+    // advisor's reading scores 0.1 with every must met: both rejected, the near miss less coldly.
+    expect(mustRejectStance(stanceOf(0.45), 1, 1)).toBeGreaterThan(stanceOf(0.1));
+    expect(toneTarget(mustRejectStance(stanceOf(0.45), 1, 1), "reject")).toBeGreaterThan(toneTarget(stanceOf(0.1), "reject"));
+    // ... and a must-reject whose score is itself worthless speaks no warmer than that resume
+    expect(mustRejectStance(stanceOf(0.05), 1, 1)).toBeLessThanOrEqual(stanceOf(0.1));
   });
   it("on the bundled run, Amina Hassan (two musts failed) ends below every candidate who fails one", async () => {
     const d = await deliberate(scenario, config, { model: new OfflineModel({ seed: 7 }), progress: silentProgress, concurrency: 2 }, 7);
