@@ -79,6 +79,11 @@ export function strengthClaim(e: Evidence, weights: ReadonlyMap<string, number>,
   }
   const quoted = e.quote ?? e.support;
   if (!quoted) return null;
+  // A degree met on a line of study (degree-item.ts) is said as a degree the ad accepts, whatever its words score.
+  if (e.degree === "met") {
+    const cited = [cite(quoted.clause, quoted.score, e.requirement)];
+    return { kind: "strength", item: itemOf(e), cited, score: quoted.score, threshold: null, decision, grade, degree: true };
+  }
   // An item of several parts met by its clauses together ("sorting-line automation, sensor data, predictive
   // maintenance and plant uptime"), where no one clause meets it whole, is praised on the part its best clause holds
   // with a measured result ("On predictive maintenance ...: '... cutting unplanned stops by 40%'"), never as a whole;
@@ -293,7 +298,8 @@ export function concernClaim(e: Evidence, weights: ReadonlyMap<string, number>, 
   // counts for nothing, and a wish ("motivated by mentoring leaders in emerging markets") is no evidence, but neither
   // leaves the resume silent, so nothing is said.
   const top = Math.max(e.support?.score ?? 0, e.limitation?.score ?? 0, e.aspiration?.score ?? 0);
-  if (top >= SILENCE_SCORE) return null;
+  // A line of study holding a degree of the asked level in another subject is no silence on the degree (degree-item.ts).
+  if (top >= SILENCE_SCORE || e.degree) return null;
   return { kind: "silent", item: itemOf(e), cited: [], score: top, threshold: SILENCE_SCORE, ...base };
 }
 

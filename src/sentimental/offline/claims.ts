@@ -14,6 +14,7 @@ import { checkMust, readMusts } from "./hard-requirements";
 import { clauseParts, cleanClause, type Claim } from "./phrasing";
 import { assess, clauseScore, MET_SCORE, showsHead, PARTIAL_SCORE, SILENCE_SCORE, readResume, yearsInRole, type ResumeReading } from "./resume-reading";
 import { partShown } from "./claim-building";
+import { degreeOfItem } from "./degree-item";
 import {
   assessCandidate,
   decisionOf,
@@ -150,7 +151,8 @@ function checkClaim(
   const sign = polarityScores(sentence).compound;
   switch (claim.kind) {
     case "strength":
-      if (claim.part) {
+      if (claim.degree) out.push(...degreeProblems(claim, requirement, reading));
+      else if (claim.part) {
         if (!isPartStrength(claim, requirement, reading, weights)) out.push("a strength on a part the clause does not show, or of an item not met");
       } else if (claim.cited[0]?.polarity !== "claim" || score === null || score < MET_SCORE || claim.threshold !== MET_SCORE)
         out.push("a strength below the met threshold or not a claim");
@@ -199,6 +201,13 @@ function checkClaim(
   return out;
 }
 
+/** What is wrong with a strength on a degree item: its cited clause must be a line of study of a degree the item accepts (degree-item.ts). */
+function degreeProblems(claim: Claim, requirement: Requirement | undefined, reading: ResumeReading): string[] {
+  const clause = reading.clauses.find((c) => c.text === claim.cited[0]?.text);
+  const met = requirement && clause && degreeOfItem([clause], requirement.text)?.status === "met";
+  return met ? [] : ["a degree strength on no line of study of a degree the item accepts"];
+}
+
 /**
  * What is wrong with a claim that the resume is silent on an item: it holds only where no clause of any kind (a wish
  * too) reaches SILENCE_SCORE, by the retrieval score recomputed here.
@@ -208,6 +217,8 @@ function checkClaim(
  */
 function absenceProblems(claim: Claim, requirement: Requirement, weights: ReadonlyMap<string, number>, reading: ResumeReading): string[] {
   const top = Math.max(0, ...reading.clauses.map((c) => clauseScore(requirement, c, reading, weights)));
+  const degree = requirement.section === "requirements" && !requirement.role ? degreeOfItem(reading.clauses, requirement.text) : null;
+  if (degree) return [`"silent" on a degree the line of study '${degree.clause.text.slice(0, 60)}' shows (${degree.status})`];
   return top >= SILENCE_SCORE || claim.threshold !== SILENCE_SCORE ? [`"silent" although a clause scores ${top.toFixed(3)} >= ${SILENCE_SCORE}`] : [];
 }
 

@@ -191,9 +191,9 @@ export function isSkillsList(text: string): boolean {
   return words / items.length <= 3;
 }
 
-/** Degree abbreviations that are no English word, in any case ("BSc", "B.TECH", "Mba", "PhD", "PGDM", "M.C.A."). */
+/** Degree abbreviations that are no English word, in any case ("BSc", "B.TECH", "Mba", "PhD", "PGDM", "M.C.A."); a master of laws with its dot ("LL.M"), since "LLM" is a language model. */
 const DEGREE_ABBREVIATION =
-  /(?:^|[^\p{L}])(?:B\.?\s?Sc|B\.?\s?Eng|B\.?\s?Tech|B\.?\s?Com|BBA|LLB|LL\.?M|M\.?\s?Sc|M\.?\s?Eng|M\.?\s?Tech|MBA|M\.?C\.?A|B\.?C\.?A|Ph\.?\s?D|HND|PGD\w*|B\.E\.|M\.E\.)(?![\p{L}])/iu;
+  /(?:^|[^\p{L}])(?:B\.?\s?Sc|B\.?\s?Eng|B\.?\s?Tech|B\.?\s?Com|BBA|LLB|LL\.\s?M|M\.?\s?Sc|M\.?\s?Eng|M\.?\s?Tech|MBA|M\.?C\.?A|B\.?C\.?A|Ph\.?\s?D|HND|PGD\w*|B\.E\.|M\.E\.)(?![\p{L}])/iu;
 /** Degree abbreviations that are also words or places ("BA" an analyst, "MA" Massachusetts, "MS Excel"): only before a subject. */
 const DEGREE_WORDLIKE =
   /(?:^|[^\p{L},]\s?)(?:(?:B\.?A\.?|M\.?A\.?|BE|ME)(?=\s*(?:\(Hons?\)|in\s|of\s|\(?[A-Z][a-z]{3,}))|(?:B\.?S\.?|M\.?S\.?)(?=\s*(?:\(|in\s|of\s)))/u;

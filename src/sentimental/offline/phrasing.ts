@@ -290,6 +290,8 @@ export interface Claim {
   };
   /** A strength whose only quote is a list of skills (resume-reading.ts isSkillsList): said as a list, without praise. */
   listed?: boolean;
+  /** A strength on a degree item met by a line of study (degree-item.ts): said as a degree the ad accepts. */
+  degree?: boolean;
   /** The advisor's weightiest own point (`pickBody`): said in every statement that can say it, and never left out to fit the tone. */
   remit?: boolean;
   /** Partial support: the item's noun phrase the cited clause covers, when it covers one. */
@@ -394,6 +396,7 @@ export function renderClaim(claim: Claim, voice: Voice, rng: Rng, temperature: n
       // A plus the ad would welcome is no record to praise; a list of skills names a skill, it shows no record of it.
       if (claim.item?.advantage) return `The resume shows ${label}, which the ad would welcome: '${quote}'.`;
       if (claim.listed) return `The resume lists ${label} among the candidate's skills: '${quote}'.`;
+      if (claim.degree) return `On ${label}, the resume lists a degree the ad accepts: '${quote}'.`;
       return fillFrame(choose(band(STRENGTHS, claim.grade), rng, temperature), values);
     case "partial":
       // Said of the phrase the clause covers, not of the item's label: "On emerging-market settings, the resume shows

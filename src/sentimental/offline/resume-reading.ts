@@ -34,6 +34,7 @@ import { kindYears, touchesAlternative } from "./general-work";
 import { ANY_HEADING, careerOf, statedYears, statesAtLeast } from "./date-ranges";
 import { FIGURE_QUOTE_SHARE, statesFigure, statesMeasuredChange } from "./stated-figures";
 import { statesRole } from "./role-statement";
+import { degreeOfItem } from "./degree-item";
 export { statesRole } from "./role-statement";
 import { clausePolarity, isSkillsList, isStudyLine, readOutAbbreviations, startsSection, WEAKNESS_HEADING, type ClausePolarity } from "./clause-kinds";
 export type { ClausePolarity } from "./clause-kinds";
@@ -99,6 +100,8 @@ export interface Evidence {
   years: { asked: number; stated: number | null } | null;
   /** How well the resume answers the requirement, -1 (explicit gap) .. 1 (clearly met). */
   value: number;
+  /** A degree item read from the lines of study (degree-item.ts): met by the support, or a degree in another subject (no silence). */
+  degree?: "met" | "other";
 }
 
 /** Evidence thresholds on the weighted stem share (see module doc). */
@@ -509,7 +512,7 @@ export function assess(reading: ResumeReading, requirement: Requirement, weights
     const cover = requirement.role ? Math.min(stemCoverage, score) : stemCoverage;
     return showsHead(requirement, clause.stems, weights) && (score >= MET_SCORE || (cover >= 0.5 && score >= PARTIAL_SCORE));
   };
-  const support = best(
+  let support = best(
     reading.clauses.filter((c) => c.polarity === "claim"),
     requirement,
     reading,
@@ -520,19 +523,16 @@ export function assess(reading: ResumeReading, requirement: Requirement, weights
   const described = best(describedClauses(reading), requirement, reading, weights, meets);
   // It must reach MET_SCORE itself: a clause met by the claims' coverage alone quotes nothing a strength may rest on.
   const chosen = described && described.score >= MET_SCORE && meets(described.clause, described.score) ? described : support;
-  const quote = chosen && meets(chosen.clause, chosen.score) ? withFigure(chosen, describedClauses(reading), requirement, reading, weights, meets) : chosen;
-  const limitation = best(
-    reading.clauses.filter((c) => c.polarity === "limitation"),
-    requirement,
-    reading,
-    weights,
-  );
-  const aspiration = best(
-    reading.clauses.filter((c) => c.polarity === "aspiration"),
-    requirement,
-    reading,
-    weights,
-  );
+  let quote = chosen && meets(chosen.clause, chosen.score) ? withFigure(chosen, describedClauses(reading), requirement, reading, weights, meets) : chosen;
+  const bestOf = (polarity: ClausePolarity) =>
+    best(
+      reading.clauses.filter((c) => c.polarity === polarity),
+      requirement,
+      reading,
+      weights,
+    );
+  const limitation = bestOf("limitation");
+  const aspiration = bestOf("aspiration");
   // The title's item is covered only as far as its best support goes (the title's words alone are not the work).
   const coverage = requirement.role ? Math.min(stemCoverage, support?.score ?? 0) : stemCoverage;
   const s = support?.score ?? 0;
@@ -579,6 +579,12 @@ export function assess(reading: ResumeReading, requirement: Requirement, weights
     verdict = "missing";
     value = Math.min(value, 0);
   }
+  // A degree is read from the lines of study by its level and name, not by the ad's words (degree-item.ts).
+  const degree = requirement.section === "requirements" && !requirement.role ? degreeOfItem(reading.clauses, requirement.text) : null;
+  if (degree?.status === "met" && verdict !== "gap" && verdict !== "mixed") {
+    support = quote = { clause: degree.clause, score: clauseScore(requirement, degree.clause, reading, weights) };
+    [verdict, value] = ["met", Math.max(value, YEARS_MET)];
+  }
   // A plus the resume lacks costs nothing: an advantage adds when it is there, never counts against when it is not.
   if (requirement.advantage) value = Math.max(0, value);
   const partsShown =
@@ -590,5 +596,5 @@ export function assess(reading: ResumeReading, requirement: Requirement, weights
           .sort((a, b) => b.score - a.score)
           .slice(0, 2)
       : [];
-  return { requirement, verdict, support, quote, partsShown, limitation, aspiration, coverage, years, value };
+  return { requirement, verdict, support, quote, partsShown, limitation, aspiration, coverage, years, value, ...(degree ? { degree: degree.status } : {}) };
 }

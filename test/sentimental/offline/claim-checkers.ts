@@ -6,8 +6,10 @@
  *
  * - falseSilent: a "silent" claim although some clause of the resume reaches
  *   the stated relevance threshold by the retrieval score recomputed here
- *   (clauseScore over a fresh reading), or a silent claim on the job title's
- *   own item (its few title words say nothing about the work);
+ *   (clauseScore over a fresh reading), a silent claim on the job title's
+ *   own item (its few title words say nothing about the work), or on a degree
+ *   item beside a clause listing a degree of the asked level (`degreeLineFor`,
+ *   its own patterns, not degree-item.ts's);
  * - unreadLeadership: an ad item asking for years of leading ("including at
  *   least 3 years leading engineering teams") that is not read as its own must;
  * - falseAgreements: an answer to a peer ("I agree with the Headteacher on
@@ -84,9 +86,39 @@ export function falseSilent(records: readonly ClaimRecord[]): { silent: number; 
       if (claim.threshold !== SILENCE_SCORE) faults.push({ where: whereOf(r), what: `silent at threshold ${claim.threshold}, not ${SILENCE_SCORE}` });
       if (top.s >= SILENCE_SCORE) faults.push({ where: whereOf(r), what: `silent on ${requirement.label}, yet a clause scores ${top.s.toFixed(3)}` });
       if (requirement.role) faults.push({ where: whereOf(r), what: `silent on the job title's own item ${requirement.label}` });
+      const degree = degreeLineFor(requirement.text, reading.clauses);
+      if (degree) faults.push({ where: whereOf(r), what: `silent on ${requirement.label}, yet the resume lists '${degree.slice(0, 80)}'` });
     }
   }
   return { silent, faults };
+}
+
+/** Degrees by level, restated here (not degree-item.ts's reading): a postgraduate one, and any degree. */
+const POSTGRADUATE_DEGREE =
+  /(?<![A-Za-z])(?:M\.?\s?Sc|MBA|MMS|M\.?C\.?A|M\.?\s?Tech|M\.?\s?Com|Ph\.?\s?D|PGDM)(?![A-Za-z])|\bpost[- ]?graduat\w*|\bmaster'?s?\s+(?:of|in|degree)\b/i;
+const ANY_DEGREE = /(?<![A-Za-z])(?:B\.?\s?Sc|B\.?\s?Tech|B\.?\s?Com|B\.E|BBA|BCA|LL\.?B)(?![A-Za-z])|Education Details\s+(?:BE|BA)\b|\bbachelor'?s?\b/i;
+
+/**
+ * A resume clause that lists a degree of the kind a requirement asks for (a postgraduate one where it says
+ * "postgraduate" or "master's", the degree it names where it names one before "degree", "LL.B. degree", else any):
+ * its text, or null when the item asks for no degree or no clause lists one. An item the ad calls a plus is left out.
+ *
+ * @example
+ * degreeLineFor("A graduate degree.", [{ text: "B.Com commerce, Bombay University" }]); // "B.Com commerce, Bombay University"
+ */
+export function degreeLineFor(item: string, clauses: ReadonlyArray<{ text: string }>): string | null {
+  const firm = item
+    .split(/;\s+/)
+    .filter((p) => !/\b(plus|advantage|preferred|desirable)\b/i.test(p))
+    .join("; ");
+  if (!/\bdegree\b|\bgraduate\b/i.test(firm)) return null;
+  const named = /^(?:an?\s+)?((?:[A-Z]{1,2}\.?\s?){2,3})\s*degree\b/.exec(firm.trim());
+  const shows = named
+    ? (t: string) => t.replace(/[.\s]/g, "").includes(named[1]!.replace(/[.\s]/g, ""))
+    : /\bpost[- ]?graduat|\bmaster/i.test(firm)
+      ? (t: string) => POSTGRADUATE_DEGREE.test(t)
+      : (t: string) => POSTGRADUATE_DEGREE.test(t) || ANY_DEGREE.test(t);
+  return clauses.find((c) => shows(c.text))?.text ?? null;
 }
 
 /**

@@ -34,8 +34,12 @@ const ADS = readAds("test/fixtures/sentimental/kaggle-job-ads.json");
  * against, including where it misses.
  */
 const FRESH = readAds("test/heldout/sentimental/kaggle-fresh-ads.json");
-/** Fresh ads whose panel AUC is below 0.8 (measured 2026-12-04, seeds 7 and 11): Testing 0.799, TF-IDF 0.859. */
-const FRESH_BELOW_BAR = new Set(["software_test_engineer"]);
+/**
+ * Fresh ads whose panel AUC is below 0.8 (seeds 7 and 11): none. Testing was 0.799 (TF-IDF 0.859) when the ads were
+ * written, 0.806 since the degree items are read from the lines of study (a change from blind reads of the HR and PMO
+ * ads, not of Testing).
+ */
+const FRESH_BELOW_BAR = new Set<string>([]);
 /** Per ad: the panel's mean Borda AUC and the TF-IDF cosine ranking's AUC (filled by the per-ad tests). */
 const results = new Map<string, AdJudgement>();
 

@@ -1,0 +1,165 @@
+/**
+ * A degree the ad asks for among its requirements, read from the resume's lines of study as a recruiter reads it:
+ * by the degree's level and name, not by the ad's words. Retrieval reads an item by the words it shares with the
+ * resume, and a degree line shares none with "a graduate degree" ("B.Com commerce, Bombay University") or with "MBA or
+ * postgraduate degree in human resources" ("MMS Management, University of Mumbai"): resumes were called silent on a
+ * degree they list (blind reads 57 and 58).
+ *
+ * - What the item asks (`degreeAsked`): the degrees it names by abbreviation ("MBA", "LL.B.", "BE or BTech"), and a
+ *   degree of any name ("a graduate degree", "a degree in statistics ...", "postgraduate degree in human resources")
+ *   with its level (a first degree, or a postgraduate one when the ad says "postgraduate" or "master's"), its
+ *   subjects, and whether a diploma or a related subject will do. A part the ad calls a plus is left out ("A
+ *   graduate degree; an MBA is an advantage" asks a graduate degree).
+ * - What a line of study shows (`degreeShown`): met when a claim clause that is a line of study (clause-kinds.ts
+ *   `isStudyLine`) names one of the named degrees, or holds a degree of the asked level (a postgraduate one holds a
+ *   first degree too) in one of the subjects (any subject when the ad names none); "other" when it holds a degree of
+ *   the level in another subject: the resume is then not silent on the degree, and it does not meet it either.
+ *
+ * A must ("A degree in mathematics ... is required") is read by its own check (hard-requirements.ts `checkMust`).
+ */
+import { isStudyLine } from "./clause-kinds";
+import { stemsOf } from "./job-reading";
+
+/** A degree of any name the item accepts. */
+export interface GenericDegree {
+  level: "first" | "postgraduate";
+  /** The subjects, each as its stems ([["human", "resour"], ["person", "manag"]]); empty when any subject will do. */
+  subjects: string[][];
+  /** The ad accepts a diploma too ("A degree or diploma in any discipline"). */
+  diploma: boolean;
+}
+
+/** What a degree item asks for. */
+export interface DegreeAsk {
+  /** Degrees the item names by abbreviation, as patterns for a line of study ("MBA", "LL.B.", "BE"). */
+  named: RegExp[];
+  /** A degree of any name, or null when the item names its degrees only ("LL.B. degree"). */
+  generic: GenericDegree | null;
+}
+
+/** A clause as the reading gives it. */
+export interface StudyClause {
+  text: string;
+  polarity: string;
+}
+
+/** Degree abbreviations an ad or a resume writes, by level; letters may carry dots and spaces ("B. Tech", "M.C.A."). */
+const POSTGRADUATE_NAMES = ["MBA", "MMS", "MCA", "MCS", "MSc", "MTech", "MEng", "MCom", "LLM", "PhD", "PGDM", "PGDBA"];
+const FIRST_NAMES = ["BE", "BTech", "BEng", "BSc", "BCom", "BBA", "BCA", "BCS", "BA", "LLB", "BPharm", "BArch"];
+/** Two-letter names that are also words ("BE", "BA" an analyst): in capitals only, before a subject or after an education heading. */
+const WORDLIKE = new Set(["BE", "BA"]);
+/**
+ * Names that are also something else outside a line of study ("MMS" messages, "LLM" models, "BA" an analyst): they
+ * tell a degree's level on a line of study, but never make a clause one.
+ */
+const AMBIGUOUS = new Set(["MMS", "LLM"]);
+const SUBJECT_AFTER = String.raw`(?=\s*(?:\(Hons?\)|in\s|of\s|\(|[A-Z][a-z]{2,}|[A-Z]{2,}))`;
+const AFTER_HEADING = String.raw`(?<=\b(?:Education(?:\s+Details)?|Qualifications?)\s*:?\s{0,3})`;
+
+/** A pattern for one abbreviation: each capital may be followed by a dot and a space ("LL.B.", "B. Tech", "M.C.A"). */
+function namePattern(name: string, where: "anywhere" | "line" = "anywhere"): RegExp {
+  const units = name.match(/[A-Z][a-z]*/g) ?? [name];
+  const body = units.join(String.raw`\.?\s?`) + String.raw`\.?`;
+  if (!WORDLIKE.has(name)) return new RegExp(String.raw`(?<![\p{L}])${body}(?![\p{L}])`, "iu");
+  // As what makes a clause a line of study, a word-like name counts only after an education heading or with its dots ("B.E").
+  const dotted = units.join(String.raw`\.\s?`) + String.raw`\.?`;
+  if (where === "line") return new RegExp(String.raw`(?:${AFTER_HEADING}${body}(?![\p{L}])|(?<![\p{L}.])${dotted}(?![\p{L}]))`, "u");
+  return new RegExp(String.raw`(?:(?<![\p{L}.])${body}${SUBJECT_AFTER}|${AFTER_HEADING}${body}(?![\p{L}])|(?<![\p{L}.])${dotted}(?![\p{L}]))`, "u");
+}
+
+const POSTGRADUATE_PATTERNS = POSTGRADUATE_NAMES.map((n) => namePattern(n));
+const FIRST_PATTERNS = FIRST_NAMES.map((n) => namePattern(n));
+/** What makes a clause a line of study besides clause-kinds.ts `isStudyLine`: a degree's name that is nothing else. */
+const LINE_PATTERNS = [...POSTGRADUATE_NAMES, ...FIRST_NAMES].filter((n) => !AMBIGUOUS.has(n)).map((n) => namePattern(n, "line"));
+const POSTGRADUATE_WORDS = /\bpost[- ]?graduat\w*|(?<!scrum\s)\bmaster'?s?\s+(?:degree|in|of)\b(?!\s+ceremonies)|\bdoctor\s+of\b|\bdoctorate\b/i;
+const FIRST_WORDS = /\bbachelor'?s?\b|\bgraduat(?:e|ion)\s+(?:in|of)\b|\bdegree\b/i;
+/** The item asks for a degree by a word ("degree", "graduate", "postgraduate", "bachelor's", "master's"). */
+const ASKS_DEGREE = /\bdegree\b|\b(?:post[- ]?)?graduate\b(?!\s+(?:engineer|trainee|apprentice|scheme|programme))|\bbachelor'?s?\b|\bmaster'?s\b/i;
+const SOFT_PART = /\b(plus|advantage|advantageous|preferred|preferable|desirable|ideally|nice to have|bonus)\b/i;
+/** Words of a subject phrase that name no subject ("any discipline", "a closely related field"). */
+const SUBJECT_FILLER = /\b(a|an|any|the|closely|related|relevant|subject|subjects|field|fields|discipline|disciplines|similar|equivalent|area|stream)\b/gi;
+
+/** Is a clause a line of study: clause-kinds.ts `isStudyLine`, words of a degree ("Masters of science"), or a degree's name that is nothing else? */
+function isDegreeLine(text: string): boolean {
+  return isStudyLine(text) || POSTGRADUATE_WORDS.test(text) || /\bbachelor'?s?\b/i.test(text) || LINE_PATTERNS.some((p) => p.test(text));
+}
+
+/** Does a text hold a degree of the level (a postgraduate one holds a first degree too)? */
+function holdsLevel(text: string, level: GenericDegree["level"]): boolean {
+  const postgraduate = POSTGRADUATE_WORDS.test(text) || POSTGRADUATE_PATTERNS.some((p) => p.test(text));
+  return postgraduate || (level === "first" && (FIRST_WORDS.test(text) || FIRST_PATTERNS.some((p) => p.test(text))));
+}
+
+/**
+ * What a requirement asks of a degree (see the module doc); null when it asks for none.
+ *
+ * @example
+ * degreeAsked("A graduate degree; an MBA is an advantage.")?.generic; // { level: "first", subjects: [], diploma: false }
+ * degreeAsked("A degree in statistics or computer science.")?.generic?.subjects; // [["statis"], ["comput", "scienc"]]
+ * degreeAsked("MBA or postgraduate degree in human resources or personnel management.")?.generic?.level; // "postgraduate"
+ * degreeAsked("LL.B. degree and enrolment with the Bar Council.")?.generic; // null (the LL.B. only)
+ * degreeAsked("Strong skills in MS Excel."); // null
+ */
+export function degreeAsked(text: string): DegreeAsk | null {
+  const firm = text
+    .split(/;\s+/)
+    .filter((part) => !SOFT_PART.test(part))
+    .join("; ");
+  // A degree named in brackets is a form of the degree the item describes ("A degree (BE or BTech) ... in mechanical
+  // engineering"), not a degree that will do in any subject.
+  const unbracketed = firm.replace(/\([^)]*\)/g, " ");
+  const named = [...POSTGRADUATE_NAMES, ...FIRST_NAMES].map((n) => namePattern(n)).filter((p) => p.test(unbracketed));
+  if (!ASKS_DEGREE.test(firm) && named.length === 0) return null;
+  const subject = /\b(?:degree|diploma|graduate|graduation)\b(?:\s+\([^)]*\))?\s+in\s+([^.;]+)/i.exec(firm);
+  const level = /\bpost[- ]?graduat\w*|\bmaster'?s?\b/i.test(firm) ? "postgraduate" : "first";
+  const diploma = /\bdiploma\b/i.test(firm);
+  if (subject) {
+    const subjects = subject[1]!
+      .replace(/\s+(is|are)\b.*$/i, "")
+      .split(/\s*,\s*|\s+or\s+|\s+and\s+/)
+      .map((phrase) => stemsOf(phrase.replace(SUBJECT_FILLER, " ")))
+      .filter((stems) => stems.length > 0);
+    return { named, generic: { level, subjects, diploma } };
+  }
+  // "LL.B. degree": the degree word belongs to the named degree; "Graduate in any discipline", "A degree": any degree.
+  const generic = named.length === 0 || /\b(?:post[- ]?)?graduat\w*|\bbachelor|\bmaster/i.test(unbracketed);
+  return { named, generic: generic ? { level, subjects: [], diploma } : null };
+}
+
+/**
+ * The line of study that shows the degree an item asks (see the module doc): met, or "other" (a degree of the level
+ * in another subject); null when no claim clause that is a line of study shows a degree of the asked kind.
+ *
+ * @example
+ * degreeShown([{ text: "Education Details BE Dr.BAMU,Aurangabad", polarity: "claim" }], degreeAsked("A graduate degree.")!)?.status; // "met"
+ * degreeShown([{ text: "M.Sc Psychology, Calicut University", polarity: "claim" }], degreeAsked("MBA or postgraduate degree in human resources.")!)?.status; // "other"
+ */
+export function degreeShown<C extends StudyClause>(clauses: readonly C[], ask: DegreeAsk): { clause: C; status: "met" | "other" } | null {
+  const lines = clauses.filter((c) => c.polarity === "claim" && isDegreeLine(c.text));
+  const g = ask.generic;
+  const meets = (c: C) => {
+    if (ask.named.some((p) => p.test(c.text))) return true;
+    if (!g) return false;
+    const level = holdsLevel(c.text, g.level) || (g.diploma && /\bdiploma\b/i.test(c.text));
+    if (!level) return false;
+    if (g.subjects.length === 0) return true;
+    const stems = new Set(stemsOf(c.text));
+    return g.subjects.some((phrase) => phrase.every((s) => stems.has(s)));
+  };
+  const met = lines.find(meets);
+  if (met) return { clause: met, status: "met" };
+  const other = g && g.subjects.length > 0 ? lines.find((c) => holdsLevel(c.text, g.level)) : undefined;
+  return other ? { clause: other, status: "other" } : null;
+}
+
+/**
+ * The line of study that shows the degree an item asks for (`degreeAsked`, then `degreeShown`); null when the item asks
+ * for no degree or no line shows one of its kind.
+ *
+ * @example
+ * degreeOfItem([{ text: "B.Com commerce, Bombay University", polarity: "claim" }], "A graduate degree.")?.status; // "met"
+ */
+export function degreeOfItem<C extends StudyClause>(clauses: readonly C[], itemText: string): { clause: C; status: "met" | "other" } | null {
+  const ask = degreeAsked(itemText);
+  return ask ? degreeShown(clauses, ask) : null;
+}
