@@ -6,6 +6,7 @@
  * whether a line is a bare list of skills rather than a record of work.
  */
 import { tokenize, VADER_LEXICON_TEXT, parseLexicon } from "../../text/index";
+import { isSkillsTableRow } from "./date-ranges";
 import { LEADING_VERBS } from "./job-words";
 
 /** A claim of experience, a limitation of it, or an aspiration (what the candidate would do or wants), which is evidence of neither. */
@@ -173,8 +174,11 @@ function hasNegation(tokens: readonly string[]): boolean {
  * isSkillsList("Kotlin, Python, PostgreSQL, USSD gateways, M-Pesa Daraja API, GSM telemetry"); // true
  * isSkillsList("Integrated M-Pesa collections and payouts and a credit-scoring model with a partner bank"); // false
  * isSkillsList("Co-founder and CTO, VoltGrid Systems (fictional), Lagos (2017-2023)"); // false: a post held, dated
+ * isSkillsList("Skill Details Communication- Exprience - 6 monthsCompany Details company - description -"); // true: a skills-table row
  */
 export function isSkillsList(text: string): boolean {
+  // A skills-table row of a resume site's template tags skills with months: a list too ("Communication- Exprience - 6 months").
+  if (isSkillsTableRow(text)) return true;
   // A role line ("Co-founder and CTO, VoltGrid Systems, Lagos (2017-2023)") names a post held, with its dates: no list.
   if (/\((?:[^)]*\b(?:19|20)\d{2}\b)|\b(?:19|20)\d{2}\s*(?:-|\u2013|to)\s*(?:(?:19|20)\d{2}|present|date)\b|\b(?:present|till date)\b/i.test(text))
     return false;

@@ -75,6 +75,24 @@ export function careerText(text: string): string {
 }
 
 /**
+ * A clause of a skills table and nothing more: skills-table entries (`SKILL_ENTRY`), with at most three words of the
+ * site's template besides ("Skill Details", "Company Details company - description -"). It tags a skill with months;
+ * it describes no work done with it.
+ *
+ * @example
+ * isSkillsTableRow("Skill Details Communication- Exprience - 6 monthsCompany Details company - description -"); // true
+ * isSkillsTableRow("Skill Details EXCEL- Exprience - 23 months HTML- Exprience - 6 months"); // true
+ * isSkillsTableRow("EXCEL- Exprience - 23 months. Prepared the monthly MIS for the plant."); // false
+ */
+export function isSkillsTableRow(text: string): boolean {
+  if (!new RegExp(SKILL_ENTRY.source, "i").test(text)) return false;
+  // Each entry with its skill's name (up to three words before it).
+  const entries = new RegExp(String.raw`(?:[\w.#+/&]+\s?){1,3}?` + SKILL_ENTRY.source, "gi");
+  const rest = text.replace(entries, " ").replace(/\b(?:skill|details|company|description)\b|[-\u2013:.,]/gi, " ");
+  return rest.split(/\s+/).filter(Boolean).length <= 3;
+}
+
+/**
  * The most years one skills-table entry states ("SDLC- Exprience - 75 months" is 6.25);
  * null without an entry with a number (placeholders state none).
  *

@@ -50,6 +50,10 @@ describe.skipIf(!kagglePresent)("offline statements on the Kaggle resumes", () =
     const met = records.flatMap((r) => onDegree(r).filter((c) => c.degree));
     expect(met.length).toBeGreaterThanOrEqual(5);
     expect(met.filter((c) => !degreeLineFor(item, c.cited)).map((c) => c.cited[0]?.text)).toEqual([]);
+    // A line of study is no record of the post's own work ("good experience with the work of an HR Executive" quoting an M.Sc).
+    const onTitle = records.flatMap((r) => r.result.claims.filter((c) => c.kind === "strength" && c.item?.label === "the work of an HR Executive"));
+    expect(onTitle.length).toBeGreaterThanOrEqual(3);
+    expect(onTitle.filter((c) => degreeLineFor("A degree.", c.cited)).map((c) => c.cited[0]?.text)).toEqual([]);
     // And the reader's own re-check (claims.ts) passes every statement that speaks of the degree.
     expect(records.filter((r) => onDegree(r).length > 0).flatMap((r) => checkStatement(r.input, r.result))).toEqual([]);
   }, 60_000);

@@ -161,6 +161,10 @@ describe("resume reading", () => {
     expect(statesRole(clause("Head of Engineering, SokoTaka Waste Solutions, Nairobi (2019-present)"))).toBe(true);
     expect(statesRole(clause("BSc Information Technology, Kenyatta University (2008)"))).toBe(false);
     expect(statesRole(clause("I connect business cases with technology delivery"))).toBe(false);
+    // A line of study is no role: its dates are years of study, its subject words no title (a blind read: an M.Sc "with
+    // specialization in Organizational Behaviour" was "good experience with the work of an HR Executive").
+    expect(statesRole(clause("July 2016 to October 2018 M.Sc Psychology with specialization in Organizational Behaviour"))).toBe(false);
+    expect(statesRole(clause("Specialist nurse, July 2016 to October 2018"))).toBe(true);
     const degree = assess(readResume(["Education: BSc Information Technology, Kenyatta University (2008)."]), role, weights);
     expect(degree.verdict).toBe("partial");
     expect(degree.support!.score).toBe(ROLE_PARTIAL_SCORE);

@@ -253,6 +253,27 @@ describe("claims on one point", () => {
     // a record of work done is no list, whatever its commas; a version year in a list is no date of a post
     expect(isSkillsList("Led teams in Nairobi, Kampala, Kigali and Dar es Salaam")).toBe(false);
     expect(isSkillsList("Windows Server 2019, Linux, Docker, Kubernetes")).toBe(true);
+    // A skills-table row of a resume site's template tags skills with months: a list (a blind read: "good experience
+    // with communication: 'Skill Details Communication- Exprience - 6 months...'"); a row glued to work done is none.
+    expect(isSkillsList("Skill Details Communication- Exprience - 6 monthsCompany Details company - description -")).toBe(true);
+    expect(isSkillsList("Skill Details Operations Management- Exprience - 24 months MS Office- Exprience - 36 months")).toBe(true);
+    expect(isSkillsList("EXCEL- Exprience - 23 months. Prepared the monthly MIS for the plant.")).toBe(false);
+    expect(isSkillsList("EXCEL- Exprience - 23 months Company Details company - Mass Group description - Analyse and map business process")).toBe(false);
+    const tagged = readJob({ title: "HR Executive", organization: "X", text: "Requirements\n- Good communication and interpersonal skills." });
+    const tag = strengthClaim(
+      assess(
+        readResume(["Skill Details Communication- Exprience - 6 monthsCompany Details company - description -"]),
+        tagged.find((r) => /communication/.test(r.text))!,
+        stemWeights(tagged),
+      ),
+      stemWeights(tagged),
+      "advance",
+      0.6,
+    );
+    expect([tag?.kind, tag?.listed]).toEqual(["strength", true]);
+    expect(renderClaim(tag!, { name: "Ada", title: "HR Director", role: "HRD" }, new Rng(1), 0)).toMatch(
+      /^The resume lists communication among the candidate's skills: '/,
+    );
     const requirements = readJob({ title: "Engineer", organization: "X", text: "Requirements\n- Experience with M-Pesa payouts." });
     const weights = stemWeights(requirements);
     const item = requirements.find((r) => /M-Pesa/.test(r.text))!;
