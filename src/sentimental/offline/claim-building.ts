@@ -8,6 +8,7 @@
  */
 import { quoteOf, type CitedClause, type Claim, type Decision, type EchoReply, type StatementContext } from "./phrasing";
 import { isStudyLine } from "./clause-kinds";
+import { degreeMention } from "./degree-item";
 import {
   MET_SCORE,
   PARTIAL_SCORE,
@@ -81,7 +82,9 @@ export function strengthClaim(e: Evidence, weights: ReadonlyMap<string, number>,
   if (!quoted) return null;
   // A degree met on a line of study (degree-item.ts) is said as a degree the ad accepts, whatever its words score.
   if (e.degree === "met") {
-    const cited = [cite(quoted.clause, quoted.score, e.requirement)];
+    // A long line is quoted where it names the degree, not where it shares the item's words.
+    const named = degreeMention(quoted.clause.text);
+    const cited = [{ ...cite(quoted.clause, quoted.score, e.requirement), ...(named ? { quote: quoteOf(quoted.clause.text, new Set(stemsOf(named))) } : {}) }];
     return { kind: "strength", item: itemOf(e), cited, score: quoted.score, threshold: null, decision, grade, degree: true };
   }
   // An item of several parts met by its clauses together ("sorting-line automation, sensor data, predictive

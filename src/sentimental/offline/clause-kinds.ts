@@ -99,6 +99,18 @@ function isNegativeWord(word: string): boolean {
 }
 
 /**
+ * A text with a company's legal suffix written short: "Tata Consultancy Services Limited" is a name, not a limitation
+ * ("limited experience"). "Limited" after a capitalised word (a "Private" or "Pvt" between) is the suffix.
+ *
+ * @example
+ * companySuffixShort("SAP Developer, Tata Consultancy Services Limited"); // "SAP Developer, Tata Consultancy Services Ltd"
+ * companySuffixShort("Limited exposure to Kubernetes"); // unchanged
+ */
+export function companySuffixShort(text: string): string {
+  return text.replace(/(?<=\b[A-Z][\w&.-]*\s+(?:(?:Private|PRIVATE|Pvt\.?|PVT\.?)\s+)?)(?:Limited|LIMITED)\b/g, "Ltd");
+}
+
+/**
  * A clause's polarity (see module doc).
  *
  * @example
@@ -109,7 +121,7 @@ function isNegativeWord(word: string): boolean {
  */
 export function clausePolarity(text: string, underWeaknessHeading = false): ClausePolarity {
   if (WEAKNESS_HEADING.test(text)) return "limitation";
-  const tokens = tokenize(text);
+  const tokens = tokenize(companySuffixShort(text));
   const joined = tokens.join(" ");
   const negated = hasNegation(tokens);
   // Under a weaknesses heading every clause is a limitation but a wish with no negation in it: "would also be glad to
@@ -134,7 +146,7 @@ export const LIMITATION_REACH = 14;
  * limitationScope("I am studying for the AWS exam in the evenings and contribute small fixes to an open-source USSD library"); // "studying for the AWS exam in the evenings and contribute small fixes"
  */
 export function limitationScope(text: string): string {
-  const tokens = tokenize(text);
+  const tokens = tokenize(companySuffixShort(text));
   const starts: number[] = [];
   tokens.forEach((t, i) => {
     if (NEGATIONS.has(t) && !(t === "not" && tokens[i + 1] === "only")) starts.push(i);

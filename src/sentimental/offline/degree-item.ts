@@ -29,10 +29,16 @@ export interface GenericDegree {
   diploma: boolean;
 }
 
+/** What finds a degree's name in a text: a pattern, or two (a short form and the name spelled out). */
+export interface Matcher {
+  test(text: string): boolean;
+  exec(text: string): RegExpExecArray | null;
+}
+
 /** What a degree item asks for. */
 export interface DegreeAsk {
   /** Degrees the item names by abbreviation, as patterns for a line of study ("MBA", "LL.B.", "BE"). */
-  named: RegExp[];
+  named: Matcher[];
   /** A degree of any name, or null when the item names its degrees only ("LL.B. degree"). */
   generic: GenericDegree | null;
 }
@@ -53,18 +59,40 @@ const WORDLIKE = new Set(["BE", "BA"]);
  * tell a degree's level on a line of study, but never make a clause one.
  */
 const AMBIGUOUS = new Set(["MMS", "LLM"]);
+/** Degrees' names spelled out, in any case ("MASTER OF BUSINESS ADMINISTRATION"). */
+const SPELLED_NAMES: Readonly<Record<string, string>> = {
+  MBA: String.raw`master'?s?\s+(?:degree\s+)?(?:of|in)\s+business\s+administration`,
+  MCA: String.raw`master'?s?\s+(?:of|in)\s+computer\s+applications?`,
+  MSc: String.raw`master'?s?\s+(?:of|in)\s+science`,
+  MTech: String.raw`master'?s?\s+(?:of|in)\s+technology`,
+  MCom: String.raw`master'?s?\s+(?:of|in)\s+commerce`,
+  PhD: String.raw`doctor\s+of\s+philosophy`,
+  BE: String.raw`bachelor'?s?\s+(?:of|in)\s+engineering`,
+  BTech: String.raw`bachelor'?s?\s+(?:of|in)\s+technology`,
+  BSc: String.raw`bachelor'?s?\s+(?:of|in)\s+science`,
+  BCom: String.raw`bachelor'?s?\s+(?:of|in)\s+commerce`,
+  BBA: String.raw`bachelor'?s?\s+(?:of|in)\s+business\s+administration`,
+  BCA: String.raw`bachelor'?s?\s+(?:of|in)\s+computer\s+applications?`,
+  LLB: String.raw`bachelor'?s?\s+of\s+laws?`,
+};
 const SUBJECT_AFTER = String.raw`(?=\s*(?:\(Hons?\)|in\s|of\s|\(|[A-Z][a-z]{2,}|[A-Z]{2,}))`;
 const AFTER_HEADING = String.raw`(?<=\b(?:Education(?:\s+Details)?|Qualifications?)\s*:?\s{0,3})`;
 
 /** A pattern for one abbreviation: each capital may be followed by a dot and a space ("LL.B.", "B. Tech", "M.C.A"). */
-function namePattern(name: string, where: "anywhere" | "line" = "anywhere"): RegExp {
+function namePattern(name: string, where: "anywhere" | "line" = "anywhere"): Matcher {
   const units = name.match(/[A-Z][a-z]*/g) ?? [name];
   const body = units.join(String.raw`\.?\s?`) + String.raw`\.?`;
-  if (!WORDLIKE.has(name)) return new RegExp(String.raw`(?<![\p{L}])${body}(?![\p{L}])`, "iu");
+  const spelled = SPELLED_NAMES[name] ? `|\\b${SPELLED_NAMES[name]}\\b` : "";
+  if (!WORDLIKE.has(name)) return new RegExp(String.raw`(?<![\p{L}])${body}(?![\p{L}])${spelled}`, "iu");
   // As what makes a clause a line of study, a word-like name counts only after an education heading or with its dots ("B.E").
   const dotted = units.join(String.raw`\.\s?`) + String.raw`\.?`;
-  if (where === "line") return new RegExp(String.raw`(?:${AFTER_HEADING}${body}(?![\p{L}])|(?<![\p{L}.])${dotted}(?![\p{L}]))`, "u");
-  return new RegExp(String.raw`(?:(?<![\p{L}.])${body}${SUBJECT_AFTER}|${AFTER_HEADING}${body}(?![\p{L}])|(?<![\p{L}.])${dotted}(?![\p{L}]))`, "u");
+  const spelledAlone = SPELLED_NAMES[name] ? new RegExp(`\\b${SPELLED_NAMES[name]}\\b`, "i") : null;
+  const short =
+    where === "line"
+      ? new RegExp(String.raw`(?:${AFTER_HEADING}${body}(?![\p{L}])|(?<![\p{L}.])${dotted}(?![\p{L}]))`, "u")
+      : new RegExp(String.raw`(?:(?<![\p{L}.])${body}${SUBJECT_AFTER}|${AFTER_HEADING}${body}(?![\p{L}])|(?<![\p{L}.])${dotted}(?![\p{L}]))`, "u");
+  // A case-sensitive short form or a spelled-out name in any case ("BACHELOR OF ENGINEERING").
+  return spelledAlone ? { test: (t) => short.test(t) || spelledAlone.test(t), exec: (t) => short.exec(t) ?? spelledAlone.exec(t) } : short;
 }
 
 const POSTGRADUATE_PATTERNS = POSTGRADUATE_NAMES.map((n) => namePattern(n));
@@ -101,21 +129,28 @@ function holdsLevel(text: string, level: GenericDegree["level"]): boolean {
  * degreeAsked("Strong skills in MS Excel."); // null
  */
 export function degreeAsked(text: string): DegreeAsk | null {
-  const firm = text
-    .split(/;\s+/)
-    .filter((part) => !SOFT_PART.test(part))
-    .join("; ");
+  // The firm parts of an item with a plus beside them; an item that is a plus as a whole ("an MBA in marketing is a
+  // plus", an advantage of its own) asks what it names.
+  const parts = text.split(/;\s+/);
+  const firm = parts.filter((part) => !SOFT_PART.test(part)).join("; ") || text;
   // A degree named in brackets is a form of the degree the item describes ("A degree (BE or BTech) ... in mechanical
   // engineering"), not a degree that will do in any subject.
   const unbracketed = firm.replace(/\([^)]*\)/g, " ");
-  const named = [...POSTGRADUATE_NAMES, ...FIRST_NAMES].map((n) => namePattern(n)).filter((p) => p.test(unbracketed));
-  if (!ASKS_DEGREE.test(firm) && named.length === 0) return null;
-  const subject = /\b(?:degree|diploma|graduate|graduation)\b(?:\s+\([^)]*\))?\s+in\s+([^.;]+)/i.exec(firm);
-  const level = /\bpost[- ]?graduat\w*|\bmaster'?s?\b/i.test(firm) ? "postgraduate" : "first";
+  // A degree named with its subject ("an MBA in marketing") is a degree of its level in that subject.
+  const namedInSubject = new RegExp(String.raw`\b(${[...POSTGRADUATE_NAMES, ...FIRST_NAMES].join("|")})\s+in\s+([^.;]+)`).exec(unbracketed);
+  const named = [...POSTGRADUATE_NAMES, ...FIRST_NAMES]
+    .filter((n) => n !== namedInSubject?.[1])
+    .map((n) => namePattern(n))
+    .filter((p) => p.test(unbracketed));
+  if (!ASKS_DEGREE.test(firm) && named.length === 0 && !namedInSubject) return null;
+  const subject = /\b(?:degree|diploma|graduate|graduation)\b(?:\s+\([^)]*\))?\s+in\s+([^.;]+)/i.exec(firm) ?? namedInSubject?.slice(1);
+  const postgraduateName = namedInSubject ? POSTGRADUATE_NAMES.includes(namedInSubject[1]!) : false;
+  const level = postgraduateName || /\bpost[- ]?graduat\w*|\bmaster'?s?\b/i.test(firm) ? "postgraduate" : "first";
   const diploma = /\bdiploma\b/i.test(firm);
   if (subject) {
     const subjects = subject[1]!
       .replace(/\s+(is|are)\b.*$/i, "")
+      .replace(SOFT_PART, " ")
       .split(/\s*,\s*|\s+or\s+|\s+and\s+/)
       .map((phrase) => stemsOf(phrase.replace(SUBJECT_FILLER, " ")))
       .filter((stems) => stems.length > 0);
@@ -162,4 +197,24 @@ export function degreeShown<C extends StudyClause>(clauses: readonly C[], ask: D
 export function degreeOfItem<C extends StudyClause>(clauses: readonly C[], itemText: string): { clause: C; status: "met" | "other" } | null {
   const ask = degreeAsked(itemText);
   return ask ? degreeShown(clauses, ask) : null;
+}
+
+/**
+ * The words that name a degree in a line of study, with the four words after them ("Bachelor of Engineering Navi
+ * Mumbai"): what a quotation of a long line must keep, so that a degree the item accepts is quoted with its name.
+ *
+ * @example
+ * degreeMention("Skills Exceptional communication ... BACHELOR OF BUSINESS ADMINISTRATION ICFAI"); // "BACHELOR OF BUSINESS ADMINISTRATION ICFAI"
+ */
+export function degreeMention(text: string): string | null {
+  const found = [POSTGRADUATE_WORDS, FIRST_WORDS, ...POSTGRADUATE_PATTERNS, ...FIRST_PATTERNS]
+    .map((p) => p.exec(text))
+    .filter((m): m is RegExpExecArray => m !== null)
+    .sort((a, b) => a.index - b.index)[0];
+  if (!found) return null;
+  return text
+    .slice(found.index)
+    .split(/\s+/)
+    .slice(0, found[0].split(/\s+/).length + 4)
+    .join(" ");
 }

@@ -21,7 +21,8 @@
  *   needs praise, "right to worry" a concern), or whose relation contradicts
  *   the speaker's own reading of X or its decision;
  * - metWithoutHead: a met claim (a strength, or an answer to a peer calling
- *   the point met) quoting a clause that holds none of the item's head stems,
+ *   the point met) quoting a clause that holds none of the item's head stems
+ *   (a degree met on a line of study: one that lists no degree of the kind),
  *   only its qualifiers ("Teach physics to GCSE and A level" for "improving
  *   GCSE or A level results");
  * - boilerplate: a sentence that says nothing of the candidate (no item, no
@@ -101,17 +102,19 @@ const ANY_DEGREE = /(?<![A-Za-z])(?:B\.?\s?Sc|B\.?\s?Tech|B\.?\s?Com|B\.E|BBA|BC
 /**
  * A resume clause that lists a degree of the kind a requirement asks for (a postgraduate one where it says
  * "postgraduate" or "master's", the degree it names where it names one before "degree", "LL.B. degree", else any):
- * its text, or null when the item asks for no degree or no clause lists one. An item the ad calls a plus is left out.
+ * its text, or null when the item asks for no degree or no clause lists one. A part the ad calls a plus is left out,
+ * unless the item is that plus.
  *
  * @example
  * degreeLineFor("A graduate degree.", [{ text: "B.Com commerce, Bombay University" }]); // "B.Com commerce, Bombay University"
  */
 export function degreeLineFor(item: string, clauses: ReadonlyArray<{ text: string }>): string | null {
-  const firm = item
-    .split(/;\s+/)
-    .filter((p) => !/\b(plus|advantage|preferred|desirable)\b/i.test(p))
-    .join("; ");
-  if (!/\bdegree\b|\bgraduate\b/i.test(firm)) return null;
+  const firm =
+    item
+      .split(/;\s+/)
+      .filter((p) => !/\b(plus|advantage|preferred|desirable)\b/i.test(p))
+      .join("; ") || item;
+  if (!/\bdegree\b|graduate\b|\bMBA\b/i.test(firm)) return null;
   const named = /^(?:an?\s+)?((?:[A-Z]{1,2}\.?\s?){2,3})\s*degree\b/.exec(firm.trim());
   const shows = named
     ? (t: string) => t.replace(/[.\s]/g, "").includes(named[1]!.replace(/[.\s]/g, ""))
@@ -373,6 +376,12 @@ export function metWithoutHead(records: readonly ClaimRecord[]): { met: number; 
       const reading = readResume(r.input.candidate.passages);
       const head = headOf(point, weights);
       const clause = reading.clauses.find((c) => c.text === claim.cited[0]!.text);
+      // A degree met on a line of study shows the degree by its name, not the item's words: checked by its own reading.
+      if (claim.degree && clause) {
+        if (!degreeLineFor(requirement.text, [clause]))
+          faults.push({ where: `${whereOf(r)}: ${sentence}`, what: `calls ${claim.item.label} met on a clause that lists no such degree` });
+        return;
+      }
       if (!clause) faults.push({ where: `${whereOf(r)}: ${sentence}`, what: "quotes no clause of the resume" });
       else if (head.size > 0 && ![...head].some((x) => clause.stems.has(x)))
         faults.push({ where: `${whereOf(r)}: ${sentence}`, what: `calls ${claim.item.label} met on a clause without its head (${[...head].join(", ")})` });

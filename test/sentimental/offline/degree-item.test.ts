@@ -41,7 +41,9 @@ describe("degreeAsked: what a requirement asks of a degree", () => {
     expect(llb.generic).toBeNull();
     expect(llb.named).toHaveLength(1);
     expect(degreeAsked("Strong skills in MS Excel, PowerPoint and MS Project.")).toBeNull();
-    expect(degreeAsked("An MBA is an advantage.")).toBeNull();
+    // An item that is a plus as a whole asks what it names: the MBA, or an MBA in its subject.
+    expect([degreeAsked("An MBA is an advantage.")?.named.length, degreeAsked("An MBA is an advantage.")?.generic]).toEqual([1, null]);
+    expect(degreeAsked("an MBA in marketing is a plus.")?.generic).toEqual({ level: "postgraduate", subjects: [["market"]], diploma: false });
     expect(degreeAsked("Graduate engineer trainee scheme experience.")).toBeNull();
   });
 });
@@ -73,6 +75,33 @@ describe("degreeShown: the line of study that shows it", () => {
     expect(degreeShown([claim("June 2015 to June 2017 Masters of science information technology JNTU")], ask)?.status).toBe("other");
     expect(degreeShown([claim("Post graduate diploma in personnel management, XLRI")], ask)?.status).toBe("met");
     expect(degreeShown([claim("Education Details BBA lovely professional university")], ask)).toBeNull();
+  });
+  it("reads degrees spelled out, in any case, and an MBA in its subject", () => {
+    const graduate = degreeAsked(GRADUATE)!;
+    expect(degreeShown([claim("BACHELOR OF BUSINESS ADMINISTRATION, ICFAI Business School")], graduate)?.status).toBe("met");
+    expect(degreeShown([claim("Bachelor of Engineering Navi Mumbai, Mumbai University")], graduate)?.status).toBe("met");
+    expect(degreeShown([claim("MASTER OF BUSINESS ADMINISTRATION")], degreeAsked(HR)!)?.status).toBe("met");
+    const marketing = degreeAsked("an MBA in marketing is a plus.")!;
+    expect(degreeShown([claim("MBA (Marketing), Symbiosis Institute")], marketing)?.status).toBe("met");
+    expect(degreeShown([claim("MASTER OF BUSINESS ADMINISTRATION")], marketing)?.status).toBe("other");
+  });
+  it("a long line is quoted where it names the degree", () => {
+    const line =
+      "Skills Exceptional communication and networking skills Successful working in a team environment, as well as independently Ability to work under pressure and multi-task Strategies and Campaigns Corporate Communications, MIS Reporting and Documentation, Event Management, Customer Relations, Vendor Management, BACHELOR OF BUSINESS ADMINISTRATION ICFAI Business School";
+    const requirements = readJob({ title: "Sales Executive", organization: "X", text: `Requirements\n- ${GRADUATE}` });
+    const weights = stemWeights(requirements);
+    const c = strengthClaim(
+      assess(
+        readResume([line]),
+        requirements.find((r) => /graduate/.test(r.text))!,
+        weights,
+      ),
+      weights,
+      "probe",
+      0,
+    )!;
+    expect(c.degree).toBe(true);
+    expect(c.cited[0]!.quote).toMatch(/BACHELOR OF BUSINESS ADMINISTRATION/);
   });
   it("names that are something else outside a line of study make no degree", () => {
     const ask = degreeAsked(GRADUATE)!;

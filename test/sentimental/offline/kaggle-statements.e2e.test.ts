@@ -50,6 +50,18 @@ describe.skipIf(!kagglePresent)("offline statements on the Kaggle resumes", () =
     const met = records.flatMap((r) => onDegree(r).filter((c) => c.degree));
     expect(met.length).toBeGreaterThanOrEqual(5);
     expect(met.filter((c) => !degreeLineFor(item, c.cited)).map((c) => c.cited[0]?.text)).toEqual([]);
+    // ... and the words quoted name it (a long line is quoted where it names the degree).
+    expect(
+      met
+        .filter(
+          (c) =>
+            !degreeLineFor(
+              item,
+              c.cited.map((x) => ({ text: x.quote })),
+            ),
+        )
+        .map((c) => c.cited[0]?.quote),
+    ).toEqual([]);
     // A line of study is no record of the post's own work ("good experience with the work of an HR Executive" quoting an M.Sc).
     const onTitle = records.flatMap((r) => r.result.claims.filter((c) => c.kind === "strength" && c.item?.label === "the work of an HR Executive"));
     expect(onTitle.length).toBeGreaterThanOrEqual(3);

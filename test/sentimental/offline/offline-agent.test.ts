@@ -137,6 +137,12 @@ describe("resume reading", () => {
     expect(clausePolarity("I have not yet managed capital expenditure above 500,000 dollars")).toBe("limitation");
     expect(clausePolarity("No experience with PLC programming")).toBe("limitation");
     expect(clausePolarity("Never missed a regulatory deadline in six years")).toBe("claim");
+    // A company's legal suffix is a name, not a limitation (a B.E line glued to "Tata Consultancy Services Limited" was
+    // read as one, and its degree went unread: a blind read); "limited" experience still is.
+    expect(clausePolarity("B.E Computer Engineering, Mumbai University SAP Developer, Tata Consultancy Services Limited")).toBe("claim");
+    expect(clausePolarity("Sales Officer, Ray Engineering Private Limited (2016-2018)")).toBe("claim");
+    expect(clausePolarity("Limited exposure to SAP HANA so far")).toBe("limitation");
+    expect(clausePolarity("My experience of field sales is limited")).toBe("limitation");
     expect(clausePolarity("Zero harm: no lost-time incidents in 4 years")).toBe("claim");
     expect(clausePolarity("Designed an offline-first protocol that works without network coverage")).toBe("claim");
     expect(clausePolarity("Not only led the team but also owned the budget")).toBe("claim");
