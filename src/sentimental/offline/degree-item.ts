@@ -41,6 +41,11 @@ export interface DegreeAsk {
   named: Matcher[];
   /** A degree of any name, or null when the item names its degrees only ("LL.B. degree"). */
   generic: GenericDegree | null;
+  /**
+   * The item asks for something besides the degree ("LL.B. degree and enrolment with the Bar Council"): a degree
+   * held meets only its degree part, so it is read as "other" (no silence on the item, and not met).
+   */
+  conjoined: boolean;
 }
 
 /** A clause as the reading gives it. */
@@ -118,6 +123,12 @@ function holdsLevel(text: string, level: GenericDegree["level"]): boolean {
   return postgraduate || (level === "first" && (FIRST_WORDS.test(text) || FIRST_PATTERNS.some((p) => p.test(text))));
 }
 
+/** An "and" right after the degree's name joins another requirement to it ("LL.B. degree and enrolment ..."), unlike one inside its subjects ("a degree in statistics and mathematics"). */
+function conjoinedAsk(firm: string): boolean {
+  const names = [...POSTGRADUATE_NAMES, ...FIRST_NAMES].map((n) => (n.match(/[A-Z][a-z]*/g) ?? [n]).join(String.raw`\.?\s?`) + String.raw`\.?`);
+  return new RegExp(String.raw`(?:\b(?:degree|diploma|graduate|graduation)|(?<![\p{L}])(?:${names.join("|")}))\s+(?:and|as well as|plus)\s+`, "iu").test(firm);
+}
+
 /**
  * What a requirement asks of a degree (see the module doc); null when it asks for none.
  *
@@ -154,11 +165,11 @@ export function degreeAsked(text: string): DegreeAsk | null {
       .split(/\s*,\s*|\s+or\s+|\s+and\s+/)
       .map((phrase) => stemsOf(phrase.replace(SUBJECT_FILLER, " ")))
       .filter((stems) => stems.length > 0);
-    return { named, generic: { level, subjects, diploma } };
+    return { named, generic: { level, subjects, diploma }, conjoined: conjoinedAsk(firm) };
   }
   // "LL.B. degree": the degree word belongs to the named degree; "Graduate in any discipline", "A degree": any degree.
   const generic = named.length === 0 || /\b(?:post[- ]?)?graduat\w*|\bbachelor|\bmaster/i.test(unbracketed);
-  return { named, generic: generic ? { level, subjects: [], diploma } : null };
+  return { named, generic: generic ? { level, subjects: [], diploma } : null, conjoined: conjoinedAsk(firm) };
 }
 
 /**
@@ -182,7 +193,7 @@ export function degreeShown<C extends StudyClause>(clauses: readonly C[], ask: D
     return g.subjects.some((phrase) => phrase.every((s) => stems.has(s)));
   };
   const met = lines.find(meets);
-  if (met) return { clause: met, status: "met" };
+  if (met) return { clause: met, status: ask.conjoined ? "other" : "met" };
   const other = g && g.subjects.length > 0 ? lines.find((c) => holdsLevel(c.text, g.level)) : undefined;
   return other ? { clause: other, status: "other" } : null;
 }

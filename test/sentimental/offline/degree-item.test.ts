@@ -19,7 +19,7 @@ const GRADUATE = "A graduate degree; an MBA is an advantage.";
 
 describe("degreeAsked: what a requirement asks of a degree", () => {
   it("reads the level, the subjects as phrases, a diploma and the named degrees; a plus is no part of the ask", () => {
-    expect(degreeAsked(GRADUATE)).toEqual({ named: [], generic: { level: "first", subjects: [], diploma: false } });
+    expect(degreeAsked(GRADUATE)).toEqual({ named: [], generic: { level: "first", subjects: [], diploma: false }, conjoined: false });
     const hr = degreeAsked(HR)!;
     expect(hr.generic).toEqual({
       level: "postgraduate",
@@ -33,6 +33,7 @@ describe("degreeAsked: what a requirement asks of a degree", () => {
     expect(degreeAsked("A degree (BE or BTech) or diploma in mechanical engineering.")).toEqual({
       named: [],
       generic: { level: "first", subjects: [["mechan", "engin"]], diploma: true },
+      conjoined: false,
     });
     expect(degreeAsked("Graduate in any discipline; an MBA in marketing is a plus.")?.generic?.subjects).toEqual([]);
   });
@@ -40,6 +41,11 @@ describe("degreeAsked: what a requirement asks of a degree", () => {
     const llb = degreeAsked("LL.B. degree and enrolment with the Bar Council.")!;
     expect(llb.generic).toBeNull();
     expect(llb.named).toHaveLength(1);
+    // ... asked together with an enrolment, which a degree held does not meet (a blind read: "On Bar Council and
+    // enrolment, the resume lists a degree the ad accepts"): the degree is "other", no silence and not met.
+    expect(llb.conjoined).toBe(true);
+    expect(degreeShown([claim("Education Details LL.B. Gauhati University")], llb)?.status).toBe("other");
+    expect(degreeAsked("A degree in statistics and mathematics.")?.conjoined).toBe(false);
     expect(degreeAsked("Strong skills in MS Excel, PowerPoint and MS Project.")).toBeNull();
     // An item that is a plus as a whole asks what it names: the MBA, or an MBA in its subject.
     expect([degreeAsked("An MBA is an advantage.")?.named.length, degreeAsked("An MBA is an advantage.")?.generic]).toEqual([1, null]);
