@@ -19,6 +19,7 @@
 import { compileTemplate, renderTemplate, type CompiledTemplate, type PlaceholderSpec } from "../../llm/index";
 import type { Rng } from "../../stats/index";
 import type { Evidence } from "./resume-reading";
+import { isSkillsList } from "./clause-kinds";
 import type { MustCheck } from "./hard-requirements";
 
 /** What every frame may mention. */
@@ -508,16 +509,24 @@ export function echoSentence(claim: Claim, _voice: Voice): string {
   const cited = claim.cited[0];
   const support = cited && cited.polarity === "claim" ? cited.quote : null;
   const limit = cited && cited.polarity === "limitation" ? cited.quote : null;
+  // A list of skills (a skills-table row too) names the skill and shows no record of it: said as a list, never as
+  // convincing evidence (a blind read: "'LEGAL WRITING- Exprience - 6 months ...' is convincing evidence").
+  const listed = support !== null && isSkillsList(cited!.text);
   if (echo.peerPositive) {
     // The quote is the speaker's own reading, not the peer's: the sentence says so.
+    if (echo.relation === "agree" && listed)
+      return `I agree with ${peer} on ${label}; in my own reading, the resume lists it among the skills: '${support}'${remit}.`;
     if (echo.relation === "agree" && support) return `I agree with ${peer} on ${label}; in my own reading, '${support}' is convincing evidence${remit}.`;
     // Met by what the resume states (years, a must's check) rather than by a clause to quote.
     if (echo.relation === "agree") return `I agree with ${peer} on ${label}${remit}.`;
     if (limit) return `I am more worried than ${peer} about ${label}: the resume itself says '${limit}'.`;
     return `I am more worried than ${peer} about ${label}: I found little on it in the resume.`;
   }
+  if (echo.relation === "disagree" && listed) return `I read ${label} differently from ${peer}: the resume lists it among the skills: '${support}'.`;
   if (echo.relation === "disagree" && support) return `I read ${label} differently from ${peer}: the resume says '${support}', which is a real strength.`;
   if (echo.relation === "disagree") return `I read ${label} differently from ${peer}: by my reading the resume meets it.`;
+  if (echo.relation === "partly" && listed)
+    return `${upperFirst(peer)} has a fair point on ${label}, and yet the resume lists it among the skills: '${support}'.`;
   if (echo.relation === "partly" && support)
     return `${upperFirst(peer)} has a fair point on ${label}, and yet the resume also says '${support}', which is good evidence.`;
   return `${upperFirst(peer)} is right to worry about ${label}${remit}.`;

@@ -160,6 +160,38 @@ describe("an answer to a peer names the point as the peer made it", () => {
       /^I agree with the Chief Financial Officer on M-Pesa payouts; in my own reading, 'integrated M-Pesa B2C payouts, cutting payment delays from 9 days to same-day' is convincing evidence/,
     );
   });
+  it("an answer that quotes a list of skills says it is a list, never convincing evidence", () => {
+    const row = "Advocate Skill Details LEGAL WRITING- Exprience - 6 months LITIGATION- Exprience - 6 monthsCompany Details company";
+    const echo = (relation: "agree" | "disagree" | "partly", peerPositive: boolean, text: string) =>
+      echoSentence(
+        {
+          kind: "echo",
+          item: { id: 3, label: "legal research skills" },
+          cited: [{ text, polarity: "claim", score: 0.4, quote: text }],
+          score: null,
+          threshold: null,
+          decision: "probe",
+          grade: 0,
+          echo: {
+            peerRole: "Office Manager",
+            peerPositive,
+            relation,
+            mine: false,
+            argument: "On legal research skills, ...",
+            peerSentiment: 0.5,
+            peerRound: 1,
+          },
+        },
+        { name: "A", title: "Litigation Associate", role: "Managing Partner" },
+      );
+    expect(echo("agree", true, row)).toBe(
+      `I agree with the Office Manager on legal research skills; in my own reading, the resume lists it among the skills: '${row}'.`,
+    );
+    expect(echo("disagree", false, row)).not.toMatch(/real strength/);
+    expect(echo("partly", false, row)).not.toMatch(/good evidence/);
+    // A record of work is still evidence.
+    expect(echo("agree", true, "Drafted bail petitions and appeals for the District Court")).toMatch(/is convincing evidence\.$/);
+  });
   it("a failed must named in a rejection is answered as that must", () => {
     const closing = option("In round 1, I reject this application: it fails the ad's must of 8+ years in technology roles.", -0.6);
     const reply = understandEcho(closing, evidence, new Set(), weights, -0.4, wanjiru.name, context);

@@ -30,7 +30,7 @@ async function run(config: SentimentalConfig, dataDir: string, seed: number) {
 }
 
 const STRENGTH =
-  /(record on .* is (superb|outstanding|strong)|this candidate is (superb|outstanding|excellent|impressive)|good experience with|useful evidence on|some experience with|there is some evidence on|is convincing evidence|which is a real strength|which is good evidence|among the candidate's skills|which the ad would welcome:)/;
+  /(record on .* is (superb|outstanding|strong)|this candidate is (superb|outstanding|excellent|impressive)|good experience with|useful evidence on|some experience with|there is some evidence on|is convincing evidence|which is a real strength|which is good evidence|among the (?:candidate's )?skills|lists a degree the ad accepts|which the ad would welcome:)/;
 const NEGATION_CUES = /\b(not|never|no|lack\w*|limited|yet|without)\b|n't\b/i;
 /** A verb where a noun phrase must stand ("a good match for worked with ...", "the record on run budgets"). */
 const PAST_VERB =
