@@ -8,12 +8,16 @@
  * - What the item asks (`degreeAsked`): the degrees it names by abbreviation ("MBA", "LL.B.", "BE or BTech"), and a
  *   degree of any name ("a graduate degree", "a degree in statistics ...", "postgraduate degree in human resources")
  *   with its level (a first degree, or a postgraduate one when the ad says "postgraduate" or "master's"), its
- *   subjects, and whether a diploma or a related subject will do. A part the ad calls a plus is left out ("A
- *   graduate degree; an MBA is an advantage" asks a graduate degree).
+ *   subjects, and whether a diploma will do. A part the ad calls a plus is left out ("A graduate degree; an MBA is an
+ *   advantage" asks a graduate degree), unless the item is that plus ("an MBA in marketing is a plus"). An item that
+ *   asks for something besides the degree ("LL.B. degree and enrolment with the Bar Council") is conjoined: the
+ *   degree alone never meets it.
  * - What a line of study shows (`degreeShown`): met when a claim clause that is a line of study (clause-kinds.ts
  *   `isStudyLine`) names one of the named degrees, or holds a degree of the asked level (a postgraduate one holds a
  *   first degree too) in one of the subjects (any subject when the ad names none); "other" when it holds a degree of
- *   the level in another subject: the resume is then not silent on the degree, and it does not meet it either.
+ *   the level in another subject, or the degree of a conjoined item: the resume is then not silent on the degree,
+ *   and it does not meet the item either. Degrees spelled out count ("BACHELOR OF ENGINEERING"); names that are also
+ *   something else ("MMS" messages, "LLM" models) tell a line's level but never make a clause a line of study.
  *
  * A must ("A degree in mathematics ... is required") is read by its own check (hard-requirements.ts `checkMust`).
  */
