@@ -204,7 +204,7 @@ function checkClaim(
 /** What is wrong with a strength on a degree item: its cited clause must be a line of study of a degree the item accepts (degree-item.ts). */
 function degreeProblems(claim: Claim, requirement: Requirement | undefined, reading: ResumeReading): string[] {
   const clause = reading.clauses.find((c) => c.text === claim.cited[0]?.text);
-  const met = requirement && clause && degreeOfItem([clause], requirement.text)?.status === "met";
+  const met = requirement && clause && degreeOfItem([clause], requirement)?.status === "met";
   return met ? [] : ["a degree strength on no line of study of a degree the item accepts"];
 }
 
@@ -217,7 +217,7 @@ function degreeProblems(claim: Claim, requirement: Requirement | undefined, read
  */
 function absenceProblems(claim: Claim, requirement: Requirement, weights: ReadonlyMap<string, number>, reading: ResumeReading): string[] {
   const top = Math.max(0, ...reading.clauses.map((c) => clauseScore(requirement, c, reading, weights)));
-  const degree = requirement.section === "requirements" && !requirement.role ? degreeOfItem(reading.clauses, requirement.text) : null;
+  const degree = degreeOfItem(reading.clauses, requirement);
   if (degree) return [`"silent" on a degree the line of study '${degree.clause.text.slice(0, 60)}' shows (${degree.status})`];
   return top >= SILENCE_SCORE || claim.threshold !== SILENCE_SCORE ? [`"silent" although a clause scores ${top.toFixed(3)} >= ${SILENCE_SCORE}`] : [];
 }

@@ -22,7 +22,7 @@
  * A must ("A degree in mathematics ... is required") is read by its own check (hard-requirements.ts `checkMust`).
  */
 import { isStudyLine } from "./clause-kinds";
-import { stemsOf } from "./job-reading";
+import { stemsOf, type Requirement } from "./job-reading";
 
 /** A degree of any name the item accepts. */
 export interface GenericDegree {
@@ -144,6 +144,14 @@ function conjoinedAsk(firm: string): boolean {
  * degreeAsked("Strong skills in MS Excel."); // null
  */
 export function degreeAsked(text: string): DegreeAsk | null {
+  // Read once per item text: assess reads every item of every resume in every round.
+  if (!ASKED.has(text)) ASKED.set(text, readDegreeAsk(text));
+  return ASKED.get(text)!;
+}
+
+const ASKED = new Map<string, DegreeAsk | null>();
+
+function readDegreeAsk(text: string): DegreeAsk | null {
   // The firm parts of an item with a plus beside them; an item that is a plus as a whole ("an MBA in marketing is a
   // plus", an advantage of its own) asks what it names.
   const parts = text.split(/;\s+/);
@@ -203,14 +211,20 @@ export function degreeShown<C extends StudyClause>(clauses: readonly C[], ask: D
 }
 
 /**
- * The line of study that shows the degree an item asks for (`degreeAsked`, then `degreeShown`); null when the item asks
- * for no degree or no line shows one of its kind.
+ * The line of study that shows the degree a requirement asks for (`degreeAsked`, then `degreeShown`); null when the
+ * item is no requirement of the candidate (a duty, an offer, the job title's own item), asks for no degree, or no
+ * line shows one of its kind.
  *
  * @example
- * degreeOfItem([{ text: "B.Com commerce, Bombay University", polarity: "claim" }], "A graduate degree.")?.status; // "met"
+ * degreeOfItem([{ text: "B.Com commerce, Bombay University", polarity: "claim" }], { text: "A graduate degree.", section: "requirements" })?.status; // "met"
  */
-export function degreeOfItem<C extends StudyClause>(clauses: readonly C[], itemText: string): { clause: C; status: "met" | "other" } | null {
-  const ask = degreeAsked(itemText);
+export function degreeOfItem<C extends StudyClause>(
+  clauses: readonly C[],
+  item: Pick<Requirement, "text" | "section" | "role">,
+): { clause: C; status: "met" | "other" } | null {
+  // Only what the ad asks of a candidate; the title's own item is the work, not a degree.
+  if (item.section !== "requirements" || item.role) return null;
+  const ask = degreeAsked(item.text);
   return ask ? degreeShown(clauses, ask) : null;
 }
 

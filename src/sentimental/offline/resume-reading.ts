@@ -580,7 +580,7 @@ export function assess(reading: ResumeReading, requirement: Requirement, weights
     value = Math.min(value, 0);
   }
   // A degree is read from the lines of study by its level and name, not by the ad's words (degree-item.ts).
-  const degree = requirement.section === "requirements" && !requirement.role ? degreeOfItem(reading.clauses, requirement.text) : null;
+  const degree = degreeOfItem(reading.clauses, requirement);
   if (degree?.status === "met" && verdict !== "gap" && verdict !== "mixed") {
     support = quote = { clause: degree.clause, score: clauseScore(requirement, degree.clause, reading, weights) };
     [verdict, value] = ["met", Math.max(value, YEARS_MET)];

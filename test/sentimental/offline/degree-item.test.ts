@@ -155,6 +155,6 @@ describe("a degree item as the advisors read and say it", () => {
     expect(degreeLineFor(postgraduate.text, [{ text: "BBA, Lovely Professional University." }])).toBeNull();
   });
   it("degreeOfItem reads an item with no degree as none", () => {
-    expect(degreeOfItem([claim("B.Sc. Physics")], "3+ years of experience in project coordination.")).toBeNull();
+    expect(degreeOfItem([claim("B.Sc. Physics")], { text: "3+ years of experience in project coordination.", section: "requirements" })).toBeNull();
   });
 });
